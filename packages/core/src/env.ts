@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const optionalUrl = z.url().optional();
+const optionalString = z.string().min(1).optional();
+
+/**
+ * The one environment schema of every process (gateway, worker, CLI, demo). Parsed once at boot by {@link loadEnv};
+ * nothing else reads `process.env`. The README's configuration table lists the same variables.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  // Gateway
+  PORT: int(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Synchronous wait for a job before answering 202 (SPEC §8: 110 s). */
+  REQUEST_DEADLINE_MS: int(110_000, 1),
+  /** How long a finished job's result stays readable through GET /v1/jobs/{id}, in seconds. */
+  RESULT_TTL_SECONDS: int(3600, 1),
+
+  // Stores
+  DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/sda"),
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  /** Key prefix of every queue and cache key in Redis; processes sharing a prefix share work. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("sda"),
+
+  // Workers
+  /** Comma-separated queues this worker consumes (empty: all). */
+  WORKER_QUEUES: z.string().default(""),
+  WORKER_CONCURRENCY: int(8, 1),
+  AUDIO_WORKER_CONCURRENCY: int(2, 1),
+  /** BullMQ lock duration: a job whose worker stops renewing it for this long is handed to another worker. */
+  JOB_LOCK_MS: int(30_000, 1000),
+  /** Attempts of a job whose worker crashed or threw an unexpected error. */
+  JOB_ATTEMPTS: int(3, 1),
+
+  // Cache and cursors
+  CACHE_TTL_SECONDS: int(86_400, 1),
+  /** HMAC secret of the opaque list cursors; must be equal on every gateway and worker. */
+  CURSOR_SECRET: z.string().min(16).default("development-cursor-secret-change-me"),
+
+  // Upstream platforms
+  UPSTREAM_TIMEOUT_MS: int(15_000, 100),
+  UPSTREAM_USER_AGENT: z
+    .string()
+    .default(
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    ),
+  /** When set, every request to a videosite host goes to this origin (a replay or a proxy). Unset: the live hosts. */
+  VIDEOSITE_ORIGIN: optionalUrl,
+  FORUMSITE_ORIGIN: optionalUrl,
+  PHOTOSITE_ORIGIN: optionalUrl,
+  /** Interface language and region sent to the video platform. */
+  VIDEOSITE_HL: z.string().default("en"),
+  VIDEOSITE_GL: z.string().length(2).default("US"),
+
+  // Audio and AI providers (audio transcript, summaries)
+  FFMPEG_PATH: optionalString,
+  AUDIO_EXTRACTOR_PATH: optionalString,
+  ASR_FAST_BASE_URL: optionalUrl,
+  ASR_FAST_MODEL: z.string().default("whisper-large-v3-turbo"),
+  ASR_FAST_API_KEY: optionalString,
+  ASR_STANDARD_BASE_URL: optionalUrl,
+  ASR_STANDARD_MODEL: z.string().default("whisper-1"),
+  ASR_STANDARD_API_KEY: optionalString,
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  LLM_API_KEY: optionalString,
+
+  // Forum platform OAuth app-only credentials
+  FORUMSITE_CLIENT_ID: optionalString,
+  FORUMSITE_CLIENT_SECRET: optionalString,
+
+  // Photo platform session pool
+  PHOTOSITE_SESSION_COOKIES: optionalString,
+  PHOTOSITE_PROXIES: optionalString,
+
+  /** Serve Prometheus metrics at GET /metrics on the gateway. */
+  EXPOSE_METRICS: bool.default(true),
+});
+
+/** The parsed configuration shared by all processes. */
+export type ServiceConfig = z.output<typeof envSchema>;
+
+/** Thrown by {@link loadEnv}; its message names every bad variable. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Parses the environment once. Empty strings count as unset.
+ * @throws EnvError naming each invalid variable and why, e.g. `PORT: expected integer, received "abc"`.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): ServiceConfig {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source))
+    if (value !== undefined && value !== "") cleaned[key] = value;
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "?");
+    return `  ${name}=${JSON.stringify(cleaned[name] ?? "")}: ${issue.message}`;
+  });
+  throw new EnvError(`invalid configuration:\n${lines.join("\n")}`);
+}

@@ -1,0 +1,51 @@
+import type { Readable } from "node:stream";
+
+/** Platforms whose hosts the upstream client knows (their origins are configuration). */
+export type Platform = "videosite" | "forumsite" | "photosite" | "asr" | "llm" | "webhook";
+
+/** One request to an upstream platform. The URL names the live host; the client rewrites it to a configured origin. */
+export interface UpstreamRequest {
+  platform: Platform;
+  /** Absolute URL on the platform's live host (e.g. `https://www.youtube.com/youtubei/v1/player`). */
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Per-request budget in ms (default UPSTREAM_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /**
+   * Statuses the caller interprets itself. Others outside 2xx are mapped to `upstream_*` errors: 403 →
+   * `upstream_blocked`, 429 → `upstream_rate_limited`, 5xx and the rest → `upstream_error`.
+   */
+  acceptStatus?: readonly number[];
+  /** Follow 3xx redirects (default true). */
+  followRedirects?: boolean;
+}
+
+/** A buffered upstream answer. */
+export interface UpstreamResponse {
+  status: number;
+  /** Lower-cased header names; repeated headers joined with ", " except `set-cookie` (array). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The URL finally answered (after redirects), on the live host. */
+  url: string;
+  body: Buffer;
+  text(): string;
+  /** @throws ServiceError `upstream_error` when the body is not JSON. */
+  json<T = unknown>(): T;
+  /** The response's `Date` header, or null; relative labels ("3 weeks ago") are resolved against it. */
+  date: Date | null;
+}
+
+/** A streamed upstream answer (media downloads); the caller must consume or destroy `body`. */
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+/** The HTTP client handlers use for every platform call (implemented with undici in `@sda/upstream`). */
+export interface HttpClient {
+  request(request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamResponse>;
+  stream(request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamStream>;
+}

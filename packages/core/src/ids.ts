@@ -1,0 +1,21 @@
+import { customAlphabet } from "nanoid";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const random16 = customAlphabet(ALPHABET, 16);
+const random40 = customAlphabet(ALPHABET, 40);
+
+/** Prefixes of the service's ids; the prefix tells a reader what an id names. */
+export type IdPrefix = "req" | "job" | "key" | "acct" | "led" | "mon" | "whd" | "bat";
+
+/** A random prefixed id such as `req_3fK9…` (16 base-62 characters, ~95 bits). */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${random16()}`;
+}
+
+/** The public prefix of every API key; the secret part follows it. */
+export const API_KEY_PREFIX = "sda_live_";
+
+/** A new API key secret: {@link API_KEY_PREFIX} + 40 base-62 characters (~238 bits). Shown once, stored hashed. */
+export function newApiKeySecret(): string {
+  return `${API_KEY_PREFIX}${random40()}`;
+}

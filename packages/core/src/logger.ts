@@ -1,0 +1,20 @@
+import { type Logger, pino } from "pino";
+
+export type { Logger };
+
+/**
+ * The process logger (pino, JSON lines on stdout). Child loggers carry `requestId`, `jobId` and `op` so every line of
+ * a call can be found by its request id.
+ */
+export function createLogger(options: { name: string; level?: string }): Logger {
+  return pino({
+    name: options.name,
+    level: options.level ?? "info",
+    base: { svc: options.name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "apiKey"],
+      censor: "[redacted]",
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export * from "./execute.ts";
+export * from "./result-cache.ts";

@@ -1,0 +1,4 @@
+export * from "./client.ts";
+export * from "./keys.ts";
+export * from "./ledger.ts";
+export * from "./migrate.ts";

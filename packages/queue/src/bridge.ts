@@ -1,0 +1,185 @@
+import { newId, type QueueName } from "@sda/core";
+import { Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import type { JobPayload, JobResult, JobStatus } from "./job.ts";
+
+export interface QueueBridgeOptions {
+  /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
+  connection: Redis;
+  prefix: string;
+  queues: readonly QueueName[];
+  /** Seconds a finished job (and its result) is kept for `GET /v1/jobs/{id}`. */
+  resultTtlSeconds: number;
+  /** Attempts of a job whose worker crashed or threw unexpectedly. */
+  attempts: number;
+  /** How often a waiter re-reads the job state in case a completion event was missed (ms, default 2000). */
+  pollIntervalMs?: number;
+}
+
+/** Result of {@link QueueBridge.submit}: the finished call, or a handle when the deadline passed first. */
+export type SubmitOutcome =
+  | { state: "finished"; jobId: string; result: JobResult }
+  | { state: "pending"; jobId: string; status: JobStatus };
+
+/** A job as `GET /v1/jobs/{id}` sees it. */
+export interface JobView {
+  jobId: string;
+  queue: QueueName;
+  payload: JobPayload;
+  status: JobStatus;
+  result: JobResult | null;
+}
+
+type Settled =
+  | { kind: "completed"; value: unknown }
+  | { kind: "failed"; reason: string }
+  | { kind: "deadline" };
+
+/**
+ * The gateway's side of the queue: enqueue a call and wait for it up to the deadline (SPEC §8: 110 s).
+ *
+ * The completion listener is registered before the job is added (a fast worker can finish before `add` returns),
+ * raced against the deadline, and backed by reading the job's state (events can be missed across a Redis reconnect).
+ * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion, so a waiter or a later
+ * `GET /v1/jobs/{id}` can always read the result.
+ */
+export class QueueBridge {
+  readonly #options: QueueBridgeOptions;
+  readonly #queues = new Map<QueueName, Queue>();
+  readonly #events: QueueEvents[] = [];
+  readonly #waiters = new Map<string, (settled: Settled) => void>();
+
+  constructor(options: QueueBridgeOptions) {
+    this.#options = options;
+  }
+
+  /** Opens the queues and their event streams; resolves when events are being read. */
+  async start(): Promise<void> {
+    const { connection, prefix } = this.#options;
+    for (const name of this.#options.queues) {
+      this.#queues.set(name, new Queue(name, { connection, prefix }));
+      const events = new QueueEvents(name, { connection: connection.duplicate(), prefix });
+      events.on("completed", ({ jobId, returnvalue }) =>
+        this.#settle(jobId, { kind: "completed", value: returnvalue }),
+      );
+      // A failed attempt that will be retried also emits `failed`: settle only once the job is in the failed set.
+      events.on("failed", ({ jobId }) => {
+        if (!this.#waiters.has(jobId)) return;
+        void this.#readFinished(this.#queue(name), jobId).then((s) => s && this.#settle(jobId, s));
+      });
+      this.#events.push(events);
+    }
+    await Promise.all(this.#events.map((e) => e.waitUntilReady()));
+  }
+
+  /**
+   * Adds the call as a job and waits for it until `deadlineMs` elapses.
+   * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
+   */
+  async submit(queueName: QueueName, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
+    const queue = this.#queue(queueName);
+    const jobId = newId("job");
+    let resolveWaiter!: (settled: Settled) => void;
+    const settled = new Promise<Settled>((resolve) => {
+      resolveWaiter = resolve;
+    });
+    this.#waiters.set(jobId, resolveWaiter);
+    const timers: NodeJS.Timeout[] = [];
+    try {
+      await queue.add(payload.operationId, payload, {
+        jobId,
+        attempts: this.#options.attempts,
+        backoff: { type: "exponential", delay: 500 },
+        removeOnComplete: { age: this.#options.resultTtlSeconds },
+        removeOnFail: { age: this.#options.resultTtlSeconds },
+      });
+      timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
+      const poll = setInterval(() => {
+        void this.#readFinished(queue, jobId).then((s) => s && resolveWaiter(s));
+      }, this.#options.pollIntervalMs ?? 2000);
+      timers.push(poll);
+      let outcome = await settled;
+      if (outcome.kind === "deadline") {
+        const last = await this.#readFinished(queue, jobId);
+        if (!last) return { state: "pending", jobId, status: await this.#status(queue, jobId) };
+        outcome = last;
+      }
+      return { state: "finished", jobId, result: toResult(outcome) };
+    } finally {
+      for (const t of timers) clearTimeout(t);
+      this.#waiters.delete(jobId);
+    }
+  }
+
+  /** Reads a job by id across the queues, or null when it does not exist (never did, or its TTL passed). */
+  async getJob(jobId: string): Promise<JobView | null> {
+    for (const [name, queue] of this.#queues) {
+      const job = await Job.fromId<JobPayload>(queue, jobId);
+      if (!job) continue;
+      const state = await job.getState();
+      const status = toStatus(state);
+      let result: JobResult | null = null;
+      if (state === "completed") result = job.returnvalue as JobResult;
+      else if (state === "failed") result = toResult({ kind: "failed", reason: job.failedReason });
+      return { jobId, queue: name, payload: job.data, status, result };
+    }
+    return null;
+  }
+
+  /** The Queue objects (for metrics and tests). */
+  queue(name: QueueName): Queue {
+    return this.#queue(name);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#events.map((e) => e.close()));
+    await Promise.all([...this.#queues.values()].map((q) => q.close()));
+  }
+
+  #queue(name: QueueName): Queue {
+    const queue = this.#queues.get(name);
+    if (!queue) throw new Error(`queue ${name} is not opened by this bridge`);
+    return queue;
+  }
+
+  #settle(jobId: string, settled: Settled) {
+    this.#waiters.get(jobId)?.(settled);
+  }
+
+  async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
+    const job = await Job.fromId(queue, jobId);
+    if (!job) return null;
+    const state = await job.getState();
+    if (state === "completed") return { kind: "completed", value: job.returnvalue };
+    if (state === "failed") return { kind: "failed", reason: job.failedReason };
+    return null;
+  }
+
+  async #status(queue: Queue, jobId: string): Promise<JobStatus> {
+    const job = await Job.fromId(queue, jobId);
+    return job ? toStatus(await job.getState()) : "queued";
+  }
+}
+
+function toStatus(state: string): JobStatus {
+  if (state === "completed") return "completed";
+  if (state === "failed") return "failed";
+  if (state === "active") return "running";
+  return "queued";
+}
+
+/** A job that failed for good (crash loop, unexpected error) is answered as a retryable 500. */
+function toResult(settled: Settled): JobResult {
+  if (settled.kind === "completed") return settled.value as JobResult;
+  return {
+    ok: false,
+    credits: 0,
+    error: {
+      code: "internal_error",
+      message: "the call failed inside the service; it was not billed",
+      retryable: true,
+      retryAfterSeconds: 5,
+      details: {},
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from "./bridge.ts";
+export * from "./connection.ts";
+export * from "./job.ts";
+export * from "./worker.ts";

@@ -1,0 +1,36 @@
+import type { SerializedServiceError } from "@sda/core";
+
+/** What the gateway enqueues for one API call; the BullMQ job name is the operation id. */
+export interface JobPayload {
+  requestId: string;
+  accountId: string;
+  keyId: string;
+  operationId: string;
+  /** The caller's query parameters as validated by the gateway (raw strings; the worker parses them again). */
+  params: Record<string, unknown>;
+  /** The caller asked for `cache=true`. */
+  cacheRequested: boolean;
+  /** Epoch ms at enqueue. */
+  enqueuedAt: number;
+}
+
+/** Value of `X-Service-Cache`. */
+export type CacheStatus = "HIT" | "MISS" | "BYPASS";
+
+/** A finished call as the worker reports it (the job's return value). */
+export type JobResult =
+  | {
+      ok: true;
+      data: unknown;
+      source: string;
+      /** Credits actually charged for this call. */
+      credits: number;
+      cache: CacheStatus;
+      cachedAt?: string;
+      /** Extra top-level envelope fields (e.g. `creditsUsed`). */
+      envelope?: Record<string, unknown>;
+    }
+  | { ok: false; error: SerializedServiceError; credits: 0 };
+
+/** Where a job stands, as `GET /v1/jobs/{id}` reports it. */
+export type JobStatus = "queued" | "running" | "completed" | "failed";

@@ -1,0 +1,3 @@
+export * from "./har.ts";
+export * from "./match.ts";
+export * from "./server.ts";

@@ -1,0 +1,214 @@
+import {
+  type HttpClient,
+  type Logger,
+  type Platform,
+  ServiceError,
+  type UpstreamRequest,
+  type UpstreamResponse,
+  type UpstreamStream,
+} from "@sda/core";
+import { Agent, type Dispatcher, interceptors } from "undici";
+import { routeUrl } from "./origins.ts";
+
+export interface HttpClientOptions {
+  /** Configured origin per platform (see `originsFromConfig`). */
+  origins: Partial<Record<Platform, string>>;
+  /** Default budget of one request, in ms. */
+  timeoutMs: number;
+  userAgent: string;
+  log: Logger;
+  /** Connections kept per origin (default 32). */
+  connections?: number;
+}
+
+const MAX_REDIRECTS = 5;
+
+type RawHeaders = Record<string, string | string[] | undefined>;
+
+function retryAfterSeconds(headers: RawHeaders): number | undefined {
+  const value = headers["retry-after"];
+  if (typeof value !== "string") return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * Maps an upstream status the caller did not accept to a retryable 502 error (SPEC §7.3: upstream failure).
+ * A 404 from the replay's no-match answer is named as such, so a test can never take it for a platform answer.
+ */
+export function statusError(
+  platform: Platform,
+  status: number,
+  headers: RawHeaders,
+  body: string,
+): ServiceError {
+  const details = { platform, upstreamStatus: status };
+  if (status === 404 && body.includes('"replay":"no_match"'))
+    return new ServiceError(
+      "upstream_error",
+      `${platform}: the replay upstream has no recording for this request`,
+      {
+        details: { ...details, replay: "no_match" },
+      },
+    );
+  if (status === 403)
+    return new ServiceError("upstream_blocked", `${platform} refused the request (403)`, {
+      details,
+      retryAfterSeconds: 60,
+    });
+  if (status === 429)
+    return new ServiceError("upstream_rate_limited", `${platform} is rate limiting (429)`, {
+      details,
+      retryAfterSeconds: retryAfterSeconds(headers) ?? 60,
+    });
+  return new ServiceError("upstream_error", `${platform} answered ${status}`, {
+    details,
+    retryAfterSeconds: 5,
+  });
+}
+
+/**
+ * Creates the undici-based {@link HttpClient}: keep-alive connection pools, gzip/br decompression, a per-request
+ * budget combined with the caller's abort signal, manual redirects (each hop routed through the configured origin),
+ * and the upstream error mapping of {@link statusError}.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient & { close(): Promise<void> } {
+  const dispatcher: Dispatcher = new Agent({
+    connections: options.connections ?? 32,
+    keepAliveTimeout: 10_000,
+    connect: { timeout: Math.min(options.timeoutMs, 10_000) },
+  }).compose(interceptors.decompress());
+
+  async function send(request: UpstreamRequest, signal: AbortSignal | undefined) {
+    const timeoutMs = request.timeoutMs ?? options.timeoutMs;
+    const budget = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, budget]) : budget;
+    let liveUrl = request.url;
+    let method = request.method ?? "GET";
+    let body = request.body;
+    for (let hop = 0; ; hop++) {
+      const target = routeUrl(liveUrl, options.origins[request.platform]);
+      const headers: Record<string, string> = {
+        "user-agent": options.userAgent,
+        "accept-encoding": "gzip, deflate, br",
+        ...request.headers,
+      };
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await dispatcher.request({
+          origin: new URL(target).origin,
+          path: target.slice(new URL(target).origin.length) || "/",
+          method,
+          headers,
+          body: body ?? null,
+          signal: combined,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (error) {
+        throw mapTransportError(error, request.platform, budget, signal, timeoutMs);
+      }
+      const status = response.statusCode;
+      if (
+        status >= 300 &&
+        status < 400 &&
+        status !== 304 &&
+        request.followRedirects !== false &&
+        hop < MAX_REDIRECTS
+      ) {
+        const location = response.headers.location;
+        await response.body.dump();
+        if (typeof location !== "string")
+          throw new ServiceError("upstream_error", `${request.platform}: redirect without Location`);
+        liveUrl = new URL(location, liveUrl).toString();
+        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+          method = "GET";
+          body = undefined;
+        }
+        continue;
+      }
+      return { response, liveUrl, combined, budget };
+    }
+  }
+
+  function mapTransportError(
+    error: unknown,
+    platform: Platform,
+    budget: AbortSignal,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): unknown {
+    if (signal?.aborted) return signal.reason ?? error;
+    const code = (error as { code?: string }).code ?? "";
+    if (budget.aborted || code.includes("TIMEOUT"))
+      return new ServiceError("upstream_timeout", `${platform} did not answer within ${timeoutMs} ms`, {
+        details: { platform },
+        retryAfterSeconds: 5,
+        cause: error,
+      });
+    options.log.warn({ platform, err: error }, "upstream transport error");
+    return new ServiceError("upstream_unavailable", `${platform} could not be reached`, {
+      details: { platform },
+      retryAfterSeconds: 10,
+      cause: error,
+    });
+  }
+
+  function accepted(request: UpstreamRequest, status: number): boolean {
+    return (status >= 200 && status < 300) || (request.acceptStatus?.includes(status) ?? false);
+  }
+
+  return {
+    async request(request, signal): Promise<UpstreamResponse> {
+      const { response, liveUrl, budget } = await send(request, signal);
+      let buffer: Buffer;
+      try {
+        buffer = Buffer.from(await response.body.arrayBuffer());
+      } catch (error) {
+        throw mapTransportError(
+          error,
+          request.platform,
+          budget,
+          signal,
+          request.timeoutMs ?? options.timeoutMs,
+        );
+      }
+      const headers = response.headers as RawHeaders;
+      if (!accepted(request, response.statusCode))
+        throw statusError(request.platform, response.statusCode, headers, buffer.toString("utf8", 0, 2048));
+      const dateHeader = typeof headers.date === "string" ? new Date(headers.date) : null;
+      return {
+        status: response.statusCode,
+        headers,
+        url: liveUrl,
+        body: buffer,
+        date: dateHeader && !Number.isNaN(dateHeader.getTime()) ? dateHeader : null,
+        text: () => buffer.toString("utf8"),
+        json<T>() {
+          try {
+            return JSON.parse(buffer.toString("utf8")) as T;
+          } catch (error) {
+            throw new ServiceError("upstream_error", `${request.platform} answered a body that is not JSON`, {
+              details: { platform: request.platform, upstreamStatus: response.statusCode },
+              cause: error,
+            });
+          }
+        },
+      };
+    },
+
+    async stream(request, signal): Promise<UpstreamStream> {
+      const { response } = await send(request, signal);
+      const headers = response.headers as RawHeaders;
+      if (!accepted(request, response.statusCode)) {
+        const text = await response.body.text().catch(() => "");
+        throw statusError(request.platform, response.statusCode, headers, text.slice(0, 2048));
+      }
+      return { status: response.statusCode, headers, body: response.body };
+    },
+
+    close: () => dispatcher.close(),
+  };
+}
