@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { createLogger, type HttpClient, type Logger, loadEnv, type ServiceConfig } from "@sda/core";
+import {
+  CursorCodec,
+  createLogger,
+  type HttpClient,
+  type Logger,
+  loadEnv,
+  newId,
+  type OperationContext,
+  type ServiceConfig,
+  ServiceError,
+} from "@sda/core";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { createHttpClient } from "@sda/upstream";
+import { Redis } from "ioredis";
 import { inject } from "vitest";
 
 export { defaultCorpusDir };
@@ -58,4 +69,37 @@ export function replayHttpClient(
     userAgent: "sda-test",
     log: testLogger(),
   });
+}
+
+/**
+ * An {@link OperationContext} for calling a handler directly in a test: the replay HTTP client, a real Redis
+ * connection (close it with `ctx.redis.quit()`), this run's config, and `requireCredits` that checks against
+ * `balance` (default: unlimited).
+ */
+export function testContext(
+  replay: ReplayServer,
+  options: { balance?: number; config?: Record<string, string | undefined>; now?: () => Date } = {},
+): OperationContext {
+  const config = testConfig(options.config ?? {}, replay);
+  return {
+    requestId: newId("req"),
+    jobId: newId("job"),
+    accountId: "acct_test",
+    config,
+    log: testLogger(),
+    http: replayHttpClient(replay),
+    redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true }),
+    keyPrefix: config.QUEUE_PREFIX,
+    cursors: new CursorCodec(config.CURSOR_SECRET),
+    signal: new AbortController().signal,
+    now: options.now ?? (() => new Date()),
+    async requireCredits(credits) {
+      const balance = options.balance ?? Number.POSITIVE_INFINITY;
+      if (balance < credits)
+        throw new ServiceError(
+          "insufficient_credits",
+          `this call needs ${credits} credits; the balance is ${balance}`,
+        );
+    },
+  };
 }
