@@ -15,9 +15,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    projects: workspaces.map(({ name, dir }) => ({
-      extends: true,
-      test: { name, include: [`${dir}/src/**/*.test.ts`, `${dir}/test/**/*.test.ts`] },
-    })),
+    projects: [
+      ...workspaces.map(({ name, dir }) => ({
+        extends: true as const,
+        test: { name, include: [`${dir}/src/**/*.test.ts`, `${dir}/test/**/*.test.ts`] },
+      })),
+      // Cross-process suites: HTTP through gateway + workers + the replay upstream.
+      { extends: true as const, test: { name: "e2e", include: ["test/**/*.test.ts"] } },
+    ],
   },
 });

@@ -83,6 +83,14 @@ export const envSchema = z.object({
   PHOTOSITE_SESSION_COOKIES: optionalString,
   PHOTOSITE_PROXIES: optionalString,
 
+  // Demo (`npm run demo`)
+  /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
+  DEMO_API_KEY: z.string().min(8).optional(),
+  /** Colon-separated corpus directories the demo's replay upstream serves (default: ../shared/corpus). */
+  REPLAY_DIRS: optionalString,
+  /** Port of the demo's replay upstream (0: any free port). */
+  REPLAY_PORT: int(0),
+
   /** Serve Prometheus metrics at GET /metrics on the gateway. */
   EXPOSE_METRICS: bool.default(true),
 });

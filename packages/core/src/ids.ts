@@ -19,3 +19,8 @@ export const API_KEY_PREFIX = "sda_live_";
 export function newApiKeySecret(): string {
   return `${API_KEY_PREFIX}${random40()}`;
 }
+
+/** 8 random base-62 characters (suffixes of queue prefixes and test names). */
+export function randomSuffix(): string {
+  return random16().slice(0, 8);
+}

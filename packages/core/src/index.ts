@@ -7,4 +7,5 @@ export * from "./ids.ts";
 export * from "./logger.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
+export * from "./paths.ts";
 export * from "./price.ts";

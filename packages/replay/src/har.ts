@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { findUpwards } from "@sda/core";
 
 /** The `_match` of a corpus entry (corpus README §2). Null values mean "must be absent". */
 export interface MatchSpec {
@@ -50,10 +50,11 @@ export interface CorpusCase {
  * @throws Error when none exists.
  */
 export function defaultCorpusDir(explicit?: string): string {
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-  const candidates = [explicit, path.resolve(repoRoot, "../shared/corpus"), "/work/shared/corpus"].filter(
-    (c): c is string => Boolean(c),
-  );
+  const candidates = [
+    explicit,
+    findUpwards(import.meta.url, "../shared/corpus"),
+    "/work/shared/corpus",
+  ].filter((c): c is string => Boolean(c));
   for (const candidate of candidates) if (existsSync(candidate)) return candidate;
   throw new Error(
     `recorded corpus not found (tried ${candidates.join(", ")}); set CORPUS_DIR or REPLAY_DIRS`,

@@ -35,8 +35,16 @@ export function testConfig(
   overrides: Record<string, string | undefined> = {},
   replay?: ReplayServer,
 ): ServiceConfig {
+  return loadEnv(testEnv(overrides, replay));
+}
+
+/** The environment behind {@link testConfig} (for spawning a worker or gateway process with the same settings). */
+export function testEnv(
+  overrides: Record<string, string | undefined> = {},
+  replay?: ReplayServer,
+): Record<string, string> {
   const origin = replay?.origin;
-  return loadEnv({
+  const env: Record<string, string | undefined> = {
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DATABASE_URL: inject("databaseUrl"),
@@ -47,7 +55,8 @@ export function testConfig(
     FORUMSITE_ORIGIN: origin,
     PHOTOSITE_ORIGIN: origin,
     ...overrides,
-  });
+  };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /** Starts the replay upstream on the recorded corpus (or the given directories) on a free port. */

@@ -1,0 +1,131 @@
+import { parseArgs } from "node:util";
+import type { ServiceConfig } from "@sda/core";
+import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+
+export const USAGE = `usage: npm run cli -- <command> [options]
+
+  migrate                                         create the database if needed and apply pending migrations
+  account create --name <name> [--email <e>] [--credits <n>]
+                                                  new account with the sign-up grant (default 100 credits)
+  key create --account <acct_…> [--name <name>]   new API key; the secret is printed once and never stored
+  key revoke --key <key_…>                        revoke a key (its calls get 401 revoked_api_key)
+  credits grant --account <acct_…> --credits <n> [--note <text>]
+  balance --account <acct_…> [--entries <n>]      balance and the newest ledger entries
+Add --json for machine-readable output. DATABASE_URL names the database.`;
+
+/** A command's printable result. */
+export interface CommandOutput {
+  text: string;
+  json: unknown;
+}
+
+/** Thrown for a bad command line; the message is shown with the usage. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function positiveInt(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number`);
+  return n;
+}
+
+/**
+ * Runs one operator command against the ledger database.
+ * @throws UsageError for a bad command line; Error for unknown accounts or keys.
+ */
+export async function runCommand(argv: string[], config: ServiceConfig): Promise<CommandOutput> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      email: { type: "string" },
+      credits: { type: "string" },
+      account: { type: "string" },
+      key: { type: "string" },
+      note: { type: "string" },
+      entries: { type: "string" },
+      json: { type: "boolean" },
+    },
+  });
+  const command = positionals.join(" ");
+  if (command === "migrate") {
+    await ensureDatabase(config.DATABASE_URL);
+    const report = await applyMigrations(config.DATABASE_URL);
+    const text = report.applied.length
+      ? `applied: ${report.applied.join(", ")}`
+      : `up to date (${report.alreadyApplied.length} migrations)`;
+    const warning = report.modified.length
+      ? `\nwarning: changed after being applied: ${report.modified.join(", ")}`
+      : "";
+    return { text: text + warning, json: report };
+  }
+  const prisma = createPrismaClient(config.DATABASE_URL, 2);
+  const ledger = new Ledger(prisma);
+  try {
+    switch (command) {
+      case "account create": {
+        const account = await ledger.createAccount({
+          name: required(values, "name"),
+          ...(values.email ? { email: values.email } : {}),
+          ...(values.credits ? { grant: positiveInt(values.credits, "credits") } : {}),
+        });
+        return {
+          text: `account ${account.id} (${account.name}), balance ${account.balance} credits`,
+          json: account,
+        };
+      }
+      case "key create": {
+        const key = await ledger.createApiKey(
+          required(values, "account"),
+          values.name ? { name: values.name } : {},
+        );
+        return {
+          text: `key ${key.keyId}\n\n  ${key.secret}\n\nThis secret is shown once; only its SHA-256 is stored.`,
+          json: key,
+        };
+      }
+      case "key revoke": {
+        const keyId = required(values, "key");
+        if (!(await ledger.revokeApiKey(keyId))) throw new Error(`no key ${keyId}`);
+        return { text: `key ${keyId} revoked`, json: { keyId, revoked: true } };
+      }
+      case "credits grant": {
+        const entry = await ledger.grant(
+          required(values, "account"),
+          positiveInt(required(values, "credits"), "credits"),
+          values.note ?? "operator grant",
+        );
+        return { text: `granted ${entry.amount} credits; balance ${entry.balanceAfter}`, json: entry };
+      }
+      case "balance": {
+        const accountId = required(values, "account");
+        const balance = await ledger.balance(accountId);
+        if (balance === null) throw new Error(`no account ${accountId}`);
+        const entries = await ledger.entries(
+          accountId,
+          values.entries ? positiveInt(values.entries, "entries") : 10,
+        );
+        const lines = entries.map(
+          (e) =>
+            `  ${e.createdAt.toISOString()}  ${e.kind.padEnd(8)} ${String(e.amount).padStart(6)}  → ${String(e.balanceAfter).padStart(6)}  ${e.operation ?? e.note ?? ""} ${e.requestId ?? ""}`,
+        );
+        return {
+          text: [`balance ${balance} credits`, ...lines].join("\n"),
+          json: { accountId, balance, entries },
+        };
+      }
+      default:
+        throw new UsageError(command ? `unknown command "${command}"` : "no command given");
+    }
+  } finally {
+    await prisma.$disconnect();
+  }
+}

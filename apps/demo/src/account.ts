@@ -1,0 +1,24 @@
+import type { Ledger } from "@sda/ledger";
+
+/** Credits the demo account holds at start. */
+export const DEMO_CREDITS = 100;
+
+/**
+ * The demo account and key. With `secret` (DEMO_API_KEY) that exact key is used: created with a new account the
+ * first time, reused later with its balance topped up to {@link DEMO_CREDITS}; otherwise a new account and random key.
+ */
+export async function ensureDemoKey(ledger: Ledger, secret: string | undefined) {
+  if (secret) {
+    const existing = await ledger.authenticate(secret);
+    if (existing.ok) {
+      const { accountId, keyId, balance } = existing.principal;
+      if (balance < DEMO_CREDITS) await ledger.grant(accountId, DEMO_CREDITS - balance, "demo top-up");
+      return { accountId, keyId, secret, balance: Math.max(balance, DEMO_CREDITS) };
+    }
+    if (existing.reason === "revoked")
+      throw new Error("DEMO_API_KEY names a revoked key; choose another one");
+  }
+  const account = await ledger.createAccount({ name: "demo", grant: DEMO_CREDITS });
+  const key = await ledger.createApiKey(account.id, { name: "demo", ...(secret ? { secret } : {}) });
+  return { accountId: account.id, keyId: key.keyId, secret: key.secret, balance: account.balance };
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createLogger, EnvError, findUpwards, loadEnv, randomSuffix } from "@sda/core";
+import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+import { defaultCorpusDir, startReplayServer } from "@sda/replay";
+import { ensureDemoKey } from "./account.ts";
+import { checkServices } from "./services.ts";
+
+// `npm run demo`: the whole service on the recorded corpus, in the foreground, until SIGINT/SIGTERM.
+const log = createLogger({ name: "demo", level: "info" });
+
+async function main() {
+  const config = loadEnv();
+  const problems = await checkServices(config.REDIS_URL, config.DATABASE_URL);
+  if (problems.length) {
+    console.error(problems.join("\n"));
+    process.exit(1);
+  }
+  await ensureDatabase(config.DATABASE_URL);
+  await applyMigrations(config.DATABASE_URL);
+
+  const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
+  const replay = await startReplayServer({ dirs }, config.REPLAY_PORT);
+
+  const prisma = createPrismaClient(config.DATABASE_URL, 2);
+  const demo = await ensureDemoKey(new Ledger(prisma), config.DEMO_API_KEY);
+  await prisma.$disconnect();
+
+  // A prefix of its own: a demo never picks up another run's queued jobs or cached results.
+  const prefix = `demo_${randomSuffix()}`;
+  const env = {
+    ...process.env,
+    PORT: String(config.PORT),
+    QUEUE_PREFIX: prefix,
+    VIDEOSITE_ORIGIN: replay.origin,
+    FORUMSITE_ORIGIN: replay.origin,
+    PHOTOSITE_ORIGIN: replay.origin,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  };
+  let stopping = false;
+  const children: ChildProcess[] = [];
+  for (const app of ["gateway", "worker"]) {
+    const entry = findUpwards(import.meta.url, `apps/${app}/dist/main.js`);
+    if (!entry) throw new Error(`apps/${app}/dist/main.js not found; run npm run build`);
+    const child = spawn(process.execPath, [entry], { env, stdio: "inherit" });
+    child.once("exit", (code, signal) => {
+      if (!stopping) {
+        console.error(`${app} exited (${signal ?? code}); stopping the demo`);
+        void stop(1);
+      }
+    });
+    children.push(child);
+  }
+
+  const base = `http://127.0.0.1:${config.PORT}`;
+  await waitReady(`${base}/readyz`, 30_000);
+
+  async function stop(code: number) {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.race([
+      Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))),
+      new Promise((r) => setTimeout(r, 15_000).unref()),
+    ]);
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await replay.close();
+    process.exit(code);
+  }
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  console.log(`
+Social data API demo — gateway ${base}, one worker, replay upstream ${replay.origin} (${replay.entries.length} recorded answers)
+
+  Demo API key (${demo.balance} credits):  ${demo.secret}
+
+  export KEY=${demo.secret}
+  curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"
+  curl -H "X-API-Key: $KEY" "${base}/v1/videosite/video-details?url=https://youtu.be/M4gD1WSo5mA"
+  curl -H "Authorization: Bearer $KEY" "${base}/v1/account"
+  curl "${base}/v1/openapi.json"
+
+Ctrl-C stops everything.
+`);
+}
+
+async function waitReady(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the gateway did not become ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) console.error(error.message);
+  else log.error({ err: error }, "demo failed");
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { ServiceError } from "@sda/core";
+import express, { type Express } from "express";
+import type { GatewayDeps } from "./deps.ts";
+import { createMetrics } from "./metrics.ts";
+import { authenticate } from "./middleware/auth.ts";
+import { errorHandler, notFound } from "./middleware/errors.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { requestLog } from "./middleware/request-log.ts";
+import { accountRouter } from "./routes/account.ts";
+import { jobsRouter } from "./routes/jobs.ts";
+import { openApiRouter } from "./routes/openapi.ts";
+import { operationRoute } from "./routes/operation.ts";
+import { statusRouter } from "./routes/status.ts";
+
+/**
+ * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
+ * (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and `GET /v1/account`.
+ */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.set("query parser", "simple");
+  const metrics = createMetrics();
+
+  app.use(requestContext(deps.log));
+  app.use(metrics.observe);
+  app.use(requestLog(deps.ledger, deps.log));
+  app.use(statusRouter(deps));
+  app.use(openApiRouter(deps.registry));
+  if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
+
+  const auth = authenticate(deps.ledger);
+  for (const op of deps.registry.operations) {
+    app.get(op.path, auth, operationRoute(op, deps));
+    app.all(op.path, () => {
+      throw new ServiceError("method_not_allowed", `${op.path} only answers GET`, {
+        details: { allow: "GET" },
+      });
+    });
+  }
+  app.use(jobsRouter(deps, auth));
+  app.use(accountRouter(deps, auth));
+  app.use(notFound);
+  app.use(errorHandler(deps.log));
+  return app;
+}

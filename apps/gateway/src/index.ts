@@ -1,0 +1,3 @@
+export * from "./app.ts";
+export * from "./deps.ts";
+export * from "./gateway.ts";

@@ -1,0 +1,28 @@
+import { type Logger, newId } from "@sda/core";
+import type { RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { locals } from "../respond.ts";
+
+/**
+ * Gives every request a `req_…` id (answered as `X-Service-Request-Id` on every response, success or error) and an
+ * access log line carrying it.
+ */
+export function requestContext(log: Logger): RequestHandler[] {
+  const assignId: RequestHandler = (_req, res, next) => {
+    const requestId = newId("req");
+    locals(res).requestId = requestId;
+    res.set("X-Service-Request-Id", requestId);
+    next();
+  };
+  const access = pinoHttp({
+    logger: log,
+    genReqId: (_req, res) => locals(res as never).requestId,
+    customProps: (_req, res) => ({ requestId: locals(res as never).requestId }),
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  return [assignId, access as unknown as RequestHandler];
+}

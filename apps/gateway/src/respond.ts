@@ -1,0 +1,71 @@
+import { errorEnvelope, ServiceError } from "@sda/core";
+import type { CacheStatus } from "@sda/queue";
+import type { Response } from "express";
+
+/** Response locals the gateway fills while handling a call (read by the request log). */
+export interface CallLocals {
+  requestId: string;
+  accountId?: string;
+  keyId?: string;
+  operationId?: string;
+  params?: Record<string, unknown>;
+  credits?: number;
+  cache?: CacheStatus;
+  source?: string;
+  errorCode?: string;
+  jobId?: string;
+}
+
+export function locals(res: Response): CallLocals {
+  return res.locals as CallLocals;
+}
+
+/** A 200 in the SPEC §2.1 envelope with the three `X-Service-*` headers of SPEC §4.1 (the request id is set earlier). */
+export function sendSuccess(
+  res: Response,
+  body: {
+    data: unknown;
+    credits: number;
+    cache: CacheStatus;
+    source: string;
+    cachedAt?: string;
+    envelope?: Record<string, unknown>;
+  },
+) {
+  const l = locals(res);
+  l.credits = body.credits;
+  l.cache = body.cache;
+  l.source = body.source;
+  res
+    .status(200)
+    .set({
+      "X-Service-Credits": String(body.credits),
+      "X-Service-Cache": body.cache,
+      "X-Service-Source": body.source,
+    })
+    .json({
+      success: true,
+      data: body.data,
+      ...body.envelope,
+      ...(body.cachedAt ? { cached: true, cachedAt: body.cachedAt } : {}),
+    });
+}
+
+/** A non-2xx in the SPEC §7.1 envelope; `Retry-After` when the error says how long to wait. Nothing was charged. */
+export function sendError(res: Response, error: ServiceError) {
+  const l = locals(res);
+  l.errorCode = error.code;
+  l.credits = 0;
+  if (error.retryAfterSeconds !== undefined) res.set("Retry-After", String(error.retryAfterSeconds));
+  if (error.code === "method_not_allowed" && typeof error.details.allow === "string")
+    res.set("Allow", error.details.allow);
+  res.status(error.status).set("X-Service-Credits", "0").json(errorEnvelope(error, l.requestId));
+}
+
+/** Maps anything thrown to a {@link ServiceError}; unknown errors become a 500 without internals. */
+export function toServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  return new ServiceError("internal_error", "the service failed to answer this call; it was not billed", {
+    retryAfterSeconds: 5,
+  });
+}

@@ -1,0 +1,65 @@
+import { ServiceError } from "@sda/core";
+import type { JobStatus } from "@sda/queue";
+import type { RequestHandler, Router } from "express";
+import express from "express";
+import type { GatewayDeps } from "../deps.ts";
+import { principalOf } from "../middleware/auth.ts";
+import { locals, sendError, sendSuccess } from "../respond.ts";
+
+/** Seconds a caller should wait before polling a pending job again. */
+const POLL_AFTER_SECONDS = 5;
+
+/** The 202 body of a call that outlived the deadline (and of a poll of a job still running). */
+export function pollBody(jobId: string, status: JobStatus) {
+  return {
+    success: true,
+    data: { jobId, status, pollUrl: `/v1/jobs/${jobId}`, retryAfterSeconds: POLL_AFTER_SECONDS },
+  };
+}
+
+/**
+ * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another
+ * key gets 404, as if the job did not exist). While the job runs: 202 with the same handle.
+ */
+export function jobsRouter(deps: GatewayDeps, auth: RequestHandler): Router {
+  const router = express.Router();
+  router.get("/v1/jobs/:jobId", auth, async (req, res) => {
+    const principal = principalOf(res);
+    const jobId = String(req.params.jobId);
+    const job = /^job_[A-Za-z0-9]{16}$/.test(jobId) ? await deps.bridge.getJob(jobId) : null;
+    if (!job || job.payload.keyId !== principal.keyId)
+      throw new ServiceError(
+        "job_not_found",
+        `no job ${jobId} for this key (results are kept ${deps.config.RESULT_TTL_SECONDS} s)`,
+      );
+    const l = locals(res);
+    l.jobId = jobId;
+    l.operationId = job.payload.operationId;
+    if (!job.result) {
+      res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(jobId, job.status));
+      return;
+    }
+    const { result } = job;
+    if (!result.ok) {
+      sendError(res, ServiceError.fromJSON(result.error));
+      return;
+    }
+    await deps.ledger.completeRequestLog(job.payload.requestId, {
+      status: 200,
+      errorCode: null,
+      credits: result.credits,
+      source: result.source,
+    });
+    sendSuccess(res, {
+      data: result.data,
+      // The call was billed once, by its worker, under the original request id; this poll costs nothing more.
+      credits: result.credits,
+      cache: result.cache,
+      source: result.source,
+      ...(result.envelope ? { envelope: result.envelope } : {}),
+    });
+    // The request log already holds the charge on the original request; the poll's own row records none.
+    l.credits = 0;
+  });
+  return router;
+}

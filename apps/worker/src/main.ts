@@ -1,0 +1,26 @@
+import { createLogger, EnvError, loadEnv } from "@sda/core";
+import { startWorkers } from "./worker.ts";
+
+// The worker process: consume the queues of this role until SIGINT/SIGTERM, then finish or release in-flight jobs.
+try {
+  const config = loadEnv();
+  const log = createLogger({ name: "worker", level: config.LOG_LEVEL });
+  const running = await startWorkers(config, log);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "worker shutting down");
+    await running.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(`worker: ${error.message}`);
+    process.exit(2);
+  }
+  console.error(`worker: failed to start: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,170 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import internals from "@prisma/internals";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MIGRATIONS_DIR } from "./migrate.ts";
+
+// The migrated database (global setup applied prisma/migrations with our step) must match prisma/schema.prisma:
+// the schema engine that `prisma migrate diff` needs cannot run offline, so this compares the DMMF of the schema
+// (Prisma's own parser, WebAssembly) with what PostgreSQL reports, table by table.
+
+type Field = {
+  name: string;
+  dbName?: string | null;
+  kind: "scalar" | "enum" | "object";
+  type: string;
+  isRequired: boolean;
+  hasDefaultValue: boolean;
+  relationFromFields?: string[];
+  relationToFields?: string[];
+  relationOnDelete?: string;
+};
+type Model = { name: string; dbName: string | null; fields: Field[] };
+type Index = {
+  model: string;
+  type: "id" | "unique" | "normal";
+  fields: { name: string }[];
+  dbName?: string | null;
+};
+type Dmmf = {
+  datamodel: {
+    models: Model[];
+    enums: { name: string; dbName: string | null; values: { name: string }[] }[];
+    indexes: Index[];
+  };
+};
+
+const SCALAR_TYPES: Record<string, string> = {
+  String: "text",
+  Int: "integer",
+  BigInt: "bigint",
+  Float: "double precision",
+  Boolean: "boolean",
+  DateTime: "timestamp(3) without time zone",
+  Json: "jsonb",
+};
+
+let dmmf: Dmmf;
+const client = new pg.Client({ connectionString: inject("databaseUrl") });
+
+beforeAll(async () => {
+  const schemaPath = path.resolve(MIGRATIONS_DIR, "../schema.prisma");
+  const { getDMMF } = internals as unknown as { getDMMF(o: { datamodel: string }): Promise<Dmmf> };
+  dmmf = await getDMMF({ datamodel: readFileSync(schemaPath, "utf8") });
+  await client.connect();
+});
+afterAll(() => client.end());
+
+const tableOf = (m: Model) => m.dbName ?? m.name;
+const columnOf = (m: Model, fieldName: string) => {
+  const f = m.fields.find((x) => x.name === fieldName);
+  return f?.dbName ?? f?.name ?? fieldName;
+};
+
+describe("migrated database matches schema.prisma", () => {
+  it("has exactly the schema's tables (plus Prisma's bookkeeping table)", async () => {
+    const { rows } = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
+    const expected = [...dmmf.datamodel.models.map(tableOf), "_prisma_migrations"].sort();
+    expect(rows.map((r) => r.table_name).sort()).toEqual(expected);
+  });
+
+  it("has every column with the schema's type, nullability and default", async () => {
+    const { rows } = await client.query<{
+      table_name: string;
+      column_name: string;
+      type: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>(
+      `SELECT c.table_name, c.column_name, format_type(a.atttypid, a.atttypmod) AS type, c.is_nullable, c.column_default
+         FROM information_schema.columns c
+         JOIN pg_attribute a ON a.attrelid = (quote_ident(c.table_name))::regclass AND a.attname = c.column_name
+        WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'`,
+    );
+    const actual = rows
+      .map(
+        (r) =>
+          `${r.table_name}.${r.column_name} ${r.type} ${r.is_nullable === "YES" ? "null" : "not null"} ${r.column_default === null ? "" : "default"}`,
+      )
+      .sort();
+    const expected = dmmf.datamodel.models
+      .flatMap((m) =>
+        m.fields
+          .filter((f) => f.kind !== "object")
+          .map((f) => {
+            const enumType = dmmf.datamodel.enums.find((e) => e.name === f.type);
+            const type = f.kind === "enum" ? (enumType?.dbName ?? f.type) : SCALAR_TYPES[f.type];
+            return `${tableOf(m)}.${f.dbName ?? f.name} ${type} ${f.isRequired ? "not null" : "null"} ${f.hasDefaultValue ? "default" : ""}`;
+          }),
+      )
+      .sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it("has the schema's enums with their values in order", async () => {
+    const { rows } = await client.query<{ typname: string; labels: string[] }>(
+      `SELECT t.typname, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS labels
+         FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname`,
+    );
+    const expected = dmmf.datamodel.enums.map((e) => ({
+      typname: e.dbName ?? e.name,
+      labels: e.values.map((v) => v.name),
+    }));
+    expect(rows.sort((a, b) => a.typname.localeCompare(b.typname))).toEqual(
+      expected.sort((a, b) => a.typname.localeCompare(b.typname)),
+    );
+  });
+
+  it("has the schema's primary keys, unique and plain indexes, under Prisma's default names", async () => {
+    const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'",
+    );
+    const actual = rows
+      .map(
+        (r) =>
+          `${r.indexname} ${r.indexdef.includes("UNIQUE") ? "unique" : "index"} ${r.indexdef.slice(r.indexdef.indexOf("(") + 1, -1).replaceAll('"', "")}`,
+      )
+      .sort();
+    const expected = dmmf.datamodel.indexes
+      .map((index) => {
+        const model = dmmf.datamodel.models.find((m) => m.name === index.model) as Model;
+        const columns = index.fields.map((f) => columnOf(model, f.name));
+        const table = tableOf(model);
+        const suffix = index.type === "id" ? "pkey" : index.type === "unique" ? "key" : "idx";
+        const name =
+          index.dbName ?? (index.type === "id" ? `${table}_pkey` : `${table}_${columns.join("_")}_${suffix}`);
+        return `${name} ${index.type === "normal" ? "index" : "unique"} ${columns.join(", ")}`;
+      })
+      .sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it("has the schema's foreign keys with their ON DELETE rules", async () => {
+    const { rows } = await client.query<{ conname: string; def: string }>(
+      "SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace",
+    );
+    const rules: Record<string, string> = {
+      Cascade: "CASCADE",
+      SetNull: "SET NULL",
+      Restrict: "RESTRICT",
+      NoAction: "NO ACTION",
+    };
+    const expected = dmmf.datamodel.models
+      .flatMap((m) =>
+        m.fields
+          .filter((f) => f.kind === "object" && f.relationFromFields?.length)
+          .map((f) => {
+            const target = dmmf.datamodel.models.find((x) => x.name === f.type) as Model;
+            const from = (f.relationFromFields ?? []).map((c) => columnOf(m, c));
+            const to = (f.relationToFields ?? []).map((c) => columnOf(target, c));
+            const onDelete = rules[f.relationOnDelete ?? (f.isRequired ? "Restrict" : "SetNull")];
+            return `${tableOf(m)}_${from.join("_")}_fkey FOREIGN KEY (${from.join(", ")}) REFERENCES ${tableOf(target)}(${to.join(", ")}) ON UPDATE CASCADE ON DELETE ${onDelete}`;
+          }),
+      )
+      .sort();
+    expect(rows.map((r) => `${r.conname} ${r.def.replaceAll('"', "")}`).sort()).toEqual(expected);
+  });
+});

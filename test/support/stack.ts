@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { loadEnv } from "@sda/core";
+import { type RunningGateway, startGateway } from "@sda/gateway";
+import type { Ledger } from "@sda/ledger";
+import type { ReplayServer } from "@sda/replay";
+import { startReplay, testEnv, testLogger } from "@sda/testing";
+import { type RunningWorkers, startWorkers } from "@sda/worker";
+
+/** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
+export interface Stack {
+  replay: ReplayServer;
+  gateway: RunningGateway;
+  workers: RunningWorkers | null;
+  ledger: Ledger;
+  env: Record<string, string>;
+  /** A new account with `credits` and a key for it. */
+  account(credits?: number): Promise<{ accountId: string; keyId: string; key: string }>;
+  /** GET `path` with the key (Bearer), query from `query`. */
+  get(
+    path: string,
+    key: string | null,
+    query?: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse>;
+  /** Starts a worker as its own OS process (for crash tests). */
+  spawnWorker(extraEnv?: Record<string, string>): ChildProcess;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+  body: any;
+}
+
+export async function startStack(
+  options: { env?: Record<string, string>; workers?: "in-process" | "none"; replayDelayMs?: number } = {},
+): Promise<Stack> {
+  const replay = await startReplay(
+    undefined,
+    options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
+  );
+  const env = testEnv(options.env ?? {}, replay);
+  const config = loadEnv(env);
+  const log = testLogger();
+  const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
+  const workers = options.workers === "none" ? null : await startWorkers(config, log);
+  const ledger = gateway.deps.ledger;
+  const children: ChildProcess[] = [];
+  return {
+    replay,
+    gateway,
+    workers,
+    ledger,
+    env,
+    async account(credits = 100) {
+      const account = await ledger.createAccount({ name: "test", grant: credits });
+      const key = await ledger.createApiKey(account.id);
+      return { accountId: account.id, keyId: key.keyId, key: key.secret };
+    },
+    async get(p, key, query = {}, headers = {}) {
+      const url = new URL(p, gateway.url);
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+      const response = await fetch(url, {
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text for the assertion message
+      }
+      return { status: response.status, headers: response.headers, body };
+    },
+    spawnWorker(extraEnv = {}) {
+      const main = path.resolve(import.meta.dirname, "../../apps/worker/src/main.ts");
+      const child = spawn(process.execPath, ["--import", "tsx", main], {
+        env: { ...process.env, ...env, ...extraEnv },
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      children.push(child);
+      return child;
+    },
+    async close() {
+      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+      await workers?.close(1000);
+      await gateway.close();
+      await replay.close();
+    },
+  };
+}
