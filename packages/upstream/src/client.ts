@@ -7,7 +7,8 @@ import {
   type UpstreamResponse,
   type UpstreamStream,
 } from "@sda/core";
-import { Agent, type Dispatcher, interceptors } from "undici";
+import { Agent, type Dispatcher } from "undici";
+import { decodeBody, decodeStream } from "./encoding.ts";
 import { routeUrl } from "./origins.ts";
 
 export interface HttpClientOptions {
@@ -70,16 +71,16 @@ export function statusError(
 }
 
 /**
- * Creates the undici-based {@link HttpClient}: keep-alive connection pools, gzip/br decompression, a per-request
+ * Creates the undici-based {@link HttpClient}: keep-alive connection pools, gzip/deflate/br decoding, a per-request
  * budget combined with the caller's abort signal, manual redirects (each hop routed through the configured origin),
  * and the upstream error mapping of {@link statusError}.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient & { close(): Promise<void> } {
-  const dispatcher: Dispatcher = new Agent({
+  const dispatcher = new Agent({
     connections: options.connections ?? 32,
     keepAliveTimeout: 10_000,
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
-  }).compose(interceptors.decompress());
+  });
 
   async function send(request: UpstreamRequest, signal: AbortSignal | undefined) {
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
@@ -165,7 +166,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       const { response, liveUrl, budget } = await send(request, signal);
       let buffer: Buffer;
       try {
-        buffer = Buffer.from(await response.body.arrayBuffer());
+        buffer = decodeBody(
+          Buffer.from(await response.body.arrayBuffer()),
+          response.headers["content-encoding"],
+        );
       } catch (error) {
         throw mapTransportError(
           error,
@@ -206,7 +210,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         const text = await response.body.text().catch(() => "");
         throw statusError(request.platform, response.statusCode, headers, text.slice(0, 2048));
       }
-      return { status: response.statusCode, headers, body: response.body };
+      return {
+        status: response.statusCode,
+        headers,
+        body: decodeStream(response.body, headers["content-encoding"]),
+      };
     },
 
     close: () => dispatcher.close(),

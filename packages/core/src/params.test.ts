@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ServiceError } from "./errors.ts";
+import {
+  boolParam,
+  cacheParam,
+  cursorParam,
+  enumParam,
+  failWith,
+  limitParam,
+  parseParams,
+} from "./params.ts";
+
+const schema = z.object({
+  url: z.string().superRefine((value, ctx) => {
+    if (value.includes("reddit.com")) failWith(ctx, "unsupported_url", "not a video URL");
+  }),
+  limit: limitParam(20, 200),
+  sortBy: enumParam(["relevance", "date", "views"], { default: "relevance", aliases: { popular: "views" } }),
+  fast: boolParam(false),
+  cache: cacheParam,
+  cursor: cursorParam,
+  q: z.string().min(2).optional(),
+});
+
+function failure(raw: Record<string, unknown>): ServiceError {
+  try {
+    parseParams(schema, raw);
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error("expected a ServiceError");
+}
+
+describe("parseParams", () => {
+  it("applies defaults and aliases", () => {
+    expect(parseParams(schema, { url: "x", sortBy: "popular" })).toEqual({
+      url: "x",
+      limit: 20,
+      sortBy: "views",
+      fast: false,
+      cache: false,
+    });
+  });
+
+  it("treats empty values as absent (cursor= is the first page, url= is missing)", () => {
+    expect(parseParams(schema, { url: "x", cursor: "" }).cursor).toBeUndefined();
+    expect(failure({ url: "" })).toMatchObject({
+      code: "missing_parameter",
+      status: 400,
+      details: { param: "url" },
+    });
+  });
+
+  it("names each problem with its own code", () => {
+    expect(failure({})).toMatchObject({ code: "missing_parameter", details: { param: "url" } });
+    expect(failure({ url: "x", limit: "0" })).toMatchObject({
+      code: "parameter_out_of_range",
+      details: { min: 1 },
+    });
+    expect(failure({ url: "x", limit: "201" })).toMatchObject({
+      code: "parameter_out_of_range",
+      details: { max: 200 },
+    });
+    expect(failure({ url: "x", limit: "ten" })).toMatchObject({
+      code: "invalid_parameter",
+      details: { param: "limit" },
+    });
+    expect(failure({ url: "x", limit: "1.5" })).toMatchObject({ code: "invalid_parameter" });
+    expect(failure({ url: "x", sortBy: "best" })).toMatchObject({
+      code: "invalid_enum_value",
+      details: { allowed: ["relevance", "date", "views", "popular"] },
+    });
+    expect(failure({ url: "x", cache: "yes" })).toMatchObject({
+      code: "invalid_enum_value",
+      details: { param: "cache" },
+    });
+    expect(failure({ url: "x", q: "a" })).toMatchObject({ code: "invalid_parameter", details: { min: 2 } });
+    expect(failure({ url: ["a", "b"] })).toMatchObject({
+      code: "invalid_parameter",
+      message: "url must be given once",
+    });
+  });
+
+  it("answers a custom refinement with its own code and status (422 unsupported_url)", () => {
+    expect(failure({ url: "https://www.reddit.com/r/x" })).toMatchObject({
+      code: "unsupported_url",
+      status: 422,
+    });
+  });
+});

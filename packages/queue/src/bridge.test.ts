@@ -1,0 +1,114 @@
+import { newId } from "@sda/core";
+import { randomPrefix } from "@sda/testing";
+import type { Worker } from "bullmq";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { QueueBridge } from "./bridge.ts";
+import { createRedis } from "./connection.ts";
+import type { JobPayload, JobResult } from "./job.ts";
+import { createQueueWorker } from "./worker.ts";
+
+// Queue mechanics only: the processors below stand in for the engine and return fixed results.
+const redis = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+const opened: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((o) => o.close()));
+});
+afterAll(() => redis.disconnect());
+
+function payload(): JobPayload {
+  return {
+    requestId: newId("req"),
+    accountId: "acct_x",
+    keyId: "key_x",
+    operationId: "videosite.transcript",
+    params: {},
+    cacheRequested: false,
+    enqueuedAt: Date.now(),
+  };
+}
+
+const ok = (data: unknown): JobResult => ({ ok: true, data, source: "test", credits: 1, cache: "BYPASS" });
+
+async function setup(
+  processor: (data: JobPayload) => Promise<JobResult>,
+  options: { pollIntervalMs?: number } = {},
+) {
+  const prefix = randomPrefix("q");
+  const bridge = new QueueBridge({
+    connection: redis,
+    prefix,
+    queues: ["videosite"],
+    resultTtlSeconds: 60,
+    attempts: 2,
+    ...options,
+  });
+  await bridge.start();
+  opened.push(bridge);
+  let worker: Worker | null = null;
+  const startWorker = () => {
+    worker = createQueueWorker({
+      queue: "videosite",
+      connection: redis,
+      prefix,
+      concurrency: 4,
+      lockDurationMs: 5000,
+      processor: (job) => processor(job.data),
+    });
+    opened.push(worker);
+  };
+  return { bridge, startWorker, worker: () => worker };
+}
+
+describe("QueueBridge", () => {
+  it("returns a fast job's result (listener attached before the add)", async () => {
+    const { bridge, startWorker } = await setup(async (data) => ok({ echo: data.requestId }));
+    startWorker();
+    const p = payload();
+    const outcome = await bridge.submit("videosite", p, 10_000);
+    expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: { echo: p.requestId } } });
+  });
+
+  it("answers pending at the deadline; the job keeps running and its result stays readable", async () => {
+    const { bridge, startWorker } = await setup(async () => {
+      await new Promise((r) => setTimeout(r, 600));
+      return ok("late");
+    });
+    startWorker();
+    const outcome = await bridge.submit("videosite", payload(), 100);
+    expect(outcome.state).toBe("pending");
+    await new Promise((r) => setTimeout(r, 1200));
+    const view = await bridge.getJob(outcome.jobId);
+    expect(view).toMatchObject({ status: "completed", result: { ok: true, data: "late" } });
+  });
+
+  it("finds the result by reading the job state when no event arrives (job done before anyone listened)", async () => {
+    // No worker while submitting: the deadline passes, then the job is processed; a later getJob reads the state.
+    const { bridge, startWorker } = await setup(async () => ok("from-state"), { pollIntervalMs: 50 });
+    const outcome = await bridge.submit("videosite", payload(), 50);
+    expect(outcome).toMatchObject({ state: "pending", status: "queued" });
+    startWorker();
+    await expect
+      .poll(async () => (await bridge.getJob(outcome.jobId))?.status, { timeout: 5000 })
+      .toBe("completed");
+  });
+
+  it("retries a job that threw and reports a job failed for good as internal_error", async () => {
+    let calls = 0;
+    const { bridge, startWorker } = await setup(async () => {
+      calls++;
+      throw new Error("boom");
+    });
+    startWorker();
+    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    expect(calls).toBe(2);
+    expect(outcome).toMatchObject({
+      state: "finished",
+      result: { ok: false, error: { code: "internal_error" } },
+    });
+  });
+
+  it("returns null for unknown job ids", async () => {
+    const { bridge } = await setup(async () => ok(1));
+    expect(await bridge.getJob("job_0000000000000000")).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import type { ServiceError } from "@sda/core";
+import type { ReplayServer } from "@sda/replay";
+import { replayHttpClient, startReplay } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeUrl } from "./origins.ts";
+
+let replay: ReplayServer;
+let http: ReturnType<typeof replayHttpClient>;
+
+beforeAll(async () => {
+  replay = await startReplay();
+  http = replayHttpClient(replay, 2000);
+});
+afterAll(async () => {
+  await http.close();
+  await replay.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  return promise.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: ServiceError) => e,
+  );
+}
+
+describe("upstream client", () => {
+  it("routes every host of a platform to its configured origin, keeping path and query", () => {
+    expect(routeUrl("https://youtubei.googleapis.com/youtubei/v1/player?x=1", "http://127.0.0.1:9")).toBe(
+      "http://127.0.0.1:9/youtubei/v1/player?x=1",
+    );
+    expect(routeUrl("https://rr1---sn-x.googlevideo.com/videoplayback?id=a", undefined)).toBe(
+      "https://rr1---sn-x.googlevideo.com/videoplayback?id=a",
+    );
+  });
+
+  it("reads a recorded answer through the replay, with its Date header", async () => {
+    const response = await http.request({
+      platform: "forumsite",
+      url: "https://oauth.reddit.com/r/golang/about",
+    });
+    expect(response.status).toBe(200);
+    expect(response.json<{ kind: string; data: { display_name: string } }>()).toMatchObject({
+      kind: "t5",
+      data: { display_name: "golang" },
+    });
+  });
+
+  it("hands a redirect to the caller when asked, and follows it through the origin otherwise", async () => {
+    const share = "https://www.reddit.com/r/redditdev/s/WNauetbiNG";
+    const manual = await http.request({
+      platform: "forumsite",
+      url: share,
+      followRedirects: false,
+      acceptStatus: [301],
+    });
+    expect(manual.status).toBe(301);
+    expect(manual.headers.location).toContain("/r/redditdev/comments/2gmzqe/");
+    // The permalink itself was not recorded: following it must reach the replay (no_match), never the live host.
+    const error = await failure(http.request({ platform: "forumsite", url: share }));
+    expect(error).toMatchObject({ code: "upstream_error", details: { replay: "no_match" } });
+    expect(replay.hits.some((h) => h.path.startsWith("/r/redditdev/comments/2gmzqe/"))).toBe(true);
+  });
+
+  it("maps upstream 403, 429 and 5xx to retryable 502 errors", async () => {
+    const url = "https://oauth.reddit.com/r/golang/about";
+    for (const [status, code] of [
+      [403, "upstream_blocked"],
+      [429, "upstream_rate_limited"],
+      [503, "upstream_error"],
+    ] as const) {
+      const remove = replay.addFault({
+        when: (r) => r.path === "/r/golang/about",
+        status,
+        headers: { "retry-after": "7" },
+      });
+      const error = await failure(http.request({ platform: "forumsite", url }));
+      remove();
+      expect(error).toMatchObject({ code, status: 502, retryable: true });
+      if (status === 429) expect(error.retryAfterSeconds).toBe(7);
+    }
+  });
+
+  it("lets the caller interpret statuses it accepts", async () => {
+    const response = await http.request({
+      platform: "videosite",
+      url: "https://www.youtube.com/youtubei/v1/navigation/resolve_url",
+      method: "POST",
+      body: JSON.stringify({ url: "https://www.youtube.com/@nonExistingHandleThatWillNeverExist15464" }),
+      headers: { "content-type": "application/json" },
+      acceptStatus: [404],
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("gives up after the request budget with upstream_timeout", async () => {
+    const remove = replay.addFault({ when: (r) => r.path === "/r/golang/about", delayMs: 1500 });
+    const error = await failure(
+      http.request({ platform: "forumsite", url: "https://oauth.reddit.com/r/golang/about", timeoutMs: 300 }),
+    );
+    remove();
+    expect(error).toMatchObject({ code: "upstream_timeout", retryable: true });
+  });
+
+  it("reports an unreachable upstream as upstream_unavailable", async () => {
+    const { createHttpClient } = await import("./client.ts");
+    const { testLogger } = await import("@sda/testing");
+    const dead = createHttpClient({
+      origins: { forumsite: "http://127.0.0.1:1" },
+      timeoutMs: 1000,
+      userAgent: "t",
+      log: testLogger(),
+    });
+    const error = await failure(
+      dead.request({ platform: "forumsite", url: "https://oauth.reddit.com/r/x/about" }),
+    );
+    expect(error).toMatchObject({ code: "upstream_unavailable", status: 502 });
+    await dead.close();
+  });
+});
