@@ -4,6 +4,7 @@ import type { GatewayDeps } from "./deps.ts";
 import { createMetrics } from "./metrics.ts";
 import { authenticate } from "./middleware/auth.ts";
 import { errorHandler, notFound } from "./middleware/errors.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { accountRouter } from "./routes/account.ts";
@@ -30,9 +31,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(openApiRouter(deps.registry));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
 
-  const auth = authenticate(deps.ledger);
+  const auth = [
+    authenticate(deps.ledger),
+    rateLimit(deps.redis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),
+  ];
   for (const op of deps.registry.operations) {
-    app.get(op.path, auth, operationRoute(op, deps));
+    app.get(op.path, ...auth, operationRoute(op, deps));
     app.all(op.path, () => {
       throw new ServiceError("method_not_allowed", `${op.path} only answers GET`, {
         details: { allow: "GET" },

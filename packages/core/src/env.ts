@@ -20,6 +20,8 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** Synchronous wait for a job before answering 202 (SPEC §8: 110 s). */
   REQUEST_DEADLINE_MS: int(110_000, 1),
+  /** Calls per second one API key may make (SPEC §4.1: 429 with Retry-After beyond it); shared by all gateways. */
+  RATE_LIMIT_PER_SECOND: int(100, 1),
   /** How long a finished job's result stays readable through GET /v1/jobs/{id}, in seconds. */
   RESULT_TTL_SECONDS: int(3600, 1),
 

@@ -1,13 +1,13 @@
-import type { RequestHandler, Router } from "express";
+import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { sendSuccess } from "../respond.ts";
 
 /** `GET /v1/account`: balance and the newest ledger entries of the key's account. Free. */
-export function accountRouter(deps: GatewayDeps, auth: RequestHandler): Router {
+export function accountRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   const router = express.Router();
-  router.get("/v1/account", auth, async (_req, res) => {
+  router.get("/v1/account", ...auth, async (_req: Request, res: Response) => {
     const principal = principalOf(res);
     const [balance, entries] = await Promise.all([
       deps.ledger.balance(principal.accountId),

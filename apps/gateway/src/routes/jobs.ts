@@ -1,6 +1,6 @@
 import { ServiceError } from "@sda/core";
 import type { JobStatus } from "@sda/queue";
-import type { RequestHandler, Router } from "express";
+import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
@@ -21,9 +21,9 @@ export function pollBody(jobId: string, status: JobStatus) {
  * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another
  * key gets 404, as if the job did not exist). While the job runs: 202 with the same handle.
  */
-export function jobsRouter(deps: GatewayDeps, auth: RequestHandler): Router {
+export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   const router = express.Router();
-  router.get("/v1/jobs/:jobId", auth, async (req, res) => {
+  router.get("/v1/jobs/:jobId", ...auth, async (req: Request, res: Response) => {
     const principal = principalOf(res);
     const jobId = String(req.params.jobId);
     const job = /^job_[A-Za-z0-9]{16}$/.test(jobId) ? await deps.bridge.getJob(jobId) : null;
