@@ -1,0 +1,104 @@
+import { ServiceError } from "@sda/core";
+import {
+  androidContext,
+  androidHeaders,
+  innertubeUrl,
+  MICROFORMAT_FIELDS,
+  webContext,
+  webHeaders,
+} from "./config.ts";
+import type { UpstreamContext } from "./context.ts";
+import { isObject } from "./json.ts";
+import {
+  isPlayerAnswer,
+  type Microformat,
+  type PlayerInfo,
+  readMicroformat,
+  readPlayer,
+} from "./player-reader.ts";
+
+/** A fetched player answer, read. */
+export interface PlayerFetch {
+  info: PlayerInfo;
+  /** The answer as received (the `playerResponse` object for the reel transport). */
+  raw: unknown;
+  /** Which endpoint answered: `player` (`/youtubei/v1/player`) or `reel` (`/reel/reel_item_watch`). */
+  via: "player" | "reel";
+}
+
+function playerBody(videoId: string) {
+  return { videoId, contentCheckOk: true, racyCheckOk: true };
+}
+
+async function postJson(ctx: UpstreamContext, url: string, headers: Record<string, string>, body: unknown) {
+  const response = await ctx.http.request(
+    { platform: "videosite", url, method: "POST", headers, body: JSON.stringify(body) },
+    ctx.signal,
+  );
+  return response.json<unknown>();
+}
+
+/**
+ * The ANDROID player answer of a video: `videoDetails`, `captions`, `streamingData`, `playabilityStatus` (no
+ * `microformat`).
+ *
+ * Source: `POST /youtubei/v1/player` with the ANDROID context and `{ videoId }`. When that request fails with an
+ * `upstream_error` (any non-2xx answer, or an answer that is not a player object), the same ANDROID player answer is
+ * asked once through the app's other transport, `POST /youtubei/v1/reel/reel_item_watch?$fields=playerResponse`
+ * (`{ playerRequest: { videoId } }`). That transport answers `{}` for an id that does not exist, which reads as an
+ * answer without status or details and so classifies as `unavailable`.
+ *
+ * @throws ServiceError `upstream_*` (502) when both transports fail: the first transport's error is rethrown.
+ *   Playability (private, bot check, …) is not judged here; see `classifyPlayability`.
+ */
+export async function fetchAndroidPlayer(ctx: UpstreamContext, videoId: string): Promise<PlayerFetch> {
+  try {
+    const raw = await postJson(ctx, innertubeUrl("player"), androidHeaders(), {
+      context: androidContext(),
+      ...playerBody(videoId),
+    });
+    if (!isPlayerAnswer(raw))
+      throw new ServiceError("upstream_error", "videosite: the player answer has no playability or details", {
+        details: { platform: "videosite" },
+      });
+    return { info: readPlayer(raw), raw, via: "player" };
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.code !== "upstream_error") throw error;
+    const reel = await fetchReelPlayer(ctx, videoId).catch(() => null);
+    if (reel === null) throw error;
+    return reel;
+  }
+}
+
+async function fetchReelPlayer(ctx: UpstreamContext, videoId: string): Promise<PlayerFetch | null> {
+  const body = await postJson(
+    ctx,
+    innertubeUrl("reel/reel_item_watch", "&$fields=playerResponse"),
+    androidHeaders(),
+    { context: androidContext(), playerRequest: playerBody(videoId), disablePlayerResponse: false },
+  );
+  if (!isObject(body)) return null;
+  const inner = body.playerResponse;
+  if (isPlayerAnswer(inner)) return { info: readPlayer(inner), raw: inner, via: "reel" };
+  // `{}`: the platform has no video under this id.
+  if (Object.keys(body).length === 0) return { info: readPlayer({}), raw: {}, via: "reel" };
+  return null;
+}
+
+/**
+ * The WEB microformat of a video: publish/upload date, category, family-safe and unlisted flags, exact like count.
+ * Source: `POST /youtubei/v1/player?$fields=microformat,videoDetails.thumbnail.thumbnails,videoDetails.videoId` with
+ * the WEB context (`context.client.clientName: "WEB"`), which answers only those fields.
+ * @returns the microformat, or null when the answer has none.
+ * @throws ServiceError `upstream_*` when the request fails.
+ */
+export async function fetchWebMicroformat(
+  ctx: UpstreamContext,
+  videoId: string,
+): Promise<Microformat | null> {
+  const raw = await postJson(ctx, innertubeUrl("player", `&$fields=${MICROFORMAT_FIELDS}`), webHeaders(), {
+    context: webContext(),
+    ...playerBody(videoId),
+  });
+  return readMicroformat(raw);
+}
