@@ -1,0 +1,120 @@
+import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
+import { z } from "zod";
+import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
+import { fetchNext } from "../innertube/next.ts";
+import { type NextInfo, readNext } from "../innertube/next-reader.ts";
+import { classifyPlayability } from "../innertube/playability.ts";
+import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
+import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
+import { fetchWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
+import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+
+/** Query parameters of `GET /v1/videosite/video-details`. */
+export const videoDetailsParams = z.object({ url: videoUrlParam, cache: cacheParam });
+
+type DetailsContext = Pick<OperationContext, "http" | "signal" | "log">;
+
+/**
+ * Runs an optional part: its value, or null when it failed with an upstream error (`upstream_*`, including the
+ * replay's no-match 404), which the caller turns into `degraded`. Anything else (an abort, a bug) is rethrown.
+ */
+async function optionalPart<T>(ctx: DetailsContext, part: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ServiceError && error.code.startsWith("upstream_")) {
+      ctx.log.info({ part, code: error.code, details: error.details }, "videosite details part unavailable");
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The details of a video (SPEC §2.6).
+ *
+ * Upstream, in order: ANDROID `/youtubei/v1/player` (required; the call fails only when it fails); then in parallel
+ * the WEB `$fields=microformat` player request (skipped when the player already has a microformat) and WEB
+ * `/youtubei/v1/next`; then, only when the microformat or the watch-next data is still missing, the watch page
+ * (`GET /watch?v=`), whose `ytInitialPlayerResponse` and `ytInitialData` stand in for both. A part that fails degrades
+ * the result (`degraded: true`, `degradedReason: "partial-extraction"`) instead of failing the call.
+ *
+ * @returns `{ data, source }`; source e.g. `innertube:android+web+next`, `innertube:android+watch`,
+ *   `innertube:android+next` (degraded: no microformat).
+ * @throws ServiceError 502 `upstream_blocked` on a bot check; 404 `video_unavailable` (with `reason`) when the player
+ *   describes no video (private, removed, non-existent); 502 `upstream_*` when the player cannot be fetched.
+ *   Videos that exist but cannot be played (members-only, age-restricted, upcoming, …) are answered 200 with
+ *   `isPlayable: false` and `unplayableReason`.
+ */
+export async function getVideoDetails(
+  params: { url: VideoUrl },
+  ctx: DetailsContext,
+): Promise<{ data: VideoDetailsResult; source: string }> {
+  const { videoId, url } = params.url;
+  const player = await fetchAndroidPlayer(ctx, videoId);
+  const verdict = classifyPlayability(player.info);
+  if (verdict.kind === "blocked")
+    throw new ServiceError("upstream_blocked", `videosite asked for a bot check: ${verdict.message}`, {
+      retryAfterSeconds: 60,
+      details: { platform: "videosite", reason: "bot_check" },
+    });
+  const details = player.info.details;
+  if (details === null)
+    throw new ServiceError(
+      "video_unavailable",
+      verdict.kind === "unavailable" ? verdict.message : "no such video",
+      {
+        details: { videoId, reason: verdict.kind === "unavailable" ? verdict.reason : "unavailable" },
+      },
+    );
+
+  const sources = [player.via === "reel" ? "innertube:android-reel" : "innertube:android"];
+  let microformat: Microformat | null = player.info.microformat;
+  const [webMicroformat, rawNext] = await Promise.all([
+    microformat
+      ? Promise.resolve(null)
+      : optionalPart(ctx, "web-microformat", () => fetchWebMicroformat(ctx, videoId)),
+    optionalPart(ctx, "next", () => fetchNext(ctx, videoId)),
+  ]);
+  if (!microformat && webMicroformat) {
+    microformat = webMicroformat;
+    sources.push("web");
+  }
+  let next: NextInfo | null = rawNext === null ? null : readNext(rawNext, videoId);
+  if (next?.found) sources.push("next");
+
+  if (!microformat || !next?.found) {
+    const page: WatchPageData | null = await optionalPart(ctx, "watch", () => fetchWatchPage(ctx, videoId));
+    const pageMicroformat = microformat ? null : readMicroformat(page?.player);
+    const pageNext = next?.found || !page?.initialData ? null : readNext(page.initialData, videoId);
+    if (pageMicroformat) microformat = pageMicroformat;
+    if (pageNext?.found) next = pageNext;
+    if (pageMicroformat || pageNext?.found) sources.push("watch");
+  }
+
+  const data = buildVideoDetails({
+    videoId,
+    url,
+    player: player.info,
+    details,
+    microformat,
+    next,
+    unplayableReason: verdict.kind === "unavailable" ? verdict.reason : null,
+  });
+  return { data, source: sources.join("+") };
+}
+
+/** `GET /v1/videosite/video-details` (SPEC §2.6): 1 credit. */
+export const videoDetailsOperation = defineOperation({
+  id: "videosite.video-details",
+  method: "GET",
+  path: "/v1/videosite/video-details",
+  tag: "videosite",
+  summary:
+    "Details of a video: title, description, channel, publish date, duration, views, likes, comments, thumbnails, category, tags, caption tracks, description links, live flags.",
+  params: videoDetailsParams,
+  price: fixed(1),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getVideoDetails(params, ctx),
+});
