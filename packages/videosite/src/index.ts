@@ -42,6 +42,7 @@ export {
   type Thumbnail,
   type VideoDetailsPart,
 } from "./innertube/player-reader.ts";
+export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
 export { languageParam, normalizeLanguageTag } from "./language.ts";

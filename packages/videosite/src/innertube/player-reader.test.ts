@@ -41,7 +41,11 @@ describe("readPlayer on ANDROID answers", () => {
 
   it("reads a private answer: no details at all", () => {
     const player = readPlayer(recordedPlayer("video-8VajtrESJzA"));
-    expect(player.playability).toMatchObject({ status: "LOGIN_REQUIRED", reason: "This video is private" });
+    expect(player.playability).toMatchObject({
+      status: "LOGIN_REQUIRED",
+      reason: "This video is private",
+      subreason: "If the owner of this video has granted you access, please sign in.",
+    });
     expect(player.details).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { parseIntegerString } from "../text/compact-count.ts";
 import { type CaptionList, readCaptionList } from "./caption-tracks.ts";
 import { arrayAt, at, booleanAt, isObject, objectAt, stringAt, textOf } from "./json.ts";
+import { readStreamingData, type StreamingData } from "./streaming-reader.ts";
 
 /** One image of a thumbnail list; width and height in pixels, null when the platform omits them. */
 export interface Thumbnail {
@@ -15,6 +16,8 @@ export interface PlayabilityStatus {
   status: string | null;
   /** `reason` (or the error screen's reason/title when `reason` is absent). */
   reason: string | null;
+  /** The error screen's `subreason` ("This helps protect our community. Learn more"), or null. */
+  subreason: string | null;
   /** Every human text the status carries (reason, reasonTitle, messages, error-screen reason/subreason/dialog). */
   texts: string[];
   /** True when the answer carries an age gate marker (`desktopLegacyAgeGateReason`). */
@@ -80,7 +83,12 @@ export interface PlayerInfo {
   /** Null on ANDROID answers (they carry none) and on unplayable ones. */
   microformat: Microformat | null;
   captions: CaptionList;
-  /** Language of the default audio track: the `audioTrack` with `audioIsDefault` in `streamingData`, or null. */
+  /** Media formats (empty when the answer has no `streamingData`). */
+  streaming: StreamingData;
+  /**
+   * Id of the default audio track on multi-audio videos ("en.4"): from the caption list's default audio track, else
+   * the `audioTrack` with `audioIsDefault` in `streamingData`; null on single-audio videos.
+   */
   defaultAudioTrackId: string | null;
 }
 
@@ -135,6 +143,7 @@ export function readPlayability(player: unknown): PlayabilityStatus {
   return {
     status: stringAt(status, "status") ?? null,
     reason: stringAt(status, "reason") ?? texts[0] ?? null,
+    subreason: textOf(at(status, "errorScreen", "playerErrorMessageRenderer", "subreason"))?.trim() || null,
     texts,
     ageGate: at(status, "desktopLegacyAgeGateReason") !== undefined,
     scheduledStartTime: typeof slate === "string" ? slate : null,
@@ -193,15 +202,6 @@ export function readMicroformat(player: unknown): Microformat | null {
   };
 }
 
-/** `streamingData.adaptiveFormats[].audioTrack` with `audioIsDefault: true` → its `id` ("en.4"), or null. */
-function defaultAudioTrackFromFormats(player: unknown): string | null {
-  for (const format of arrayAt(player, "streamingData", "adaptiveFormats")) {
-    const track = objectAt(format, "audioTrack");
-    if (track?.audioIsDefault === true && typeof track.id === "string") return track.id;
-  }
-  return null;
-}
-
 /**
  * Reads a whole player answer (source: `POST /youtubei/v1/player`, or the `playerResponse` of
  * `reel/reel_item_watch`, or the watch page's `ytInitialPlayerResponse`). Never throws: any part that is missing or
@@ -209,12 +209,17 @@ function defaultAudioTrackFromFormats(player: unknown): string | null {
  */
 export function readPlayer(player: unknown): PlayerInfo {
   const captions = readCaptionList(player);
+  const streaming = readStreamingData(player);
+  const defaultFormat = streaming.formats.find(
+    (format) => format.audioIsDefault === true && format.audioTrackId,
+  );
   return {
     playability: readPlayability(player),
     details: readVideoDetails(player),
     microformat: readMicroformat(player),
     captions,
-    defaultAudioTrackId: captions.defaultAudioTrackId ?? defaultAudioTrackFromFormats(player),
+    streaming,
+    defaultAudioTrackId: captions.defaultAudioTrackId ?? defaultFormat?.audioTrackId ?? null,
   };
 }
 
