@@ -130,6 +130,13 @@ describe("readNext: owner and badges", () => {
     expect(next("M4gD1WSo5mA").isUnlisted).toBe(false);
   });
 
+  it("reads nothing from an answer about another video", () => {
+    expect(readNext(recordedNext("video-M4gD1WSo5mA"), "kX3nB4PpJko")).toMatchObject({
+      found: false,
+      likes: { state: "missing" },
+    });
+  });
+
   it("reads nothing from an answer of another shape", () => {
     expect(readNext({ contents: {} }, "M4gD1WSo5mA")).toMatchObject({
       found: false,

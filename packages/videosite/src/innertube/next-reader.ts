@@ -271,11 +271,15 @@ function readUnlisted(primary: JsonObject | undefined): boolean | null {
 
 /**
  * Reads a `/next` answer (source: `POST /youtubei/v1/next`, or a watch page's `ytInitialData`, which has the same
- * shape). Never throws; parts that are missing read as null/`missing`.
+ * shape). Never throws; parts that are missing read as null/`missing`; an answer whose `currentVideoEndpoint` names
+ * another video reads as empty.
  * @param next the raw answer.
  * @param videoId the video the answer is about (to tell timestamps from links to other videos).
  */
 export function readNext(next: unknown, videoId: string): NextInfo {
+  // An answer about another video (a redirect, a wrong recording) must not fill this one's fields.
+  const answeredId = stringAt(next, "currentVideoEndpoint", "watchEndpoint", "videoId");
+  if (answeredId !== undefined && answeredId !== videoId) return readNext({}, videoId);
   const primary = findRenderer(next, "videoPrimaryInfoRenderer");
   const secondary = findRenderer(next, "videoSecondaryInfoRenderer");
   const description = secondary ? readDescription(secondary, videoId) : null;

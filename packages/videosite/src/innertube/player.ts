@@ -8,7 +8,7 @@ import {
   webHeaders,
 } from "./config.ts";
 import type { UpstreamContext } from "./context.ts";
-import { isObject } from "./json.ts";
+import { isObject, stringAt } from "./json.ts";
 import {
   isPlayerAnswer,
   type Microformat,
@@ -89,7 +89,7 @@ async function fetchReelPlayer(ctx: UpstreamContext, videoId: string): Promise<P
  * The WEB microformat of a video: publish/upload date, category, family-safe and unlisted flags, exact like count.
  * Source: `POST /youtubei/v1/player?$fields=microformat,videoDetails.thumbnail.thumbnails,videoDetails.videoId` with
  * the WEB context (`context.client.clientName: "WEB"`), which answers only those fields.
- * @returns the microformat, or null when the answer has none.
+ * @returns the microformat, or null when the answer has none (or is about another video).
  * @throws ServiceError `upstream_*` when the request fails.
  */
 export async function fetchWebMicroformat(
@@ -100,5 +100,6 @@ export async function fetchWebMicroformat(
     context: webContext(),
     ...playerBody(videoId),
   });
-  return readMicroformat(raw);
+  const answeredId = stringAt(raw, "videoDetails", "videoId");
+  return answeredId === undefined || answeredId === videoId ? readMicroformat(raw) : null;
 }
