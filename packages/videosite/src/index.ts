@@ -48,9 +48,6 @@ export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
 export { languageParam, normalizeLanguageTag } from "./language.ts";
 export { getTranscript, type TranscriptResult, transcriptOperation } from "./operations/transcript.ts";
 export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
-export { type ParsedCount, parseCount } from "./text/compact-count.ts";
-export { epochSecondsToIso, toUtcIso } from "./text/dates.ts";
-export { formatDuration } from "./text/duration.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";
 
 /** Every videosite operation, for the registry (`packages/catalog`). */

@@ -1,5 +1,3 @@
-import { collapseWhitespace } from "../text/whitespace.ts";
-
 /** One caption cue of a transcript (SPEC §2.3 `segments[]`): integer milliseconds, `endMs > startMs`. */
 export interface Segment {
   text: string;
@@ -50,3 +48,4 @@ export function toSegments(cues: readonly RawCue[]): Segment[] {
 export function joinSegments(segments: readonly Segment[]): string {
   return segments.map((segment) => segment.text).join(" ");
 }
+import { collapseWhitespace } from "@sda/text";

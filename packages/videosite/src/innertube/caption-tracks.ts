@@ -1,4 +1,4 @@
-import { epochSecondsToIso } from "../text/dates.ts";
+import { epochSecondsToIso } from "@sda/text";
 import { arrayAt, integerAt, isObject, objectAt, stringAt, textOf } from "./json.ts";
 
 /** One caption track listed by the player (`captions.playerCaptionsTracklistRenderer.captionTracks[]`). */

@@ -1,5 +1,4 @@
-import { parseCount, parseIntegerString } from "../text/compact-count.ts";
-import { collapseWhitespace } from "../text/whitespace.ts";
+import { collapseWhitespace, parseCount, parseIntegerString } from "@sda/text";
 import { ORIGIN } from "./config.ts";
 import { arrayAt, at, isObject, type JsonObject, objectAt, stringAt, textOf } from "./json.ts";
 

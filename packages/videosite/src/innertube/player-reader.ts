@@ -1,4 +1,4 @@
-import { parseIntegerString } from "../text/compact-count.ts";
+import { parseIntegerString } from "@sda/text";
 import { type CaptionList, readCaptionList } from "./caption-tracks.ts";
 import { arrayAt, at, booleanAt, isObject, objectAt, stringAt, textOf } from "./json.ts";
 import { readStreamingData, type StreamingData } from "./streaming-reader.ts";

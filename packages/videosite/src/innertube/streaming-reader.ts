@@ -1,4 +1,4 @@
-import { parseIntegerString } from "../text/compact-count.ts";
+import { parseIntegerString } from "@sda/text";
 import { arrayAt, at, integerAt, isObject, objectAt, stringAt } from "./json.ts";
 
 /** One media format of `streamingData` (`formats[]` are muxed audio+video, `adaptiveFormats[]` one stream each). */

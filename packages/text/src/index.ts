@@ -1,0 +1,4 @@
+export * from "./compact-count.ts";
+export * from "./dates.ts";
+export * from "./duration.ts";
+export * from "./whitespace.ts";
