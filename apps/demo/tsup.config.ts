@@ -1,6 +1,7 @@
 import { defineConfig } from "tsup";
 
-// Bundles the process with its workspace packages; third-party dependencies stay in node_modules.
+// Bundles the process with its workspace packages (@sda/*, TypeScript sources); every third-party dependency stays
+// in node_modules and is loaded at run time.
 export default defineConfig({
   entry: ["src/main.ts"],
   format: ["esm"],
@@ -10,4 +11,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@sda\//],
+  skipNodeModulesBundle: true,
 });

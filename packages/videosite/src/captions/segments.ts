@@ -48,4 +48,5 @@ export function toSegments(cues: readonly RawCue[]): Segment[] {
 export function joinSegments(segments: readonly Segment[]): string {
   return segments.map((segment) => segment.text).join(" ");
 }
+
 import { collapseWhitespace } from "@sda/text";
