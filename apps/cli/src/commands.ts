@@ -36,25 +36,34 @@ function positiveInt(value: string, name: string): number {
   return n;
 }
 
+/** node:util parseArgs with our options; its errors (unknown option, missing value) become {@link UsageError}s. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: "string" },
+        email: { type: "string" },
+        credits: { type: "string" },
+        account: { type: "string" },
+        key: { type: "string" },
+        note: { type: "string" },
+        entries: { type: "string" },
+        json: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /**
  * Runs one operator command against the ledger database.
  * @throws UsageError for a bad command line; Error for unknown accounts or keys.
  */
 export async function runCommand(argv: string[], config: ServiceConfig): Promise<CommandOutput> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      email: { type: "string" },
-      credits: { type: "string" },
-      account: { type: "string" },
-      key: { type: "string" },
-      note: { type: "string" },
-      entries: { type: "string" },
-      json: { type: "boolean" },
-    },
-  });
+  const { values, positionals } = parseCommandLine(argv);
   const command = positionals.join(" ");
   if (command === "migrate") {
     await ensureDatabase(config.DATABASE_URL);

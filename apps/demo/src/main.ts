@@ -39,9 +39,7 @@ async function main() {
   let stopping = false;
   const children: ChildProcess[] = [];
   for (const app of ["gateway", "worker"]) {
-    const entry = findUpwards(import.meta.url, `apps/${app}/dist/main.js`);
-    if (!entry) throw new Error(`apps/${app}/dist/main.js not found; run npm run build`);
-    const child = spawn(process.execPath, [entry], { env, stdio: "inherit" });
+    const child = spawn(process.execPath, processArgs(app), { env, stdio: "inherit" });
     child.once("exit", (code, signal) => {
       if (!stopping) {
         console.error(`${app} exited (${signal ?? code}); stopping the demo`);
@@ -82,6 +80,15 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
 
 Ctrl-C stops everything.
 `);
+}
+
+/** Node arguments that start a process: its bundle when built, else its TypeScript source through tsx. */
+function processArgs(app: string): string[] {
+  const bundle = findUpwards(import.meta.url, `apps/${app}/dist/main.js`);
+  if (bundle) return [bundle];
+  const source = findUpwards(import.meta.url, `apps/${app}/src/main.ts`);
+  if (!source) throw new Error(`apps/${app} not found; run npm run build`);
+  return ["--import", "tsx", source];
 }
 
 async function waitReady(url: string, timeoutMs: number) {

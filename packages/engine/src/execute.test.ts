@@ -1,0 +1,127 @@
+import { registry } from "@sda/catalog";
+import { CursorCodec, newId } from "@sda/core";
+import { createPrismaClient, Ledger } from "@sda/ledger";
+import { createQueueWorker, createRedis, type JobPayload, type JobResult, QueueBridge } from "@sda/queue";
+import type { ReplayServer } from "@sda/replay";
+import { randomPrefix, replayHttpClient, startReplay, testConfig, testLogger } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type EngineDeps, executeJob } from "./execute.ts";
+import { ResultCache } from "./result-cache.ts";
+
+let replay: ReplayServer;
+let deps: EngineDeps;
+const prisma = createPrismaClient(inject("databaseUrl"), 5);
+const redis = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = randomPrefix("engine");
+
+beforeAll(async () => {
+  replay = await startReplay();
+  deps = {
+    registry,
+    ledger: new Ledger(prisma),
+    cache: new ResultCache(redis, prefix, 60),
+    http: replayHttpClient(replay),
+    redis,
+    keyPrefix: prefix,
+    cursors: new CursorCodec("engine-test-secret-000"),
+    config: testConfig({}, replay),
+    log: testLogger(),
+  };
+});
+afterAll(async () => {
+  await replay.close();
+  await prisma.$disconnect();
+  redis.disconnect();
+});
+
+async function payloadFor(
+  operationId: string,
+  params: Record<string, unknown>,
+  credits = 10,
+): Promise<JobPayload> {
+  const account = await deps.ledger.createAccount({ name: "engine", grant: credits });
+  return {
+    requestId: newId("req"),
+    accountId: account.id,
+    keyId: "key_engine",
+    operationId,
+    params,
+    cacheRequested: false,
+    enqueuedAt: Date.now(),
+  };
+}
+
+const signal = new AbortController().signal;
+
+describe("executeJob", () => {
+  it("runs the handler, charges the price once per request id, and reports the charge", async () => {
+    const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/ud9d5cMDP_0" });
+    const first = await executeJob(payload, "job_a", deps, signal);
+    expect(first).toMatchObject({ ok: true, credits: 1, cache: "BYPASS" });
+    // A retry of the same job (same request id) after a crash that followed the charge: no second charge.
+    const retry = await executeJob(payload, "job_a", deps, signal);
+    expect(retry).toMatchObject({ ok: true, credits: 1 });
+    expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(1);
+    expect(await deps.ledger.balance(payload.accountId)).toBe(9);
+  });
+
+  it("returns expected failures as results (not exceptions) and charges nothing", async () => {
+    const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/8VajtrESJzA" });
+    const result = await executeJob(payload, "job_b", deps, signal);
+    expect(result).toMatchObject({ ok: false, credits: 0, error: { code: "video_unavailable" } });
+    expect(await deps.ledger.balance(payload.accountId)).toBe(10);
+  });
+
+  it("answers 402 when the balance no longer covers the price at charge time", async () => {
+    const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/ud9d5cMDP_0" }, 0);
+    const result = await executeJob(payload, "job_c", deps, signal);
+    expect(result).toMatchObject({ ok: false, error: { code: "insufficient_credits" } });
+    expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(0);
+  });
+
+  it("a worker that crashes right after charging: BullMQ re-runs the job and the call is still billed once", async () => {
+    const queuePrefix = randomPrefix("crash");
+    const bridge = new QueueBridge({
+      connection: redis,
+      prefix: queuePrefix,
+      queues: ["videosite"],
+      resultTtlSeconds: 60,
+      attempts: 3,
+    });
+    await bridge.start();
+    let attempts = 0;
+    const worker = createQueueWorker({
+      queue: "videosite",
+      connection: redis,
+      prefix: queuePrefix,
+      concurrency: 1,
+      lockDurationMs: 5000,
+      processor: async (job): Promise<JobResult> => {
+        const result = await executeJob(job.data, job.id ?? "", deps, signal);
+        attempts++;
+        // The first attempt dies after the charge committed, before BullMQ records completion.
+        if (attempts === 1) throw new Error("simulated crash after charge");
+        return result;
+      },
+    });
+    const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/M4gD1WSo5mA" });
+    const outcome = await bridge.submit("videosite", payload, 20_000);
+    expect(attempts).toBe(2);
+    expect(outcome).toMatchObject({ state: "finished", result: { ok: true, credits: 1 } });
+    expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(1);
+    expect(await deps.ledger.balance(payload.accountId)).toBe(9);
+    await worker.close();
+    await bridge.close();
+  });
+
+  it("stores the outcome in the result cache for later cache=true calls", async () => {
+    const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
+    const payload = await payloadFor("videosite.transcript", params);
+    const result = await executeJob(payload, "job_d", deps, signal);
+    const op = registry.byId("videosite.transcript");
+    if (!op || !result.ok) throw new Error("expected a success");
+    const cached = await deps.cache.get(op, params);
+    expect(cached?.data).toEqual(result.data);
+    expect(cached?.cachedAt).toMatch(/Z$/);
+  });
+});

@@ -1,0 +1,69 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+// `npm run demo` as a user runs it (from its TypeScript source here, so no build is needed): it migrates, starts the
+// replay, a gateway and a worker, prints the demo key, serves calls, and stops cleanly on SIGTERM.
+describe("npm run demo", () => {
+  it("serves a transcript with the key it was given and shuts everything down on SIGTERM", async () => {
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const key = `demo_test_${Date.now()}`;
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DEMO_API_KEY: key,
+          DATABASE_URL: inject("databaseUrl"),
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain("Ctrl-C stops everything");
+    expect(output).toContain(key);
+    const response = await fetch(
+      `http://127.0.0.1:${port}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA`,
+      { headers: { authorization: `Bearer ${key}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-service-credits")).toBe("1");
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 90_000);
+
+  it("names the server that is down and how to start it, without a stack trace", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")],
+      {
+        env: { ...process.env, REDIS_URL: "redis://127.0.0.1:1", DATABASE_URL: inject("databaseUrl") },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("Redis is not answering at redis://127.0.0.1:1");
+    expect(output).toContain("bash scripts/services.sh start");
+    expect(output).not.toContain("PostgreSQL is not answering");
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 30_000);
+});
