@@ -169,55 +169,39 @@ export class Ledger {
    * job) returns the first entry with `duplicate: true` and charges nothing.
    * @throws ServiceError 402 `insufficient_credits` when the balance is below `credits`; nothing is charged.
    */
-  async charge(input: {
-    accountId: string;
-    credits: number;
-    requestId: string;
-    operation: string;
-  }): Promise<ChargeResult> {
+  async charge(input: { accountId: string; credits: number; requestId: string; operation: string }): Promise<ChargeResult> {
     const { accountId, credits, requestId, operation } = input;
     if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
     const existing = await this.prisma.ledgerEntry.findUnique({ where: { requestId } });
     if (existing) return { entry: existing, duplicate: true, balance: existing.balanceAfter };
-    if (credits === 0)
-      return { entry: null, duplicate: false, balance: (await this.balance(accountId)) ?? 0 };
+    if (credits === 0) return { entry: null, duplicate: false, balance: (await this.balance(accountId)) ?? 0 };
+    let rows: LedgerEntryRow[];
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const updated = await tx.account.updateMany({
-          where: { id: accountId, balance: { gte: credits } },
-          data: { balance: { decrement: credits } },
-        });
-        if (updated.count === 0) {
-          const balance = (
-            await tx.account.findUnique({ where: { id: accountId }, select: { balance: true } })
-          )?.balance;
-          throw insufficientCredits(credits, balance ?? 0);
-        }
-        const account = await tx.account.findUniqueOrThrow({
-          where: { id: accountId },
-          select: { balance: true },
-        });
-        const entry = await tx.ledgerEntry.create({
-          data: {
-            id: newId("led"),
-            accountId,
-            kind: "charge",
-            amount: -credits,
-            balanceAfter: account.balance,
-            requestId,
-            operation,
-          },
-        });
-        return { entry, duplicate: false, balance: account.balance };
-      });
+      // One statement: the conditional decrement and the entry commit together or not at all, and the account row
+      // is locked only for this statement (an interactive transaction would hold it across round trips, which
+      // serialises concurrent calls of one account behind the network).
+      rows = await this.prisma.$queryRaw<LedgerEntryRow[]>`
+        WITH debit AS (
+          UPDATE "accounts" SET "balance" = "balance" - ${credits}
+           WHERE "id" = ${accountId} AND "balance" >= ${credits}
+          RETURNING "balance"
+        )
+        INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation")
+        SELECT ${newId("led")}, ${accountId}, 'charge'::"ledger_entry_kind", ${-credits}, debit."balance", ${requestId}, ${operation}
+          FROM debit
+        RETURNING "id", "account_id" AS "accountId", "kind"::text AS "kind", "amount", "balance_after" AS "balanceAfter",
+                  "request_id" AS "requestId", "operation", "note", "created_at" AS "createdAt"`;
     } catch (error) {
-      // A concurrent attempt of the same request won the unique index: that charge stands, this one rolled back.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      // A concurrent attempt of the same request won the unique index: that charge stands, this statement rolled back.
+      if (isUniqueViolation(error)) {
         const first = await this.prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
         return { entry: first, duplicate: true, balance: first.balanceAfter };
       }
       throw error;
     }
+    const entry = rows[0];
+    if (!entry) throw insufficientCredits(credits, (await this.balance(accountId)) ?? 0);
+    return { entry, duplicate: false, balance: entry.balanceAfter };
   }
 
   /** The newest ledger entries of an account, newest first. */
@@ -246,6 +230,14 @@ export class Ledger {
   ) {
     await this.prisma.requestLog.updateMany({ where: { id }, data: update });
   }
+}
+
+/** True for PostgreSQL's unique violation (23505), however Prisma wraps it (model query P2002, raw query P2010). */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2002") return true;
+  const meta = JSON.stringify(error.meta ?? {}) + error.message;
+  return meta.includes("23505") || meta.includes("unique constraint");
 }
 
 /** The 402 of SPEC §5, with what the call needed and what the account has. */
