@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { unescapeAnswer } from "../api/escaping.ts";
 import { recordedJson } from "../test-corpus.ts";
 import { readComment } from "../things/comment.ts";
+import { readListing } from "../things/listing.ts";
 import type { ThreadItem } from "./items.ts";
 import { findComment, flattenComments, readThreadAnswer } from "./tree.ts";
 
@@ -67,12 +68,9 @@ describe("thread answers flattened in thread order", () => {
     const answer = thread("comment-permalink-context");
     const focal = findComment(answer.commentChildren, "t1_myngt77");
     expect(focal?.author).toBe("Lil_SpazTest");
-    const replies = flattenComments(
-      (focal?.replies as { data: { children: unknown[] } }).data.children,
-      "t1_myngt77",
-      3,
-      { skipped: 0 },
-    );
+    const replies = flattenComments(readListing(focal?.replies)?.things ?? [], "t1_myngt77", 3, {
+      skipped: 0,
+    });
     expect(replies.length).toBeGreaterThan(10);
     for (const reply of replies) if (reply.type === "comment") expect(reply.comment.depth).toBe(3);
   });
