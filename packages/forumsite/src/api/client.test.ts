@@ -60,6 +60,27 @@ describe("public mode (no OAuth client configured)", () => {
   });
 });
 
+describe("redirects", () => {
+  it("a redirect to another resource path (a re-cased subreddit) is followed once, raw_json kept", async () => {
+    const { ctx, sent } = recordingContext();
+    const remove = replay.addFault({
+      when: (r) => r.path === "/r/GoLang/about.json",
+      status: 301,
+      headers: { location: "https://www.reddit.com/r/golang/about.json" },
+    });
+    try {
+      const answer = await new ForumClient(ctx).get("/r/GoLang/about");
+      expect(answer.status).toBe(200);
+      expect(sent.map((r) => r.url)).toEqual([
+        "https://www.reddit.com/r/GoLang/about.json?raw_json=1",
+        "https://www.reddit.com/r/golang/about.json?raw_json=1",
+      ]);
+    } finally {
+      remove();
+    }
+  });
+});
+
 describe("OAuth app-only mode", () => {
   it("fetches one token with Basic client credentials and sends it as bearer to oauth.reddit.com", async () => {
     const { ctx, sent } = recordingContext(OAUTH);

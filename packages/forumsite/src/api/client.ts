@@ -50,6 +50,26 @@ function headerValue(response: UpstreamResponse, name: string): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
+/** Platform hosts whose redirects are followed. */
+const SITE_HOST = /(?:^|\.)reddit\.com$/i;
+/** Paths a followed redirect may lead to: other resources of the API (a renamed or re-cased subreddit, a moved post). */
+const RESOURCE_PATH = /^\/(?:r|comments|user|api)\//i;
+
+/**
+ * The URL to follow for a redirect answer to a GET: another resource path on the platform's hosts, with `raw_json=1`
+ * kept. Null for anything else, in particular the redirect of an unknown subreddit to `/subreddits/search` (read as
+ * "not found" by `platformError`) and redirects to login or interstitial pages.
+ */
+function followableRedirect(method: string, response: UpstreamResponse, from: string): string | null {
+  if (method !== "GET" || response.status < 300 || response.status >= 400) return null;
+  const location = headerValue(response, "location");
+  if (!location) return null;
+  const target = new URL(location, from);
+  if (!SITE_HOST.test(target.hostname) || !RESOURCE_PATH.test(target.pathname)) return null;
+  target.searchParams.set("raw_json", "1");
+  return target.toString();
+}
+
 /** The platform's JSON API for one operation call (see the module comment). */
 export class ForumClient {
   readonly via: ForumVia;
@@ -141,8 +161,9 @@ export class ForumClient {
     query: Query,
     form: string | undefined,
   ): Promise<ForumAnswer> {
-    const url = this.#url(path, query);
+    let url = this.#url(path, query);
     let stale: string | undefined;
+    let redirected = false;
     for (let attempt = 0; ; attempt++) {
       await awaitCredential(this.#ctx, this.#credential);
       const { headers, token } = await this.#headers(stale);
@@ -175,6 +196,12 @@ export class ForumClient {
             details: { platform: "forumsite", upstreamStatus: 401, via: this.via },
           },
         );
+      }
+      const target = followableRedirect(method, response, url);
+      if (target && !redirected) {
+        redirected = true;
+        url = target;
+        continue;
       }
       return this.#answer(response);
     }
