@@ -1,10 +1,9 @@
 import type { HttpClient, OperationContext, UpstreamRequest } from "@sda/core";
-import { ServiceError } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { entryBody } from "@sda/replay";
 import { randomPrefix, startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forumEntries } from "../test-corpus.ts";
+import { forumEntries, serviceFailure } from "../test-support.ts";
 import { ForumClient } from "./client.ts";
 import { okJson } from "./errors.ts";
 
@@ -36,16 +35,6 @@ function recordingContext(config: Record<string, string> = {}) {
 
 const OAUTH = { FORUMSITE_CLIENT_ID: "test-client-id", FORUMSITE_CLIENT_SECRET: "test-client-secret" };
 const hitsOf = (path: string) => replay.hits.filter((h) => h.path === path).length;
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 describe("public mode (no OAuth client configured)", () => {
   it("asks www.reddit.com for <path>.json with raw_json=1 and no credentials", async () => {
@@ -156,7 +145,7 @@ describe("rate-limit pause", () => {
       remove();
     }
     const before = sent.length;
-    const error = await failure(new ForumClient(ctx).get("/r/golang/about"));
+    const error = await serviceFailure(new ForumClient(ctx).get("/r/golang/about"));
     expect(error).toMatchObject({ code: "upstream_rate_limited", status: 502, retryable: true });
     expect(error.retryAfterSeconds).toBeGreaterThan(230);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(240);
@@ -172,12 +161,12 @@ describe("rate-limit pause", () => {
       headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "75" },
     });
     try {
-      const error = await failure(new ForumClient(ctx).get("/r/LocalLLaMA/top", { t: "day" }));
+      const error = await serviceFailure(new ForumClient(ctx).get("/r/LocalLLaMA/top", { t: "day" }));
       expect(error).toMatchObject({ code: "upstream_rate_limited", retryAfterSeconds: 75 });
     } finally {
       remove();
     }
-    const paused = await failure(new ForumClient(ctx).get("/r/golang/about"));
+    const paused = await serviceFailure(new ForumClient(ctx).get("/r/golang/about"));
     expect(paused.details).toMatchObject({ reason: "credential_paused" });
   });
 
@@ -189,7 +178,7 @@ describe("rate-limit pause", () => {
       headers: { "x-ratelimit-reset": "60" },
     });
     try {
-      await failure(new ForumClient(ctx).get("/r/golang/about"));
+      await serviceFailure(new ForumClient(ctx).get("/r/golang/about"));
     } finally {
       remove();
     }
@@ -202,7 +191,7 @@ describe("platform refusals", () => {
   it("the quarantined listing's 403 is subreddit_quarantined with the platform's message", async () => {
     const { ctx } = recordingContext();
     const answer = await new ForumClient(ctx).get("/r/tiananmenaquarefalse/top", { t: "all" });
-    const error = await failure(
+    const error = await serviceFailure(
       Promise.resolve().then(() => okJson(answer, { kind: "subreddit", name: "tiananmenaquarefalse" })),
     );
     expect(error).toMatchObject({ code: "subreddit_quarantined", status: 403, retryable: false });
@@ -212,7 +201,7 @@ describe("platform refusals", () => {
   it("a request the replay has no recording for is an upstream error, never a 'not found'", async () => {
     const { ctx } = recordingContext();
     const answer = await new ForumClient(ctx).get("/r/nosuchrecording/about");
-    const error = await failure(
+    const error = await serviceFailure(
       Promise.resolve().then(() => okJson(answer, { kind: "subreddit", name: "x" })),
     );
     expect(error).toMatchObject({ code: "upstream_error", retryable: true });

@@ -1,8 +1,8 @@
-import { type OperationContext, parseParams, ServiceError } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordedJson } from "../test-corpus.ts";
+import { recordedJson, serviceFailure } from "../test-support.ts";
 import { readListing } from "../things/listing.ts";
 import { searchParams, searchSite } from "./search.ts";
 import { getSubredditPosts, subredditPostsParams } from "./subreddit-posts.ts";
@@ -25,16 +25,6 @@ const posts = (query: Record<string, string>) =>
 const recordedIds = (caseId: string) =>
   (readListing(recordedJson(caseId))?.things ?? []).map((t) => t.data.id as string);
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
-
 describe("subreddit posts", () => {
   it("pages of 30 through r/popular return the recorded 100 posts in order, without gap or repeat", async () => {
     const seen: string[] = [];
@@ -48,7 +38,7 @@ describe("subreddit posts", () => {
     }
     expect(seen).toEqual(recordedIds("r-popular-hot"));
     // The next upstream page (after=t3_1skbyfv) was not recorded: the cursor points at it and asking fails upstream.
-    const next = await failure(posts({ url: "r/popular", limit: "30", cursor: cursor ?? "" }));
+    const next = await serviceFailure(posts({ url: "r/popular", limit: "30", cursor: cursor ?? "" }));
     expect(next).toMatchObject({ code: "upstream_error", retryable: true });
   });
 
@@ -67,7 +57,9 @@ describe("subreddit posts", () => {
   });
 
   it("a quarantined subreddit is 403 subreddit_quarantined", async () => {
-    const error = await failure(posts({ url: "r/tiananmenaquarefalse", sort: "top", timeframe: "all" }));
+    const error = await serviceFailure(
+      posts({ url: "r/tiananmenaquarefalse", sort: "top", timeframe: "all" }),
+    );
     expect(error).toMatchObject({ code: "subreddit_quarantined", status: 403 });
   });
 
@@ -79,7 +71,7 @@ describe("subreddit posts", () => {
       headers: { "content-type": "application/json" },
     });
     try {
-      expect(await failure(posts({ url: "golang" }))).toMatchObject({
+      expect(await serviceFailure(posts({ url: "golang" }))).toMatchObject({
         code: "subreddit_private",
         status: 403,
       });
@@ -95,7 +87,7 @@ describe("subreddit posts", () => {
       headers: { location: "https://www.reddit.com/subreddits/search.json?q=golang" },
     });
     try {
-      expect(await failure(posts({ url: "golang", sort: "new" }))).toMatchObject({
+      expect(await serviceFailure(posts({ url: "golang", sort: "new" }))).toMatchObject({
         code: "subreddit_not_found",
         status: 404,
       });
@@ -107,12 +99,14 @@ describe("subreddit posts", () => {
   it("a cursor of another query or another operation is 400 invalid_cursor", async () => {
     const { data } = await posts({ url: "r/popular", limit: "5" });
     const cursor = data.nextCursor ?? "";
-    expect(await failure(posts({ url: "r/popular", sort: "new", limit: "5", cursor }))).toMatchObject({
+    expect(await serviceFailure(posts({ url: "r/popular", sort: "new", limit: "5", cursor }))).toMatchObject({
       code: "invalid_cursor",
     });
     const search = () => searchSite(parseParams(searchParams, { q: "praw oauth search", cursor }), ctx);
-    expect(await failure(search())).toMatchObject({ code: "invalid_cursor" });
-    expect(await failure(posts({ url: "r/popular", cursor: `${cursor.slice(0, -2)}xx` }))).toMatchObject({
+    expect(await serviceFailure(search())).toMatchObject({ code: "invalid_cursor" });
+    expect(
+      await serviceFailure(posts({ url: "r/popular", cursor: `${cursor.slice(0, -2)}xx` })),
+    ).toMatchObject({
       code: "invalid_cursor",
     });
   });

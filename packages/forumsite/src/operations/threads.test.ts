@@ -1,7 +1,8 @@
-import { type OperationContext, parseParams, ServiceError } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceFailure } from "../test-support.ts";
 import type { ForumComment } from "../things/comment.ts";
 import { getPostComments, postCommentsParams } from "./post-comments.ts";
 import { getPostDetails, postDetailsParams } from "./post-details.ts";
@@ -22,16 +23,6 @@ afterAll(async () => {
 
 const comments = (query: Record<string, string>) =>
   getPostComments(parseParams(postCommentsParams, query), ctx);
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 describe("post comments", () => {
   it("pages of 20 through haucpf resolve the more stubs in place: 51 comments, thread order, no repeat", async () => {
@@ -94,7 +85,7 @@ describe("post comments", () => {
     const first = await comments({ url: "y70ane", limit: "50" });
     expect(first.data.comments).toHaveLength(20);
     expect(first.data.hasMore).toBe(true);
-    const retry = await failure(
+    const retry = await serviceFailure(
       comments({ url: "y70ane", limit: "50", cursor: first.data.nextCursor ?? "" }),
     );
     expect(retry).toMatchObject({ code: "upstream_error", retryable: true });
@@ -103,7 +94,7 @@ describe("post comments", () => {
   it("a cursor for another sort is refused", async () => {
     const { data } = await comments({ url: "haucpf", limit: "1" });
     expect(
-      await failure(comments({ url: "haucpf", sort: "new", cursor: data.nextCursor ?? "" })),
+      await serviceFailure(comments({ url: "haucpf", sort: "new", cursor: data.nextCursor ?? "" })),
     ).toMatchObject({
       code: "invalid_cursor",
     });
@@ -117,7 +108,7 @@ describe("post comments", () => {
       headers: { "content-type": "application/json" },
     });
     try {
-      expect(await failure(comments({ url: "zzzzzz" }))).toMatchObject({
+      expect(await serviceFailure(comments({ url: "zzzzzz" }))).toMatchObject({
         code: "post_not_found",
         status: 404,
       });
@@ -194,7 +185,7 @@ describe("subreddit details", () => {
       headers: { "content-type": "application/json" },
     });
     try {
-      const error = await failure(
+      const error = await serviceFailure(
         getSubredditDetails(parseParams(subredditDetailsParams, { url: "golang" }), ctx),
       );
       expect(error).toMatchObject({ code: "subreddit_not_found", details: { reason: "banned" } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unescapeAnswer } from "../api/escaping.ts";
-import { recordedJson } from "../test-corpus.ts";
+import { recordedJson } from "../test-support.ts";
 import { readComment } from "../things/comment.ts";
 import { readListing } from "../things/listing.ts";
 import type { ThreadItem } from "./items.ts";
