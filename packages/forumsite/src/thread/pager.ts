@@ -108,6 +108,13 @@ export async function readCommentPage(
     ["thread", flattenComments(thread.commentChildren, linkFullname, 0, counter)],
   ]);
   const positioned = new Set<string>();
+  /** On a unit's first visit on this page: continue after the last item read before (by key), else at the index. */
+  const position = (unit: Unit, key: string, items: readonly ThreadItem[]) => {
+    if (positioned.has(key)) return;
+    positioned.add(key);
+    const anchor = unit.l ? items.findIndex((item) => item.key === unit.l) : -1;
+    if (anchor >= 0) unit.s = anchor + 1;
+  };
 
   const load = async (unit: Unit, ids: string[]): Promise<ThreadItem[]> => {
     if (unit.t === "thread") return loaded.get("thread") ?? [];
@@ -165,12 +172,7 @@ export async function readCommentPage(
       }
       loaded.set(key, items);
     }
-    if (!positioned.has(key)) {
-      // First visit on this page: continue after the last item read before (by key), else at the index.
-      positioned.add(key);
-      const anchor = unit.l ? items.findIndex((item) => item.key === unit.l) : -1;
-      if (anchor >= 0) unit.s = anchor + 1;
-    }
+    position(unit, key, items);
     const item = items[unit.s];
     if (!item) {
       units.shift();
@@ -179,23 +181,28 @@ export async function readCommentPage(
     unit.s++;
     unit.l = item.key;
     if (item.type === "comment") comments.push(item.comment);
-    else {
-      const next = await stubUnit(ctx, item);
-      if (item.type === "more") idsOf.set(next, item.ids);
-      units.unshift(next);
-    }
+    else units.unshift(stubUnit(item));
   }
   // Units read to their end on this page are dropped, so `hasMore` is false when nothing is left.
   while (units.length > 0) {
     const unit = units[0] as Unit;
     const known = unit.t === "more" ? idsOf.get(unit) : [];
-    const items = known ? loaded.get(unitKey(unit, known)) : undefined;
-    if (!items || unit.s < items.length) break;
+    const key = known ? unitKey(unit, known) : "";
+    const items = loaded.get(key);
+    if (!items) break;
+    position(unit, key, items);
+    if (unit.s < items.length) break;
     units.shift();
   }
   if (counter.skipped > 0)
     ctx.log.debug({ skipped: counter.skipped }, "thread items of unknown kinds were skipped");
-  const cursor: ThreadCursor = { post: request.postId, sort: request.sort, units };
+  // Long id lists are stored only now, for the units the cursor still needs (a list from the cursor stays a reference).
+  const packed = await Promise.all(
+    units.map(async (unit) =>
+      unit.t === "more" && Array.isArray(unit.ids) ? { ...unit, ids: await packIds(ctx, unit.ids) } : unit,
+    ),
+  );
+  const cursor: ThreadCursor = { post: request.postId, sort: request.sort, units: packed };
   return {
     post: thread.post,
     comments,
@@ -205,8 +212,8 @@ export async function readCommentPage(
   };
 }
 
-async function stubUnit(ctx: ThreadContext, item: StubItem): Promise<Unit> {
-  if (item.type === "more")
-    return { t: "more", p: item.parentFullname, d: item.depth, ids: await packIds(ctx, item.ids), s: 0 };
+/** The unit that resolves a stub; its ids stay in memory until the cursor is written. */
+function stubUnit(item: StubItem): Unit {
+  if (item.type === "more") return { t: "more", p: item.parentFullname, d: item.depth, ids: item.ids, s: 0 };
   return { t: "cont", p: item.parentFullname, d: item.depth, s: 0 };
 }
