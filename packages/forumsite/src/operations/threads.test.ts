@@ -91,6 +91,22 @@ describe("post comments", () => {
     expect(retry).toMatchObject({ code: "upstream_error", retryable: true });
   });
 
+  it("a stub of 4918 ids travels as a stored reference: the cursor stays short; once the list expires it is refused", async () => {
+    const { data } = await comments({ url: "haucpf", limit: "2" });
+    expect(data.comments.map((c) => c.id)).toEqual(["fv51rzs", "fv6as7u"]);
+    const cursor = data.nextCursor ?? "";
+    expect(cursor.length).toBeLessThan(600);
+    const next = await comments({ url: "haucpf", limit: "2", cursor });
+    expect(next.data.comments.map((c) => c.id)).toEqual(["fv6csdb", "fv6exqm"]);
+    const stored = await ctx.redis.keys(`${ctx.keyPrefix}:upstream:forumsite:ids:*`);
+    expect(stored.length).toBeGreaterThan(0);
+    await ctx.redis.del(...stored);
+    expect(await serviceFailure(comments({ url: "haucpf", limit: "2", cursor }))).toMatchObject({
+      code: "invalid_cursor",
+      message: expect.stringContaining("expired"),
+    });
+  });
+
   it("a cursor for another sort is refused", async () => {
     const { data } = await comments({ url: "haucpf", limit: "1" });
     expect(
