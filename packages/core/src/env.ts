@@ -80,6 +80,8 @@ export const envSchema = z.object({
   // Forum platform OAuth app-only credentials
   FORUMSITE_CLIENT_ID: optionalString,
   FORUMSITE_CLIENT_SECRET: optionalString,
+  /** User-Agent of forum platform requests: the platform asks API clients for a unique, descriptive one. */
+  FORUMSITE_USER_AGENT: z.string().min(1).default("server:social-data-api:0.1.0 (public data service)"),
 
   // Photo platform session pool
   PHOTOSITE_SESSION_COOKIES: optionalString,

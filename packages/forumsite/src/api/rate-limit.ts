@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type OperationContext, ServiceError } from "@sda/core";
+
+/**
+ * The platform's request budget per credential (the OAuth client, or the server's address for public requests). Every
+ * answer states what is left of the current window (`x-ratelimit-remaining`, a decimal such as `296.0`) and when the
+ * window renews (`x-ratelimit-reset`, seconds). When fewer than {@link RATE_LIMIT_RESERVE} requests are left, or the
+ * platform answers 429, the credential is paused until the window renews. The pause lives in Redis, so every worker
+ * process honours it; a call that meets a paused credential waits when the pause ends within
+ * {@link MAX_PAUSE_WAIT_MS}, else fails at once with a retryable 502 `upstream_rate_limited` whose `Retry-After` is
+ * the time left, without sending anything upstream.
+ */
+
+/**
+ * Requests left unused in each window. Several jobs of several workers can be in flight when an answer reports a low
+ * budget; the reserve keeps them from running the credential to zero (where the platform starts answering 429).
+ */
+export const RATE_LIMIT_RESERVE = 10;
+/** Longest pause a call sits out instead of failing, in ms. */
+export const MAX_PAUSE_WAIT_MS = 3_000;
+
+/** What the rate-limit functions need from an operation context. */
+export type RateLimitContext = Pick<OperationContext, "redis" | "keyPrefix" | "signal" | "log">;
+
+const pauseKey = (ctx: RateLimitContext, credential: string) =>
+  `${ctx.keyPrefix}:upstream:forumsite:pause:${credential}`;
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): number | null {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first.trim() === "") return null;
+  const parsed = Number(first);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/**
+ * Reads the budget headers of an answer.
+ * @returns requests left and seconds until the window renews, or null when the answer has no budget headers.
+ */
+export function readRateLimit(
+  headers: Record<string, string | string[] | undefined>,
+): { remaining: number; resetSeconds: number } | null {
+  const remaining = header(headers, "x-ratelimit-remaining");
+  const reset = header(headers, "x-ratelimit-reset");
+  if (remaining === null || reset === null) return null;
+  return { remaining, resetSeconds: Math.max(0, reset) };
+}
+
+/**
+ * Pauses `credential` for every worker for `seconds` (at least 1).
+ * @param reason logged with the pause (`budget_low`, `http_429`).
+ */
+export async function pauseCredential(
+  ctx: RateLimitContext,
+  credential: string,
+  seconds: number,
+  reason: string,
+): Promise<void> {
+  const ms = Math.max(1, Math.ceil(seconds)) * 1000;
+  await ctx.redis.set(pauseKey(ctx, credential), String(Date.now() + ms), "PX", ms);
+  ctx.log.warn(
+    { platform: "forumsite", credential, seconds: ms / 1000, reason },
+    "upstream credential paused",
+  );
+}
+
+/** Pauses the credential when an answer reports fewer than {@link RATE_LIMIT_RESERVE} requests left. */
+export async function recordRateLimit(
+  ctx: RateLimitContext,
+  credential: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<void> {
+  const budget = readRateLimit(headers);
+  if (budget && budget.remaining < RATE_LIMIT_RESERVE)
+    await pauseCredential(ctx, credential, budget.resetSeconds, "budget_low");
+}
+
+/**
+ * Waits out a short pause of `credential`, or refuses the call.
+ * @throws ServiceError 502 `upstream_rate_limited` (retryable, `retryAfterSeconds` = time left) when the credential
+ *   stays paused longer than {@link MAX_PAUSE_WAIT_MS}.
+ */
+export async function awaitCredential(ctx: RateLimitContext, credential: string): Promise<void> {
+  const until = Number(await ctx.redis.get(pauseKey(ctx, credential)));
+  const wait = Number.isFinite(until) ? until - Date.now() : 0;
+  if (wait <= 0) return;
+  if (wait > MAX_PAUSE_WAIT_MS) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new ServiceError(
+      "upstream_rate_limited",
+      `forumsite: the request budget of this credential is spent; it renews in ${seconds} s`,
+      { retryAfterSeconds: seconds, details: { platform: "forumsite", reason: "credential_paused" } },
+    );
+  }
+  await sleep(wait, undefined, { signal: ctx.signal });
+}

@@ -1,0 +1,50 @@
+import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
+import { z } from "zod";
+import { ForumClient } from "../api/client.ts";
+import { okJson } from "../api/errors.ts";
+import { postRefParam } from "../input/post-url.ts";
+import { resolvePostId } from "../input/resolve-post.ts";
+import { type PostDetails, readPostDetails } from "../things/post.ts";
+import { readThreadAnswer } from "../thread/tree.ts";
+
+/** Query parameters of `GET /v1/forumsite/post-details`. */
+export const postDetailsParams = z.object({ url: postRefParam, cache: cacheParam });
+
+/**
+ * One post with body (markdown and plain text), counts, media and crosspost origin.
+ *
+ * Upstream: `GET /comments/<id>` (the post listing of the thread answer; `limit=1` keeps the comment part small),
+ * after resolving a share link when one is given.
+ * @returns `{ data: PostDetails, source: "<oauth|public>:comments" }` (`+share-link` when one was resolved).
+ * @throws ServiceError 404 `post_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 502 `upstream_*`.
+ */
+export async function getPostDetails(
+  params: z.output<typeof postDetailsParams>,
+  ctx: OperationContext,
+): Promise<{ data: PostDetails; source: string }> {
+  const client = new ForumClient(ctx);
+  const { id, viaShareLink } = await resolvePostId(client, params.url);
+  const answer = await client.get(`/comments/${id}`, { limit: 1 });
+  const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
+  const details = readPostDetails(thread.post);
+  if (!details)
+    throw new ServiceError("post_not_found", `post ${id} does not exist`, {
+      details: { platform: "forumsite" },
+    });
+  return { data: details, source: `${client.via}:comments${viaShareLink ? "+share-link" : ""}` };
+}
+
+/** `GET /v1/forumsite/post-details` (SPEC §4.4): 1 credit. */
+export const postDetailsOperation = defineOperation({
+  id: "forumsite.post-details",
+  method: "GET",
+  path: "/v1/forumsite/post-details",
+  tag: "forumsite",
+  summary:
+    "One post (`url`: post URL, share link, short link or id): title, body as markdown and plain text, score, upvote ratio, comment count, subreddit, author, media, crosspost parent.",
+  params: postDetailsParams,
+  price: fixed(1),
+  queue: "forumsite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getPostDetails(params, ctx),
+});

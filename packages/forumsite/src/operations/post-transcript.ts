@@ -1,0 +1,98 @@
+import { cacheParam, defineOperation, fixed, intParam, type OperationContext, ServiceError } from "@sda/core";
+import { z } from "zod";
+import { ForumClient } from "../api/client.ts";
+import { okJson } from "../api/errors.ts";
+import { type CommentSort, topCommentSortParam } from "../input/params.ts";
+import { postRefParam } from "../input/post-url.ts";
+import { resolvePostId } from "../input/resolve-post.ts";
+import { readPostDetails } from "../things/post.ts";
+import { flattenComments, readThreadAnswer } from "../thread/tree.ts";
+import { buildTranscript, type TranscriptPart } from "../transcript/build.ts";
+
+/** Query parameters of `GET /v1/forumsite/post-transcript`. */
+export const postTranscriptParams = z.object({
+  url: postRefParam,
+  /** How the top comments are chosen: the platform's comment order, `top` (highest score) by default. */
+  sort: topCommentSortParam,
+  /** Number of top-level comments to include (0 for the post alone). */
+  comments: intParam({ default: 10, min: 0, max: 100 }),
+  cache: cacheParam,
+});
+
+/** The post transcript result (SPEC §2.11: written text — title, body, top comments). */
+export interface PostTranscriptResult {
+  url: string | null;
+  postId: string;
+  title: string;
+  subreddit: string | null;
+  author: string | null;
+  createdAt: string | null;
+  sort: CommentSort;
+  /** Title, body and top comments as one readable text. */
+  text: string;
+  parts: TranscriptPart[];
+  /** Comments included in `text`. */
+  commentCount: number;
+}
+
+/**
+ * The written text of a post and its top comments.
+ *
+ * Upstream: `GET /comments/<id>?sort=…&depth=1` (top-level comments only); deleted and removed comments are left out.
+ * @returns `{ data, source: "<oauth|public>:comments" }` (`+share-link` when one was resolved).
+ * @throws ServiceError 404 `post_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 502 `upstream_*`.
+ */
+export async function getPostTranscript(
+  params: z.output<typeof postTranscriptParams>,
+  ctx: OperationContext,
+): Promise<{ data: PostTranscriptResult; source: string }> {
+  const client = new ForumClient(ctx);
+  const { id, viaShareLink } = await resolvePostId(client, params.url);
+  const answer = await client.get(`/comments/${id}`, {
+    sort: params.sort,
+    depth: 1,
+    limit: Math.min(500, params.comments * 2 + 10),
+  });
+  const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
+  const post = readPostDetails(thread.post);
+  if (!post)
+    throw new ServiceError("post_not_found", `post ${id} does not exist`, {
+      details: { platform: "forumsite" },
+    });
+  const counter = { skipped: 0 };
+  const top = flattenComments(thread.commentChildren, post.fullname, 0, counter)
+    .flatMap((item) => (item.type === "comment" ? [item.comment] : []))
+    .filter((comment) => comment.depth === 0 && !comment.isDeleted && !comment.isRemoved)
+    .slice(0, params.comments);
+  const { text, parts } = buildTranscript(post, top);
+  return {
+    data: {
+      url: post.permalink,
+      postId: post.id,
+      title: post.title,
+      subreddit: post.subreddit,
+      author: post.author,
+      createdAt: post.createdAt,
+      sort: params.sort,
+      text,
+      parts,
+      commentCount: parts.filter((p) => p.type === "comment").length,
+    },
+    source: `${client.via}:comments${viaShareLink ? "+share-link" : ""}`,
+  };
+}
+
+/** `GET /v1/forumsite/post-transcript` (SPEC §4.4): 2 credits. */
+export const postTranscriptOperation = defineOperation({
+  id: "forumsite.post-transcript",
+  method: "GET",
+  path: "/v1/forumsite/post-transcript",
+  tag: "forumsite",
+  summary:
+    "Written text of a post (`url`): title, body and top comments as one readable text plus structured parts; `comments` (0-100, default 10) and `sort` (default top) choose the comments.",
+  params: postTranscriptParams,
+  price: fixed(2),
+  queue: "forumsite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getPostTranscript(params, ctx),
+});

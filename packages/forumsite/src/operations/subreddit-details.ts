@@ -1,0 +1,89 @@
+import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
+import { z } from "zod";
+import { ForumClient } from "../api/client.ts";
+import { okJson } from "../api/errors.ts";
+import { subredditParam } from "../input/subreddit-url.ts";
+import { readThing } from "../things/listing.ts";
+import {
+  readSubredditAbout,
+  readSubredditRules,
+  type SubredditAbout,
+  type SubredditRule,
+} from "../things/subreddit.ts";
+
+/** Query parameters of `GET /v1/forumsite/subreddit-details`. */
+export const subredditDetailsParams = z.object({ url: subredditParam, cache: cacheParam });
+
+/** The subreddit card (SPEC §2.11: `id` with `t5_`, `members`, `activeUsers`, `rules[]`, `createdAt`, `nsfw`, `type`). */
+export interface SubredditDetailsResult extends SubredditAbout {
+  /** The subreddit's rules in order; null when they could not be read (then `degraded` is true). */
+  rules: SubredditRule[] | null;
+  /** True when a part could not be read; retry later for the full card. */
+  degraded: boolean;
+  /** `rules_unavailable`, or null. */
+  degradedReason: string | null;
+}
+
+/**
+ * The card of a subreddit and its rules.
+ *
+ * Upstream: `GET /r/<name>/about` (a `t5` thing) and `GET /r/<name>/about/rules`, in parallel. The card is required;
+ * the rules are not (a failed rules request gives `rules: null` and `degraded: true`).
+ * @returns `{ data, source: "<oauth|public>:about+rules" }` (`…:about` when the rules were not read).
+ * @throws ServiceError 404 `subreddit_not_found` (also when the platform answers anything but a subreddit), 403
+ *   `subreddit_private` / `subreddit_quarantined`, 502 `upstream_*`.
+ */
+export async function getSubredditDetails(
+  params: z.output<typeof subredditDetailsParams>,
+  ctx: OperationContext,
+): Promise<{ data: SubredditDetailsResult; source: string }> {
+  const client = new ForumClient(ctx);
+  const name = params.url;
+  const resource = { kind: "subreddit" as const, name };
+  const [about, rulesAnswer] = await Promise.allSettled([
+    client.get(`/r/${name}/about`),
+    client.get(`/r/${name}/about/rules`),
+  ]);
+  if (about.status === "rejected") throw about.reason;
+  const thing = readThing(okJson(about.value, resource));
+  const card = thing?.kind === "t5" ? readSubredditAbout(thing.data) : null;
+  if (!card)
+    throw new ServiceError("subreddit_not_found", `r/${name} does not exist`, {
+      details: { platform: "forumsite", subreddit: name },
+    });
+  let rules: SubredditRule[] | null = null;
+  if (rulesAnswer.status === "fulfilled" && rulesAnswer.value.status === 200)
+    rules = readSubredditRules(rulesAnswer.value.json);
+  else
+    ctx.log.info(
+      {
+        subreddit: name,
+        reason: rulesAnswer.status === "rejected" ? String(rulesAnswer.reason) : rulesAnswer.value.status,
+      },
+      "subreddit rules could not be read",
+    );
+  return {
+    data: {
+      ...card,
+      rules,
+      degraded: rules === null,
+      degradedReason: rules === null ? "rules_unavailable" : null,
+    },
+    source: `${client.via}:about${rules === null ? "" : "+rules"}`,
+  };
+}
+
+/** `GET /v1/forumsite/subreddit-details` (SPEC §4.4): 1 credit. */
+export const subredditDetailsOperation = defineOperation({
+  id: "forumsite.subreddit-details",
+  method: "GET",
+  path: "/v1/forumsite/subreddit-details",
+  tag: "forumsite",
+  summary:
+    "Subreddit card (`url`: URL, `r/name` or name): `t5_` id, members, active users, rules, creation time, NSFW flag, type, title, description, icon, banner.",
+  params: subredditDetailsParams,
+  price: fixed(1),
+  queue: "forumsite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getSubredditDetails(params, ctx),
+});

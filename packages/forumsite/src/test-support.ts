@@ -1,0 +1,42 @@
+import path from "node:path";
+import { ServiceError } from "@sda/core";
+import { type CorpusCase, defaultCorpusDir, entryBody, type HarEntry, loadCases } from "@sda/replay";
+
+/**
+ * Test support (imported by `*.test.ts` only): the recorded forumsite cases, and a helper for expected errors, read straight from the HAR files so the
+ * readers are tested on the platform's real answers.
+ */
+
+let cases: Map<string, CorpusCase> | undefined;
+
+function forumCase(caseId: string): CorpusCase {
+  cases ??= new Map(
+    loadCases(path.join(defaultCorpusDir(process.env.CORPUS_DIR), "forumsite")).map((c) => [c.caseId, c]),
+  );
+  const found = cases.get(caseId);
+  if (!found) throw new Error(`no forumsite case ${caseId}`);
+  return found;
+}
+
+/** The entries of a forumsite case. */
+export function forumEntries(caseId: string): HarEntry[] {
+  return forumCase(caseId).log.entries;
+}
+
+/** The recorded answer of entry `index` of a case, parsed as JSON (as the platform sent it, escaping included). */
+export function recordedJson(caseId: string, index = 0): unknown {
+  const entry = forumEntries(caseId)[index];
+  if (!entry) throw new Error(`${caseId} has no entry ${index}`);
+  return JSON.parse(entryBody(entry).toString("utf8"));
+}
+
+/** The ServiceError a promise rejects with. @throws Error when it resolves or rejects with anything else. */
+export async function serviceFailure(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error("expected a ServiceError");
+}
