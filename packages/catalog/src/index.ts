@@ -1,4 +1,5 @@
 import { createRegistry, type OperationRegistry } from "@sda/core";
+import { photositeOperations } from "@sda/photosite";
 import { videositeOperations } from "@sda/videosite";
 
 /**
@@ -6,4 +7,4 @@ import { videositeOperations } from "@sda/videosite";
  * list here, adding an operation means declaring it in its platform package only. The gateway mounts routes from
  * this registry, the worker dispatches from it, and OpenAPI is generated from it.
  */
-export const registry: OperationRegistry = createRegistry([...videositeOperations]);
+export const registry: OperationRegistry = createRegistry([...videositeOperations, ...photositeOperations]);

@@ -12,8 +12,8 @@ export const WEB_ORIGIN = "https://www.instagram.com";
 /** The mobile API host, which answers the same `/api/v1/...` paths as the web host. */
 export const API_ORIGIN = "https://i.instagram.com";
 
-/** The Graph API host of the oEmbed endpoint. */
-export const GRAPH_ORIGIN = "https://graph.facebook.com";
+/** The legacy oEmbed endpoint (`?url=<post URL>`), whose `html` is the platform's own embed snippet. */
+export const LEGACY_OEMBED_URL = "https://api.instagram.com/oembed/";
 
 /** `X-IG-App-ID` of the web client: without it the `/api/v1/` web endpoints answer 400 "useragent mismatch". */
 export const WEB_APP_ID = "936619743392459";

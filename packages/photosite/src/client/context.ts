@@ -5,3 +5,6 @@ export type PhotositeContext = Pick<
   OperationContext,
   "http" | "signal" | "log" | "redis" | "keyPrefix" | "config" | "now"
 >;
+
+/** The context of list operations: the client's plus the cursor codec. */
+export type PhotositeListContext = PhotositeContext & Pick<OperationContext, "cursors">;

@@ -37,6 +37,11 @@ function image(node: JsonView): string | null {
   );
 }
 
+/** `video_url`, or the largest of `video_resources` (story items). */
+function graphVideo(node: JsonView): string | null {
+  return node.text("video_url") ?? largestVersion(node.list("video_resources"));
+}
+
 /** One slide of `edge_sidecar_to_children`. */
 export function readGraphChild(node: JsonView): MediaChild {
   const type = graphType(node);
@@ -45,7 +50,7 @@ export function readGraphChild(node: JsonView): MediaChild {
     shortcode: node.text("shortcode"),
     type: type === "carousel" ? null : type,
     imageUrl: image(node),
-    videoUrl: node.text("video_url"),
+    videoUrl: graphVideo(node),
     width: node.int("dimensions", "width"),
     height: node.int("dimensions", "height"),
     accessibilityCaption: node.text("accessibility_caption"),
@@ -82,7 +87,7 @@ export function readGraphMedia(node: JsonView): Media {
     width: node.int("dimensions", "width"),
     height: node.int("dimensions", "height"),
     imageUrl: image(node),
-    videoUrl: node.text("video_url"),
+    videoUrl: graphVideo(node),
     mediaCount: children.length || (type === null ? null : 1),
     children,
     author,

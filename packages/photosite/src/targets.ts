@@ -1,0 +1,48 @@
+import { failWith } from "@sda/core";
+import type { z } from "zod";
+import type { PhotositeContext } from "./client/context.ts";
+import { resolvePublicProfile } from "./fetch/profile.ts";
+import { type ProfileRef, profileParam, userIdParam } from "./inputs.ts";
+
+/**
+ * Profile operations that accept either `url` (profile URL or handle) or `userId` (skips resolving the handle).
+ * At least one is required: 400 `missing_parameter` (`param: "url"`) otherwise. When both are given, `userId` is
+ * used for the upstream calls and `url` only for the answer's `username`.
+ */
+export const profileOrUserIdShape = {
+  url: profileParam.optional(),
+  userId: userIdParam.optional(),
+};
+
+/** Refinement requiring `url` or `userId`. */
+export function requireProfileOrUserId(
+  value: { url?: unknown; userId?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.url === undefined && value.userId === undefined)
+    failWith(ctx, "missing_parameter", "url (profile URL or handle) or userId is required", { param: "url" });
+}
+
+/** A resolved profile target. */
+export interface ProfileTarget {
+  userId: string;
+  username: string | null;
+  /** True when `web_profile_info` was called to resolve it. */
+  resolved: boolean;
+}
+
+/**
+ * The user id of `{url, userId}`: `userId` as given, else resolved from the handle through `web_profile_info`
+ * (refusing private profiles).
+ * @throws ServiceError 404 `profile_not_found`, 403 `profile_private`, `upstream_*`.
+ */
+export async function resolveTarget(
+  ctx: PhotositeContext,
+  params: { url?: ProfileRef | undefined; userId?: string | undefined },
+): Promise<ProfileTarget> {
+  if (params.userId)
+    return { userId: params.userId, username: params.url?.username ?? null, resolved: false };
+  const username = params.url?.username ?? "";
+  const { id } = await resolvePublicProfile(ctx, username);
+  return { userId: id, username, resolved: true };
+}
