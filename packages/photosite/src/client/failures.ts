@@ -37,6 +37,15 @@ export function loginRequired(reason: string): ServiceError {
   });
 }
 
+/** Seconds of a `Retry-After` header (delta seconds or an HTTP date), else the platform's usual wait. */
+function retryAfterSeconds(header: string | undefined): number {
+  if (!header) return RATE_LIMIT_WAIT_SECONDS;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? RATE_LIMIT_WAIT_SECONDS : Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}
+
 const RATE_LIMIT_TEXT = /please wait a few minutes|rate limit|too many requests|spam/i;
 const NOT_FOUND_TEXT = /not found|does not exist|doesn't exist|invalid media_id|no user|unavailable/i;
 const LOGIN_KINDS = new Set([
@@ -48,10 +57,10 @@ const LOGIN_KINDS = new Set([
 
 /**
  * Classifies a non-2xx JSON (or HTML) answer of the web API.
- * @param status HTTP status; @param body the body text.
+ * @param status HTTP status; @param body the body text; @param retryAfter the `Retry-After` header, if any.
  * @returns the error to throw (a {@link ServiceError} or {@link PlatformNotFound}).
  */
-export function classifyFailure(status: number, body: string): Error {
+export function classifyFailure(status: number, body: string, retryAfter?: string): Error {
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(body);
@@ -61,7 +70,7 @@ export function classifyFailure(status: number, body: string): Error {
   const answer = view(parsed);
   const message = answer.string("message") ?? "";
   if (status === 429 || RATE_LIMIT_TEXT.test(message) || answer.bool("spam") === true)
-    return rateLimited(message || `HTTP ${status}`);
+    return rateLimited(message || `HTTP ${status}`, retryAfterSeconds(retryAfter));
   if (
     answer.bool("require_login") === true ||
     LOGIN_KINDS.has(message) ||

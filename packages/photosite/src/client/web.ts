@@ -26,6 +26,8 @@ export interface WebCall {
 
 const LOGIN_PATH = /\/accounts\/login|\/challenge\//;
 
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 function headersFor(call: WebCall, session: WebSession): Record<string, string> {
   const headers: Record<string, string> = {
     ...(call.kind === "page" ? PAGE_HEADERS : WEB_HEADERS),
@@ -84,7 +86,7 @@ export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<Ups
             details: { platform: "photosite", upstreamStatus: response.status },
           })
       : response.status >= 400
-        ? classifyFailure(response.status, response.text())
+        ? classifyFailure(response.status, response.text(), headerValue(response.headers["retry-after"]))
         : call.kind === "page" && LOGIN_PATH.test(new URL(response.url).pathname)
           ? loginRequired("redirect to the login page")
           : null;
