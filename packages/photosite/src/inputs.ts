@@ -1,4 +1,5 @@
 import { failWith } from "@sda/core";
+import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
 import { WEB_ORIGIN } from "./config.ts";
 import { mediaIdToShortcode, SHORTCODE_PATTERN, shortcodeToMediaId } from "./shortcode.ts";
@@ -37,20 +38,6 @@ const POST_SEGMENTS = new Set(["p", "reel", "reels", "tv"]);
 type Parse<T> =
   | { ok: true; value: T }
   | { ok: false; code: "invalid_parameter" | "unsupported_url"; message: string };
-
-function toUrl(input: string): URL | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input)
-    ? input
-    : /^[a-z0-9-]+(\.[a-z0-9-]+)+(?:[/?#]|$)/i.test(input)
-      ? `https://${input}`
-      : null;
-  if (!withScheme) return null;
-  try {
-    return new URL(withScheme);
-  } catch {
-    return null;
-  }
-}
 
 function isPlatformHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, "");
@@ -91,7 +78,7 @@ export function parseProfile(input: string): Parse<ProfileRef> {
   const handle = text.startsWith("@") ? text.slice(1) : text;
   if (USERNAME_PATTERN.test(handle) && !handle.includes("..") && !/^\d+$/.test(handle))
     return { ok: true, value: { username: handle.toLowerCase(), url: profileUrl(handle.toLowerCase()) } };
-  const url = toUrl(text);
+  const url = parseUserUrl(text);
   if (!url)
     return { ok: false, code: "invalid_parameter", message: "url is neither a profile URL nor a handle" };
   const segments = platformSegments(url);
@@ -131,7 +118,7 @@ export function parsePost(input: string): Parse<PostRef> {
   const text = input.trim();
   if (/^\d{12,25}(?:_\d+)?$/.test(text)) return { ok: true, value: postRef(mediaIdToShortcode(text)) };
   if (/^[A-Za-z0-9_-]{5,14}$/.test(text) && !text.includes(".")) return { ok: true, value: postRef(text) };
-  const url = toUrl(text);
+  const url = parseUserUrl(text);
   if (!url)
     return { ok: false, code: "invalid_parameter", message: "url is neither a post URL nor a shortcode" };
   const segments = platformSegments(url);
@@ -155,7 +142,7 @@ export function parsePost(input: string): Parse<PostRef> {
 export function parseNumericId(input: string, what: string, segment: string): Parse<string> {
   const text = input.trim().replace(/^highlight:/, "");
   if (NUMERIC_ID.test(text)) return { ok: true, value: text };
-  const url = toUrl(text);
+  const url = parseUserUrl(text);
   if (!url) return { ok: false, code: "invalid_parameter", message: `${what} must be a numeric id` };
   const segments = platformSegments(url);
   if (!segments.ok) return segments;
@@ -173,7 +160,7 @@ export function parseHashtag(input: string): Parse<string> {
   const text = input.trim();
   const bare = text.startsWith("#") ? text.slice(1) : text;
   if (/^[\p{L}\p{N}\p{M}_]{1,100}$/u.test(bare)) return { ok: true, value: bare.toLowerCase() };
-  const url = toUrl(text);
+  const url = parseUserUrl(text);
   if (url) {
     const segments = platformSegments(url);
     if (!segments.ok) return segments;

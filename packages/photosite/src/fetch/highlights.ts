@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { withFallback } from "../client/fallback.ts";
 import { callJson } from "../client/web.ts";
 import { API_ORIGIN, LEGACY_QUERY_HASHES, WEB_ORIGIN } from "../config.ts";
 import { type JsonView, view } from "../json-view.ts";
@@ -12,23 +12,14 @@ export interface HighlightsAnswer<T> {
   via: "v1" | "legacy_graphql";
 }
 
-/** Tries the current v1 endpoint, then the retired `query_hash` GraphQL (a rate limit stops at once). */
+/** Tries the current v1 endpoint, then the retired `query_hash` GraphQL (see `withFallback`). */
 async function currentThenLegacy<T>(
   ctx: PhotositeContext,
   current: () => Promise<T>,
   legacy: () => Promise<T>,
 ): Promise<HighlightsAnswer<T>> {
-  try {
-    return { value: await current(), via: "v1" };
-  } catch (error) {
-    if (!(error instanceof ServiceError) || error.code === "upstream_rate_limited") throw error;
-    ctx.log.info({ code: error.code }, "photosite v1 highlights failed; trying the legacy GraphQL");
-    try {
-      return { value: await legacy(), via: "legacy_graphql" };
-    } catch {
-      throw error;
-    }
-  }
+  const { value, fellBack } = await withFallback(ctx, "v1 highlights", current, legacy);
+  return { value, via: fellBack ? "legacy_graphql" : "v1" };
 }
 
 const legacyUrl = (hash: string, variables: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
+import { canFallBack } from "../client/fallback.ts";
 import { callGraphql, callJson, callWeb } from "../client/web.ts";
 import { API_ORIGIN, QUERIES, ROOT_FIELDS, WEB_ORIGIN } from "../config.ts";
 import type { PostRef } from "../inputs.ts";
@@ -108,7 +109,7 @@ async function viaPage(
 /**
  * A post by shortcode, from the first source that answers, in the order of richness: GraphQL `PolarisPostRootQuery`,
  * v1 media info, the logged-out embed page, the logged-out post page (labels only). A source that fails (login wall,
- * no answer) hands over to the next; a rate limit stops the chain (the next sources share the limit).
+ * no answer) hands over to the next; a rate limit stops the chain (see `canFallBack`).
  *
  * @throws ServiceError 404 `post_not_found` when a source said the post does not exist and none found it;
  *   otherwise the first source's error (`upstream_*`).
@@ -128,8 +129,7 @@ export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<P
       return { media, via, labels };
     } catch (error) {
       if (error instanceof PlatformNotFound) notFound = true;
-      else if (!(error instanceof ServiceError)) throw error;
-      else if (error.code === "upstream_rate_limited") throw error;
+      else if (!canFallBack(error)) throw error;
       firstError ??= error;
       ctx.log.debug({ via, err: String(error) }, "photosite post source failed");
     }

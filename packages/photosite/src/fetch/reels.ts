@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { withFallback } from "../client/fallback.ts";
 import { callGraphql, callJson } from "../client/web.ts";
 import { API_ORIGIN, GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
 import { view } from "../json-view.ts";
@@ -57,7 +57,7 @@ async function v1Page(
 
 /**
  * Pages of a user's reels. The first page tries the GraphQL reels tab and falls back to the v1 clips feed when the
- * GraphQL path fails for another reason than a rate limit; `via` records the path that served it, so later pages
+ * GraphQL path fails (see `withFallback`); `via` records the path that served it, so later pages
  * (whose cursors only that path understands) stay on it.
  * @param via the path of a cursor, or undefined on a first page.
  */
@@ -65,20 +65,13 @@ export function reelsPages(ctx: PhotositeContext, userId: string, via: { current
   return async (after: string | null): Promise<PlatformPage<Media>> => {
     if (via.current === "v1") return v1Page(ctx, userId, after);
     if (via.current === "graphql") return graphqlPage(ctx, userId, after);
-    try {
-      const page = await graphqlPage(ctx, userId, after);
-      via.current = "graphql";
-      return page;
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.code === "upstream_rate_limited") throw error;
-      ctx.log.info({ code: error.code }, "photosite reels tab failed; trying the v1 clips feed");
-      try {
-        const page = await v1Page(ctx, userId, after);
-        via.current = "v1";
-        return page;
-      } catch {
-        throw error;
-      }
-    }
+    const { value, fellBack } = await withFallback(
+      ctx,
+      "reels tab",
+      () => graphqlPage(ctx, userId, after),
+      () => v1Page(ctx, userId, after),
+    );
+    via.current = fellBack ? "v1" : "graphql";
+    return value;
   };
 }

@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { canFallBack } from "../client/fallback.ts";
 import { callGraphql } from "../client/web.ts";
 import { QUERIES, ROOT_FIELDS } from "../config.ts";
 import { view } from "../json-view.ts";
@@ -33,7 +33,7 @@ export async function searchUsers(ctx: PhotositeContext, query: string): Promise
     const users = readSearchUsers(view(answer).at("data", ROOT_FIELDS.topSearch));
     if (users.length > 0) return { users, via: "top_search" };
   } catch (error) {
-    if (!(error instanceof ServiceError) || error.code === "upstream_rate_limited") throw error;
+    if (!canFallBack(error)) throw error;
     firstError = error;
   }
   try {

@@ -1,6 +1,7 @@
 import { cacheParam, defineOperation, fixed, ServiceError } from "@sda/core";
 import { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
+import { withFallback } from "../client/fallback.ts";
 import { fetchProfilePage, fetchWebProfileInfo } from "../fetch/profile.ts";
 import { type ProfileRef, profileParam, profileUrl } from "../inputs.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
@@ -101,25 +102,17 @@ export async function getChannelDetails(
   ctx: PhotositeContext,
   target: ProfileRef,
 ): Promise<{ data: ChannelDetails; source: string }> {
-  try {
-    const { profile } = await fetchWebProfileInfo(ctx, target.username);
-    return { data: channelDetails(profile, target.username), source: "web_profile_info" };
-  } catch (error) {
-    if (
-      !(error instanceof ServiceError) ||
-      !error.code.startsWith("upstream_") ||
-      error.code === "upstream_rate_limited"
-    )
-      throw error;
-    try {
-      const profile = await fetchProfilePage(ctx, target.username);
-      return { data: channelDetails(profile, target.username), source: "profile_page" };
-    } catch (fallbackError) {
-      if (fallbackError instanceof ServiceError && fallbackError.code === "profile_not_found")
-        throw fallbackError;
-      throw error;
-    }
-  }
+  const { value, fellBack } = await withFallback(
+    ctx,
+    "web_profile_info",
+    async () => (await fetchWebProfileInfo(ctx, target.username)).profile,
+    () => fetchProfilePage(ctx, target.username),
+    (error) => error instanceof ServiceError && error.code === "profile_not_found",
+  );
+  return {
+    data: channelDetails(value, target.username),
+    source: fellBack ? "profile_page" : "web_profile_info",
+  };
 }
 
 /** `GET /v1/photosite/channel-details`: 1 credit. */

@@ -2,6 +2,7 @@ import { boolParam, cacheParam, defineOperation, fixed, ServiceError } from "@sd
 import { escapeAttribute, escapeText } from "entities";
 import { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
+import { withFallback } from "../client/fallback.ts";
 import { callJson } from "../client/web.ts";
 import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../config.ts";
 import { fetchPost } from "../fetch/post.ts";
@@ -97,41 +98,29 @@ export async function getEmbed(
   ctx: PhotositeContext,
   params: { url: PostRef; captioned: boolean },
 ): Promise<{ data: EmbedSnippet; source: string }> {
-  try {
+  const built = async () => {
     const { media, via } = await fetchPost(ctx, params.url);
     const authorUsername = media.author?.username ?? null;
     const authorName = media.author?.fullName || null;
-    const built = buildEmbedHtml({
+    const snippet = buildEmbedHtml({
       shortcode: params.url.shortcode,
       authorUsername,
       authorName,
       captioned: params.captioned,
     });
-    return {
-      data: {
-        url: params.url.url,
-        shortcode: params.url.shortcode,
-        ...built,
-        authorUsername,
-        authorName,
-        thumbnailUrl: media.imageUrl,
-        captioned: params.captioned,
-      },
-      source: `builder:${via}`,
+    const data: EmbedSnippet = {
+      url: params.url.url,
+      shortcode: params.url.shortcode,
+      ...snippet,
+      authorUsername,
+      authorName,
+      thumbnailUrl: media.imageUrl,
+      captioned: params.captioned,
     };
-  } catch (error) {
-    if (
-      !(error instanceof ServiceError) ||
-      !error.code.startsWith("upstream_") ||
-      error.code === "upstream_rate_limited"
-    )
-      throw error;
-    try {
-      return { data: await viaOembed(ctx, params.url, params.captioned), source: "oembed" };
-    } catch {
-      throw error;
-    }
-  }
+    return { data, source: `builder:${via}` };
+  };
+  const oembed = async () => ({ data: await viaOembed(ctx, params.url, params.captioned), source: "oembed" });
+  return (await withFallback(ctx, "post", built, oembed)).value;
 }
 
 /** `GET /v1/photosite/embed`: 1 credit. */
