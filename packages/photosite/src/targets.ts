@@ -46,3 +46,18 @@ export async function resolveTarget(
   const { id } = await resolvePublicProfile(ctx, username);
   return { userId: id, username, resolved: true };
 }
+
+/**
+ * The target of a list page: on a later page of a handle, the user id the cursor carries (no second
+ * `web_profile_info` call); otherwise {@link resolveTarget}.
+ * @param cursorUserId the user id stored in the cursor, when there is one.
+ */
+export async function listTarget(
+  ctx: PhotositeContext,
+  params: { url?: ProfileRef | undefined; userId?: string | undefined },
+  cursorUserId: string | undefined,
+): Promise<ProfileTarget> {
+  if (cursorUserId && params.userId === undefined)
+    return { userId: cursorUserId, username: params.url?.username ?? null, resolved: false };
+  return resolveTarget(ctx, params);
+}

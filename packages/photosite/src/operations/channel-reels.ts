@@ -5,7 +5,7 @@ import { mediaKey } from "../fetch/connection.ts";
 import { type ReelsVia, reelsPages } from "../fetch/reels.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type ReelRow, reelRow } from "../present.ts";
-import { profileOrUserIdShape, requireProfileOrUserId, resolveTarget } from "../targets.ts";
+import { listTarget, profileOrUserIdShape, requireProfileOrUserId } from "../targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.channel-reels";
@@ -38,11 +38,8 @@ export async function getChannelReels(
 ) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
   const start = decodePosition(ctx, ID, params.cursor, cursorTarget);
-  const target =
-    start.after !== null && params.userId === undefined && start.via
-      ? // A later page of a handle: the cursor already carries the resolved id.
-        { userId: start.via.split(":")[1] ?? "", username: params.url?.username ?? null, resolved: false }
-      : await resolveTarget(ctx, params);
+  const [cursorVia, cursorUserId] = (start.via ?? "").split(":");
+  const target = await listTarget(ctx, params, cursorUserId || undefined);
   const via: { current: ReelsVia | undefined } = {
     current: start.via?.split(":")[0] as ReelsVia | undefined,
   };

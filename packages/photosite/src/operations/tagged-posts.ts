@@ -5,7 +5,7 @@ import { mediaKey } from "../fetch/connection.ts";
 import { taggedPages } from "../fetch/tagged.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type PostRow, postRow } from "../present.ts";
-import { profileOrUserIdShape, requireProfileOrUserId, resolveTarget } from "../targets.ts";
+import { listTarget, profileOrUserIdShape, requireProfileOrUserId } from "../targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.tagged-posts";
@@ -37,10 +37,7 @@ export interface TaggedPosts {
 export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output<typeof taggedPostsParams>) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
   const start = decodePosition(ctx, ID, params.cursor, cursorTarget);
-  const target =
-    start.via && params.userId === undefined
-      ? { userId: start.via, username: params.url?.username ?? null, resolved: false }
-      : await resolveTarget(ctx, params);
+  const target = await listTarget(ctx, params, start.via);
   const filled = await mapListNotFound(
     target.username ? `@${target.username}` : `with id ${target.userId}`,
     () =>
