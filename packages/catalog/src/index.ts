@@ -1,5 +1,6 @@
 import { createRegistry, type OperationRegistry } from "@sda/core";
 import { forumsiteOperations } from "@sda/forumsite";
+import { photositeOperations } from "@sda/photosite";
 import { videositeOperations } from "@sda/videosite";
 
 /**
@@ -7,4 +8,8 @@ import { videositeOperations } from "@sda/videosite";
  * list here, adding an operation means declaring it in its platform package only. The gateway mounts routes from
  * this registry, the worker dispatches from it, and OpenAPI is generated from it.
  */
-export const registry: OperationRegistry = createRegistry([...videositeOperations, ...forumsiteOperations]);
+export const registry: OperationRegistry = createRegistry([
+  ...videositeOperations,
+  ...photositeOperations,
+  ...forumsiteOperations,
+]);

@@ -86,6 +86,11 @@ export const envSchema = z.object({
   // Photo platform session pool
   PHOTOSITE_SESSION_COOKIES: optionalString,
   PHOTOSITE_PROXIES: optionalString,
+  /**
+   * Comma-separated hashtags whose explore pages are the source of `GET /v1/photosite/trending-reels` (the reels the
+   * platform ranks in their top section).
+   */
+  PHOTOSITE_TRENDING_HASHTAGS: z.string().default("reels,trending,viral,explorepage"),
 
   // Demo (`npm run demo`)
   /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */

@@ -20,6 +20,11 @@ export interface UpstreamRequest {
   acceptStatus?: readonly number[];
   /** Follow 3xx redirects (default true). */
   followRedirects?: boolean;
+  /**
+   * An HTTP(S) proxy URL (`http://user:pass@host:port`) this request goes through, for platforms that rotate egress
+   * addresses (photosite `PHOTOSITE_PROXIES`). Ignored when the platform's origin is configured (a replay).
+   */
+  proxy?: string;
 }
 
 /** A buffered upstream answer. */

@@ -7,7 +7,7 @@ import {
   type UpstreamResponse,
   type UpstreamStream,
 } from "@sda/core";
-import { Agent, type Dispatcher } from "undici";
+import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
 import { routeUrl } from "./origins.ts";
 
@@ -82,6 +82,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
   });
 
+  const proxies = new Map<string, ProxyAgent>();
+  /** The dispatcher of a request: its proxy's (one pool per proxy URL), unless the platform goes to an origin. */
+  function dispatcherFor(request: UpstreamRequest): Dispatcher {
+    if (!request.proxy || options.origins[request.platform]) return dispatcher;
+    let agent = proxies.get(request.proxy);
+    if (!agent) {
+      agent = new ProxyAgent({ uri: request.proxy, connections: options.connections ?? 32 });
+      proxies.set(request.proxy, agent);
+    }
+    return agent;
+  }
+
   async function send(request: UpstreamRequest, signal: AbortSignal | undefined) {
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
     const budget = AbortSignal.timeout(timeoutMs);
@@ -98,7 +110,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       };
       let response: Dispatcher.ResponseData;
       try {
-        response = await dispatcher.request({
+        response = await dispatcherFor(request).request({
           origin: new URL(target).origin,
           path: target.slice(new URL(target).origin.length) || "/",
           method,
@@ -217,6 +229,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       };
     },
 
-    close: () => dispatcher.close(),
+    close: async () => {
+      await Promise.all([dispatcher.close(), ...[...proxies.values()].map((agent) => agent.close())]);
+    },
   };
 }

@@ -1,0 +1,44 @@
+import type { PhotositeContext } from "../client/context.ts";
+import { PlatformNotFound } from "../client/failures.ts";
+import { callGraphql } from "../client/web.ts";
+import { QUERIES, ROOT_FIELDS } from "../config.ts";
+import { view } from "../json-view.ts";
+import type { PlatformPage } from "../paging.ts";
+import { type Comment, readComment } from "../readers/comment.ts";
+
+/**
+ * Pages of a post's comments: GraphQL `PolarisPostCommentsContainerQuery` {media_id}, later pages
+ * `PolarisPostCommentsPaginationQuery` {media_id, after}; root `xdt_api__v1__media__media_id__comments__connection`.
+ * The platform's cursor is itself a JSON text (`{"bifilter_token": "..."}`) and is passed back verbatim.
+ * @throws PlatformNotFound when the platform answers no connection (no such media).
+ */
+export function commentPages(ctx: PhotositeContext, mediaId: string) {
+  return async (after: string | null): Promise<PlatformPage<Comment>> => {
+    const answer =
+      after === null
+        ? await callGraphql(ctx, QUERIES.comments, { media_id: mediaId })
+        : await callGraphql(ctx, QUERIES.commentsPage, {
+            after,
+            before: null,
+            first: 10,
+            last: null,
+            media_id: mediaId,
+            sort_order: "popular",
+          });
+    const connection = view(answer).at("data", ROOT_FIELDS.comments);
+    if (!connection.isObject()) throw new PlatformNotFound("no comments connection");
+    const rows: Comment[] = [];
+    let skipped = 0;
+    for (const node of connection.edges()) {
+      const comment = readComment(node);
+      if (comment) rows.push(comment);
+      else skipped++;
+    }
+    if (skipped > 0) ctx.log.debug({ skipped }, "photosite comment items of an unknown kind skipped");
+    return {
+      rows,
+      nextAfter: connection.text("page_info", "end_cursor"),
+      hasNext: connection.bool("page_info", "has_next_page") ?? false,
+    };
+  };
+}

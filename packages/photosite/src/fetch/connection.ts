@@ -1,0 +1,48 @@
+import type { PhotositeContext } from "../client/context.ts";
+import { PlatformNotFound } from "../client/failures.ts";
+import type { JsonView } from "../json-view.ts";
+import type { PlatformPage } from "../paging.ts";
+import { readMedia } from "../readers/media.ts";
+import type { Media } from "../readers/model.ts";
+
+/**
+ * Reads media rows out of a list of items, skipping (and counting in a debug log) items of an unknown kind.
+ * @param pick the media object of an item (e.g. `node.media` on the reels tab, `node` on the tagged tab).
+ */
+export function readMediaRows(
+  ctx: Pick<PhotositeContext, "log">,
+  items: JsonView[],
+  pick: (item: JsonView) => JsonView,
+  list: string,
+): Media[] {
+  const rows: Media[] = [];
+  let skipped = 0;
+  for (const item of items) {
+    const media = readMedia(pick(item));
+    if (media) rows.push(media);
+    else skipped++;
+  }
+  if (skipped > 0) ctx.log.debug({ list, skipped }, "photosite items of an unknown kind skipped");
+  return rows;
+}
+
+/**
+ * A Relay connection (`{edges: [{node}], page_info: {end_cursor, has_next_page}}`) as a platform page of media.
+ * @throws PlatformNotFound when the connection is absent (the platform answered `null` for the target).
+ */
+export function connectionPage(
+  ctx: Pick<PhotositeContext, "log">,
+  connection: JsonView,
+  pick: (node: JsonView) => JsonView,
+  list: string,
+): PlatformPage<Media> {
+  if (!connection.isObject()) throw new PlatformNotFound(`${list}: no connection in the answer`);
+  return {
+    rows: readMediaRows(ctx, connection.edges(), pick, list),
+    nextAfter: connection.text("page_info", "end_cursor"),
+    hasNext: connection.bool("page_info", "has_next_page") ?? false,
+  };
+}
+
+/** The de-duplication key of a media row. */
+export const mediaKey = (media: Media): string | null => media.id ?? media.shortcode;

@@ -1,0 +1,139 @@
+import { ServiceError } from "@sda/core";
+import type { PhotositeContext } from "../client/context.ts";
+import { PlatformNotFound } from "../client/failures.ts";
+import { canFallBack } from "../client/fallback.ts";
+import { callGraphql, callJson, callWeb } from "../client/web.ts";
+import { API_ORIGIN, QUERIES, ROOT_FIELDS, WEB_ORIGIN } from "../config.ts";
+import type { PostRef } from "../inputs.ts";
+import { type JsonView, view } from "../json-view.ts";
+import { readMedia } from "../readers/media.ts";
+import type { Media } from "../readers/model.ts";
+import { type PostPageLabels, readPostPage } from "../readers/pages.ts";
+
+/** 404 `post_not_found`. */
+export function postNotFound(post: PostRef): ServiceError {
+  return new ServiceError("post_not_found", `no public post ${post.shortcode}`, {
+    details: { shortcode: post.shortcode },
+  });
+}
+
+/** A post and the path that served it. */
+export interface PostAnswer {
+  media: Media;
+  /** `graphql` (PolarisPostRootQuery), `v1` (media info), `embed` (embed page), `page` (logged-out post page). */
+  via: "graphql" | "v1" | "embed" | "page";
+  /** Set when the counts and date came from the post page's labels. */
+  labels: PostPageLabels | null;
+}
+
+/** GraphQL `PolarisPostRootQuery` → `xdt_api__v1__media__shortcode__web_info.items[0]`. */
+async function viaGraphql(ctx: PhotositeContext, post: PostRef): Promise<Media> {
+  const answer = await callGraphql(ctx, QUERIES.post, { shortcode: post.shortcode });
+  return firstItem(view(answer).at("data", ROOT_FIELDS.post, "items"));
+}
+
+/** `GET /api/v1/media/<pk>/info/` → `items[0]`. */
+async function viaMediaInfo(ctx: PhotositeContext, post: PostRef): Promise<Media> {
+  const answer = await callJson(ctx, { url: `${API_ORIGIN}/api/v1/media/${post.mediaId}/info/` });
+  return firstItem(view(answer).at("items"));
+}
+
+function firstItem(items: JsonView): Media {
+  const media = readMedia(items.at(0));
+  if (!media) throw new PlatformNotFound("no item in the answer");
+  return media;
+}
+
+/**
+ * The embed page's media object. The page (`/p/<code>/embed/captioned/`, served logged out) carries it as
+ * `"contextJSON":"<JSON text>"` → `gql_data.shortcode_media` (or `context.media`). A body that is already that JSON
+ * object (the corpus stores the extracted object, README §5.5) is read directly.
+ */
+export function readEmbedBody(body: string): JsonView | null {
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith("{")) {
+    try {
+      const parsed = view(JSON.parse(trimmed));
+      const media = firstObject(
+        parsed.at("gql_data", "shortcode_media"),
+        parsed.at("shortcode_media"),
+        parsed,
+      );
+      return media.text("shortcode") ? media : null;
+    } catch {
+      return null;
+    }
+  }
+  const start = body.indexOf('"contextJSON":"');
+  if (start < 0) return null;
+  // The value is a JSON string literal: find its closing quote (skipping escapes), decode it, then parse its text.
+  let end = start + 15;
+  while (end < body.length && body[end] !== '"') end += body[end] === "\\" ? 2 : 1;
+  try {
+    const context = view(JSON.parse(JSON.parse(`"${body.slice(start + 15, end)}"`) as string));
+    const media = firstObject(context.at("gql_data", "shortcode_media"), context.at("context", "media"));
+    return media.isObject() ? media : null;
+  } catch {
+    return null;
+  }
+}
+
+function firstObject(...candidates: JsonView[]): JsonView {
+  return candidates.find((c) => c.isObject()) ?? view(undefined);
+}
+
+async function viaEmbed(ctx: PhotositeContext, post: PostRef): Promise<Media> {
+  const response = await callWeb(ctx, {
+    url: `${WEB_ORIGIN}/p/${post.shortcode}/embed/captioned/`,
+    kind: "page",
+  });
+  const node = readEmbedBody(response.text());
+  const media = node ? readMedia(node) : null;
+  if (!media) throw new PlatformNotFound("embed page without media");
+  return media;
+}
+
+async function viaPage(
+  ctx: PhotositeContext,
+  post: PostRef,
+): Promise<{ media: Media; labels: PostPageLabels }> {
+  const response = await callWeb(ctx, { url: `${WEB_ORIGIN}/p/${post.shortcode}/`, kind: "page" });
+  const page = readPostPage(response.text(), post.shortcode);
+  if (!page)
+    throw new ServiceError("upstream_error", "photosite post page without post data", {
+      details: { platform: "photosite", reason: "page_without_data" },
+    });
+  return page;
+}
+
+/**
+ * A post by shortcode, from the first source that answers, in the order of richness: GraphQL `PolarisPostRootQuery`,
+ * v1 media info, the logged-out embed page, the logged-out post page (labels only). A source that fails (login wall,
+ * no answer) hands over to the next; a rate limit stops the chain (see `canFallBack`).
+ *
+ * @throws ServiceError 404 `post_not_found` when a source said the post does not exist and none found it;
+ *   otherwise the first source's error (`upstream_*`).
+ */
+export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<PostAnswer> {
+  const sources: [PostAnswer["via"], () => Promise<{ media: Media; labels: PostPageLabels | null }>][] = [
+    ["graphql", async () => ({ media: await viaGraphql(ctx, post), labels: null })],
+    ["v1", async () => ({ media: await viaMediaInfo(ctx, post), labels: null })],
+    ["embed", async () => ({ media: await viaEmbed(ctx, post), labels: null })],
+    ["page", () => viaPage(ctx, post)],
+  ];
+  let firstError: unknown = null;
+  let notFound = false;
+  for (const [via, run] of sources) {
+    try {
+      const { media, labels } = await run();
+      return { media, via, labels };
+    } catch (error) {
+      if (error instanceof PlatformNotFound) notFound = true;
+      else if (!canFallBack(error)) throw error;
+      firstError ??= error;
+      ctx.log.debug({ via, err: String(error) }, "photosite post source failed");
+    }
+  }
+  if (notFound) throw postNotFound(post);
+  throw firstError;
+}

@@ -1,0 +1,49 @@
+import type { PhotositeContext } from "../client/context.ts";
+import { callGraphql } from "../client/web.ts";
+import { GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
+import { view } from "../json-view.ts";
+import type { PlatformPage } from "../paging.ts";
+import type { Media } from "../readers/model.ts";
+import { readEmbeddedTimeline } from "../readers/profile.ts";
+import { connectionPage, readMediaRows } from "./connection.ts";
+import { resolvePublicProfile } from "./profile.ts";
+
+/**
+ * Pages of a profile's posts grid (pinned posts first, in the platform's order).
+ *
+ * - First page: the grid embedded in `web_profile_info` (`edge_owner_to_timeline_media`, Graph nodes) when it is not
+ *   empty; the 2024 answers leave it empty (`edges: []`), then GraphQL `PolarisProfilePostsQuery` {username}.
+ * - Later pages: GraphQL `PolarisProfilePostsTabContentQuery_connection` {username, after}.
+ * Root field: `xdt_api__v1__feed__user_timeline_graphql_connection` (v1 media nodes).
+ */
+export function timelinePages(ctx: PhotositeContext, username: string, sources: Set<string>) {
+  return async (after: string | null): Promise<PlatformPage<Media>> => {
+    if (after === null) {
+      const { user } = await resolvePublicProfile(ctx, username);
+      sources.add("web_profile_info");
+      const grid = readEmbeddedTimeline(user);
+      if (grid.nodes.length > 0)
+        return {
+          rows: readMediaRows(ctx, grid.nodes, (node) => node, "timeline"),
+          nextAfter: grid.endCursor,
+          hasNext: grid.hasNextPage,
+        };
+      const answer = await callGraphql(ctx, QUERIES.profilePosts, {
+        data: { count: GRID_PAGE_SIZE },
+        username,
+      });
+      sources.add("graphql");
+      return connectionPage(ctx, view(answer).at("data", ROOT_FIELDS.timeline), (node) => node, "timeline");
+    }
+    const answer = await callGraphql(ctx, QUERIES.profilePostsPage, {
+      after,
+      before: null,
+      data: { count: GRID_PAGE_SIZE },
+      first: GRID_PAGE_SIZE,
+      last: null,
+      username,
+    });
+    sources.add("graphql");
+    return connectionPage(ctx, view(answer).at("data", ROOT_FIELDS.timeline), (node) => node, "timeline");
+  };
+}

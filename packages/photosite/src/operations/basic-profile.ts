@@ -1,0 +1,88 @@
+import { cacheParam, defineOperation, failWith, fixed } from "@sda/core";
+import { z } from "zod";
+import type { PhotositeContext } from "../client/context.ts";
+import { fetchUserInfo, fetchWebProfileInfo } from "../fetch/profile.ts";
+import { type ProfileRef, profileParam, profileUrl, userIdParam } from "../inputs.ts";
+import type { BusinessAddress, Profile } from "../readers/profile.ts";
+
+/** Query parameters of `GET /v1/photosite/basic-profile`: `userId` or `handle` (a handle or profile URL). */
+export const basicProfileParams = z
+  .object({ userId: userIdParam.optional(), handle: profileParam.optional(), cache: cacheParam })
+  .superRefine((value, ctx) => {
+    if (value.userId === undefined && value.handle === undefined)
+      failWith(ctx, "missing_parameter", "userId or handle is required", { param: "userId" });
+  });
+
+/** `data` of basic-profile: the light profile. */
+export interface BasicProfile {
+  platform: "photosite";
+  id: string | null;
+  username: string | null;
+  url: string | null;
+  displayName: string | null;
+  avatar: string | null;
+  verified: boolean | null;
+  isPrivate: boolean | null;
+  followers: number | null;
+  following: number | null;
+  postCount: number | null;
+  bio: string | null;
+  externalUrl: string | null;
+  isBusinessAccount: boolean | null;
+  category: string | null;
+  businessAddress: BusinessAddress | null;
+}
+
+function basicProfile(profile: Profile): BasicProfile {
+  return {
+    platform: "photosite",
+    id: profile.id,
+    username: profile.username,
+    url: profile.username ? profileUrl(profile.username) : null,
+    displayName: profile.fullName || null,
+    avatar: profile.avatar,
+    verified: profile.verified,
+    isPrivate: profile.isPrivate,
+    followers: profile.followers.value,
+    following: profile.following.value,
+    postCount: profile.postCount.value,
+    bio: profile.bio || null,
+    externalUrl: profile.externalUrl,
+    isBusinessAccount: profile.isBusinessAccount,
+    category: profile.businessCategory ?? profile.category,
+    businessAddress: profile.businessAddress,
+  };
+}
+
+/**
+ * The light profile: by user id through `GET /api/v1/users/<id>/info/` (v1 user), by handle through
+ * `web_profile_info`. When both are given the user id wins.
+ * @returns source `user_info` or `web_profile_info`.
+ * @throws ServiceError 404 `profile_not_found`; 502 `upstream_*`.
+ */
+export async function getBasicProfile(
+  ctx: PhotositeContext,
+  params: { userId?: string | undefined; handle?: ProfileRef | undefined },
+): Promise<{ data: BasicProfile; source: string }> {
+  if (params.userId) {
+    const { profile } = await fetchUserInfo(ctx, params.userId);
+    return { data: basicProfile(profile), source: "user_info" };
+  }
+  const { profile } = await fetchWebProfileInfo(ctx, params.handle?.username ?? "");
+  return { data: basicProfile(profile), source: "web_profile_info" };
+}
+
+/** `GET /v1/photosite/basic-profile`: 1 credit. */
+export const basicProfileOperation = defineOperation({
+  id: "photosite.basic-profile",
+  method: "GET",
+  path: "/v1/photosite/basic-profile",
+  tag: "photosite",
+  summary:
+    "A light profile by user id or handle: name, avatar, followers, following, posts, external URL, business address.",
+  params: basicProfileParams,
+  price: fixed(1),
+  queue: "photosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getBasicProfile(ctx, params),
+});

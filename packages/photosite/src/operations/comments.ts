@@ -1,0 +1,75 @@
+import { cacheParam, cursorParam, defineOperation, limitParam, perResult } from "@sda/core";
+import { z } from "zod";
+import type { PhotositeListContext } from "../client/context.ts";
+import { PlatformNotFound } from "../client/failures.ts";
+import { commentPages } from "../fetch/comments.ts";
+import { postNotFound } from "../fetch/post.ts";
+import { postParam } from "../inputs.ts";
+import { decodePosition, fillLimit, listFields } from "../paging.ts";
+import type { Comment } from "../readers/comment.ts";
+
+const ID = "photosite.comments";
+
+/** Query parameters of `GET /v1/photosite/comments`. */
+export const commentsParams = z.object({
+  url: postParam,
+  limit: limitParam(50, 100),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `data` of comments. */
+export interface PostComments {
+  url: string;
+  shortcode: string;
+  mediaId: string;
+  totalReturned: number;
+  nextCursor: string | null;
+  hasMore: boolean;
+  comments: Comment[];
+}
+
+/**
+ * Top-level comments of a post or reel in the platform's order (GraphQL comments, see `commentPages`); the media id
+ * comes from the shortcode, so no post lookup is needed.
+ * @returns `count` = comments returned (billed per result).
+ * @throws ServiceError 404 `post_not_found`, 400 `invalid_cursor`, 502 `upstream_*`.
+ */
+export async function getComments(ctx: PhotositeListContext, params: z.output<typeof commentsParams>) {
+  const post = params.url;
+  const start = decodePosition(ctx, ID, params.cursor, post.mediaId);
+  let filled: Awaited<ReturnType<typeof fillLimit<Comment>>>;
+  try {
+    filled = await fillLimit(ctx, {
+      limit: params.limit,
+      start,
+      fetchPage: commentPages(ctx, post.mediaId),
+      keyOf: (comment) => comment.id,
+    });
+  } catch (error) {
+    if (error instanceof PlatformNotFound) throw postNotFound(post);
+    throw error;
+  }
+  const data: PostComments = {
+    url: post.url,
+    shortcode: post.shortcode,
+    mediaId: post.mediaId,
+    ...listFields(ctx, ID, filled, post.mediaId),
+    comments: filled.rows,
+  };
+  return { data, source: "graphql", count: filled.rows.length };
+}
+
+/** `GET /v1/photosite/comments`: 0.9 credits per comment returned, rounded up per call. */
+export const commentsOperation = defineOperation({
+  id: ID,
+  method: "GET",
+  path: "/v1/photosite/comments",
+  tag: "photosite",
+  summary: "Comments of a post or reel: text, author, likes, replies, time, pinned and creator-like flags.",
+  params: commentsParams,
+  price: perResult(0.9, 50),
+  queue: "photosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getComments(ctx, params),
+});

@@ -1,0 +1,102 @@
+import { cacheParam, cursorParam, defineOperation, limitParam, perResult, ServiceError } from "@sda/core";
+import { z } from "zod";
+import type { PhotositeListContext } from "../client/context.ts";
+import { PlatformNotFound } from "../client/failures.ts";
+import { type AudioPageInfo, audioPages } from "../fetch/audio.ts";
+import { mediaKey } from "../fetch/connection.ts";
+import { audioIdParam } from "../inputs.ts";
+import { decodePosition, fillLimit, listFields } from "../paging.ts";
+import { type ReelRow, reelRow } from "../present.ts";
+import type { Media, Music } from "../readers/model.ts";
+
+const ID = "photosite.reels-by-audio-id";
+
+/** Query parameters of `GET /v1/photosite/reels-by-audio-id`. */
+export const reelsByAudioParams = z.object({
+  audioId: audioIdParam,
+  limit: limitParam(12, 100),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `data` of reels-by-audio-id. */
+export interface AudioReels {
+  audioId: string;
+  /** The sound: title, artist, duration, original-sound flag and owner (trend fields are top-level). */
+  music: Omit<Music, "isTrendingInClips" | "trendRank"> | null;
+  isTrendingInClips: boolean | null;
+  trendRank: number | null;
+  reelCount: number | null;
+  reelCountText: string | null;
+  totalReturned: number;
+  nextCursor: string | null;
+  hasMore: boolean;
+  reels: ReelRow[];
+}
+
+function audioNotFound(audioId: string): ServiceError {
+  return new ServiceError("audio_not_found", `no audio ${audioId}`, { details: { audioId } });
+}
+
+/**
+ * Reels that use one sound, from its audio page (see `audioPages`), in the platform's order.
+ * @returns `count` = reels returned (billed per result).
+ * @throws ServiceError 404 `audio_not_found` (HTTP 404, or a page with neither a sound nor reels), 400
+ *   `invalid_cursor`, 502 `upstream_*`.
+ */
+export async function getReelsByAudio(
+  ctx: PhotositeListContext,
+  params: z.output<typeof reelsByAudioParams>,
+) {
+  const start = decodePosition(ctx, ID, params.cursor, params.audioId);
+  const info: { current: AudioPageInfo | null } = { current: null };
+  let filled: Awaited<ReturnType<typeof fillLimit<Media>>>;
+  try {
+    filled = await fillLimit(ctx, {
+      limit: params.limit,
+      start,
+      fetchPage: audioPages(ctx, params.audioId, info),
+      keyOf: mediaKey,
+    });
+  } catch (error) {
+    if (error instanceof PlatformNotFound) throw audioNotFound(params.audioId);
+    throw error;
+  }
+  if (!info.current?.music && filled.rows.length === 0 && start.after === null)
+    throw audioNotFound(params.audioId);
+  const music = info.current?.music ?? null;
+  const data: AudioReels = {
+    audioId: params.audioId,
+    music: music
+      ? {
+          audioId: music.audioId,
+          title: music.title,
+          artist: music.artist,
+          isOriginalSound: music.isOriginalSound,
+          durationSeconds: music.durationSeconds,
+          owner: music.owner,
+        }
+      : null,
+    isTrendingInClips: music?.isTrendingInClips ?? null,
+    trendRank: music?.trendRank ?? null,
+    reelCount: info.current?.reelCount ?? null,
+    reelCountText: info.current?.reelCountText ?? null,
+    ...listFields(ctx, ID, filled, params.audioId),
+    reels: filled.rows.map(reelRow),
+  };
+  return { data, source: "v1", count: filled.rows.length };
+}
+
+/** `GET /v1/photosite/reels-by-audio-id`: 1.4 credits per reel returned, rounded up per call. */
+export const reelsByAudioOperation = defineOperation({
+  id: ID,
+  method: "GET",
+  path: "/v1/photosite/reels-by-audio-id",
+  tag: "photosite",
+  summary: "Reels that use one sound, with the sound's title, artist, duration, owner and trending flags.",
+  params: reelsByAudioParams,
+  price: perResult(1.4, 12),
+  queue: "photosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getReelsByAudio(ctx, params),
+});

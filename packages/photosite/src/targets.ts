@@ -1,0 +1,63 @@
+import { failWith } from "@sda/core";
+import type { z } from "zod";
+import type { PhotositeContext } from "./client/context.ts";
+import { resolvePublicProfile } from "./fetch/profile.ts";
+import { type ProfileRef, profileParam, userIdParam } from "./inputs.ts";
+
+/**
+ * Profile operations that accept either `url` (profile URL or handle) or `userId` (skips resolving the handle).
+ * At least one is required: 400 `missing_parameter` (`param: "url"`) otherwise. When both are given, `userId` is
+ * used for the upstream calls and `url` only for the answer's `username`.
+ */
+export const profileOrUserIdShape = {
+  url: profileParam.optional(),
+  userId: userIdParam.optional(),
+};
+
+/** Refinement requiring `url` or `userId`. */
+export function requireProfileOrUserId(
+  value: { url?: unknown; userId?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.url === undefined && value.userId === undefined)
+    failWith(ctx, "missing_parameter", "url (profile URL or handle) or userId is required", { param: "url" });
+}
+
+/** A resolved profile target. */
+export interface ProfileTarget {
+  userId: string;
+  username: string | null;
+  /** True when `web_profile_info` was called to resolve it. */
+  resolved: boolean;
+}
+
+/**
+ * The user id of `{url, userId}`: `userId` as given, else resolved from the handle through `web_profile_info`
+ * (refusing private profiles).
+ * @throws ServiceError 404 `profile_not_found`, 403 `profile_private`, `upstream_*`.
+ */
+export async function resolveTarget(
+  ctx: PhotositeContext,
+  params: { url?: ProfileRef | undefined; userId?: string | undefined },
+): Promise<ProfileTarget> {
+  if (params.userId)
+    return { userId: params.userId, username: params.url?.username ?? null, resolved: false };
+  const username = params.url?.username ?? "";
+  const { id } = await resolvePublicProfile(ctx, username);
+  return { userId: id, username, resolved: true };
+}
+
+/**
+ * The target of a list page: on a later page of a handle, the user id the cursor carries (no second
+ * `web_profile_info` call); otherwise {@link resolveTarget}.
+ * @param cursorUserId the user id stored in the cursor, when there is one.
+ */
+export async function listTarget(
+  ctx: PhotositeContext,
+  params: { url?: ProfileRef | undefined; userId?: string | undefined },
+  cursorUserId: string | undefined,
+): Promise<ProfileTarget> {
+  if (cursorUserId && params.userId === undefined)
+    return { userId: cursorUserId, username: params.url?.username ?? null, resolved: false };
+  return resolveTarget(ctx, params);
+}
