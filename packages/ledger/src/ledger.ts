@@ -169,12 +169,18 @@ export class Ledger {
    * job) returns the first entry with `duplicate: true` and charges nothing.
    * @throws ServiceError 402 `insufficient_credits` when the balance is below `credits`; nothing is charged.
    */
-  async charge(input: { accountId: string; credits: number; requestId: string; operation: string }): Promise<ChargeResult> {
+  async charge(input: {
+    accountId: string;
+    credits: number;
+    requestId: string;
+    operation: string;
+  }): Promise<ChargeResult> {
     const { accountId, credits, requestId, operation } = input;
     if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
     const existing = await this.prisma.ledgerEntry.findUnique({ where: { requestId } });
     if (existing) return { entry: existing, duplicate: true, balance: existing.balanceAfter };
-    if (credits === 0) return { entry: null, duplicate: false, balance: (await this.balance(accountId)) ?? 0 };
+    if (credits === 0)
+      return { entry: null, duplicate: false, balance: (await this.balance(accountId)) ?? 0 };
     let rows: LedgerEntryRow[];
     try {
       // One statement: the conditional decrement and the entry commit together or not at all, and the account row

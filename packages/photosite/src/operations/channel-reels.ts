@@ -38,7 +38,7 @@ export async function getChannelReels(
 ) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
   const start = decodePosition(ctx, ID, params.cursor, cursorTarget);
-  const [cursorVia, cursorUserId] = (start.via ?? "").split(":");
+  const [, cursorUserId] = (start.via ?? "").split(":");
   const target = await listTarget(ctx, params, cursorUserId || undefined);
   const via: { current: ReelsVia | undefined } = {
     current: start.via?.split(":")[0] as ReelsVia | undefined,
