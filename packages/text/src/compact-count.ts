@@ -25,6 +25,7 @@ const LATIN_MULTIPLIERS: readonly (readonly [number, readonly string[]])[] = [
     1e9,
     [
       "billions?",
+      "bn",
       "mil millones",
       "milliards?",
       "miliardi?",
