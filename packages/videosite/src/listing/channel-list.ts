@@ -1,4 +1,4 @@
-import { type CursorCodec, type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
 import {
   type ChannelPage,
   fetchBrowseContinuation,
@@ -9,6 +9,7 @@ import type { ChannelRef, ChannelTab, ChannelUrl } from "../channel/channel-url.
 import { readChannelHeader } from "../channel/header-reader.ts";
 import { ORIGIN } from "../innertube/config.ts";
 import { stringAt } from "../innertube/json.ts";
+import { decodeListCursor } from "./list-cursor.ts";
 import { readListPage, selectedTab } from "./list-page.ts";
 import { type ChannelSummary, channelUrl } from "./owner.ts";
 import { collectPages, pageBudget, type UpstreamPage } from "./pager.ts";
@@ -67,19 +68,6 @@ function ownerOf(page: ChannelPage): ChannelSummary {
   };
 }
 
-function decodeCursor(cursors: CursorCodec, opId: string, cursor: string, url: ChannelUrl, tab: ChannelTab) {
-  const payload = cursors.decode<ChannelListCursor>(opId, cursor);
-  if (payload?.u !== refKey(url.ref) || payload.tab !== tab || typeof payload.ch !== "string")
-    throw new ServiceError(
-      "invalid_cursor",
-      "cursor belongs to another channel or tab; start without a cursor",
-      {
-        details: { param: "cursor" },
-      },
-    );
-  return payload;
-}
-
 /**
  * Lists one tab of a channel (Videos, Shorts or Live), `limit` rows from `cursor` on, across as many upstream pages
  * as needed (30 videos or 48 shorts per page).
@@ -99,7 +87,13 @@ export async function listChannelTab<R extends VideoRow>(
   ctx: ListContext,
   decorate: (row: VideoRow) => R,
 ): Promise<{ data: ChannelListResult<R>; source: string; count: number }> {
-  const start = params.cursor ? decodeCursor(ctx.cursors, opId, params.cursor, params.url, tab) : null;
+  const start = decodeListCursor<ChannelListCursor>(
+    ctx.cursors,
+    opId,
+    params.cursor,
+    (p) => p.u === refKey(params.url.ref) && p.tab === tab && typeof p.ch === "string",
+    "channel or tab",
+  );
   const sources: string[] = [];
   if (!start && params.url.ref.kind !== "id") sources.push("resolve");
   const channelId = start?.ch ?? (await resolveChannelId(ctx, params.url.ref));

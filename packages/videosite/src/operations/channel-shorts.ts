@@ -1,25 +1,13 @@
-import {
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  fixed,
-  limitParam,
-  type OperationContext,
-} from "@sda/core";
-import { z } from "zod";
-import { channelUrlParam } from "../channel/channel-url.ts";
+import { defineOperation, fixed, type OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
 import type { VideoRow } from "../listing/rows.ts";
+import { channelVideosParams } from "./channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-shorts";
 
 /** Query parameters of `GET /v1/videosite/channel-shorts` (as channel-videos, without `fast`). */
-export const channelShortsParams = z.object({
-  url: channelUrlParam,
-  limit: limitParam(20, 200),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
+export const channelShortsParams = channelVideosParams.omit({ fast: true });
 
 /**
  * A short of the Shorts tab: the SPEC §2.10 row plus the comment count that short rows carry. The Shorts tab

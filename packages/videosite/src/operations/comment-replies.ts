@@ -15,6 +15,7 @@ import {
   type RepliesCursor,
 } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
 import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 
@@ -104,15 +105,13 @@ export async function getCommentReplies(
   let index = 0;
   const sources = ["innertube:next"];
   if (params.cursor) {
-    const start = ctx.cursors.decode<RepliesCursor>(COMMENT_REPLIES_OPERATION_ID, params.cursor);
-    if (start?.v !== videoId || start.p !== threadId || typeof start.c !== "string")
-      throw new ServiceError(
-        "invalid_cursor",
-        "cursor belongs to another video or comment; start without a cursor",
-        {
-          details: { param: "cursor" },
-        },
-      );
+    const start = decodeListCursor<RepliesCursor>(
+      ctx.cursors,
+      COMMENT_REPLIES_OPERATION_ID,
+      params.cursor,
+      (p) => p.v === videoId && p.p === threadId && typeof p.c === "string",
+      "video or comment",
+    ) as RepliesCursor;
     token = start.c;
     index = start.i;
   } else {

@@ -5,13 +5,13 @@ import {
   fixed,
   limitParam,
   type OperationContext,
-  ServiceError,
 } from "@sda/core";
 import { countField } from "@sda/text";
 import { z } from "zod";
 import { buildComment, type CommentResult } from "../comments/build-comment.ts";
 import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
 import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 
@@ -65,14 +65,13 @@ export async function getComments(
   ctx: CommentsContext,
 ): Promise<{ data: CommentsResult; source: string; count: number }> {
   const { videoId, url } = params.url;
-  let start: CommentsCursor | null = null;
-  if (params.cursor) {
-    start = ctx.cursors.decode<CommentsCursor>(OPERATION_ID, params.cursor);
-    if (start?.v !== videoId)
-      throw new ServiceError("invalid_cursor", "cursor belongs to another video; start without a cursor", {
-        details: { param: "cursor" },
-      });
-  }
+  const start = decodeListCursor<CommentsCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.v === videoId,
+    "video",
+  );
   let total = start?.t ?? null;
   let skipped = 0;
   const fetchPage = async (token: string | null): Promise<UpstreamPage<CommentResult>> => {

@@ -6,12 +6,12 @@ import {
   limitParam,
   type OperationContext,
   perPage,
-  ServiceError,
 } from "@sda/core";
 import { countField } from "@sda/text";
 import { z } from "zod";
 import { postWeb } from "../innertube/web-post.ts";
 import { type FeedRow, fetchFeed } from "../listing/feed.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
 import { readListPage } from "../listing/list-page.ts";
 import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { type VideoRow, videoRow } from "../listing/rows.ts";
@@ -116,14 +116,13 @@ export async function getPlaylistVideos(
 ): Promise<{ data: PlaylistVideosResult; source: string; count: number }> {
   if (params.fast) return playlistFeed(params, ctx);
   const { playlistId } = params.url;
-  let start: PlaylistCursor | null = null;
-  if (params.cursor) {
-    start = ctx.cursors.decode<PlaylistCursor>(OPERATION_ID, params.cursor);
-    if (start?.pl !== playlistId)
-      throw new ServiceError("invalid_cursor", "cursor belongs to another playlist; start without a cursor", {
-        details: { param: "cursor" },
-      });
-  }
+  const start = decodeListCursor<PlaylistCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.pl === playlistId,
+    "playlist",
+  );
   const skipped = { count: 0 };
   let total = start?.t ?? null;
   let title = start?.title ?? null;

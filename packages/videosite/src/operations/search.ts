@@ -1,5 +1,6 @@
-import { defineOperation, type OperationContext, perPage, ServiceError } from "@sda/core";
+import { defineOperation, type OperationContext, perPage } from "@sda/core";
 import { postWeb } from "../innertube/web-post.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
 import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
 import { encodeSearchParams, type SearchParams, searchParams } from "../search/search-params.ts";
@@ -54,14 +55,13 @@ export async function search(
     duration: params.duration ?? "any",
   });
   const binding = { q: params.q, f: filter, r: params.region };
-  let start: SearchCursor | null = null;
-  if (params.cursor) {
-    start = ctx.cursors.decode<SearchCursor>(OPERATION_ID, params.cursor);
-    if (start?.q !== binding.q || start.f !== binding.f || start.r !== binding.r)
-      throw new ServiceError("invalid_cursor", "cursor belongs to another query, filter or region", {
-        details: { param: "cursor" },
-      });
-  }
+  const start = decodeListCursor<SearchCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.q === binding.q && p.f === binding.f && p.r === binding.r,
+    "query, filter or region",
+  );
   let spelling: SpellingNote | null = null;
   let estimatedResults: number | null = null;
   let skipped = 0;
