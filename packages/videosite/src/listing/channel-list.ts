@@ -99,12 +99,14 @@ export async function listChannelTab<R extends VideoRow>(
   const channelId = start?.ch ?? (await resolveChannelId(ctx, params.url.ref));
   let owner: ChannelSummary | null = start?.o ?? null;
   let skipped = 0;
+  let readTab = false;
 
   const fetchPage = async (token: string | null): Promise<UpstreamPage<R>> => {
     let answer: unknown;
     let date: Date | null;
     if (token === null) {
       const page = await fetchChannelTab(ctx, channelId, tab);
+      readTab = true;
       owner = ownerOf(page);
       if (!isRequestedTab(page, tab)) return { items: [], next: null };
       ({ answer, date } = page);
@@ -128,7 +130,7 @@ export async function listChannelTab<R extends VideoRow>(
   );
   if (skipped > 0)
     ctx.log.debug({ skipped, tab, channelId }, "videosite channel list: skipped non-video items");
-  sources.push(start ? "browse-continuation" : "browse");
+  sources.push(readTab ? "browse" : "browse-continuation");
   const next = collected.next;
   const nextCursor = next
     ? ctx.cursors.encode(opId, {

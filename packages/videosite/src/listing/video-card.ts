@@ -1,4 +1,10 @@
-import { parseDurationText, parseIntegerString } from "@sda/text";
+import {
+  parseCount,
+  parseDateLabel,
+  parseDurationText,
+  parseIntegerString,
+  parseRelativeTime,
+} from "@sda/text";
 import { largestImage, readImages } from "../innertube/images.ts";
 import {
   arrayAt,
@@ -172,7 +178,14 @@ export function hasVerifiedMark(text: unknown): boolean {
 }
 
 const VIEW_LABEL = /\b(?:views?|watching|waiting)\b|\d\s*(?:views?)$/i;
-const TIME_LABEL = /\bago\b|^(?:streamed|premiered|scheduled|premieres|updated)\b/i;
+const TIME_LABEL = /^(?:streamed|premiered|scheduled|premieres|updated)\b/i;
+// Any date works as the reference: only whether the label is a relative time matters here.
+const ANY_DATE = new Date(0);
+
+/** A time label in any display language ("3 days ago", "vor 3 Tagen", "Streamed …", "Scheduled for …"). */
+function isTimeLabel(text: string): boolean {
+  return TIME_LABEL.test(text) || parseRelativeTime(text, ANY_DATE) !== null || parseDateLabel(text) !== null;
+}
 
 /** Badges and the duration of a lockup's thumbnail overlays (current and older overlay view models). */
 function lockupOverlays(model: JsonObject): {
@@ -227,8 +240,8 @@ function fromVideoLockup(model: JsonObject): VideoCard | null {
       if (named) {
         channel = named;
         channelVerified = hasVerifiedMark(text);
-      } else if (!viewText && VIEW_LABEL.test(content)) viewText = content;
-      else if (!timeText && TIME_LABEL.test(content)) timeText = content;
+      } else if (!timeText && isTimeLabel(content)) timeText = content;
+      else if (!viewText && (VIEW_LABEL.test(content) || parseCount(content) !== null)) viewText = content;
     }
   }
   const overlays = lockupOverlays(model);
