@@ -52,14 +52,18 @@ export function summaryFromBrowse(
 
 /**
  * The channel named by a renderer's byline: `{ runs: [{ text, navigationEndpoint.browseEndpoint }] }`
- * (`longBylineText`, `ownerText`, `shortBylineText`).
+ * (`longBylineText`, `ownerText`, `shortBylineText`); the title is the linked run's text.
  */
 export function summaryFromByline(byline: unknown, thumbnail: string | null = null): ChannelSummary | null {
   const run = arrayAt(byline, "runs").find(
     (r) => isObject(r) && objectAt(r, "navigationEndpoint", "browseEndpoint"),
   );
-  const title = textOf(byline)?.trim() || null;
-  if (!run) return title ? { id: null, title, handle: null, url: null, thumbnail } : null;
+  if (!run) {
+    const title = textOf(byline)?.trim() || null;
+    return title ? { id: null, title, handle: null, url: null, thumbnail } : null;
+  }
+  // The linked run is the channel; other runs are decoration ("Radiohead" + " · Album").
+  const title = stringAt(run, "text")?.trim() || null;
   return summaryFromBrowse(objectAt(run, "navigationEndpoint", "browseEndpoint"), title, thumbnail);
 }
 

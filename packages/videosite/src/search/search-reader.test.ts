@@ -113,3 +113,17 @@ it("skips the crisis onebox and keeps the health shelf (search-suicide)", () => 
   expect(shelf.title).toBe("From health sources");
   expect(shelf.items.length).toBeGreaterThan(0);
 });
+
+it("reads playlistRenderer cards in rich grid wrappers (channel-UCq19-LqvG35A-30oyAiPiqA-releases)", () => {
+  const hits = read("channel-UCq19-LqvG35A-30oyAiPiqA-releases").hits as PlaylistHit[];
+  expect(hits.length).toBeGreaterThan(10);
+  expect(hits.every((hit) => hit.type === "playlist" && hit.id.startsWith("OLAK5uy_"))).toBe(true);
+  expect(hits[0]).toMatchObject({
+    id: "OLAK5uy_nEilL4Pp3NZlBxOyMTslcjMlhs2C1SNPs",
+    title: "KID A MNESIA",
+    videoCount: 34,
+    videoCountText: "34 videos",
+    channelName: "Radiohead",
+  });
+  expect(hits[0]?.thumbnailUrl).toMatch(/^https:\/\/i\.ytimg\.com\//);
+});

@@ -216,7 +216,8 @@ function spellingOf(item: unknown): SpellingNote | null {
 }
 
 /** Reads one item into zero (skipped), one, or several hits (a shorts shelf gives one hit per short). */
-function readItem(item: unknown, reference: Date): SearchHit[] | null {
+function readItem(wrapped: unknown, reference: Date): SearchHit[] | null {
+  const item = objectAt(wrapped, "richItemRenderer", "content") ?? wrapped;
   const card = readVideoCard(item);
   if (card) return [videoHit(card, reference)];
   const shortsShelf = objectAt(item, "gridShelfViewModel") ?? objectAt(item, "reelShelfRenderer");
