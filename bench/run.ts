@@ -60,12 +60,16 @@ async function main() {
     LOG_LEVEL: "silent",
     VIDEOSITE_ORIGIN: replay.origin,
     WORKER_CONCURRENCY: String(CONCURRENCY),
+    // The per-key rate limit would measure itself, not the path.
+    RATE_LIMIT_PER_SECOND: "1000000",
   });
   const log = createLogger({ name: "bench", level: "silent" });
 
   // Baseline: raw BullMQ round trip on the same Redis.
   const redis = createRedis(config.REDIS_URL);
   const queue = new Queue("raw", { connection: redis, prefix });
+  // waitUntilFinished adds one listener per waiting call to the queue.
+  queue.setMaxListeners(CONCURRENCY * 2);
   const events = new QueueEvents("raw", { connection: redis.duplicate(), prefix });
   await events.waitUntilReady();
   const worker = new Worker("raw", async () => ({ ok: true }), {

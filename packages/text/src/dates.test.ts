@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { epochSecondsToIso, toUtcIso } from "./dates.ts";
+import { epochSecondsToIso, parseDateLabel, toUtcIso } from "./dates.ts";
 
 describe("toUtcIso", () => {
   it("converts a timestamp with an offset to UTC with milliseconds", () => {
@@ -31,5 +31,21 @@ describe("epochSecondsToIso", () => {
     expect(epochSecondsToIso("0")).toBeNull();
     expect(epochSecondsToIso("12.5")).toBeNull();
     expect(epochSecondsToIso(null)).toBeNull();
+  });
+});
+
+describe("parseDateLabel", () => {
+  it("reads English month-name dates in both orders", () => {
+    expect(parseDateLabel("Joined Sep 22, 2008")).toBe("2008-09-22");
+    expect(parseDateLabel("Last updated on Jan 5, 2024")).toBe("2024-01-05");
+    expect(parseDateLabel("Streamed live on March 3, 2023")).toBe("2023-03-03");
+    expect(parseDateLabel("22 Sept 2008")).toBe("2008-09-22");
+    expect(parseDateLabel("2008-09-22")).toBe("2008-09-22");
+  });
+
+  it("answers null for relative labels and impossible dates", () => {
+    expect(parseDateLabel("4 years ago")).toBeNull();
+    expect(parseDateLabel("Feb 30, 2023")).toBeNull();
+    expect(parseDateLabel(undefined)).toBeNull();
   });
 });

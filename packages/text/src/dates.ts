@@ -42,3 +42,30 @@ export function epochSecondsToIso(value: unknown): string | null {
   const seconds = Number(text);
   return seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH_NAME = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+const MONTH_DAY_YEAR = new RegExp(`(?<![a-z])${MONTH_NAME}\\s+(\\d{1,2}),?\\s+(\\d{4})`, "i");
+const DAY_MONTH_YEAR = new RegExp(`(?<!\\d)(\\d{1,2})\\s+${MONTH_NAME},?\\s+(\\d{4})`, "i");
+
+function isoDay(year: number, monthIndex: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, monthIndex, day));
+  if (date.getUTCMonth() !== monthIndex || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Reads an absolute English date out of a label, as the platform prints them with `hl=en`: "Joined Sep 22, 2008",
+ * "Last updated on Jan 5, 2024", "Streamed live on March 3, 2023", and the en-GB order "22 Sep 2008".
+ * @returns the day as `YYYY-MM-DD`, or null when the label holds no such date (or an impossible one).
+ */
+export function parseDateLabel(label: string | null | undefined): string | null {
+  if (!label) return null;
+  const iso = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/.exec(label);
+  if (iso) return isoDay(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
+  const mdy = MONTH_DAY_YEAR.exec(label);
+  if (mdy) return isoDay(Number(mdy[3]), MONTHS.indexOf((mdy[1] ?? "").toLowerCase()), Number(mdy[2]));
+  const dmy = DAY_MONTH_YEAR.exec(label);
+  if (dmy) return isoDay(Number(dmy[3]), MONTHS.indexOf((dmy[2] ?? "").toLowerCase()), Number(dmy[1]));
+  return null;
+}

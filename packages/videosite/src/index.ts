@@ -1,9 +1,18 @@
 /**
  * The videosite (video platform) package: the innertube client, typed readers of its answers, caption parsing, and
- * the videosite operations. Other videosite operations (comments, audio transcript, summary) reuse the pieces
- * exported here.
+ * the videosite operations (transcript, video details, comments and replies, channel details, channel videos and
+ * shorts, playlist videos and details, search). Other videosite operations (audio transcript, summary) reuse the
+ * pieces exported here.
  */
 import type { OperationDefinition } from "@sda/core";
+import { channelDetailsOperation } from "./operations/channel-details.ts";
+import { channelShortsOperation } from "./operations/channel-shorts.ts";
+import { channelVideosOperation } from "./operations/channel-videos.ts";
+import { commentRepliesOperation } from "./operations/comment-replies.ts";
+import { commentsOperation } from "./operations/comments.ts";
+import { playlistDetailsOperation } from "./operations/playlist-details.ts";
+import { playlistVideosOperation } from "./operations/playlist-videos.ts";
+import { searchOperation } from "./operations/search.ts";
 import { transcriptOperation } from "./operations/transcript.ts";
 import { videoDetailsOperation } from "./operations/video-details.ts";
 
@@ -16,6 +25,9 @@ export {
 export { fetchTrackSegments, type TrackSegments } from "./captions/fetch-segments.ts";
 export { joinSegments, type Segment, toSegments } from "./captions/segments.ts";
 export { selectTrack, type TrackChoice } from "./captions/track-selection.ts";
+export type { ChannelDetailsResult } from "./channel/build-details.ts";
+export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./channel/channel-url.ts";
+export type { CommentResult } from "./comments/build-comment.ts";
 export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
 export {
   availableLanguages,
@@ -46,12 +58,31 @@ export { type MediaFormat, readStreamingData, type StreamingData } from "./inner
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
 export { languageParam, normalizeLanguageTag } from "./language.ts";
+export type { VideoRow } from "./listing/rows.ts";
+export { getChannelDetails } from "./operations/channel-details.ts";
+export { getChannelShorts } from "./operations/channel-shorts.ts";
+export { getChannelVideos } from "./operations/channel-videos.ts";
+export { getCommentReplies } from "./operations/comment-replies.ts";
+export { type CommentsResult, getComments } from "./operations/comments.ts";
+export { getPlaylistDetails } from "./operations/playlist-details.ts";
+export { getPlaylistVideos } from "./operations/playlist-videos.ts";
+export { type SearchResult, search } from "./operations/search.ts";
 export { getTranscript, type TranscriptResult, transcriptOperation } from "./operations/transcript.ts";
 export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
+export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
+export type { SearchHit } from "./search/hits.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";
 
 /** Every videosite operation, for the registry (`packages/catalog`). */
 export const videositeOperations: readonly OperationDefinition[] = [
   transcriptOperation,
   videoDetailsOperation,
+  commentsOperation,
+  commentRepliesOperation,
+  channelDetailsOperation,
+  channelVideosOperation,
+  channelShortsOperation,
+  playlistVideosOperation,
+  playlistDetailsOperation,
+  searchOperation,
 ];

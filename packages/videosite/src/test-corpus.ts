@@ -87,3 +87,15 @@ export function recordedTimedtext(
     }),
   );
 }
+
+/** The recorded response's `Date` header (the reference of its relative labels). @throws Error when absent. */
+export function recordedDate(entry: HarEntry): Date {
+  const header = entry.response.headers.find((h) => h.name.toLowerCase() === "date");
+  if (!header) throw new Error("entry has no Date header");
+  return new Date(header.value);
+}
+
+/** The entries of a case in recording order, with their parsed JSON bodies and `Date`s. */
+export function recordedAnswers(caseId: string): { entry: HarEntry; json: unknown; date: Date }[] {
+  return caseEntries(caseId).map((entry) => ({ entry, json: bodyJson(entry), date: recordedDate(entry) }));
+}

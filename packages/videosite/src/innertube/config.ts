@@ -44,8 +44,17 @@ export const MICROFORMAT_FIELDS = "microformat,videoDetails.thumbnail.thumbnails
  */
 export const CONSENT_COOKIE = "SOCS=CAE=";
 
+/** The innertube endpoints this package calls. */
+export type InnertubeEndpoint =
+  | "player"
+  | "next"
+  | "reel/reel_item_watch"
+  | "browse"
+  | "search"
+  | "navigation/resolve_url";
+
 /** Innertube endpoint URL on the live host, with `prettyPrint=false` (compact JSON). */
-export function innertubeUrl(endpoint: "player" | "next" | "reel/reel_item_watch", query = ""): string {
+export function innertubeUrl(endpoint: InnertubeEndpoint, query = ""): string {
   return `${ORIGIN}/youtubei/v1/${endpoint}?prettyPrint=false${query}`;
 }
 

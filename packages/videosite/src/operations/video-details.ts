@@ -3,6 +3,7 @@ import { z } from "zod";
 import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
 import { fetchNext } from "../innertube/next.ts";
 import { type NextInfo, readNext } from "../innertube/next-reader.ts";
+import { optionalPart } from "../innertube/optional-part.ts";
 import { classifyPlayability } from "../innertube/playability.ts";
 import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
 import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
@@ -13,22 +14,6 @@ import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 export const videoDetailsParams = z.object({ url: videoUrlParam, cache: cacheParam });
 
 type DetailsContext = Pick<OperationContext, "http" | "signal" | "log">;
-
-/**
- * Runs an optional part: its value, or null when it failed with an upstream error (`upstream_*`, including the
- * replay's no-match 404), which the caller turns into `degraded`. Anything else (an abort, a bug) is rethrown.
- */
-async function optionalPart<T>(ctx: DetailsContext, part: string, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ServiceError && error.code.startsWith("upstream_")) {
-      ctx.log.info({ part, code: error.code, details: error.details }, "videosite details part unavailable");
-      return null;
-    }
-    throw error;
-  }
-}
 
 /**
  * The details of a video (SPEC §2.6).

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { type Collected, collectPages, type UpstreamPage } from "./pager.ts";
+
+// Three upstream pages of 5, 0 and 4 items, as an in-memory stand-in for continuation answers.
+const pages: Record<string, UpstreamPage<number>> = {
+  first: { items: [1, 2, 3, 4, 5], next: "b" },
+  b: { items: [], next: "c" },
+  c: { items: [6, 7, 8, 9], next: null },
+};
+const fetchPage = async (token: string | null) => pages[token ?? "first"] as UpstreamPage<number>;
+
+describe("collectPages", () => {
+  it("walks every item exactly once whatever the page size of our API", async () => {
+    for (const limit of [1, 2, 3, 5, 6, 9, 20]) {
+      const seen: number[] = [];
+      let position: { token: string | null; index: number } | null = { token: null, index: 0 };
+      while (position) {
+        const page: Collected<number> = await collectPages(position, limit, fetchPage, 10);
+        seen.push(...page.items);
+        position = page.next;
+      }
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+  });
+
+  it("stops inside an upstream page and resumes there", async () => {
+    const first = await collectPages({ token: null, index: 0 }, 3, fetchPage, 10);
+    expect(first).toEqual({ items: [1, 2, 3], next: { token: null, index: 3 }, pagesFetched: 1 });
+    const second = await collectPages(first.next ?? { token: null, index: 0 }, 3, fetchPage, 10);
+    expect(second.items).toEqual([4, 5, 6]);
+    expect(second.next).toEqual({ token: "c", index: 1 });
+  });
+
+  it("points at the next unread page when the page budget runs out", async () => {
+    const page = await collectPages({ token: null, index: 0 }, 9, fetchPage, 2);
+    expect(page).toEqual({ items: [1, 2, 3, 4, 5], next: { token: "c", index: 0 }, pagesFetched: 2 });
+  });
+});

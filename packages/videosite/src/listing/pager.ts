@@ -1,0 +1,73 @@
+/**
+ * Fills one page of our API from as many upstream pages as it takes, and says exactly where it stopped, so the next
+ * call continues without a gap or a repeat (SPEC §2.2 pagination; issue rule "cursor encodes the upstream
+ * continuation plus the position inside the upstream page").
+ */
+
+/** A position in an upstream list: the token of an upstream page (null = the list's first request) and an index. */
+export interface ListPosition {
+  /** Continuation token of the upstream page to (re)read; null for the first page, which has no token. */
+  token: string | null;
+  /** Items of that page already returned to the caller. */
+  index: number;
+}
+
+/** One upstream page, its items already normalised. */
+export interface UpstreamPage<T> {
+  items: T[];
+  /** Continuation of the next upstream page, null at the end. */
+  next: string | null;
+}
+
+/** What {@link collectPages} read. */
+export interface Collected<T> {
+  items: T[];
+  /** Where the next call starts, or null when the upstream list is exhausted. */
+  next: ListPosition | null;
+  /** Upstream pages fetched (for the source header and logs). */
+  pagesFetched: number;
+}
+
+/**
+ * Reads upstream pages from `start` until `limit` items are collected or the list ends.
+ *
+ * A page that is only partly returned is re-read by the next call (its token is kept with the index reached), so
+ * every item is returned exactly once as long as the platform serves the same page for the same token. A page
+ * without items but with a continuation is skipped over. At most `maxPages` pages are fetched per call; when that
+ * budget runs out the result is shorter than `limit` and `next` points at the first unread page.
+ *
+ * @param fetchPage fetches and normalises one upstream page (`null` = the first page).
+ * @throws whatever `fetchPage` throws (upstream errors fail the call; nothing is charged).
+ */
+export async function collectPages<T>(
+  start: ListPosition,
+  limit: number,
+  fetchPage: (token: string | null) => Promise<UpstreamPage<T>>,
+  maxPages: number,
+): Promise<Collected<T>> {
+  const items: T[] = [];
+  let token = start.token;
+  let skip = start.index;
+  let pagesFetched = 0;
+  while (pagesFetched < maxPages) {
+    const page = await fetchPage(token);
+    pagesFetched += 1;
+    const available = page.items.slice(skip);
+    const wanted = limit - items.length;
+    if (available.length > wanted) {
+      items.push(...available.slice(0, wanted));
+      return { items, next: { token, index: skip + wanted }, pagesFetched };
+    }
+    items.push(...available);
+    if (page.next === null) return { items, next: null, pagesFetched };
+    token = page.next;
+    skip = 0;
+    if (items.length === limit) break;
+  }
+  return { items, next: { token, index: 0 }, pagesFetched };
+}
+
+/** Upstream pages one call may read: enough for `limit` at `pageSize` items per page, plus slack for short pages. */
+export function pageBudget(limit: number, pageSize: number): number {
+  return Math.ceil(limit / pageSize) + 3;
+}

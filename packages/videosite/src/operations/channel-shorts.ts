@@ -1,0 +1,49 @@
+import { defineOperation, fixed, type OperationContext } from "@sda/core";
+import type { z } from "zod";
+import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
+import type { VideoRow } from "../listing/rows.ts";
+import { channelVideosParams } from "./channel-videos.ts";
+
+const OPERATION_ID = "videosite.channel-shorts";
+
+/** Query parameters of `GET /v1/videosite/channel-shorts` (as channel-videos, without `fast`). */
+export const channelShortsParams = channelVideosParams.omit({ fast: true });
+
+/**
+ * A short of the Shorts tab: the SPEC §2.10 row plus the comment count that short rows carry. The Shorts tab
+ * (`shortsLockupViewModel`) exposes no comment count, so both are null there; they are always keyed.
+ */
+export interface ShortRow extends VideoRow {
+  commentCount: number | null;
+  commentCountText: string | null;
+}
+
+/**
+ * The Shorts tab of a channel, paginated (48 shorts per upstream page). The tab the URL names is ignored: this
+ * operation always reads Shorts.
+ * @throws ServiceError 400 `invalid_cursor`; 404 `channel_not_found` / `channel_unavailable`; 502 `upstream_*`.
+ */
+export function getChannelShorts(
+  params: z.output<typeof channelShortsParams>,
+  ctx: Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">,
+): Promise<{ data: ChannelListResult<ShortRow>; source: string; count: number }> {
+  return listChannelTab(OPERATION_ID, params, "shorts", ctx, (row) => ({
+    ...row,
+    commentCount: null,
+    commentCountText: null,
+  }));
+}
+
+/** `GET /v1/videosite/channel-shorts`: 2 credits per call, 0 when empty. */
+export const channelShortsOperation = defineOperation({
+  id: OPERATION_ID,
+  method: "GET",
+  path: "/v1/videosite/channel-shorts",
+  tag: "videosite",
+  summary: "Shorts of a channel (the Shorts tab), paginated.",
+  params: channelShortsParams,
+  price: fixed(2),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getChannelShorts(params, ctx),
+});

@@ -1,0 +1,103 @@
+import {
+  boolParam,
+  cacheParam,
+  cursorParam,
+  defineOperation,
+  fixed,
+  limitParam,
+  type OperationContext,
+} from "@sda/core";
+import { z } from "zod";
+import { resolveChannelId } from "../channel/channel-page.ts";
+import { type ChannelUrl, channelUrlParam } from "../channel/channel-url.ts";
+import { ORIGIN } from "../innertube/config.ts";
+import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
+import { type FeedRow, type FeedTarget, fetchFeed } from "../listing/feed.ts";
+import { nativeOrFeed } from "./prices.ts";
+
+const OPERATION_ID = "videosite.channel-videos";
+
+/** Query parameters of `GET /v1/videosite/channel-videos` (SPEC §4.2; limit default 20, max 200). */
+export const channelVideosParams = z.object({
+  url: channelUrlParam,
+  limit: limitParam(20, 200),
+  cursor: cursorParam,
+  fast: boolParam(false),
+  cache: cacheParam,
+});
+
+/** The `fast=true` result: the feed's rows, without `nextCursor` / `hasMore` (the feed has no further pages). */
+export interface ChannelFeedResult {
+  url: string;
+  channelId: string | null;
+  channelName: string | null;
+  totalReturned: number;
+  videos: FeedRow[];
+}
+
+type ListContext = Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">;
+
+/**
+ * The channel's feed: `GET /feeds/videos.xml?channel_id=<id>` (`?user=<name>` for `/user/` URLs, which needs no
+ * resolving), at most `limit` of its 15 latest uploads, videos and shorts mixed as the feed lists them.
+ * @throws ServiceError 404 `channel_not_found` when the channel has no feed; 502 `upstream_*`.
+ */
+async function channelFeed(
+  params: { url: ChannelUrl; limit: number },
+  ctx: ListContext,
+): Promise<{ data: ChannelFeedResult; source: string; count: number }> {
+  const { ref } = params.url;
+  let target: FeedTarget;
+  let source = "feed";
+  if (ref.kind === "legacy" && ref.user) target = { user: ref.user };
+  else {
+    target = { channel_id: await resolveChannelId(ctx, ref) };
+    if (ref.kind !== "id") source = "innertube:resolve+feed";
+  }
+  const feed = await fetchFeed(ctx, target, "channel_not_found");
+  const videos = feed.rows.slice(0, params.limit);
+  const channelId = feed.channel?.id ?? ("channel_id" in target ? target.channel_id : null);
+  return {
+    data: {
+      url: channelId ? `${ORIGIN}/channel/${channelId}` : (feed.channel?.url ?? ""),
+      channelId,
+      channelName: feed.channel?.title ?? feed.title,
+      totalReturned: videos.length,
+      videos,
+    },
+    source,
+    count: videos.length,
+  };
+}
+
+/**
+ * Videos of a channel (SPEC §2.10). Native path: the tab the URL names (`/streams`, `/shorts`), else the Videos
+ * tab, paginated with our cursor; `fast=true`: the channel's feed (exact `publishedAt`, no cursor).
+ * @returns `{ data, source, count }`; source `innertube:[resolve+]browse[-continuation]` or `[innertube:resolve+]feed`.
+ * @throws ServiceError 400 `invalid_cursor`; 404 `channel_not_found` / `channel_unavailable`; 502 `upstream_*`.
+ */
+export function getChannelVideos(
+  params: z.output<typeof channelVideosParams>,
+  ctx: ListContext,
+): Promise<{ data: ChannelListResult | ChannelFeedResult; source: string; count: number }> {
+  if (params.fast) return channelFeed(params, ctx);
+  return listChannelTab(OPERATION_ID, params, params.url.tab ?? "videos", ctx, (row) => row);
+}
+
+/**
+ * `GET /v1/videosite/channel-videos` (SPEC §2.10): 2 credits per call on the native path, 1 credit with `fast=true`
+ * (one feed request); 0 when nothing is returned.
+ */
+export const channelVideosOperation = defineOperation({
+  id: OPERATION_ID,
+  method: "GET",
+  path: "/v1/videosite/channel-videos",
+  tag: "videosite",
+  summary:
+    "Latest videos of a channel (or the tab the URL names: /streams, /shorts), paginated; fast=true reads the channel feed.",
+  params: channelVideosParams,
+  price: nativeOrFeed(fixed(2), 1),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getChannelVideos(params, ctx),
+});

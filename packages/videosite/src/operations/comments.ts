@@ -1,0 +1,134 @@
+import {
+  cacheParam,
+  cursorParam,
+  defineOperation,
+  fixed,
+  limitParam,
+  type OperationContext,
+} from "@sda/core";
+import { countField } from "@sda/text";
+import { z } from "zod";
+import { buildComment, type CommentResult } from "../comments/build-comment.ts";
+import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
+import { commentsFirstPageToken } from "../comments/token.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
+import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
+import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+
+const OPERATION_ID = "videosite.comments";
+/** Top-level comments per upstream page. */
+const PAGE_SIZE = 20;
+
+/** Query parameters of `GET /v1/videosite/comments` (SPEC §4.2: limit default 50, max 500). */
+export const commentsParams = z.object({
+  url: videoUrlParam,
+  limit: limitParam(50, 500),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** The comments result (SPEC §2.7). */
+export interface CommentsResult {
+  url: string;
+  videoId: string;
+  totalReturned: number;
+  /** Comments of the video (replies included) as the comments header counts them; null when not shown. */
+  totalComments: number | null;
+  nextCursor: string | null;
+  hasMore: boolean;
+  comments: CommentResult[];
+}
+
+/** Our cursor: the video, its total, and the position in the comments pages (`c` null = the first page). */
+interface CommentsCursor {
+  v: string;
+  t: number | null;
+  c: string | null;
+  i: number;
+}
+
+type CommentsContext = Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">;
+
+/**
+ * Top-level comments of a video in the platform's "Top comments" order (pinned first), `limit` from `cursor` on,
+ * following continuations until `limit` or the end.
+ *
+ * Upstream: `POST /youtubei/v1/next` with the client-built first-page comments token (no watch-page round trip),
+ * then each page's continuation. 20 threads per page. An empty first page (comments turned off) gives an empty
+ * list with `totalComments: null`.
+ *
+ * @returns `{ data, source: "innertube:next", count }`.
+ * @throws ServiceError 400 `invalid_cursor` (tampered, or from another video); 502 `upstream_*`.
+ */
+export async function getComments(
+  params: { url: VideoUrl; limit: number; cursor?: string | undefined },
+  ctx: CommentsContext,
+): Promise<{ data: CommentsResult; source: string; count: number }> {
+  const { videoId, url } = params.url;
+  const start = decodeListCursor<CommentsCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.v === videoId,
+    "video",
+  );
+  let total = start?.t ?? null;
+  let skipped = 0;
+  const fetchPage = async (token: string | null): Promise<UpstreamPage<CommentResult>> => {
+    const { page, date } = await fetchCommentsPage(ctx, token ?? commentsFirstPageToken(videoId));
+    if (page.totalText && total === null) total = countField(page.totalText).count;
+    skipped += page.skipped;
+    const reference = date ?? ctx.now();
+    const items = page.threads.map((thread) =>
+      buildComment(
+        thread,
+        reference,
+        repliesCursorOf(ctx.cursors, videoId, thread.comment.commentId, thread.repliesToken),
+      ),
+    );
+    return { items, next: page.next };
+  };
+  const collected = await collectPages(
+    { token: start?.c ?? null, index: start?.i ?? 0 },
+    params.limit,
+    fetchPage,
+    pageBudget(params.limit, PAGE_SIZE),
+  );
+  if (skipped > 0) ctx.log.debug({ skipped, videoId }, "videosite comments: skipped items");
+  const nextCursor = collected.next
+    ? ctx.cursors.encode(OPERATION_ID, {
+        v: videoId,
+        t: total,
+        c: collected.next.token,
+        i: collected.next.index,
+      } satisfies CommentsCursor)
+    : null;
+  return {
+    data: {
+      url,
+      videoId,
+      totalReturned: collected.items.length,
+      totalComments: total,
+      nextCursor,
+      hasMore: nextCursor !== null,
+      comments: collected.items,
+    },
+    source: "innertube:next",
+    count: collected.items.length,
+  };
+}
+
+/** `GET /v1/videosite/comments` (SPEC §2.7): 2 credits per call, 0 when empty. */
+export const commentsOperation = defineOperation({
+  id: OPERATION_ID,
+  method: "GET",
+  path: "/v1/videosite/comments",
+  tag: "videosite",
+  summary:
+    "Top-level comments of a video with likes, reply counts, creator hearts and pinned flags, paginated.",
+  params: commentsParams,
+  price: fixed(2),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getComments(params, ctx),
+});

@@ -1,0 +1,186 @@
+import {
+  boolParam,
+  cacheParam,
+  cursorParam,
+  defineOperation,
+  limitParam,
+  type OperationContext,
+  perPage,
+} from "@sda/core";
+import { countField } from "@sda/text";
+import { z } from "zod";
+import { postWeb } from "../innertube/web-post.ts";
+import { type FeedRow, fetchFeed } from "../listing/feed.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
+import { readListPage } from "../listing/list-page.ts";
+import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
+import { type VideoRow, videoRow } from "../listing/rows.ts";
+import { readVideoCard } from "../listing/video-card.ts";
+import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
+import { type PlaylistUrl, playlistUrlParam } from "../playlist/playlist-url.ts";
+import { playlistFirstPageToken } from "../playlist/token.ts";
+import { nativeOrFeed } from "./prices.ts";
+
+const OPERATION_ID = "videosite.playlist-videos";
+/** Items per upstream playlist page (the platform's own page size). */
+const PAGE_SIZE = 100;
+
+/**
+ * Query parameters of `GET /v1/videosite/playlist-videos` (SPEC §4.2 names `url`, `fast`, `cursor`; `limit` is ours:
+ * default 100 = one platform page, max 500).
+ */
+export const playlistVideosParams = z.object({
+  url: playlistUrlParam,
+  limit: limitParam(PAGE_SIZE, 500),
+  cursor: cursorParam,
+  fast: boolParam(false),
+  cache: cacheParam,
+});
+
+/** A playlist row: the SPEC §2.10 row plus the 1-based position in the playlist. */
+export interface PlaylistRow extends VideoRow {
+  position: number | null;
+}
+
+/** The playlist videos result (SPEC §2.10). `nextCursor` / `hasMore` are absent with `fast=true`. */
+export interface PlaylistVideosResult {
+  id: string;
+  url: string;
+  title: string | null;
+  /** Videos in the playlist as its header counts them (hidden and deleted entries included), or null. */
+  totalVideos: number | null;
+  totalReturned: number;
+  nextCursor?: string | null;
+  hasMore?: boolean;
+  videos: (PlaylistRow | FeedRow)[];
+}
+
+/** Our cursor: the playlist, its header data, and the position in its item pages. */
+interface PlaylistCursor {
+  pl: string;
+  t: number | null;
+  title: string | null;
+  c: string | null;
+  i: number;
+}
+
+type ListContext = Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">;
+
+/** One page of items: the client-built first-page token, or a continuation from the previous page. */
+async function fetchItems(
+  ctx: ListContext,
+  playlistId: string,
+  token: string | null,
+  skipped: { count: number },
+) {
+  const response = await postWeb(ctx, "browse", {
+    continuation: token ?? playlistFirstPageToken(playlistId),
+  });
+  const list = readListPage(response.json<unknown>());
+  const reference = response.date ?? ctx.now();
+  const items: PlaylistRow[] = [];
+  for (const item of list.items) {
+    const card = readVideoCard(item);
+    if (card) items.push({ ...videoRow(card, reference), position: card.position });
+    else skipped.count += 1;
+  }
+  return { items, next: list.next } satisfies UpstreamPage<PlaylistRow>;
+}
+
+async function playlistFeed(params: { url: PlaylistUrl; limit: number }, ctx: ListContext) {
+  const feed = await fetchFeed(ctx, { playlist_id: params.url.playlistId }, "playlist_not_found");
+  const videos = feed.rows.slice(0, params.limit);
+  const data: PlaylistVideosResult = {
+    id: params.url.playlistId,
+    url: params.url.url,
+    title: feed.title,
+    totalVideos: null,
+    totalReturned: videos.length,
+    videos,
+  };
+  return { data, source: "feed", count: videos.length };
+}
+
+/**
+ * Videos of a playlist (SPEC §2.10), `limit` rows from `cursor` on.
+ *
+ * Native path, first call: the header (`browse` `VL<id>`, for existence, title and `totalVideos`) and the first item
+ * page (`browse` with the client-built continuation token) in parallel; later calls: only item continuations. Each
+ * item page holds 100 `playlistVideoRenderer`s. `fast=true`: the playlist's feed (15 latest entries, exact dates).
+ *
+ * @throws ServiceError 400 `invalid_cursor`; 404 `playlist_not_found`; 502 `upstream_*`.
+ */
+export async function getPlaylistVideos(
+  params: z.output<typeof playlistVideosParams>,
+  ctx: ListContext,
+): Promise<{ data: PlaylistVideosResult; source: string; count: number }> {
+  if (params.fast) return playlistFeed(params, ctx);
+  const { playlistId } = params.url;
+  const start = decodeListCursor<PlaylistCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.pl === playlistId,
+    "playlist",
+  );
+  const skipped = { count: 0 };
+  let total = start?.t ?? null;
+  let title = start?.title ?? null;
+  let firstItems: Promise<UpstreamPage<PlaylistRow>> | null = null;
+  if (!start) {
+    // Both requests at once; the header decides whether the playlist exists before any item page is trusted.
+    firstItems = fetchItems(ctx, playlistId, null, skipped);
+    firstItems.catch(() => undefined);
+    const header = readPlaylistHeader((await fetchPlaylistHeader(ctx, playlistId)).answer);
+    total = countField(header.videoCountText).count;
+    title = header.title;
+  }
+  const collected = await collectPages(
+    { token: start?.c ?? null, index: start?.i ?? 0 },
+    params.limit,
+    (token) => (token === null && firstItems ? firstItems : fetchItems(ctx, playlistId, token, skipped)),
+    pageBudget(params.limit, PAGE_SIZE),
+  );
+  if (skipped.count > 0)
+    ctx.log.debug({ skipped: skipped.count, playlistId }, "videosite playlist: skipped items");
+  const nextCursor = collected.next
+    ? ctx.cursors.encode(OPERATION_ID, {
+        pl: playlistId,
+        t: total,
+        title,
+        c: collected.next.token,
+        i: collected.next.index,
+      } satisfies PlaylistCursor)
+    : null;
+  return {
+    data: {
+      id: playlistId,
+      url: params.url.url,
+      title,
+      totalVideos: total,
+      totalReturned: collected.items.length,
+      nextCursor,
+      hasMore: nextCursor !== null,
+      videos: collected.items,
+    },
+    source: start ? "innertube:browse-continuation" : "innertube:browse",
+    count: collected.items.length,
+  };
+}
+
+/**
+ * `GET /v1/videosite/playlist-videos` (SPEC §2.10): 2 credits per page of 100 videos returned on the native path
+ * (a full default call is one page), 1 credit with `fast=true`; 0 when empty.
+ */
+export const playlistVideosOperation = defineOperation({
+  id: OPERATION_ID,
+  method: "GET",
+  path: "/v1/videosite/playlist-videos",
+  tag: "videosite",
+  summary: "Videos of a playlist in playlist order, paginated; fast=true reads the playlist feed.",
+  params: playlistVideosParams,
+  price: nativeOrFeed(perPage(2, PAGE_SIZE), 1),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getPlaylistVideos(params, ctx),
+});

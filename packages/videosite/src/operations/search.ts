@@ -1,0 +1,129 @@
+import { defineOperation, type OperationContext, perPage } from "@sda/core";
+import { postWeb } from "../innertube/web-post.ts";
+import { decodeListCursor } from "../listing/list-cursor.ts";
+import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
+import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
+import { encodeSearchParams, type SearchParams, searchParams } from "../search/search-params.ts";
+import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";
+
+const OPERATION_ID = "videosite.search";
+/** Results per upstream search page (about 20; shorts shelves add a few). */
+const PAGE_SIZE = 20;
+
+/** The search result (SPEC §2.9). */
+export interface SearchResult extends SearchPartitions {
+  query: string;
+  totalReturned: number;
+  nextCursor: string | null;
+  hasMore: boolean;
+  /** Every hit in the platform's order; the partitions split exactly these. */
+  results: SearchHit[];
+  /** The platform's spelling note (first page only): results are those shown for it. */
+  spelling: SpellingNote | null;
+  /** The platform's rough estimate of all matches (first page only), or null. */
+  estimatedResults: number | null;
+}
+
+/** Our cursor: the query and filter it belongs to, and the position in the result pages. */
+interface SearchCursor {
+  q: string;
+  f: string;
+  r: string;
+  c: string | null;
+  i: number;
+}
+
+type SearchContext = Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">;
+
+/**
+ * Searches the platform, `limit` results from `cursor` on, across as many result pages as needed.
+ *
+ * Upstream: `POST /youtubei/v1/search` with `{ query, params }` (`params` = the filter protobuf, see
+ * `encodeSearchParams`; `context.client.gl` = `region`), then `{ continuation }`.
+ *
+ * @returns `{ data, source: "innertube:search", count }` with `count` = `results.length` (the billed quantity).
+ * @throws ServiceError 400 `invalid_cursor` (tampered, or for another query, filter or region); 502 `upstream_*`.
+ */
+export async function search(
+  params: SearchParams,
+  ctx: SearchContext,
+): Promise<{ data: SearchResult; source: string; count: number }> {
+  const filter = encodeSearchParams({
+    type: params.type ?? "all",
+    sortBy: params.sortBy ?? "relevance",
+    uploadDate: params.uploadDate ?? "any",
+    duration: params.duration ?? "any",
+  });
+  const binding = { q: params.q, f: filter, r: params.region };
+  const start = decodeListCursor<SearchCursor>(
+    ctx.cursors,
+    OPERATION_ID,
+    params.cursor,
+    (p) => p.q === binding.q && p.f === binding.f && p.r === binding.r,
+    "query, filter or region",
+  );
+  let spelling: SpellingNote | null = null;
+  let estimatedResults: number | null = null;
+  let skipped = 0;
+  const fetchPage = async (token: string | null): Promise<UpstreamPage<SearchHit>> => {
+    const body = token === null ? { query: params.q, params: filter } : { continuation: token };
+    const response = await postWeb(ctx, "search", body, { region: params.region });
+    const page = readSearchPage(response.json<unknown>(), response.date ?? ctx.now());
+    if (token === null) {
+      spelling = page.spelling && {
+        ...page.spelling,
+        originalQuery: page.spelling.originalQuery ?? params.q,
+      };
+      estimatedResults = page.estimatedResults;
+    }
+    skipped += page.skipped;
+    return { items: page.hits, next: page.next };
+  };
+  const collected = await collectPages(
+    { token: start?.c ?? null, index: start?.i ?? 0 },
+    params.limit,
+    fetchPage,
+    pageBudget(params.limit, PAGE_SIZE),
+  );
+  if (skipped > 0) ctx.log.debug({ skipped, query: params.q }, "videosite search: skipped items");
+  const nextCursor = collected.next
+    ? ctx.cursors.encode(OPERATION_ID, {
+        ...binding,
+        c: collected.next.token,
+        i: collected.next.index,
+      } satisfies SearchCursor)
+    : null;
+  const results = collected.items;
+  return {
+    data: {
+      query: params.q,
+      totalReturned: results.length,
+      nextCursor,
+      hasMore: nextCursor !== null,
+      results,
+      ...partition(results),
+      spelling,
+      estimatedResults,
+    },
+    source: "innertube:search",
+    count: results.length,
+  };
+}
+
+/**
+ * `GET /v1/videosite/search` (SPEC §2.9, §4.2.1): 2 credits per started page of 20 results returned
+ * (`ceil(results.length / 20) × 2`; a shelf counts as one result), 0 when empty.
+ */
+export const searchOperation = defineOperation({
+  id: OPERATION_ID,
+  method: "GET",
+  path: "/v1/videosite/search",
+  tag: "videosite",
+  summary:
+    "Search videos, shorts, channels, playlists and live streams with type, sort, upload-date and duration filters.",
+  params: searchParams,
+  price: perPage(2, PAGE_SIZE),
+  queue: "videosite",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => search(params, ctx),
+});
