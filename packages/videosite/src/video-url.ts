@@ -1,4 +1,5 @@
 import { failWith } from "@sda/core";
+import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
 import { watchUrl } from "./innertube/config.ts";
 
@@ -29,21 +30,6 @@ function platformHost(hostname: string): "main" | "short" | "nocookie" | null {
   return null;
 }
 
-function toUrl(input: string): URL | null {
-  // Accept scheme-less input ("youtu.be/abc", "www.youtube.com/watch?v=…") when it starts like a host name.
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input)
-    ? input
-    : /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i.test(input)
-      ? `https://${input}`
-      : null;
-  if (!withScheme) return null;
-  try {
-    return new URL(withScheme);
-  } catch {
-    return null;
-  }
-}
-
 function idResult(candidate: string | null | undefined, what: string): VideoUrlParse {
   if (candidate && VIDEO_ID_PATTERN.test(candidate)) return { kind: "video", videoId: candidate };
   return {
@@ -67,7 +53,7 @@ export function parseVideoId(input: string): VideoUrlParse {
   if (!text) return { kind: "invalid", message: "url is empty" };
   if (VIDEO_ID_PATTERN.test(text)) return { kind: "video", videoId: text };
 
-  const url = toUrl(text);
+  const url = parseUserUrl(text);
   if (!url) return { kind: "invalid", message: "url is neither a URL nor a video id" };
   if (url.protocol !== "https:" && url.protocol !== "http:")
     return { kind: "invalid", message: `url must be an http(s) URL, not ${url.protocol}` };

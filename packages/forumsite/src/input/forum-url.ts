@@ -1,26 +1,18 @@
 /**
- * Shared URL reading for the `url` parameters: accepts scheme-less input (`reddit.com/r/x`) and tells the
+ * URL reading for the `url` parameters: accepts scheme-less input (`reddit.com/r/x`) and tells the
  * platform's own hosts from others.
  */
+
+import { parseUserUrl } from "@sda/text";
 
 /** Which of the platform's hosts a URL is on: the site (`reddit.com` and its subdomains), `redd.it` short links, or a
  * media host (`i.redd.it`, `v.redd.it`, `preview.redd.it`), which serves files rather than pages. */
 export type ForumHost = "site" | "short" | "media";
 
-/** The URL of `input` when it looks like one (with or without `http(s)://`), else null. */
+/** The http(s) URL of `input` when it looks like one (with or without a scheme), else null. */
 export function toUrl(input: string): URL | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input)
-    ? input
-    : /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i.test(input)
-      ? `https://${input}`
-      : null;
-  if (!withScheme) return null;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
-  } catch {
-    return null;
-  }
+  const url = parseUserUrl(input);
+  return url && (url.protocol === "https:" || url.protocol === "http:") ? url : null;
 }
 
 /** The platform host kind of `url`, or null for another site. */
