@@ -112,3 +112,13 @@ export function testContext(
     },
   };
 }
+
+export {
+  type FakeAsrOptions,
+  type FakeAsrServer,
+  type ReceivedUpload,
+  startFakeAsr,
+  verboseJsonFor,
+} from "./fake-asr.ts";
+export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
+export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
