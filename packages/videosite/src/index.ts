@@ -4,6 +4,8 @@
  * exported here.
  */
 import type { OperationDefinition } from "@sda/core";
+import { audioTranscriptOperation } from "./operations/audio-transcript.ts";
+import { summarizeOperation } from "./operations/summarize.ts";
 import { transcriptOperation } from "./operations/transcript.ts";
 import { videoDetailsOperation } from "./operations/video-details.ts";
 
@@ -46,6 +48,15 @@ export { type MediaFormat, readStreamingData, type StreamingData } from "./inner
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
 export { languageParam, normalizeLanguageTag } from "./language.ts";
+export {
+  AUDIO_MAX_DURATION_SECONDS,
+  type AudioTranscriptResult,
+  audioTranscriptOperation,
+  getAudioTranscript,
+  pickAudioFormat,
+  VIDEOSITE_MEDIA_CIRCUIT,
+} from "./operations/audio-transcript.ts";
+export { getSummary, type SummaryResult, summarizeOperation } from "./operations/summarize.ts";
 export { getTranscript, type TranscriptResult, transcriptOperation } from "./operations/transcript.ts";
 export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";
@@ -54,4 +65,6 @@ export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "
 export const videositeOperations: readonly OperationDefinition[] = [
   transcriptOperation,
   videoDetailsOperation,
+  audioTranscriptOperation,
+  summarizeOperation,
 ];
