@@ -3,9 +3,16 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
-import { type FakeAsrServer, startFakeAsr, startReplay, syntheticAudioCase, testContext } from "@sda/testing";
+import {
+  type FakeAsrServer,
+  serviceErrorOf,
+  startFakeAsr,
+  startReplay,
+  syntheticAudioCase,
+  testContext,
+} from "@sda/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { OpenAiCompatibleAsr } from "./asr/openai-compatible.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
@@ -85,11 +92,7 @@ function run(options: { settings?: MediaSettings; sources?: AudioSource[]; circu
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+const failure = serviceErrorOf;
 
 const videoplaybackHits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
 

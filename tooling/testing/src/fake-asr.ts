@@ -142,18 +142,16 @@ export async function startFakeAsr(options: FakeAsrOptions): Promise<FakeAsrServ
       if (gate) await gate;
       if (failure !== null) return answer(failure, errorBody("The server had an error", "server_error"));
       const probe = upload.probe;
-      if (!probe || probe.sampleRateHz !== 16_000 || probe.channels !== 1 || probe.durationSeconds === null)
+      const seconds = probe?.durationSeconds ?? null;
+      if (probe?.sampleRateHz !== 16_000 || probe.channels !== 1 || seconds === null)
         return answer(400, errorBody("expected 16 kHz mono audio"));
       if (
         options.expectedDurationSeconds !== undefined &&
-        Math.abs(probe.durationSeconds - options.expectedDurationSeconds) > 1
+        Math.abs(seconds - options.expectedDurationSeconds) > 1
       )
         return answer(400, errorBody(`expected ${options.expectedDurationSeconds} s of audio`));
       if (upload.responseFormat !== "verbose_json") return answer(200, { text: options.transcript });
-      return answer(
-        200,
-        verboseJsonFor(options.transcript, probe.durationSeconds, options.languageName ?? "english"),
-      );
+      return answer(200, verboseJsonFor(options.transcript, seconds, options.languageName ?? "english"));
     } catch (error) {
       sendJson(res, 500, errorBody(String(error), "server_error"));
     }

@@ -1,5 +1,4 @@
-import { ServiceError } from "@sda/core";
-import { randomPrefix } from "@sda/testing";
+import { randomPrefix, serviceErrorOf } from "@sda/testing";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { BlockedRateCircuit, type BlockedRateCircuitOptions } from "./blocked-rate.ts";
@@ -27,11 +26,7 @@ function circuit(options: Partial<BlockedRateCircuitOptions> = {}) {
   return c;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+const failure = serviceErrorOf;
 
 describe("the service-wide blocked_rate circuit", () => {
   it("closed: downloads are admitted without a probe and nothing is stored", async () => {

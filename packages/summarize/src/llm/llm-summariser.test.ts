@@ -1,8 +1,8 @@
-import { ServiceError } from "@sda/core";
 import {
   type ChatReply,
   type ReceivedChat,
   replayHttpClient,
+  serviceErrorOf,
   startFakeChat,
   startReplay,
   syntheticAudioCase,
@@ -61,11 +61,7 @@ async function withChat(
 
 const ctx = () => ({ http, log: testLogger(), signal: new AbortController().signal });
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+const failure = serviceErrorOf;
 
 describe("LLM summaries over the chat-completions protocol", () => {
   it("asks once for a strict JSON-schema answer in the transcript's language and returns the validated summary", async () => {

@@ -1,9 +1,16 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type OperationContext, parseParams, ServiceError } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
-import { type FakeAsrServer, startFakeAsr, startReplay, syntheticAudioCase, testContext } from "@sda/testing";
+import {
+  type FakeAsrServer,
+  serviceErrorOf,
+  startFakeAsr,
+  startReplay,
+  syntheticAudioCase,
+  testContext,
+} from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPlayer } from "../innertube/player-reader.ts";
 import { recordedPlayer } from "../test-corpus.ts";
@@ -46,11 +53,7 @@ function run(query: Record<string, string>, ctx = context()) {
   return getAudioTranscript(parseParams(audioTranscriptParams, query), ctx);
 }
 
-async function failure(query: Record<string, string>, ctx = context()): Promise<ServiceError> {
-  const error = await run(query, ctx).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+const failure = (query: Record<string, string>, ctx = context()) => serviceErrorOf(run(query, ctx));
 
 const videoplaybackHits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
 

@@ -1,7 +1,7 @@
-import { type OperationContext, parseParams, ServiceError } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { splitSentences } from "@sda/summarize";
-import { type FakeChatServer, startFakeChat, startReplay, testContext } from "@sda/testing";
+import { type FakeChatServer, serviceErrorOf, startFakeChat, startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSummary, summarizeParams } from "./summarize.ts";
 import { getTranscript, transcriptParams } from "./transcript.ts";
@@ -32,11 +32,7 @@ const transcript = (query: Record<string, string>) =>
   getTranscript(parseParams(transcriptParams, query), offline);
 const normalise = (text: string) => text.replace(/\s+/g, " ");
 
-async function failure<T>(promise: Promise<T>): Promise<ServiceError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+const failure = serviceErrorOf;
 
 describe("GET /v1/videosite/summarize: offline (extractive)", () => {
   it("summarises M4gD1WSo5mA's manual English track from its own sentences", async () => {
