@@ -65,8 +65,20 @@ export const envSchema = z.object({
   VIDEOSITE_GL: z.string().length(2).default("US"),
 
   // Audio and AI providers (audio transcript, summaries)
+  /** ffmpeg binary; unset: the one shipped by the npm package `@ffmpeg-installer/ffmpeg`. */
   FFMPEG_PATH: optionalString,
+  /** yt-dlp-compatible extractor command, used when the player gives no direct audio URL (unset: none). */
   AUDIO_EXTRACTOR_PATH: optionalString,
+  /** Budget of one audio download, from the request to the last byte (SPEC §4.2.2 rule 5: 20 s). */
+  AUDIO_DOWNLOAD_TIMEOUT_MS: int(20_000, 100),
+  /** Cooldown of the service-wide `blocked_rate` circuit after an upstream 403/429 (SPEC §7.4: 300 s). */
+  AUDIO_BLOCKED_COOLDOWN_SECONDS: int(300, 1),
+  /** A download waits out an open circuit when at most this many seconds remain; longer waits fail fast. */
+  AUDIO_CIRCUIT_MAX_WAIT_SECONDS: int(10, 0),
+  /** Root of the per-job temp dirs of audio jobs (default: `<os tmpdir>/sda-audio`). */
+  AUDIO_TEMP_DIR: optionalString,
+  /** Budget of one speech-to-text request (upload and transcription), per provider. */
+  ASR_TIMEOUT_MS: int(120_000, 1000),
   ASR_FAST_BASE_URL: optionalUrl,
   ASR_FAST_MODEL: z.string().default("whisper-large-v3-turbo"),
   ASR_FAST_API_KEY: optionalString,
@@ -76,6 +88,10 @@ export const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_MODEL: z.string().default("gpt-4o-mini"),
   LLM_API_KEY: optionalString,
+  /** Budget of one chat-completions request. */
+  LLM_TIMEOUT_MS: int(60_000, 1000),
+  /** Input budget of one chat-completions request, in tokens (longer transcripts are summarised in chunks). */
+  LLM_MAX_INPUT_TOKENS: int(12_000, 500),
 
   // Forum platform OAuth app-only credentials
   FORUMSITE_CLIENT_ID: optionalString,

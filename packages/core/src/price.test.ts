@@ -32,4 +32,12 @@ describe("price rules", () => {
     expect(rule.billCacheHits).toBe(true);
     expect(rule.charge({}, { durationSeconds: 121 })).toBe(6);
   });
+
+  it("perAudioMinute: a price above maxCredits (a cache hit of a longer video) is refused, not charged", () => {
+    const rule = perAudioMinute(2);
+    expect(rule.charge({ maxCredits: 4 }, { credits: 4 })).toBe(4);
+    expect(() => rule.charge({ maxCredits: 3 }, { credits: 4 })).toThrow(
+      expect.objectContaining({ code: "cost_exceeds_max", details: { estimatedCredits: 4, maxCredits: 3 } }),
+    );
+  });
 });

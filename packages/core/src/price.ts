@@ -1,3 +1,5 @@
+import { ServiceError } from "./errors.ts";
+
 /**
  * Price rules of the operations (SPEC §4 and §8). A rule answers two questions:
  * - `max(params)`: the most the call can cost, known before any work; the gateway answers 402 when the balance is
@@ -71,13 +73,24 @@ export function perResult(rate: number, defaultLimit: number): PriceRule {
 /**
  * `ceil(durationSeconds / 60) × credits` (SPEC §2.4). The price is known only once the worker has read the media
  * duration, so `max` is null and the handler checks the balance itself; cache hits are billed (SPEC §8 rule 2).
+ * The caller's `maxCredits` cap holds for cache hits too: the gateway prices a hit with this rule before charging it.
+ * @throws ServiceError 400 `cost_exceeds_max` (nothing charged) when `params.maxCredits` is below the price.
  */
 export function perAudioMinute(credits: number): PriceRule {
   return {
     describe: `${credits} credits per started minute of audio; cache hits are billed`,
     billCacheHits: true,
     max: () => null,
-    charge: (_p, o) => o.credits ?? Math.ceil((o.durationSeconds ?? 0) / 60) * credits,
+    charge: (p, o) => {
+      const price = o.credits ?? Math.ceil((o.durationSeconds ?? 0) / 60) * credits;
+      if (typeof p.maxCredits === "number" && price > p.maxCredits)
+        throw new ServiceError(
+          "cost_exceeds_max",
+          `this call costs ${price} credits, more than maxCredits=${p.maxCredits}; nothing was charged`,
+          { details: { estimatedCredits: price, maxCredits: p.maxCredits } },
+        );
+      return price;
+    },
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The videosite (video platform) package: the innertube client, typed readers of its answers, caption parsing, and
  * the videosite operations (transcript, video details, comments and replies, channel details, channel videos and
- * shorts, playlist videos and details, search). Other videosite operations (audio transcript, summary) reuse the
- * pieces exported here.
+ * shorts, playlist videos and details, search, audio transcript, summary). Other platforms reuse pieces exported
+ * here.
  */
 import type { OperationDefinition } from "@sda/core";
+import { audioTranscriptOperation } from "./operations/audio-transcript.ts";
 import { channelDetailsOperation } from "./operations/channel-details.ts";
 import { channelShortsOperation } from "./operations/channel-shorts.ts";
 import { channelVideosOperation } from "./operations/channel-videos.ts";
@@ -13,6 +14,7 @@ import { commentsOperation } from "./operations/comments.ts";
 import { playlistDetailsOperation } from "./operations/playlist-details.ts";
 import { playlistVideosOperation } from "./operations/playlist-videos.ts";
 import { searchOperation } from "./operations/search.ts";
+import { summarizeOperation } from "./operations/summarize.ts";
 import { transcriptOperation } from "./operations/transcript.ts";
 import { videoDetailsOperation } from "./operations/video-details.ts";
 
@@ -59,6 +61,14 @@ export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
 export { languageParam, normalizeLanguageTag } from "./language.ts";
 export type { VideoRow } from "./listing/rows.ts";
+export {
+  AUDIO_MAX_DURATION_SECONDS,
+  type AudioTranscriptResult,
+  audioTranscriptOperation,
+  getAudioTranscript,
+  pickAudioFormat,
+  VIDEOSITE_MEDIA_CIRCUIT,
+} from "./operations/audio-transcript.ts";
 export { getChannelDetails } from "./operations/channel-details.ts";
 export { getChannelShorts } from "./operations/channel-shorts.ts";
 export { getChannelVideos } from "./operations/channel-videos.ts";
@@ -67,6 +77,7 @@ export { type CommentsResult, getComments } from "./operations/comments.ts";
 export { getPlaylistDetails } from "./operations/playlist-details.ts";
 export { getPlaylistVideos } from "./operations/playlist-videos.ts";
 export { type SearchResult, search } from "./operations/search.ts";
+export { getSummary, type SummaryResult, summarizeOperation } from "./operations/summarize.ts";
 export { getTranscript, type TranscriptResult, transcriptOperation } from "./operations/transcript.ts";
 export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
 export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
@@ -85,4 +96,6 @@ export const videositeOperations: readonly OperationDefinition[] = [
   playlistVideosOperation,
   playlistDetailsOperation,
   searchOperation,
+  audioTranscriptOperation,
+  summarizeOperation,
 ];

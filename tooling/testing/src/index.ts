@@ -112,3 +112,31 @@ export function testContext(
     },
   };
 }
+
+export {
+  type FakeAsrOptions,
+  type FakeAsrServer,
+  type ReceivedUpload,
+  startFakeAsr,
+  verboseJsonFor,
+} from "./fake-asr.ts";
+export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
+export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
+
+/**
+ * Awaits a promise that must reject with a {@link ServiceError} and returns that error for assertions.
+ * @throws Error when it resolves or rejects with anything else.
+ */
+export async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const outcome = await promise.then(
+    (value) => ({ rejected: false as const, value }),
+    (error: unknown) => ({ rejected: true as const, error }),
+  );
+  if (outcome.rejected && outcome.error instanceof ServiceError) return outcome.error;
+  throw new Error(
+    outcome.rejected
+      ? `expected a ServiceError, got ${String(outcome.error)}`
+      : "expected a ServiceError, but the call succeeded",
+    outcome.rejected ? { cause: outcome.error } : undefined,
+  );
+}

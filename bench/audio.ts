@@ -1,0 +1,104 @@
+/**
+ * Audio re-encode benchmark (`npm run bench:audio`). In one run it:
+ *  - generates 1, 10, 60 and 90 minutes of audio with ffmpeg's own sources (pink noise under a speech-band tone, as
+ *    128 kbit/s mono AAC in MP4 with the index first: the shape of the platform's itag 140);
+ *  - measures the speech re-encode of the audio transcript operation (`reencodeForSpeech`: stdin → 16 kHz mono
+ *    32 kbit/s MP3) against a baseline measured in the same run, a plain decode of the same input (`-f null`),
+ *    and prints the medians in audio seconds per wall second and their ratio;
+ *  - re-encodes the 90 minutes and checks the output size against the ~25 MB upload ceiling (exit code 1 above it).
+ * Runs per length: BENCH_AUDIO_RUNS (default 3).
+ */
+import { spawn } from "node:child_process";
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Readable } from "node:stream";
+import { probeAudio, reencodeForSpeech, resolveFfmpegPath } from "@sda/media";
+
+const RUNS = Number(process.env.BENCH_AUDIO_RUNS ?? 3);
+const MINUTES = [1, 10, 60];
+const CEILING_BYTES = 25 * 1000 * 1000;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+function ffmpeg(binary: string, args: string[], input?: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ["-hide_banner", "-loglevel", "error", ...args], {
+      stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
+    });
+    if (input && child.stdin) {
+      child.stdin.on("error", () => undefined);
+      input.pipe(child.stdin);
+    }
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
+  });
+}
+
+/** `minutes` of mono 44.1 kHz audio as 128 kbit/s AAC in MP4 (moov first). */
+async function generate(binary: string, dir: string, minutes: number): Promise<string> {
+  const file = path.join(dir, `source-${minutes}m.m4a`);
+  const seconds = minutes * 60;
+  await ffmpeg(binary, [
+    ...["-f", "lavfi", "-i", `anoisesrc=color=pink:amplitude=0.2:sample_rate=44100:duration=${seconds}`],
+    ...["-f", "lavfi", "-i", `sine=frequency=220:sample_rate=44100:duration=${seconds}`],
+    ...["-filter_complex", "amix=inputs=2:duration=shortest", "-ac", "1"],
+    ...["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-y", file],
+  ]);
+  return file;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return (performance.now() - started) / 1000;
+}
+
+async function main() {
+  const binary = resolveFfmpegPath();
+  if (!binary) throw new Error("no ffmpeg binary (install @ffmpeg-installer/ffmpeg or set FFMPEG_PATH)");
+  const dir = await mkdtemp(path.join(tmpdir(), "bench-audio-"));
+  try {
+    console.log(`ffmpeg: ${binary}\nruns per length: ${RUNS}\n`);
+    console.log("length   decode (baseline)     re-encode to 16 kHz mono 32 kbit/s   ratio");
+    for (const minutes of MINUTES) {
+      const source = await generate(binary, dir, minutes);
+      const seconds = minutes * 60;
+      const decode: number[] = [];
+      const encode: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        decode.push(
+          await timed(() => ffmpeg(binary, ["-i", "pipe:0", "-f", "null", "-"], createReadStream(source))),
+        );
+        const output = path.join(dir, `speech-${minutes}m.mp3`);
+        encode.push(await timed(() => reencodeForSpeech(binary, createReadStream(source), output)));
+      }
+      const decodeSpeed = seconds / median(decode);
+      const encodeSpeed = seconds / median(encode);
+      console.log(
+        `${`${minutes} min`.padEnd(8)} ${`${decodeSpeed.toFixed(0)} audio s/s`.padEnd(21)} ${`${encodeSpeed.toFixed(0)} audio s/s (median ${median(encode).toFixed(2)} s)`.padEnd(36)} ×${(encodeSpeed / decodeSpeed).toFixed(3)}`,
+      );
+      await rm(source, { force: true });
+    }
+
+    const long = await generate(binary, dir, 90);
+    const output = path.join(dir, "speech-90m.mp3");
+    const wall = await timed(() => reencodeForSpeech(binary, createReadStream(long), output));
+    const bytes = (await stat(output)).size;
+    const probe = await probeAudio(binary, output);
+    console.log(
+      `\n90 min: ${(bytes / 1e6).toFixed(2)} MB (${probe.sampleRateHz} Hz, ${probe.channels} channel, ${probe.bitrateKbps} kbit/s, ${probe.durationSeconds?.toFixed(0)} s) in ${wall.toFixed(1)} s; ceiling 25 MB: ${bytes < CEILING_BYTES ? "under" : "OVER"}`,
+    );
+    if (bytes >= CEILING_BYTES) process.exitCode = 1;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

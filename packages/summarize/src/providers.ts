@@ -1,0 +1,21 @@
+import type { ServiceConfig } from "@sda/core";
+import { ExtractiveSummariser } from "./extractive/extractive-summariser.ts";
+import { LlmSummariser } from "./llm/llm-summariser.ts";
+import type { Summariser } from "./summary.ts";
+
+/**
+ * The summariser of this process: the chat-completions LLM when `LLM_BASE_URL` is set (`LLM_MODEL`, `LLM_API_KEY`,
+ * `LLM_TIMEOUT_MS`, `LLM_MAX_INPUT_TOKENS`), else the built-in extractive summariser.
+ */
+export function summariserFromConfig(config: ServiceConfig): Summariser {
+  if (!config.LLM_BASE_URL) return new ExtractiveSummariser();
+  return new LlmSummariser(
+    {
+      baseUrl: config.LLM_BASE_URL,
+      model: config.LLM_MODEL,
+      apiKey: config.LLM_API_KEY,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+    },
+    config.LLM_MAX_INPUT_TOKENS,
+  );
+}

@@ -1,0 +1,210 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type OperationContext, parseParams } from "@sda/core";
+import type { ReplayServer } from "@sda/replay";
+import {
+  type FakeAsrServer,
+  serviceErrorOf,
+  startFakeAsr,
+  startReplay,
+  syntheticAudioCase,
+  testContext,
+} from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPlayer } from "../innertube/player-reader.ts";
+import { recordedPlayer } from "../test-corpus.ts";
+import { audioTranscriptParams, getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
+
+const synth = syntheticAudioCase();
+let replay: ReplayServer;
+let asr: FakeAsrServer;
+let root: string;
+const contexts: OperationContext[] = [];
+
+beforeAll(async () => {
+  replay = await startReplay();
+  asr = await startFakeAsr({
+    transcript: synth.transcript,
+    expectedDurationSeconds: synth.formatDurationSeconds,
+  });
+  root = await mkdtemp(path.join(tmpdir(), "audio-op-test-"));
+});
+afterAll(async () => {
+  for (const ctx of contexts) ctx.redis.disconnect();
+  await asr.close();
+  await replay.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A handler context on the replay with the fake ASR as the fast tier (or none), its own Redis prefix and temp root. */
+function context(options: { balance?: number; asr?: boolean } = {}) {
+  const ctx = testContext(replay, {
+    ...(options.balance === undefined ? {} : { balance: options.balance }),
+    config: { ASR_FAST_BASE_URL: options.asr === false ? undefined : asr.baseUrl, AUDIO_TEMP_DIR: root },
+  });
+  contexts.push(ctx);
+  return ctx;
+}
+
+const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+
+function run(query: Record<string, string>, ctx = context()) {
+  return getAudioTranscript(parseParams(audioTranscriptParams, query), ctx);
+}
+
+const failure = (query: Record<string, string>, ctx = context()) => serviceErrorOf(run(query, ctx));
+
+const videoplaybackHits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
+
+describe("GET /v1/videosite/audio-transcript: handler", () => {
+  it("transcribes the synthetic video: SPEC §2.4 fields, 4 credits for 75 s, creditsUsed on the envelope", async () => {
+    const outcome = await run({ url: watch(synth.videoId) });
+    expect(outcome.source).toBe("innertube:android+direct:itag140+asr-fast");
+    expect(outcome.credits).toBe(4);
+    expect(outcome.durationSeconds).toBe(75);
+    expect(outcome.envelope).toEqual({ creditsUsed: 4 });
+    const data = outcome.data;
+    expect(data).toMatchObject({
+      platform: "videosite",
+      videoId: synth.videoId,
+      url: watch(synth.videoId),
+      asrProvider: "asr-fast",
+      language: "en",
+      languageIsDetected: true,
+      durationSeconds: synth.lengthSeconds,
+      text: synth.transcript,
+      creditsUsed: 4,
+      estimatedCredits: 4,
+      source: "asr",
+    });
+    expect(data.text).toBe(data.segments.map((s) => s.text).join(" "));
+    for (const s of data.segments) {
+      expect(Number.isInteger(s.startMs) && Number.isInteger(s.endMs)).toBe(true);
+      expect(s.endMs).toBeGreaterThan(s.startMs);
+      expect(s.endMs).toBeLessThanOrEqual(synth.lengthSeconds * 1000);
+    }
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it("a language parameter is passed to the provider as ISO 639-1 and echoed, not detected", async () => {
+    const outcome = await run({ url: watch(synth.videoId), language: "en-US" });
+    expect(outcome.data).toMatchObject({ language: "en-US", languageIsDetected: false });
+    expect(asr.received.at(-1)?.language).toBe("en");
+  });
+
+  it("over 90 minutes: 400 duration_too_long with estimatedCredits, nothing downloaded", async () => {
+    const hits = videoplaybackHits();
+    const error = await failure({ url: watch("SynthLong01") });
+    expect(error.code).toBe("duration_too_long");
+    expect(error.status).toBe(400);
+    expect(error.details).toMatchObject({
+      estimatedCredits: 190,
+      durationSeconds: 5700,
+      maxDurationSeconds: 5400,
+    });
+    // The real 6.4-hour recording is refused the same way.
+    expect((await failure({ url: watch("Fjg5lYqvzUs") })).details.estimatedCredits).toBe(
+      Math.ceil(23169 / 60) * 2,
+    );
+    expect(videoplaybackHits()).toBe(hits);
+  });
+
+  it("maxCredits below the estimate: 400 cost_exceeds_max; a balance below it: 402; neither downloads", async () => {
+    const hits = videoplaybackHits();
+    const capped = await failure({ url: watch(synth.videoId), maxCredits: "3" });
+    expect(capped.code).toBe("cost_exceeds_max");
+    expect(capped.details).toMatchObject({ estimatedCredits: 4, maxCredits: 3 });
+    const poor = await failure({ url: watch(synth.videoId) }, context({ balance: 3 }));
+    expect(poor.code).toBe("insufficient_credits");
+    expect(poor.status).toBe(402);
+    expect(videoplaybackHits()).toBe(hits);
+  });
+
+  it("no ASR tier configured: 502 asr_unavailable, not retryable, before any download", async () => {
+    const hits = videoplaybackHits();
+    const error = await failure({ url: watch(synth.videoId) }, context({ asr: false }));
+    expect(error).toMatchObject({ code: "asr_unavailable", status: 502, retryable: false });
+    expect(videoplaybackHits()).toBe(hits);
+  });
+
+  it.each([
+    ["Njp5uhTorCo", "restricted", "age_restricted"],
+    ["ayI2iBwGdxw", "restricted", "members_only"],
+    ["sMJ8bRN2dak", "restricted", "premium_only"],
+    ["N-yVic7BbY0", "live_unavailable", "live_offline"],
+    ["5YceQ8YqYMc", "live_unavailable", "live_recording_unavailable"],
+    ["X4VbdwhkE10", "live_unavailable", "live_now"],
+  ])("%s: 502 audio_extract_failed %s (%s), not retryable, obtainable false", async (id, reason, why) => {
+    const error = await failure({ url: watch(id) });
+    expect(error.code).toBe("audio_extract_failed");
+    expect(error.retryable).toBe(false);
+    expect(error.retryAfterSeconds).toBeUndefined();
+    expect(error.details).toMatchObject({ reason, playabilityReason: why, obtainable: false });
+    expect(error.details).not.toHaveProperty("estimatedCreditsIfRetried");
+  });
+
+  it("a private video is 404 video_unavailable like the transcript's, marked not obtainable", async () => {
+    const error = await failure({ url: watch("8VajtrESJzA") });
+    expect(error.code).toBe("video_unavailable");
+    expect(error.details).toMatchObject({ reason: "private", obtainable: false });
+  });
+
+  it("no direct URL and no extractor: extractor_unavailable (retry in 120 s) with the estimate if retried", async () => {
+    // iuevw6218F0: every format ciphered, no caption track.
+    const ciphered = await failure({ url: watch("iuevw6218F0") });
+    expect(ciphered.details).toMatchObject({
+      reason: "extractor_unavailable",
+      estimatedCreditsIfRetried: 10,
+    });
+    expect(ciphered.retryAfterSeconds).toBe(120);
+    expect(ciphered.details).not.toHaveProperty("suggestedEndpoint");
+  });
+
+  it("a failure on a video with captions suggests the captions operation, as far as a track serves the language", async () => {
+    // 7PIMiDcwNvc: an English auto-generated track (translatable to 16 languages); its muxed format's signed URL
+    // answers 410 Gone here, as an expired one does.
+    const remove = replay.addFault({
+      when: (r) => r.path === "/videoplayback" && r.query.id !== synth.videoId,
+      status: 410,
+    });
+    try {
+      const captioned = await failure({ url: watch("7PIMiDcwNvc") });
+      expect(captioned.details).toMatchObject({
+        reason: "extractor_unavailable",
+        upstreamStatus: 410,
+        suggestedEndpoint: "/v1/videosite/transcript",
+        estimatedCreditsIfRetried: Math.ceil(381 / 60) * 2,
+      });
+      const translated = await failure({ url: watch("7PIMiDcwNvc"), language: "ja" });
+      expect(translated.details.suggestedEndpoint).toBe("/v1/videosite/transcript");
+      const unserved = await failure({ url: watch("7PIMiDcwNvc"), language: "sw" });
+      expect(unserved.details).not.toHaveProperty("suggestedEndpoint");
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe("audio format choice on recorded players", () => {
+  const pick = (caseId: string, language?: string) =>
+    pickAudioFormat(readPlayer(recordedPlayer(caseId)), language);
+
+  it("the synthetic video's itag 140", () => {
+    expect(pick("audio-SynthAudio1")).toMatchObject({ itag: 140, isAudioOnly: true });
+  });
+
+  it("the smallest audio-only format of at least 48 kbit/s with a direct URL (itag 139, HE-AAC)", () => {
+    expect(pick("video-F1xioXWb8CY")).toMatchObject({ itag: 139, isAudioOnly: true });
+    expect(pick("video-GJLlxj_dtq8")).toMatchObject({ itag: 139 });
+  });
+
+  it("the muxed format when no audio-only format has a URL (kX3nB4PpJko: 25 dubbed tracks without URLs)", () => {
+    expect(pick("video-kX3nB4PpJko", "de")).toMatchObject({ itag: 18, kind: "muxed" });
+  });
+
+  it("null when every format is ciphered or the player lists none", () => {
+    expect(pick("video-iuevw6218F0")).toBeNull();
+    expect(pick("video-N-yVic7BbY0")).toBeNull();
+  });
+});

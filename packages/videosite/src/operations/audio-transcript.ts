@@ -1,0 +1,302 @@
+import {
+  audioCredits,
+  cacheParam,
+  defineOperation,
+  type OperationContext,
+  type OperationOutcome,
+  optionalIntParam,
+  perAudioMinute,
+  ServiceError,
+} from "@sda/core";
+import {
+  type AudioSource,
+  audioExtractError,
+  DirectUrlSource,
+  ExtractorSource,
+  type MediaSettings,
+  mediaCircuit,
+  mediaSettingsFromConfig,
+  transcribeAudio,
+} from "@sda/media";
+import { z } from "zod";
+import { AUDIO_TRANSCRIPT_PATH, requirePlayableVideo } from "../captions/errors.ts";
+import { joinSegments, type Segment } from "../captions/segments.ts";
+import { selectTrack } from "../captions/track-selection.ts";
+import { classifyPlayability, type UnavailableReason } from "../innertube/playability.ts";
+import { fetchAndroidPlayer } from "../innertube/player.ts";
+import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
+import type { MediaFormat } from "../innertube/streaming-reader.ts";
+import { languageParam } from "../language.ts";
+import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+import { transcriptOperation } from "./transcript.ts";
+
+/** Longest video the synchronous path transcribes (SPEC §4.2.2 rule 3, §8): 90 minutes. */
+export const AUDIO_MAX_DURATION_SECONDS = 90 * 60;
+
+/** Name of the videosite media hosts' `blocked_rate` circuit (Redis key `<prefix>:circuit:videosite-media`). */
+export const VIDEOSITE_MEDIA_CIRCUIT = "videosite-media";
+
+/** Query parameters of `GET /v1/videosite/audio-transcript` (SPEC §4.2). */
+export const audioTranscriptParams = z.object({
+  url: videoUrlParam,
+  language: languageParam,
+  /** Cap on the price: a higher estimate is 400 `cost_exceeds_max` before any download (SPEC §4.2.2 rule 4). */
+  maxCredits: optionalIntParam({ min: 1, max: 50_000 }),
+  cache: cacheParam,
+});
+
+/** SPEC §2.4: the audio transcript result. */
+export interface AudioTranscriptResult {
+  platform: "videosite";
+  videoId: string;
+  url: string;
+  /** The tier that transcribed: `asr-fast`, or `asr-standard` when the fast tier was unavailable or failed. */
+  asrProvider: "asr-fast" | "asr-standard";
+  /** BCP-47 code: the `language` parameter when given, else the language the provider detected (`und`: none). */
+  language: string;
+  languageIsDetected: boolean;
+  /** The video's length (`videoDetails.lengthSeconds`), the billing basis. */
+  durationSeconds: number;
+  segments: Segment[];
+  /** Segment texts joined with one space. */
+  text: string;
+  /** `ceil(durationSeconds / 60) × 2`. */
+  creditsUsed: number;
+  /** Same number as `creditsUsed`. */
+  estimatedCredits: number;
+  source: "asr";
+}
+
+// Playability reasons that are a wall around the media rather than its absence (SPEC §7.4 `restricted`).
+const RESTRICTED_REASONS = new Set<UnavailableReason>([
+  "age_restricted",
+  "login_required",
+  "members_only",
+  "premium_only",
+  "content_check_required",
+  "geo_blocked",
+]);
+const LIVE_REASONS = new Set<UnavailableReason>(["live_offline", "live_recording_unavailable"]);
+
+/**
+ * The video, if its audio can be transcribed at all; judged from the player answer alone, before any estimate.
+ * @throws ServiceError 502 `audio_extract_failed` `restricted` (age, login, membership, Premium, content check,
+ *   region) or `live_unavailable` (live now, upcoming, ended without a recording); 404 `video_unavailable` and 502
+ *   `upstream_blocked` (bot check) as the transcript operation answers them.
+ */
+function requireTranscribableVideo(player: PlayerInfo, videoId: string): VideoDetailsPart {
+  const verdict = classifyPlayability(player);
+  if (verdict.kind === "unavailable" && RESTRICTED_REASONS.has(verdict.reason))
+    throw audioExtractError("restricted", verdict.message, {
+      details: { playabilityReason: verdict.reason },
+    });
+  if (verdict.kind === "unavailable" && LIVE_REASONS.has(verdict.reason))
+    throw audioExtractError("live_unavailable", verdict.message, {
+      details: { playabilityReason: verdict.reason },
+    });
+  const video = requirePlayableVideo(player, videoId);
+  if (video.isLive || video.isUpcoming)
+    throw audioExtractError(
+      "live_unavailable",
+      "live streams and upcoming premieres have no audio file yet",
+      {
+        details: { playabilityReason: video.isLive ? "live_now" : "upcoming" },
+      },
+    );
+  return video;
+}
+
+/** The primary subtag of a BCP-47 tag (`pt-BR` → `pt`), the form ASR providers take. */
+const primaryLanguage = (tag: string) => tag.split("-")[0]?.toLowerCase() ?? tag;
+
+/**
+ * The audio format to download from `streamingData`: adaptive audio-only formats with a plain `url` (ciphered ones
+ * need the player's signature code, which is the extractor's job), on the audio track in the requested language when
+ * the video has several (dubs), else on the default track; the smallest of at least 48 kbit/s (speech is re-encoded
+ * to 32 kbit/s anyway, and a small file downloads fastest). Muxed formats only when no audio-only one is usable.
+ * @returns the format, `none` when the video has formats but none carries audio, or null when no format has a
+ *   usable URL.
+ */
+export function pickAudioFormat(player: PlayerInfo, language?: string): MediaFormat | "none" | null {
+  const formats = player.streaming.formats;
+  const withAudio = formats.filter((f) => f.isAudioOnly || f.kind === "muxed");
+  if (formats.length > 0 && withAudio.length === 0) return "none";
+  const usable = withAudio.filter((f) => f.url !== null && !f.isCiphered);
+  const audioOnly = usable.filter((f) => f.isAudioOnly);
+  const trackLanguage = (f: MediaFormat) => f.audioTrackId?.split(".")[0]?.toLowerCase();
+  const wanted = language ? audioOnly.filter((f) => trackLanguage(f) === primaryLanguage(language)) : [];
+  const onDefault = audioOnly.filter(
+    (f) =>
+      f.audioTrackId === null || f.audioTrackId === player.defaultAudioTrackId || f.audioIsDefault === true,
+  );
+  const pool = [wanted, onDefault, audioOnly, usable].find((list) => list.length > 0) ?? [];
+  const byBitrate = [...pool].sort((a, b) => (a.bitrate ?? 0) - (b.bitrate ?? 0));
+  return byBitrate.find((f) => (f.bitrate ?? 0) >= 48_000) ?? byBitrate.at(-1) ?? null;
+}
+
+/** The audio sources of a video: its direct format URL when there is one, then the extractor when configured. */
+function audioSources(
+  player: PlayerInfo,
+  format: MediaFormat | null,
+  watch: string,
+  settings: MediaSettings,
+  ctx: Pick<OperationContext, "http" | "log">,
+): AudioSource[] {
+  const sources: AudioSource[] = [];
+  if (format?.url)
+    sources.push(
+      new DirectUrlSource({
+        http: ctx.http,
+        platform: "videosite",
+        url: format.url,
+        label: `direct:itag${format.itag}`,
+      }),
+    );
+  if (settings.extractorPath)
+    sources.push(
+      new ExtractorSource({
+        command: settings.extractorPath,
+        pageUrl: watch,
+        onFailure: (info) =>
+          ctx.log.warn({ ...info, videoId: player.details?.videoId }, "audio extractor failed"),
+      }),
+    );
+  return sources;
+}
+
+/**
+ * Adds what SPEC §4.2.2 rule 6 and §7.4 want on every error of this operation once the player was read:
+ * `suggestedEndpoint` (the captions path) when a published caption track would serve the request;
+ * `obtainable: false` on a permanent miss (non-retryable extraction failure, unavailable video) without captions;
+ * `estimatedCreditsIfRetried` on retryable errors once the estimate is known.
+ */
+function withHints(error: unknown, captionsPath: string | null, estimate: number | null): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  const details = { ...error.details };
+  if (captionsPath) details.suggestedEndpoint = captionsPath;
+  const permanentMiss =
+    (error.code === "audio_extract_failed" && !error.retryable) || error.code === "video_unavailable";
+  if (permanentMiss && !captionsPath) details.obtainable = false;
+  if (error.retryable && estimate !== null) details.estimatedCreditsIfRetried = estimate;
+  return new ServiceError(error.code, error.message, {
+    retryable: error.retryable,
+    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    details,
+    cause: error,
+  });
+}
+
+/**
+ * The audio transcript of a video by speech-to-text (SPEC §2.4, §4.2.2, §7.4). Never substitutes captions.
+ *
+ * Order: ANDROID `/youtubei/v1/player` → playability (restricted, live, unavailable) → estimate from
+ * `videoDetails.lengthSeconds` (over 90 min → 400 `duration_too_long`; above `maxCredits` → 400 `cost_exceeds_max`;
+ * balance below it → 402) → format choice → download (`GET …googlevideo.com/videoplayback`, or the extractor) with
+ * re-encode → ASR upload. Nothing is downloaded before the estimate checks pass.
+ * @returns the result; `credits`/`durationSeconds` for the price rule and `envelope.creditsUsed` (SPEC §2.1);
+ *   source `innertube:<android|android-reel>+<direct:itag<n>|extractor>+<asr-fast|asr-standard>`.
+ * @throws ServiceError 400 `duration_too_long` | `cost_exceeds_max`, 402 `insufficient_credits`, 404
+ *   `video_unavailable`, 502 `audio_extract_failed` (SPEC §7.4 reasons), `asr_unavailable`, `asr_failed`,
+ *   `upstream_*`; all unbilled.
+ */
+export async function getAudioTranscript(
+  params: { url: VideoUrl; language?: string | undefined; maxCredits?: number | undefined },
+  ctx: OperationContext,
+): Promise<OperationOutcome<AudioTranscriptResult>> {
+  const { videoId, url } = params.url;
+  const player = await fetchAndroidPlayer(ctx, videoId);
+  const choice = selectTrack(player.info.captions, params.language);
+  const captionsPath =
+    choice.kind === "track" || choice.kind === "translation" ? transcriptOperation.path : null;
+  let estimate: number | null = null;
+  try {
+    const video = requireTranscribableVideo(player.info, videoId);
+    const format = pickAudioFormat(player.info, params.language);
+    if (format === "none") throw audioExtractError("no_audio_format", "the video has no audio format");
+    const durationSeconds =
+      video.lengthSeconds || (format?.approxDurationMs ? Math.ceil(format.approxDurationMs / 1000) : null);
+    if (!durationSeconds)
+      throw new ServiceError(
+        "upstream_error",
+        "videosite: the player answer gives no duration to estimate from",
+        {
+          retryAfterSeconds: 5,
+          details: { platform: "videosite" },
+        },
+      );
+    estimate = audioCredits(durationSeconds);
+    if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
+      throw new ServiceError(
+        "duration_too_long",
+        "videos longer than 90 minutes cannot be transcribed here",
+        {
+          details: {
+            durationSeconds,
+            maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
+            estimatedCredits: estimate,
+          },
+        },
+      );
+    if (params.maxCredits !== undefined && estimate > params.maxCredits)
+      throw new ServiceError("cost_exceeds_max", `this video costs ${estimate} credits, above maxCredits`, {
+        details: { estimatedCredits: estimate, maxCredits: params.maxCredits },
+      });
+    await ctx.requireCredits(estimate);
+
+    const settings = mediaSettingsFromConfig(ctx.config);
+    const transcript = await transcribeAudio({
+      settings,
+      sources: audioSources(player.info, format, url, settings, ctx),
+      circuit: mediaCircuit(ctx, VIDEOSITE_MEDIA_CIRCUIT, settings),
+      language: params.language ? primaryLanguage(params.language) : undefined,
+      // Room for a player length rounded down, never enough to pass the upload ceiling.
+      maxSeconds: Math.min(durationSeconds + 60, AUDIO_MAX_DURATION_SECONDS + 60),
+      http: ctx.http,
+      log: ctx.log,
+      signal: ctx.signal,
+    });
+    const { segments } = transcript.transcription;
+    const data: AudioTranscriptResult = {
+      platform: "videosite",
+      videoId,
+      url,
+      asrProvider: transcript.asrProvider,
+      language: params.language ?? transcript.transcription.language ?? "und",
+      languageIsDetected: params.language === undefined,
+      durationSeconds,
+      segments,
+      text: joinSegments(segments),
+      creditsUsed: estimate,
+      estimatedCredits: estimate,
+      source: "asr",
+    };
+    const client = player.via === "reel" ? "android-reel" : "android";
+    return {
+      data,
+      source: `innertube:${client}+${transcript.audio.source.label}+${transcript.asrProvider}`,
+      credits: estimate,
+      durationSeconds,
+      envelope: { creditsUsed: estimate },
+    };
+  } catch (error) {
+    throw withHints(error, captionsPath, estimate);
+  }
+}
+
+/**
+ * `GET /v1/videosite/audio-transcript` (SPEC §2.4, §4.2.2, §7.4): 2 credits per started minute of the video, charged
+ * only on success; a cache hit (`cache=true`) is billed the same (SPEC §8 rule 2). Runs on the `audio` queue.
+ */
+export const audioTranscriptOperation = defineOperation({
+  id: "videosite.audio-transcript",
+  method: "GET",
+  path: AUDIO_TRANSCRIPT_PATH,
+  tag: "videosite",
+  summary:
+    "Transcript of a video's speech by speech-to-text (up to 90 minutes): full text, timed segments and the detected language; priced per minute, estimate checked against maxCredits and the balance before any download.",
+  params: audioTranscriptParams,
+  price: perAudioMinute(2),
+  queue: "audio",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getAudioTranscript(params, ctx),
+});

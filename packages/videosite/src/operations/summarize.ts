@@ -1,0 +1,81 @@
+import { cacheParam, defineOperation, fixed, type OperationContext, type OperationOutcome } from "@sda/core";
+import { type Sentiment, summariserFromConfig } from "@sda/summarize";
+import { z } from "zod";
+import { languageParam } from "../language.ts";
+import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+import { getTranscript } from "./transcript.ts";
+
+/** Query parameters of `GET /v1/videosite/summarize` (SPEC §4.2). */
+export const summarizeParams = z.object({
+  url: videoUrlParam,
+  /** The caption track to summarise (as the transcript operation chooses it), and so the summary's language. */
+  language: languageParam,
+  cache: cacheParam,
+});
+
+/** SPEC §2.5: the summary result. */
+export interface SummaryResult {
+  url: string;
+  videoId: string;
+  title: string;
+  /** Prose; paragraphs separated by a blank line. */
+  summary: string;
+  keyPoints: string[];
+  topics: string[];
+  sentiment: Sentiment;
+  /** Language of the summary: that of the caption track read (the requested one, possibly machine-translated). */
+  language: string;
+}
+
+/**
+ * The summary of a video from its captions (SPEC §2.5, §4.2 rule 2): the transcript exactly as
+ * `GET /v1/videosite/transcript` reads it (same track choice, same 404 diagnostics), summarised by the configured
+ * LLM, else by the built-in extractive summariser.
+ * @returns source `<the transcript's source>+<llm|extractive>`, e.g. `innertube:android+timedtext:json3+llm`.
+ * @throws ServiceError 404 `video_unavailable` | `no_captions` | `language_not_available` (with the transcript
+ *   operation's diagnostics), 502 `upstream_*`, 502 `summary_failed` (the LLM failed or answered invalid JSON twice);
+ *   all unbilled.
+ */
+export async function getSummary(
+  params: { url: VideoUrl; language?: string | undefined },
+  ctx: OperationContext,
+): Promise<OperationOutcome<SummaryResult>> {
+  const transcript = await getTranscript(params, ctx);
+  const { data } = transcript;
+  const summariser = summariserFromConfig(ctx.config);
+  const summary = await summariser.summarize(
+    { title: data.title, text: data.text, segments: data.segments, language: data.returnedLanguage },
+    ctx,
+  );
+  return {
+    data: {
+      url: data.url,
+      videoId: data.videoId,
+      title: data.title,
+      summary: summary.summary,
+      keyPoints: summary.keyPoints,
+      topics: summary.topics,
+      sentiment: summary.sentiment,
+      language: data.returnedLanguage,
+    },
+    source: `${transcript.source}+${summariser.name}`,
+  };
+}
+
+/**
+ * `GET /v1/videosite/summarize` (SPEC §2.5, §4.2): 3 credits when a summary is returned, 0 on every error. Runs on
+ * the `ai` queue.
+ */
+export const summarizeOperation = defineOperation({
+  id: "videosite.summarize",
+  method: "GET",
+  path: "/v1/videosite/summarize",
+  tag: "videosite",
+  summary:
+    "Summary of a video from its captions: summary paragraphs, key points, topics and overall sentiment, in the caption track's language (`language` chooses the track as the transcript operation does).",
+  params: summarizeParams,
+  price: fixed(3),
+  queue: "ai",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getSummary(params, ctx),
+});
