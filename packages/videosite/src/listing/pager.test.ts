@@ -1,3 +1,4 @@
+import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { type Collected, collectPages, type UpstreamPage } from "./pager.ts";
 
@@ -34,5 +35,26 @@ describe("collectPages", () => {
   it("points at the next unread page when the page budget runs out", async () => {
     const page = await collectPages({ token: null, index: 0 }, 9, fetchPage, 2);
     expect(page).toEqual({ items: [1, 2, 3, 4, 5], next: { token: "c", index: 0 }, pagesFetched: 2 });
+  });
+
+  it("returns what it read when a later upstream page fails retryably, and resumes at that page", async () => {
+    const throttled = new ServiceError("upstream_rate_limited", "429");
+    const flaky = async (token: string | null) => {
+      if (token === "c") throw throttled;
+      return fetchPage(token);
+    };
+    const page = await collectPages({ token: null, index: 0 }, 9, flaky, 10);
+    expect(page).toEqual({
+      items: [1, 2, 3, 4, 5],
+      next: { token: "c", index: 0 },
+      pagesFetched: 2,
+      interruptedBy: throttled,
+    });
+    await expect(collectPages({ token: "c", index: 0 }, 9, flaky, 10)).rejects.toBe(throttled);
+    const broken = async (token: string | null) => {
+      if (token === "c") throw new ServiceError("invalid_cursor", "not retryable");
+      return fetchPage(token);
+    };
+    await expect(collectPages({ token: null, index: 0 }, 9, broken, 10)).rejects.toThrow("not retryable");
   });
 });

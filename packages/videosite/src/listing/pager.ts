@@ -4,6 +4,8 @@
  * continuation plus the position inside the upstream page").
  */
 
+import { ServiceError } from "@sda/core";
+
 /** A position in an upstream list: the token of an upstream page (null = the list's first request) and an index. */
 export interface ListPosition {
   /** Continuation token of the upstream page to (re)read; null for the first page, which has no token. */
@@ -26,6 +28,8 @@ export interface Collected<T> {
   next: ListPosition | null;
   /** Upstream pages fetched (for the source header and logs). */
   pagesFetched: number;
+  /** The retryable upstream failure that ended this page early, if one did (the cursor retries that page). */
+  interruptedBy?: ServiceError;
 }
 
 /**
@@ -36,8 +40,12 @@ export interface Collected<T> {
  * without items but with a continuation is skipped over. At most `maxPages` pages are fetched per call; when that
  * budget runs out the result is shorter than `limit` and `next` points at the first unread page.
  *
+ * When a later upstream page fails with a retryable error (the platform throttling or timing out mid-list), the
+ * items already read are returned with `next` pointing at the failed page and `interruptedBy` set, rather than
+ * discarding them: the caller's next call retries exactly that page.
+ *
  * @param fetchPage fetches and normalises one upstream page (`null` = the first page).
- * @throws whatever `fetchPage` throws (upstream errors fail the call; nothing is charged).
+ * @throws whatever `fetchPage` throws for the first page read, or any non-retryable error (nothing is charged).
  */
 export async function collectPages<T>(
   start: ListPosition,
@@ -50,7 +58,13 @@ export async function collectPages<T>(
   let skip = start.index;
   let pagesFetched = 0;
   while (pagesFetched < maxPages) {
-    const page = await fetchPage(token);
+    let page: UpstreamPage<T>;
+    try {
+      page = await fetchPage(token);
+    } catch (error) {
+      if (pagesFetched === 0 || !(error instanceof ServiceError) || !error.retryable) throw error;
+      return { items, next: { token, index: skip }, pagesFetched, interruptedBy: error };
+    }
     pagesFetched += 1;
     const available = page.items.slice(skip);
     const wanted = limit - items.length;
