@@ -1,18 +1,18 @@
 /**
  * Queue and gateway benchmark (`npm run bench`). In one run it measures:
  *  - raw BullMQ: Queue.add → a worker whose processor returns at once → the completion event;
- *  - the full gateway path: HTTP GET + key lookup + credit check + enqueue + worker + replay upstream (zero latency,
- *    in-process) + charge + envelope, for `GET /v1/videosite/transcript`;
+ *  - the full gateway path: HTTP GET + key lookup + credit check + enqueue + worker (its own process, as deployed) +
+ *    replay upstream (zero latency) + charge + envelope, for `GET /v1/videosite/transcript`;
  * and prints the median latency at concurrency 1 and the throughput at concurrency 64 for both, with their ratio.
  * Needs the local Redis and PostgreSQL (database `sda_bench`, created and migrated here).
  */
+import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { createLogger, loadEnv } from "@sda/core";
 import { startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
-import { startWorkers } from "@sda/worker";
 import { Queue, QueueEvents, Worker } from "bullmq";
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
@@ -48,13 +48,22 @@ async function measure(label: string, once: () => Promise<void>) {
   return result;
 }
 
+/** Resolves once a worker process is consuming the queue (BullMQ lists it as a worker). */
+async function waitForWorker(queue: Queue) {
+  for (let i = 0; i < 200; i++) {
+    if ((await queue.getWorkers()).length > 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the worker process did not start");
+}
+
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/sda_bench";
   await ensureDatabase(databaseUrl);
   await applyMigrations(databaseUrl);
   const prefix = `bench_${Date.now().toString(36)}`;
   const replay = await startReplayServer({ dirs: [defaultCorpusDir(process.env.CORPUS_DIR)] });
-  const config = loadEnv({
+  const env = {
     DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: "silent",
@@ -62,7 +71,8 @@ async function main() {
     WORKER_CONCURRENCY: String(CONCURRENCY),
     // The per-key rate limit would measure itself, not the path.
     RATE_LIMIT_PER_SECOND: "1000000",
-  });
+  };
+  const config = loadEnv(env);
   const log = createLogger({ name: "bench", level: "silent" });
 
   // Baseline: raw BullMQ round trip on the same Redis.
@@ -72,20 +82,24 @@ async function main() {
   queue.setMaxListeners(CONCURRENCY * 2);
   const events = new QueueEvents("raw", { connection: redis.duplicate(), prefix });
   await events.waitUntilReady();
-  const worker = new Worker("raw", async () => ({ ok: true }), {
+  const rawWorker = new Worker("raw", async () => ({ ok: true }), {
     connection: redis.duplicate(),
     prefix,
     concurrency: CONCURRENCY,
   });
-  await worker.waitUntilReady();
+  await rawWorker.waitUntilReady();
   const raw = await measure("raw BullMQ", async () => {
     const job = await queue.add("x", {}, { removeOnComplete: { age: 60 } });
     await job.waitUntilFinished(events, 30_000);
   });
 
-  // Full path.
+  // Full path: the gateway in this process, the worker as its own process (as deployed), the replay in this process.
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
-  const workers = await startWorkers(config, log);
+  const workerProcess = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForWorker(gateway.deps.bridge.queue("videosite"));
   const account = await gateway.deps.ledger.createAccount({ name: "bench", grant: 10_000_000 });
   const { secret } = await gateway.deps.ledger.createApiKey(account.id);
   const url = `${gateway.url}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA`;
@@ -98,9 +112,10 @@ async function main() {
   console.log(
     `\nratio gateway/raw: latency ×${(full.medianMs / raw.medianMs).toFixed(1)}, throughput ×${(full.throughput / raw.throughput).toFixed(2)}`,
   );
-  await workers.close(1000);
+  workerProcess.kill("SIGTERM");
+  await new Promise((r) => workerProcess.once("exit", r));
   await gateway.close();
-  await worker.close();
+  await rawWorker.close();
   await events.close();
   await queue.obliterate({ force: true });
   await queue.close();
