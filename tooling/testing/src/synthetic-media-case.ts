@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { defaultCorpusDir, entryBody, loadCases } from "@sda/replay";
 import { syntheticAudioCase } from "./synthetic-audio.ts";
 
 /** What {@link writeSyntheticMediaCase} wrote: the replay directory to add, and what it serves. */
@@ -70,4 +71,33 @@ export async function writeSyntheticMediaCase(options: {
   await mkdir(path.join(dir, options.platform), { recursive: true });
   await writeFile(path.join(dir, options.platform, `${options.caseId}.har`), JSON.stringify({ log }));
   return { dir, transcript: synth.transcript, durationSeconds: synth.formatDurationSeconds };
+}
+
+/**
+ * The `video_versions[].url`s (the photo platform's video files) found anywhere in the JSON bodies of a recorded
+ * case, in order, unique: the URLs a test serves the synthetic speech file at with {@link writeSyntheticMediaCase}.
+ */
+export function recordedVideoVersionUrls(platform: string, caseId: string): string[] {
+  const found = loadCases(path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform)).find(
+    (c) => c.caseId === caseId,
+  );
+  if (!found) throw new Error(`corpus case ${platform}/${caseId} not found`);
+  const urls = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "video_versions" && Array.isArray(value))
+          for (const v of value) if (typeof v?.url === "string") urls.add(v.url);
+        walk(value);
+      }
+  };
+  for (const entry of found.log.entries) {
+    try {
+      walk(JSON.parse(entryBody(entry).toString("utf8")));
+    } catch {
+      // not a JSON body (a page)
+    }
+  }
+  return [...urls];
 }

@@ -5,6 +5,7 @@ import {
   defaultCorpusDir,
   type FakeAsrServer,
   type FakeChatServer,
+  recordedVideoVersionUrls,
   type SyntheticMediaCase,
   serviceErrorOf,
   startFakeAsr,
@@ -17,16 +18,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseJson } from "../test-corpus.ts";
 import { getPostSummary, summarizeParams } from "./summarize.ts";
 import { getReelTranscript, transcriptParams } from "./transcript.ts";
-
-/** The recorded `video_versions` URLs of reel C10MvewSSYl (GraphQL `PolarisPostRootQuery` answer). */
-function recordedVideoUrls(): string[] {
-  const answer = caseJson("post-C10MvewSSYl-reel", 1) as {
-    data: { xdt_api__v1__media__shortcode__web_info: { items: { video_versions: { url: string }[] }[] } };
-  };
-  return answer.data.xdt_api__v1__media__shortcode__web_info.items.flatMap((i) =>
-    i.video_versions.map((v) => v.url),
-  );
-}
 
 /** The recorded caption of reel C10MvewSSYl, whitespace collapsed as the summariser reads it. */
 function recordedCaption(): string {
@@ -54,7 +45,7 @@ beforeAll(async () => {
   synthetic = await writeSyntheticMediaCase({
     platform: "photosite",
     caseId: "synthetic-reel-media-C10MvewSSYl",
-    mediaUrls: recordedVideoUrls(),
+    mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
     why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
   });
   replay = await startReplay([defaultCorpusDir(process.env.CORPUS_DIR), synthetic.dir]);
