@@ -4,7 +4,7 @@ import { loadEnv } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
 import type { ReplayServer } from "@sda/replay";
-import { startReplay, testEnv, testLogger } from "@sda/testing";
+import { defaultCorpusDir, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
@@ -36,10 +36,16 @@ export interface ApiResponse {
 }
 
 export async function startStack(
-  options: { env?: Record<string, string>; workers?: "in-process" | "none"; replayDelayMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    workers?: "in-process" | "none";
+    replayDelayMs?: number;
+    /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
+    replayDirs?: readonly string[];
+  } = {},
 ): Promise<Stack> {
   const replay = await startReplay(
-    undefined,
+    options.replayDirs ? [defaultCorpusDir(process.env.CORPUS_DIR), ...options.replayDirs] : undefined,
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
   const env = testEnv(options.env ?? {}, replay);

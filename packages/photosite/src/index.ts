@@ -16,7 +16,9 @@ import { highlightsDetailsOperation } from "./operations/highlights-details.ts";
 import { profileSearchOperation } from "./operations/profile-search.ts";
 import { reelsByAudioOperation } from "./operations/reels-by-audio-id.ts";
 import { reelsSearchOperation } from "./operations/reels-search.ts";
+import { summarizeOperation } from "./operations/summarize.ts";
 import { taggedPostsOperation } from "./operations/tagged-posts.ts";
+import { transcriptOperation } from "./operations/transcript.ts";
 import { trendingReelsOperation } from "./operations/trending-reels.ts";
 
 export type { PhotositeContext } from "./client/context.ts";
@@ -43,4 +45,6 @@ export const photositeOperations: readonly OperationDefinition[] = [
   highlightsOperation,
   highlightsDetailsOperation,
   basicProfileOperation,
+  transcriptOperation,
+  summarizeOperation,
 ];

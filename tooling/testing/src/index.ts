@@ -122,6 +122,11 @@ export {
 } from "./fake-asr.ts";
 export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
 export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
+export {
+  recordedVideoVersionUrls,
+  type SyntheticMediaCase,
+  writeSyntheticMediaCase,
+} from "./synthetic-media-case.ts";
 
 /**
  * Awaits a promise that must reject with a {@link ServiceError} and returns that error for assertions.

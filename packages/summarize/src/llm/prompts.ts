@@ -9,10 +9,16 @@ export function languageName(code: string): string {
   }
 }
 
+/** The prompt's language instruction; `und` (not known, e.g. a post caption alone) keeps the transcript's own. */
+function languageInstruction(language: string): string {
+  if (language.toLowerCase() === "und") return "Write every text field in the language of the transcript.";
+  return `Write every text field in ${languageName(language)} (language code ${language}).`;
+}
+
 function systemPrompt(language: string): string {
   return [
     "You summarise transcripts of online videos for a data API.",
-    `Write every text field in ${languageName(language)} (language code ${language}).`,
+    languageInstruction(language),
     "Answer with one JSON object and nothing else, with exactly these keys:",
     '"summary": a faithful summary in 1 to 3 short paragraphs separated by a blank line;',
     '"keyPoints": 3 to 7 short statements of the main points, in the order the video makes them;',

@@ -1,0 +1,139 @@
+import {
+  cacheParam,
+  defineOperation,
+  fixed,
+  type OperationContext,
+  type OperationOutcome,
+  ServiceError,
+} from "@sda/core";
+import {
+  type Sentiment,
+  type SummaryInput,
+  summariserFromConfig,
+  type TranscriptSegment,
+} from "@sda/summarize";
+import { collapseWhitespace } from "@sda/text";
+import { z } from "zod";
+import { fetchPost } from "../fetch/post.ts";
+import { type PostRef, postParam } from "../inputs.ts";
+import type { Media } from "../readers/model.ts";
+import { hasVideo } from "../speech.ts";
+import { readPostSpeech } from "./transcript.ts";
+
+/** Query parameters of `GET /v1/photosite/summarize`. */
+export const summarizeParams = z.object({ url: postParam, cache: cacheParam });
+
+/** `data` of the summarize operation: SPEC §2.5 for a post or reel. */
+export interface PostSummary {
+  platform: "photosite";
+  /** The media id (`pk`) as a decimal string. */
+  id: string;
+  shortcode: string;
+  url: string;
+  /** The author's username, when the answer gives it. */
+  username: string | null;
+  /** What the summariser was told the post is: `Reel by @user`, `Post by @user` (SPEC §2.5 `title`). */
+  title: string;
+  /** Prose; paragraphs separated by a blank line. */
+  summary: string;
+  keyPoints: string[];
+  topics: string[];
+  sentiment: Sentiment;
+  /** The speech's detected language (BCP-47), `und` when only the caption was read. */
+  language: string;
+  /** What was summarised: `caption`, `speech`, or both, in that order. */
+  inputs: ("caption" | "speech")[];
+}
+
+/** `Reel by @user` / `Video by @user` / `Post by @user` (no handle: without the `by` part). */
+function titleOf(media: Media): string {
+  const kind = media.isReel ? "Reel" : media.type === "video" ? "Video" : "Post";
+  const username = media.author?.username;
+  return username ? `${kind} by @${username}` : kind;
+}
+
+/**
+ * The summariser's input: the caption as one leading segment at 0 ms (the text the author wrote beside the video),
+ * then the speech segments with their times.
+ */
+function summaryInput(
+  title: string,
+  caption: string | null,
+  speech: readonly TranscriptSegment[],
+  language: string,
+): SummaryInput {
+  const segments: TranscriptSegment[] = [];
+  if (caption) segments.push({ text: caption, startMs: 0, endMs: 0 });
+  segments.push(...speech);
+  return { title, text: segments.map((s) => s.text).join(" "), segments, language };
+}
+
+/**
+ * The summary of a post or reel from its caption and, when it has a video, its speech (the transcript operation's
+ * pipeline), by the configured LLM, else the built-in extractive summariser (`@sda/summarize`).
+ * @returns source `<post source>[+<direct|extractor>+<asr tier>]+<llm|extractive>`, e.g.
+ *   `graphql+direct+asr-fast+extractive`, `graphql+llm`.
+ * @throws ServiceError 404 `post_not_found`; 422 `unsupported_url` (`reason: no_text`: neither a caption nor
+ *   speech); the transcript's errors for a video (400 `duration_too_long`, 502 `asr_unavailable`, `asr_failed`,
+ *   `audio_extract_failed`); 502 `summary_failed`, `upstream_*`; all unbilled.
+ */
+export async function getPostSummary(
+  ctx: OperationContext,
+  post: PostRef,
+): Promise<OperationOutcome<PostSummary>> {
+  const answer = await fetchPost(ctx, post);
+  const { media } = answer;
+  const speech = hasVideo(media) ? await readPostSpeech(ctx, post, answer) : null;
+  const caption = media.caption ? collapseWhitespace(media.caption) : null;
+  const segments = speech?.data.segments ?? [];
+  const inputs: PostSummary["inputs"] = [];
+  if (caption) inputs.push("caption");
+  if (segments.length > 0) inputs.push("speech");
+  if (inputs.length === 0)
+    throw new ServiceError(
+      "unsupported_url",
+      `post ${post.shortcode} has neither a caption nor speech to summarise`,
+      {
+        details: { reason: "no_text", shortcode: post.shortcode },
+      },
+    );
+  const language = segments.length > 0 ? (speech?.data.language ?? "und") : "und";
+  const title = titleOf(media);
+  const summariser = summariserFromConfig(ctx.config);
+  const summary = await summariser.summarize(summaryInput(title, caption, segments, language), ctx);
+  return {
+    data: {
+      platform: "photosite",
+      id: media.id ?? post.mediaId,
+      shortcode: media.shortcode ?? post.shortcode,
+      url: media.url ?? post.url,
+      username: media.author?.username ?? null,
+      title,
+      summary: summary.summary,
+      keyPoints: summary.keyPoints,
+      topics: summary.topics,
+      sentiment: summary.sentiment,
+      language,
+      inputs,
+    },
+    source: `${speech?.source ?? answer.via}+${summariser.name}`,
+  };
+}
+
+/**
+ * `GET /v1/photosite/summarize` (SPEC §4.3): 4 credits when a summary is returned, 0 on every error; a cache hit
+ * (`cache=true`) is free. Runs on the `ai` queue.
+ */
+export const summarizeOperation = defineOperation({
+  id: "photosite.summarize",
+  method: "GET",
+  path: "/v1/photosite/summarize",
+  tag: "photosite",
+  summary:
+    "Summary of a post or reel from its caption and the reel's speech: summary paragraph, key points, topics and sentiment.",
+  params: summarizeParams,
+  price: fixed(4),
+  queue: "ai",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getPostSummary(ctx, params.url),
+});

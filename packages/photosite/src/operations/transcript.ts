@@ -1,0 +1,107 @@
+import { cacheParam, defineOperation, fixed, type OperationContext, type OperationOutcome } from "@sda/core";
+import type { SpeechSegment } from "@sda/media";
+import { z } from "zod";
+import { fetchPost } from "../fetch/post.ts";
+import { type PostRef, postParam } from "../inputs.ts";
+import type { Media } from "../readers/model.ts";
+import { hasVideo, notAVideoError, transcribePostVideo } from "../speech.ts";
+
+/** Query parameters of `GET /v1/photosite/transcript`. */
+export const transcriptParams = z.object({ url: postParam, cache: cacheParam });
+
+/** `data` of the transcript operation: SPEC §2.4's speech fields for a reel (or video post). */
+export interface ReelTranscript {
+  platform: "photosite";
+  /** The media id (`pk`) as a decimal string. */
+  id: string;
+  shortcode: string;
+  url: string;
+  /** The author's username, when the answer gives it. */
+  username: string | null;
+  /** The tier that transcribed: `asr-fast`, or `asr-standard` when the fast tier was unavailable or failed. */
+  asrProvider: "asr-fast" | "asr-standard";
+  /** BCP-47 code of the spoken language as the provider detected it (`und`: none given). */
+  language: string;
+  /** Always true: the operation takes no `language`. */
+  languageIsDetected: true;
+  /** The video's length in whole seconds (the post answer's `video_duration`, else the speech file's length). */
+  durationSeconds: number | null;
+  /** Timed speech segments (integer ms). */
+  segments: SpeechSegment[];
+  /** Segment texts joined with one space. */
+  text: string;
+  source: "asr";
+}
+
+/** A post's speech as the transcript answers it, plus the source string's parts. */
+export interface PostTranscript {
+  media: Media;
+  data: ReelTranscript;
+  /** `<post source>+<direct|extractor>+<asr-fast|asr-standard>`, e.g. `graphql+direct+asr-fast`. */
+  source: string;
+}
+
+/**
+ * The speech of a reel or video post: the post read as the details operation reads it (`fetchPost`), then its video
+ * downloaded, re-encoded and transcribed (see `transcribePostVideo`).
+ * @throws ServiceError 404 `post_not_found`, 422 `unsupported_url` (`reason: not_a_video`: an image post or an
+ *   image-only carousel), 400 `duration_too_long`, 502 `asr_unavailable` | `asr_failed` | `audio_extract_failed` |
+ *   `upstream_*`; all unbilled.
+ */
+export async function readPostSpeech(
+  ctx: OperationContext,
+  post: PostRef,
+  answer?: Awaited<ReturnType<typeof fetchPost>>,
+): Promise<PostTranscript> {
+  const { media, via } = answer ?? (await fetchPost(ctx, post));
+  if (!hasVideo(media)) throw notAVideoError(media, post.shortcode);
+  const url = media.url ?? post.url;
+  const { transcript, sourceLabel } = await transcribePostVideo(ctx, media, url);
+  const { segments, language } = transcript.transcription;
+  const probed = transcript.audio.probe.durationSeconds;
+  return {
+    media,
+    data: {
+      platform: "photosite",
+      id: media.id ?? post.mediaId,
+      shortcode: media.shortcode ?? post.shortcode,
+      url,
+      username: media.author?.username ?? null,
+      asrProvider: transcript.asrProvider,
+      language: language ?? "und",
+      languageIsDetected: true,
+      durationSeconds: media.durationSeconds ?? (probed === null ? null : Math.round(probed)),
+      segments,
+      text: segments.map((s) => s.text).join(" "),
+      source: "asr",
+    },
+    source: `${via}+${sourceLabel}+${transcript.asrProvider}`,
+  };
+}
+
+/** The transcript operation's handler: {@link readPostSpeech} as `{data, source}`. */
+export async function getReelTranscript(
+  ctx: OperationContext,
+  post: PostRef,
+): Promise<OperationOutcome<ReelTranscript>> {
+  const { data, source } = await readPostSpeech(ctx, post);
+  return { data, source };
+}
+
+/**
+ * `GET /v1/photosite/transcript` (SPEC §4.3): 2 credits on success, 0 on every error; a cache hit (`cache=true`) is
+ * free. Runs on the `audio` queue.
+ */
+export const transcriptOperation = defineOperation({
+  id: "photosite.transcript",
+  method: "GET",
+  path: "/v1/photosite/transcript",
+  tag: "photosite",
+  summary:
+    "Speech of a reel (or video post) by speech-to-text: full text, timestamped segments and the detected language.",
+  params: transcriptParams,
+  price: fixed(2),
+  queue: "audio",
+  cache: { mode: "optIn" },
+  handler: (params, ctx) => getReelTranscript(ctx, params.url),
+});
