@@ -1,15 +1,2 @@
-import { defineConfig } from "tsup";
-
-// Bundles the process with its workspace packages (@sda/*, TypeScript sources); every third-party dependency stays
-// in node_modules and is loaded at run time.
-export default defineConfig({
-  entry: ["src/main.ts"],
-  format: ["esm"],
-  target: "node20",
-  platform: "node",
-  outDir: "dist",
-  clean: true,
-  sourcemap: true,
-  noExternal: [/^@sda\//],
-  skipNodeModulesBundle: true,
-});
+// Every process builds the same way: see tsup.app.ts at the repository root.
+export { default } from "../../tsup.app.ts";
