@@ -1,22 +1,14 @@
-import { cacheParam, cursorParam, defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import { defineOperation, fixed, type OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
-import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../input/params.ts";
 import { subredditParam } from "../input/subreddit-url.ts";
 import { type SearchPage, searchPosts } from "../listing/search.ts";
+import { searchParams } from "./search.ts";
 
 const ID = "forumsite.subreddit-search";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-search`. */
-export const subredditSearchParams = z.object({
-  url: subredditParam,
-  q: queryParam,
-  sort: searchSortParam,
-  timeframe: searchTimeframeParam,
-  limit: postLimitParam,
-  cursor: cursorParam,
-  cache: cacheParam,
-});
+export const subredditSearchParams = searchParams.extend({ url: subredditParam });
 
 /** The subreddit search result: the search page plus the subreddit searched. */
 export interface SubredditSearchResult extends SearchPage {
