@@ -68,7 +68,7 @@ describe("routing and parameters", () => {
     const response = await fetch(new URL(TRANSCRIPT, stack.gateway.url), { method: "POST" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
-    expectEnvelope(await response.json(), "method_not_allowed");
+    expectEnvelope((await response.json()) as Parameters<typeof expectEnvelope>[0], "method_not_allowed");
   });
 
   it("400 per problem and 422 for a URL of another platform, never billed", async () => {

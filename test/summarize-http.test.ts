@@ -31,7 +31,11 @@ describe("summaries over HTTP without an LLM (extractive, offline)", () => {
 
   it("the transcript operation's 404s, with the same body, for 0 credits", async () => {
     const { key, accountId } = await stack.account();
-    for (const query of [{ url: watch("Fjg5lYqvzUs") }, { url: watch("ud9d5cMDP_0"), language: "ja" }]) {
+    const queries: Record<string, string>[] = [
+      { url: watch("Fjg5lYqvzUs") },
+      { url: watch("ud9d5cMDP_0"), language: "ja" },
+    ];
+    for (const query of queries) {
       const summary = await stack.get(SUMMARIZE, key, query);
       const transcript = await stack.get(TRANSCRIPT, key, query);
       expect(summary.status).toBe(404);

@@ -4,7 +4,7 @@ import { loadEnv } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
 import type { ReplayServer } from "@sda/replay";
-import { defaultCorpusDir, startReplay, testEnv, testLogger } from "@sda/testing";
+import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
@@ -95,6 +95,7 @@ export async function startStack(
       await workers?.close(1000);
       await gateway.close();
       await replay.close();
+      await deleteKeysWithPrefix(config.REDIS_URL, config.QUEUE_PREFIX);
     },
   };
 }

@@ -145,3 +145,23 @@ export async function serviceErrorOf(promise: Promise<unknown>): Promise<Service
     outcome.rejected ? { cause: outcome.error } : undefined,
   );
 }
+
+/**
+ * Deletes every Redis key under `prefix:` (a test's queues, cache entries, rate-limit and circuit keys), so test runs
+ * leave nothing behind in a Redis that outlives them.
+ */
+export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  let deleted = 0;
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length) deleted += await redis.unlink(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
