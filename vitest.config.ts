@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // In CI, also write the results as JSON so .ci/run can print a plain "N passed, N failed" closing line.
+    reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
     projects: [
       ...workspaces.map(({ name, dir }) => ({
         extends: true as const,
