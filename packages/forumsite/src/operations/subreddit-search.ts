@@ -1,5 +1,5 @@
 import { defineOperation, fixed, type OperationContext } from "@sda/core";
-import type { z } from "zod";
+import { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import { subredditParam } from "../input/subreddit-url.ts";
 import { type SearchPage, searchPosts } from "../listing/search.ts";
@@ -8,7 +8,7 @@ import { searchParams } from "./search.ts";
 const ID = "forumsite.subreddit-search";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-search`. */
-export const subredditSearchParams = searchParams.extend({ url: subredditParam });
+export const subredditSearchParams = z.object({ url: subredditParam, ...searchParams.shape });
 
 /** The subreddit search result: the search page plus the subreddit searched. */
 export interface SubredditSearchResult extends SearchPage {
