@@ -95,10 +95,19 @@ async function main() {
 
   // Full path: the gateway in this process, the worker as its own process (as deployed), the replay in this process.
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
-  const workerProcess = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const workerProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+      "--import",
+      "tsx",
+      "apps/worker/src/main.ts",
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   await waitForWorker(gateway.deps.bridge.queue("videosite"));
   const account = await gateway.deps.ledger.createAccount({ name: "bench", grant: 10_000_000 });
   const { secret } = await gateway.deps.ledger.createApiKey(account.id);
