@@ -66,4 +66,36 @@ describe("npm run demo", () => {
     expect(output).not.toContain("PostgreSQL is not answering");
     expect(output).not.toMatch(/\n\s+at /);
   }, 30_000);
+
+  it("`npm run demo` itself (build included) stops every process when npm gets SIGTERM", async () => {
+    const port = 3800 + Math.floor(Math.random() * 90);
+    const child = spawn("npm", ["run", "demo"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, PORT: String(port), DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain("Ctrl-C stops everything");
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    // The gateway (a grandchild of npm) must be gone too, not orphaned.
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            () => "up",
+            () => "down",
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe("down");
+  }, 150_000);
 });
