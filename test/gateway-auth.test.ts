@@ -92,6 +92,9 @@ describe("routing and parameters", () => {
   it("publishes an OpenAPI document generated from the registry", async () => {
     const response = await stack.get("/v1/openapi.json", null);
     expect(response.status).toBe(200);
+    for (const header of ["x-service-request-id", "x-service-credits", "x-service-cache", "x-service-source"])
+      expect(response.headers.get(header)).toBeTruthy();
+    expect(response.headers.get("x-service-credits")).toBe("0");
     const get = response.body.paths[TRANSCRIPT].get;
     expect(get.operationId).toBe("videosite.transcript");
     expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(

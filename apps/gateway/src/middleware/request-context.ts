@@ -4,14 +4,21 @@ import { pinoHttp } from "pino-http";
 import { locals } from "../respond.ts";
 
 /**
- * Gives every request a `req_…` id (answered as `X-Service-Request-Id` on every response, success or error) and an
- * access log line carrying it.
+ * Gives every request a `req_…` id (answered as `X-Service-Request-Id` on every response, success or error), the
+ * other `X-Service-*` headers' defaults, and an access log line carrying the id.
  */
 export function requestContext(log: Logger): RequestHandler[] {
   const assignId: RequestHandler = (_req, res, next) => {
     const requestId = newId("req");
     locals(res).requestId = requestId;
-    res.set("X-Service-Request-Id", requestId);
+    // Defaults for answers that are not operation calls (status, OpenAPI, probes): nothing charged, no cache, served
+    // by the gateway itself. Operation answers overwrite them.
+    res.set({
+      "X-Service-Request-Id": requestId,
+      "X-Service-Credits": "0",
+      "X-Service-Cache": "BYPASS",
+      "X-Service-Source": "gateway",
+    });
     next();
   };
   const access = pinoHttp({
