@@ -1,5 +1,5 @@
 import { errorEnvelope, ServiceError } from "@sda/core";
-import type { CacheStatus } from "@sda/queue";
+import type { CacheStatus, JobResult } from "@sda/queue";
 import type { Response } from "express";
 
 /** Response locals the gateway fills while handling a call (read by the request log). */
@@ -67,5 +67,20 @@ export function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   return new ServiceError("internal_error", "the service failed to answer this call; it was not billed", {
     retryAfterSeconds: 5,
+  });
+}
+
+/** Answers a finished job's result: its error envelope, or a 200 with the data and the charge the worker made. */
+export function sendJobResult(res: Response, result: JobResult) {
+  if (!result.ok) {
+    sendError(res, ServiceError.fromJSON(result.error));
+    return;
+  }
+  sendSuccess(res, {
+    data: result.data,
+    credits: result.credits,
+    cache: result.cache,
+    source: result.source,
+    ...(result.envelope ? { envelope: result.envelope } : {}),
   });
 }

@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
-import { locals, sendError, sendSuccess } from "../respond.ts";
+import { locals, sendJobResult } from "../respond.ts";
 
 /** Seconds a caller should wait before polling a pending job again. */
 const POLL_AFTER_SECONDS = 5;
@@ -40,24 +40,15 @@ export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
       return;
     }
     const { result } = job;
-    if (!result.ok) {
-      sendError(res, ServiceError.fromJSON(result.error));
-      return;
-    }
-    await deps.ledger.completeRequestLog(job.payload.requestId, {
-      status: 200,
-      errorCode: null,
-      credits: result.credits,
-      source: result.source,
-    });
-    sendSuccess(res, {
-      data: result.data,
-      // The call was billed once, by its worker, under the original request id; this poll costs nothing more.
-      credits: result.credits,
-      cache: result.cache,
-      source: result.source,
-      ...(result.envelope ? { envelope: result.envelope } : {}),
-    });
+    if (result.ok)
+      await deps.ledger.completeRequestLog(job.payload.requestId, {
+        status: 200,
+        errorCode: null,
+        credits: result.credits,
+        source: result.source,
+      });
+    // The call was billed once, by its worker, under the original request id; this poll costs nothing more.
+    sendJobResult(res, result);
     // The request log already holds the charge on the original request; the poll's own row records none.
     l.credits = 0;
   });

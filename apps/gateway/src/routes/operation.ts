@@ -1,10 +1,10 @@
-import { type OperationDefinition, parseParams, ServiceError } from "@sda/core";
+import { type OperationDefinition, parseParams } from "@sda/core";
 import { insufficientCredits } from "@sda/ledger";
 import type { JobPayload } from "@sda/queue";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
-import { locals, sendError, sendSuccess } from "../respond.ts";
+import { locals, sendJobResult, sendSuccess } from "../respond.ts";
 import { pollBody } from "./jobs.ts";
 
 /** Query values as strings (repeated keys stay arrays so the schema can refuse them). */
@@ -83,17 +83,6 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
       res.status(202).json(pollBody(outcome.jobId, outcome.status));
       return;
     }
-    const { result } = outcome;
-    if (!result.ok) {
-      sendError(res, ServiceError.fromJSON(result.error));
-      return;
-    }
-    sendSuccess(res, {
-      data: result.data,
-      credits: result.credits,
-      cache: result.cache,
-      source: result.source,
-      ...(result.envelope ? { envelope: result.envelope } : {}),
-    });
+    sendJobResult(res, outcome.result);
   };
 }
