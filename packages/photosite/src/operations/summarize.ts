@@ -7,7 +7,7 @@ import {
   ServiceError,
 } from "@sda/core";
 import {
-  type Sentiment,
+  type Summary,
   type SummaryInput,
   summariserFromConfig,
   type TranscriptSegment,
@@ -24,7 +24,7 @@ import { readPostSpeech } from "./transcript.ts";
 export const summarizeParams = z.object({ url: postParam, cache: cacheParam });
 
 /** `data` of the summarize operation: SPEC §2.5 for a post or reel. */
-export interface PostSummary {
+export interface PostSummary extends Summary {
   platform: "photosite";
   /** The media id (`pk`) as a decimal string. */
   id: string;
@@ -34,11 +34,6 @@ export interface PostSummary {
   username: string | null;
   /** What the summariser was told the post is: `Reel by @user`, `Post by @user` (SPEC §2.5 `title`). */
   title: string;
-  /** Prose; paragraphs separated by a blank line. */
-  summary: string;
-  keyPoints: string[];
-  topics: string[];
-  sentiment: Sentiment;
   /** The speech's detected language (BCP-47), `und` when only the caption was read. */
   language: string;
   /** What was summarised: `caption`, `speech`, or both, in that order. */

@@ -1,5 +1,5 @@
 import { cacheParam, defineOperation, fixed, type OperationContext, type OperationOutcome } from "@sda/core";
-import { type Sentiment, summariserFromConfig } from "@sda/summarize";
+import { type Summary, summariserFromConfig } from "@sda/summarize";
 import { z } from "zod";
 import { languageParam } from "../language.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
@@ -14,15 +14,10 @@ export const summarizeParams = z.object({
 });
 
 /** SPEC §2.5: the summary result. */
-export interface SummaryResult {
+export interface SummaryResult extends Summary {
   url: string;
   videoId: string;
   title: string;
-  /** Prose; paragraphs separated by a blank line. */
-  summary: string;
-  keyPoints: string[];
-  topics: string[];
-  sentiment: Sentiment;
   /** Language of the summary: that of the caption track read (the requested one, possibly machine-translated). */
   language: string;
 }
