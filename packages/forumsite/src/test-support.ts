@@ -1,26 +1,14 @@
-import path from "node:path";
 import { ServiceError } from "@sda/core";
-import { type CorpusCase, defaultCorpusDir, entryBody, type HarEntry, loadCases } from "@sda/replay";
+import { entryBody, type HarEntry, recordedCase } from "@sda/replay";
 
 /**
  * Test support (imported by `*.test.ts` only): the recorded forumsite cases, and a helper for expected errors, read straight from the HAR files so the
  * readers are tested on the platform's real answers.
  */
 
-let cases: Map<string, CorpusCase> | undefined;
-
-function forumCase(caseId: string): CorpusCase {
-  cases ??= new Map(
-    loadCases(path.join(defaultCorpusDir(process.env.CORPUS_DIR), "forumsite")).map((c) => [c.caseId, c]),
-  );
-  const found = cases.get(caseId);
-  if (!found) throw new Error(`no forumsite case ${caseId}`);
-  return found;
-}
-
 /** The entries of a forumsite case. */
 export function forumEntries(caseId: string): HarEntry[] {
-  return forumCase(caseId).log.entries;
+  return recordedCase("forumsite", caseId);
 }
 
 /** The recorded answer of entry `index` of a case, parsed as JSON (as the platform sent it, escaping included). */

@@ -107,3 +107,24 @@ export function entryBody(entry: HarEntry): Buffer {
   const { text = "", encoding } = entry.response.content;
   return encoding === "base64" ? Buffer.from(text, "base64") : Buffer.from(text, "utf8");
 }
+
+const recordedCases = new Map<string, HarEntry[]>();
+
+/**
+ * The entries of one recorded case of the corpus (`CORPUS_DIR` or the default corpus), read once and cached: how the
+ * platform packages' reader tests get the real recorded bodies.
+ * @param platform the platform folder (`videosite`, `photosite`, `forumsite`).
+ * @param caseId the case file name without `.har` (e.g. `video-M4gD1WSo5mA`).
+ * @throws Error when the case file does not exist.
+ */
+export function recordedCase(platform: string, caseId: string): HarEntry[] {
+  const key = `${platform}/${caseId}`;
+  let entries = recordedCases.get(key);
+  if (!entries) {
+    const file = path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform, `${caseId}.har`);
+    if (!existsSync(file)) throw new Error(`no ${platform} case ${caseId} in the corpus`);
+    entries = (JSON.parse(readFileSync(file, "utf8")) as { log: { entries: HarEntry[] } }).log.entries;
+    recordedCases.set(key, entries);
+  }
+  return entries;
+}

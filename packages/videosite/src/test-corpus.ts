@@ -1,23 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { defaultCorpusDir, entryBody, type HarEntry } from "@sda/replay";
+import { entryBody, type HarEntry, recordedCase } from "@sda/replay";
 
 /**
  * Test support (imported by `*.test.ts` only): reads recorded videosite cases straight from the HAR files, so the
  * readers and parsers are tested on the real recorded bodies.
  */
 
-const cache = new Map<string, HarEntry[]>();
-
 /** The entries of one videosite case (`video-M4gD1WSo5mA`, `placeholder-blocked-pages`, …). */
 export function caseEntries(caseId: string): HarEntry[] {
-  let entries = cache.get(caseId);
-  if (!entries) {
-    const file = path.join(defaultCorpusDir(process.env.CORPUS_DIR), "videosite", `${caseId}.har`);
-    entries = (JSON.parse(readFileSync(file, "utf8")) as { log: { entries: HarEntry[] } }).log.entries;
-    cache.set(caseId, entries);
-  }
-  return entries;
+  return recordedCase("videosite", caseId);
 }
 
 /** The one entry of a case whose `_match` satisfies `predicate`. @throws Error when none or several match. */
