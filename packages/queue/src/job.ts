@@ -10,6 +10,11 @@ export interface JobPayload {
   params: Record<string, unknown>;
   /** The caller asked for `cache=true`. */
   cacheRequested: boolean;
+  /**
+   * Credits the gateway reserved for this request id before enqueueing (its hold). Undefined for calls that did not
+   * pass the gateway (batch items, monitor runs): the worker reserves them itself before running.
+   */
+  reservedCredits?: number;
   /** Epoch ms at enqueue. */
   enqueuedAt: number;
 }
@@ -25,6 +30,8 @@ export type JobResult =
       source: string;
       /** Credits actually charged for this call. */
       credits: number;
+      /** The account's balance after this call was settled, in credits (unknown for free cache hits). */
+      balance?: number;
       cache: CacheStatus;
       cachedAt?: string;
       /** Extra top-level envelope fields (e.g. `creditsUsed`). */
