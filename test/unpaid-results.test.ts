@@ -26,6 +26,8 @@ describe("nothing is served that was not paid for", () => {
     const ts = Array.from({ length: 90 }, (_, i) => i + 1);
     const first = await Promise.all(ts.map(send));
     const ok = first.filter((r) => r.status === 200);
+    const other = first.filter((r) => r.status !== 200 && r.status !== 402);
+    expect(other.map((r) => [r.status, r.body.error?.code])).toEqual([]);
     expect(ok).toHaveLength(10);
     expect(first.filter((r) => r.status === 402)).toHaveLength(80);
     for (const r of first.filter((r) => r.status === 402))

@@ -21,6 +21,17 @@ async function expectConsistent(accountId: string) {
   return account;
 }
 
+/**
+ * Backdates an account's holds so they are expired. Tests never sweep with a future clock: the database is shared with
+ * the other suites of the run, whose calls in flight hold credits too.
+ */
+async function expireHoldsOf(accountId: string) {
+  await prisma.creditReservation.updateMany({
+    where: { accountId },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
+}
+
 const reserve = (accountId: string, credits: number, requestId = newId("req")) =>
   ledger.reserve({ accountId, requestId, credits, operation: "x", ttlSeconds: TTL });
 
@@ -103,8 +114,8 @@ describe("credit reservations", () => {
     const account = await ledger.createAccount({ name: "t", grant: 3 });
     const swept = newId("req");
     await reserve(account.id, 2, swept);
-    // Both holds expire (other tests' holds too: the sweep is service-wide).
-    expect(await ledger.sweepExpired(new Date(Date.now() + (TTL + 1) * 1000))).toBeGreaterThanOrEqual(1);
+    await expireHoldsOf(account.id);
+    expect(await ledger.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await expectConsistent(account.id)).toMatchObject({ reserved: 0 });
     await reserve(account.id, 2); // a new call holds 2 of the 3 now
     const error = await ledger
@@ -117,24 +128,17 @@ describe("credit reservations", () => {
 
   it("the sweeper releases only expired holds", async () => {
     const account = await ledger.createAccount({ name: "t", grant: 10 });
-    const now = new Date();
+    // Made an hour ago with a 60 s life: expired. The other one is fresh.
     await ledger.reserve({
       accountId: account.id,
       requestId: newId("req"),
       credits: 2,
       operation: "x",
       ttlSeconds: 60,
-      now,
+      now: new Date(Date.now() - 3_600_000),
     });
-    await ledger.reserve({
-      accountId: account.id,
-      requestId: newId("req"),
-      credits: 3,
-      operation: "x",
-      ttlSeconds: 3600,
-      now,
-    });
-    await ledger.sweepExpired(new Date(now.getTime() + 120_000));
+    await reserve(account.id, 3);
+    await ledger.sweepExpired();
     expect(await expectConsistent(account.id)).toMatchObject({ reserved: 3 });
   });
 
