@@ -17,7 +17,14 @@ export interface JobPayload {
   reservedCredits?: number;
   /** Epoch ms at enqueue. */
   enqueuedAt: number;
+  /** What made the call when it did not come straight from an API caller: a batch item or a monitor run. */
+  origin?: CallOrigin;
 }
+
+/** The batch item or monitor run a call belongs to (its request-log row and result are filed under it). */
+export type CallOrigin =
+  | { kind: "batch"; batchId: string; index: number }
+  | { kind: "monitor"; monitorId: string; runId: string };
 
 /** Value of `X-Service-Cache`. */
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
