@@ -1,5 +1,5 @@
 import { errorEnvelope, ServiceError } from "@sda/core";
-import type { CacheStatus, JobResult } from "@sda/queue";
+import type { CacheStatus, JobResult, JobStatus } from "@sda/queue";
 import type { Response } from "express";
 
 /** Response locals the gateway fills while handling a call (read by the request log). */
@@ -70,7 +70,10 @@ export function toServiceError(error: unknown): ServiceError {
   });
 }
 
-/** Answers a finished job's result: its error envelope, or a 200 with the data and the charge the worker made. */
+/**
+ * Answers a finished call: its error envelope, or a 200 with the data and the charge that was made (by the worker, or
+ * by the engine for a billed cache hit), `cached`/`cachedAt` for a hit.
+ */
 export function sendJobResult(res: Response, result: JobResult) {
   if (!result.ok) {
     sendError(res, ServiceError.fromJSON(result.error));
@@ -81,6 +84,18 @@ export function sendJobResult(res: Response, result: JobResult) {
     credits: result.credits,
     cache: result.cache,
     source: result.source,
+    ...(result.cachedAt ? { cachedAt: result.cachedAt } : {}),
     ...(result.envelope ? { envelope: result.envelope } : {}),
   });
+}
+
+/** Seconds a caller should wait before polling a pending job again. */
+export const POLL_AFTER_SECONDS = 5;
+
+/** The 202 body of a call that outlived the deadline (and of a poll of a job still running). */
+export function pollBody(jobId: string, status: JobStatus) {
+  return {
+    success: true,
+    data: { jobId, status, pollUrl: `/v1/jobs/${jobId}`, retryAfterSeconds: POLL_AFTER_SECONDS },
+  };
 }

@@ -7,7 +7,13 @@ import {
   type QueueName,
   type ServiceConfig,
 } from "@sda/core";
-import { type EngineDeps, executeJob, ResultCache, UnknownOperationError } from "@sda/engine";
+import {
+  type EngineDeps,
+  executeJob,
+  ResultCache,
+  startReservationSweeper,
+  UnknownOperationError,
+} from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
@@ -74,7 +80,8 @@ export async function startWorkers(
       lockDurationMs: config.JOB_LOCK_MS,
       processor: async (job) => {
         try {
-          return await executeJob(job.data, job.id ?? "", deps, shutdown.signal);
+          const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          return await executeJob(job.data, job.id ?? "", deps, shutdown.signal, { finalAttempt });
         } catch (error) {
           if (error instanceof UnknownOperationError) throw new UnrecoverableError(error.message);
           throw error;
@@ -86,11 +93,13 @@ export async function startWorkers(
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
   log.info({ queues }, "workers consuming");
   return {
     queues,
     workers,
     async close(graceMs = 30_000) {
+      sweeper.stop();
       const closing = Promise.all(workers.map((w) => w.close()));
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {

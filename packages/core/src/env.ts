@@ -43,6 +43,13 @@ export const envSchema = z.object({
   JOB_LOCK_MS: int(30_000, 1000),
   /** Attempts of a job whose worker crashed or threw an unexpected error. */
   JOB_ATTEMPTS: int(3, 1),
+  /**
+   * Seconds a credit reservation (the hold a call takes before it runs) lives before a worker's sweeper releases it:
+   * longer than any call runs, queue wait included.
+   */
+  RESERVATION_TTL_SECONDS: int(1800, 60),
+  /** How often each worker sweeps expired reservations, in ms. */
+  RESERVATION_SWEEP_MS: int(60_000, 1000),
 
   // Cache and cursors
   CACHE_TTL_SECONDS: int(86_400, 1),

@@ -56,7 +56,11 @@ export interface OperationContext {
   /** Aborted when the worker shuts down or the job's budget is spent. */
   signal: AbortSignal;
   now(): Date;
-  /** @throws ServiceError 402 `insufficient_credits` when the account's balance is below `credits`. */
+  /**
+   * Raises this call's credit hold to `credits` (the audio transcript, once it knows the duration), so the work that
+   * follows is paid for before it starts.
+   * @throws ServiceError 402 `insufficient_credits` when the available balance (`balance - reserved`) cannot cover it.
+   */
   requireCredits(credits: number): Promise<void>;
 }
 

@@ -8,9 +8,10 @@ import {
   parseParams,
   type ServiceConfig,
 } from "@sda/core";
-import { insufficientCredits, type Ledger } from "@sda/ledger";
+import type { Ledger } from "@sda/ledger";
 import type { JobPayload, JobResult } from "@sda/queue";
 import type { Redis } from "ioredis";
+import { holdFor } from "./plan.ts";
 import type { ResultCache } from "./result-cache.ts";
 
 /** What the engine needs from its process. */
@@ -27,37 +28,62 @@ export interface EngineDeps {
   now?: () => Date;
 }
 
+/** How the worker runs this attempt of a job. */
+export interface ExecuteOptions {
+  /**
+   * True when BullMQ will not retry this job if it throws (its last attempt): an unexpected error then releases the
+   * call's reservation before it propagates. Earlier attempts keep it for the retry.
+   */
+  finalAttempt?: boolean;
+}
+
 /** Thrown for a job naming an operation this build does not know (a newer gateway); BullMQ must not retry it. */
 export class UnknownOperationError extends Error {
   override name = "UnknownOperationError";
 }
 
 /**
- * Runs one call: parses the params with the operation's schema, runs its handler, prices the outcome, charges the
- * account once per request id, and refreshes the result cache.
+ * Runs one call in the worker: parses the params with the operation's schema, makes sure credits are held for it,
+ * runs its handler, prices the outcome, settles (charge the actual price and release the hold, once per request id),
+ * and only then refreshes the result cache and answers — a result whose call could not be paid is neither cached nor
+ * served.
  *
- * @returns the job result: `ok: true` with the data and the credits charged, or `ok: false` with the service error.
- *   Expected failures (bad input, platform not-found, 402 at charge time) are results, not exceptions, so BullMQ does
- *   not retry them and the waiting gateway gets the structured error.
+ * Calls that did not pass the gateway (batch items, monitor runs: `payload.reservedCredits` undefined) reserve here
+ * first; a 402 is then their result.
+ *
+ * @returns the job result: `ok: true` with the data, the credits charged and the balance after, or `ok: false` with
+ *   the service error (its hold released). Expected failures (bad input, platform not-found, 402) are results, not
+ *   exceptions, so BullMQ does not retry them and the waiting gateway gets the structured error.
  * @throws for unexpected errors (bugs, lost connections): BullMQ retries the job up to `JOB_ATTEMPTS`; a retry cannot
- *   charge twice because the charge is keyed by the request id.
+ *   charge twice because the charge is keyed by the request id, and it finds its reservation still held.
  */
 export async function executeJob(
   payload: JobPayload,
   jobId: string,
   deps: EngineDeps,
   signal: AbortSignal,
+  options: ExecuteOptions = {},
 ): Promise<JobResult> {
   const op = deps.registry.byId(payload.operationId);
   if (!op) throw new UnknownOperationError(`unknown operation ${payload.operationId}`);
   const now = deps.now ?? (() => new Date());
   const log = deps.log.child({ requestId: payload.requestId, jobId, op: op.id });
+  const { accountId, requestId } = payload;
+  const reserve = (credits: number) =>
+    deps.ledger.reserve({
+      accountId,
+      requestId,
+      credits,
+      operation: op.id,
+      ttlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+    });
   try {
-    const params = parseParams(op.params, payload.params);
+    const params = parseParams(op.params, payload.params) as Record<string, unknown>;
+    if (payload.reservedCredits === undefined) await reserve(holdFor(op, params));
     const ctx: OperationContext = {
-      requestId: payload.requestId,
+      requestId,
       jobId,
-      accountId: payload.accountId,
+      accountId,
       config: deps.config,
       log,
       http: deps.http,
@@ -67,36 +93,43 @@ export async function executeJob(
       signal,
       now,
       async requireCredits(credits) {
-        const balance = (await deps.ledger.balance(payload.accountId)) ?? 0;
-        if (balance < credits) throw insufficientCredits(credits, balance);
+        await reserve(credits);
       },
     };
     const outcome = await op.handler(params, ctx);
-    if (op.cache.mode !== "none") await deps.cache.set(op, payload.params, outcome, now());
-    const credits = op.price.charge(params as Record<string, unknown>, outcome);
-    const charge = await deps.ledger.charge({
-      accountId: payload.accountId,
-      credits,
-      requestId: payload.requestId,
-      operation: op.id,
-    });
-    const charged = charge.entry ? -charge.entry.amount : 0;
-    if (charge.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
+    const credits = op.price.charge(params, outcome);
+    const settled = await deps.ledger.settle({ accountId, requestId, credits, operation: op.id });
+    const charged = settled.entry ? -settled.entry.amount : 0;
+    if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
+    if (op.cache.mode !== "none") {
+      // Paid for: now it may be stored. A cache write that fails loses a future hit, never this answer.
+      await deps.cache
+        .set(op, payload.params, outcome, now())
+        .catch((error: unknown) => log.warn({ err: error }, "result cache write failed"));
+    }
     return {
       ok: true,
       data: outcome.data,
       source: outcome.source,
       credits: charged,
+      balance: settled.balance,
       cache: payload.cacheRequested && op.cache.mode !== "none" ? "MISS" : "BYPASS",
       ...(outcome.envelope ? { envelope: outcome.envelope } : {}),
     };
   } catch (error) {
     if (isServiceError(error)) {
+      await deps.ledger.release(requestId);
       if (error.status >= 500) log.warn({ code: error.code, details: error.details }, error.message);
       else log.info({ code: error.code }, error.message);
       return { ok: false, error: error.toJSON(), credits: 0 };
     }
     log.error({ err: error }, "unexpected error in handler");
+    if (options.finalAttempt)
+      await deps.ledger
+        .release(requestId)
+        .catch((releaseError: unknown) =>
+          log.warn({ err: releaseError }, "release failed; the sweeper will release the hold"),
+        );
     throw error;
   }
 }

@@ -1,2 +1,4 @@
 export * from "./execute.ts";
+export * from "./plan.ts";
 export * from "./result-cache.ts";
+export * from "./sweeper.ts";

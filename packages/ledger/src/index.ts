@@ -1,4 +1,5 @@
 export * from "./client.ts";
+export * from "./credits.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";

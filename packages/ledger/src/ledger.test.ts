@@ -39,8 +39,8 @@ describe("ledger", () => {
   it("charges one request id once, however often it is retried", async () => {
     const account = await ledger.createAccount({ name: "t", grant: 10 });
     const requestId = newId("req");
-    const first = await ledger.charge({ accountId: account.id, credits: 3, requestId, operation: "x" });
-    const again = await ledger.charge({ accountId: account.id, credits: 3, requestId, operation: "x" });
+    const first = await ledger.settle({ accountId: account.id, credits: 3, requestId, operation: "x" });
+    const again = await ledger.settle({ accountId: account.id, credits: 3, requestId, operation: "x" });
     expect(first).toMatchObject({ duplicate: false, balance: 7 });
     expect(again).toMatchObject({ duplicate: true, balance: 7 });
     expect(await ledger.balance(account.id)).toBe(7);
@@ -52,7 +52,7 @@ describe("ledger", () => {
     const requestId = newId("req");
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ledger.charge({ accountId: account.id, credits: 2, requestId, operation: "x" }),
+        ledger.settle({ accountId: account.id, credits: 2, requestId, operation: "x" }),
       ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
@@ -63,7 +63,7 @@ describe("ledger", () => {
   it("refuses a charge above the balance with 402 and charges nothing", async () => {
     const account = await ledger.createAccount({ name: "t", grant: 2 });
     const error = await ledger
-      .charge({ accountId: account.id, credits: 3, requestId: newId("req"), operation: "x" })
+      .settle({ accountId: account.id, credits: 3, requestId: newId("req"), operation: "x" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe("insufficient_credits");
@@ -74,7 +74,7 @@ describe("ledger", () => {
     const account = await ledger.createAccount({ name: "t", grant: 10 });
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () =>
-        ledger.charge({ accountId: account.id, credits: 1, requestId: newId("req"), operation: "x" }),
+        ledger.settle({ accountId: account.id, credits: 1, requestId: newId("req"), operation: "x" }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
@@ -85,7 +85,7 @@ describe("ledger", () => {
   it("records balanceAfter on every entry", async () => {
     const account = await ledger.createAccount({ name: "t", grant: 5 });
     await ledger.grant(account.id, 7, "top-up");
-    await ledger.charge({ accountId: account.id, credits: 4, requestId: newId("req"), operation: "x" });
+    await ledger.settle({ accountId: account.id, credits: 4, requestId: newId("req"), operation: "x" });
     const entries = (await ledger.entries(account.id)).reverse();
     expect(entries.map((e) => [e.kind, e.amount, e.balanceAfter])).toEqual([
       ["grant", 5, 5],

@@ -1,6 +1,16 @@
-import { newApiKeySecret, newId, ServiceError } from "@sda/core";
-import type { PrismaClient } from "./generated/prisma/client.ts";
-import { Prisma } from "./generated/prisma/client.ts";
+import { newApiKeySecret, newId } from "@sda/core";
+import {
+  type ChargeResult,
+  type LedgerEntryRow,
+  type ReservationRow,
+  type ReserveInput,
+  releaseReservation,
+  reserveCredits,
+  type SettleInput,
+  settleCall,
+  sweepExpiredReservations,
+} from "./credits.ts";
+import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
 import { hashApiKey, keyStart } from "./keys.ts";
 
 /** Credits granted to every new account (SPEC §8). */
@@ -14,18 +24,6 @@ export interface AccountRow {
   createdAt: Date;
 }
 
-export interface LedgerEntryRow {
-  id: string;
-  accountId: string;
-  kind: "grant" | "charge" | "refund" | "adjustment";
-  amount: number;
-  balanceAfter: number;
-  requestId: string | null;
-  operation: string | null;
-  note: string | null;
-  createdAt: Date;
-}
-
 /** The caller behind a key, as the gateway needs it. */
 export interface Principal {
   accountId: string;
@@ -35,15 +33,6 @@ export interface Principal {
 
 /** Result of {@link Ledger.authenticate}. */
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; reason: "unknown" | "revoked" };
-
-/** Result of {@link Ledger.charge}. */
-export interface ChargeResult {
-  /** The entry that bills the request (the existing one when the request was charged before). */
-  entry: LedgerEntryRow | null;
-  /** True when this call found an earlier charge for the same request id and charged nothing more. */
-  duplicate: boolean;
-  balance: number;
-}
 
 /** A row of the request log (one per answered API call). */
 export interface RequestLogInput {
@@ -164,50 +153,44 @@ export class Ledger {
   }
 
   /**
-   * Charges `credits` for one successful call, at most once per `requestId`: an atomic conditional decrement
-   * (`balance >= credits`) and the ledger entry in one transaction. A second charge for the same request id (a retried
-   * job) returns the first entry with `duplicate: true` and charges nothing.
-   * @throws ServiceError 402 `insufficient_credits` when the balance is below `credits`; nothing is charged.
+   * Holds `credits` for a call in flight (its maximum price); see {@link reserveCredits}.
+   * @throws ServiceError 402 `insufficient_credits` when `balance - reserved` is below `credits`.
    */
-  async charge(input: {
-    accountId: string;
-    credits: number;
-    requestId: string;
-    operation: string;
-  }): Promise<ChargeResult> {
-    const { accountId, credits, requestId, operation } = input;
-    if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
-    const existing = await this.prisma.ledgerEntry.findUnique({ where: { requestId } });
-    if (existing) return { entry: existing, duplicate: true, balance: existing.balanceAfter };
-    if (credits === 0)
-      return { entry: null, duplicate: false, balance: (await this.balance(accountId)) ?? 0 };
-    let rows: LedgerEntryRow[];
-    try {
-      // One statement: the conditional decrement and the entry commit together or not at all, and the account row
-      // is locked only for this statement (an interactive transaction would hold it across round trips, which
-      // serialises concurrent calls of one account behind the network).
-      rows = await this.prisma.$queryRaw<LedgerEntryRow[]>`
-        WITH debit AS (
-          UPDATE "accounts" SET "balance" = "balance" - ${credits}
-           WHERE "id" = ${accountId} AND "balance" >= ${credits}
-          RETURNING "balance"
-        )
-        INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation")
-        SELECT ${newId("led")}, ${accountId}, 'charge'::"ledger_entry_kind", ${-credits}, debit."balance", ${requestId}, ${operation}
-          FROM debit
-        RETURNING "id", "account_id" AS "accountId", "kind"::text AS "kind", "amount", "balance_after" AS "balanceAfter",
-                  "request_id" AS "requestId", "operation", "note", "created_at" AS "createdAt"`;
-    } catch (error) {
-      // A concurrent attempt of the same request won the unique index: that charge stands, this statement rolled back.
-      if (isUniqueViolation(error)) {
-        const first = await this.prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
-        return { entry: first, duplicate: true, balance: first.balanceAfter };
-      }
-      throw error;
-    }
-    const entry = rows[0];
-    if (!entry) throw insufficientCredits(credits, (await this.balance(accountId)) ?? 0);
-    return { entry, duplicate: false, balance: entry.balanceAfter };
+  reserve(input: ReserveInput): Promise<number> {
+    return reserveCredits(this.prisma, input);
+  }
+
+  /**
+   * Charges a finished call its actual price and releases its reservation, at most once per request id; see
+   * {@link settleCall}. Also the charge of calls that reserved nothing (a billed cache hit).
+   * @throws ServiceError 402 `insufficient_credits` when neither a reservation nor the available balance covers it.
+   */
+  settle(input: SettleInput): Promise<ChargeResult> {
+    return settleCall(this.prisma, input);
+  }
+
+  /** Releases the reservation of a failed or cancelled call. @returns the credits released (0 when none). */
+  release(requestId: string): Promise<number> {
+    return releaseReservation(this.prisma, requestId);
+  }
+
+  /** Releases reservations whose expiry passed. @returns how many. */
+  sweepExpired(now?: Date, limit?: number): Promise<number> {
+    return sweepExpiredReservations(this.prisma, now, limit);
+  }
+
+  /** Balance, reserved and available (`balance - reserved`) credits of an account, or null when unknown. */
+  async credits(accountId: string): Promise<{ balance: number; reserved: number; available: number } | null> {
+    const account = await this.prisma.account.findUnique({
+      where: { id: accountId },
+      select: { balance: true, reserved: true },
+    });
+    return account && { ...account, available: account.balance - account.reserved };
+  }
+
+  /** The open reservation of a request, or null. */
+  reservation(requestId: string): Promise<ReservationRow | null> {
+    return this.prisma.creditReservation.findUnique({ where: { requestId } });
   }
 
   /** The newest ledger entries of an account, newest first. */
@@ -236,23 +219,4 @@ export class Ledger {
   ) {
     await this.prisma.requestLog.updateMany({ where: { id }, data: update });
   }
-}
-
-/** True for PostgreSQL's unique violation (23505), however Prisma wraps it (model query P2002, raw query P2010). */
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2002") return true;
-  const meta = JSON.stringify(error.meta ?? {}) + error.message;
-  return meta.includes("23505") || meta.includes("unique constraint");
-}
-
-/** The 402 of SPEC §5, with what the call needed and what the account has. */
-export function insufficientCredits(required: number, balance: number): ServiceError {
-  return new ServiceError(
-    "insufficient_credits",
-    `this call needs ${required} credits; the balance is ${balance}`,
-    {
-      details: { requiredCredits: required, balance },
-    },
-  );
 }

@@ -10,9 +10,21 @@ export interface JobPayload {
   params: Record<string, unknown>;
   /** The caller asked for `cache=true`. */
   cacheRequested: boolean;
+  /**
+   * Credits the gateway reserved for this request id before enqueueing (its hold). Undefined for calls that did not
+   * pass the gateway (batch items, monitor runs): the worker reserves them itself before running.
+   */
+  reservedCredits?: number;
   /** Epoch ms at enqueue. */
   enqueuedAt: number;
+  /** What made the call when it did not come straight from an API caller: a batch item or a monitor run. */
+  origin?: CallOrigin;
 }
+
+/** The batch item or monitor run a call belongs to (its request-log row and result are filed under it). */
+export type CallOrigin =
+  | { kind: "batch"; batchId: string; index: number }
+  | { kind: "monitor"; monitorId: string; runId: string };
 
 /** Value of `X-Service-Cache`. */
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
@@ -25,6 +37,8 @@ export type JobResult =
       source: string;
       /** Credits actually charged for this call. */
       credits: number;
+      /** The account's balance after this call was settled, in credits (unknown for free cache hits). */
+      balance?: number;
       cache: CacheStatus;
       cachedAt?: string;
       /** Extra top-level envelope fields (e.g. `creditsUsed`). */

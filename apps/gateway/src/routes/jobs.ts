@@ -1,21 +1,9 @@
 import { ServiceError } from "@sda/core";
-import type { JobStatus } from "@sda/queue";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
-import { locals, sendJobResult } from "../respond.ts";
-
-/** Seconds a caller should wait before polling a pending job again. */
-const POLL_AFTER_SECONDS = 5;
-
-/** The 202 body of a call that outlived the deadline (and of a poll of a job still running). */
-export function pollBody(jobId: string, status: JobStatus) {
-  return {
-    success: true,
-    data: { jobId, status, pollUrl: `/v1/jobs/${jobId}`, retryAfterSeconds: POLL_AFTER_SECONDS },
-  };
-}
+import { locals, POLL_AFTER_SECONDS, pollBody, sendJobResult } from "../respond.ts";
 
 /**
  * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another

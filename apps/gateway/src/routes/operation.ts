@@ -1,11 +1,9 @@
-import { type OperationDefinition, parseParams } from "@sda/core";
-import { insufficientCredits } from "@sda/ledger";
-import type { JobPayload } from "@sda/queue";
+import type { OperationDefinition } from "@sda/core";
+import { planCall } from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
-import { locals, sendJobResult, sendSuccess } from "../respond.ts";
-import { pollBody } from "./jobs.ts";
+import { locals, pollBody, sendJobResult } from "../respond.ts";
 
 /** Query values as strings (repeated keys stay arrays so the schema can refuse them). */
 function rawQuery(req: Request): Record<string, unknown> {
@@ -15,17 +13,10 @@ function rawQuery(req: Request): Record<string, unknown> {
   return raw;
 }
 
-/** The raw parameters the schema knows (the job payload and the cache key); unknown keys are dropped. */
-function knownParams(op: OperationDefinition, raw: Record<string, unknown>): Record<string, unknown> {
-  const shape = (op.params as { shape?: Record<string, unknown> }).shape;
-  if (!shape) return raw;
-  return Object.fromEntries(Object.entries(raw).filter(([key]) => key in shape));
-}
-
 /**
- * The route of one registry operation: validate → cache → 402 check → enqueue and wait → answer.
- * Order matters for billing: nothing is enqueued (and nothing can be charged) before the parameters are valid and
- * the balance covers the call's known maximum price.
+ * The HTTP side of one registry operation: the engine plans the call (parameters, cache, credit reservation), the
+ * route enqueues it, waits up to the deadline and answers. Every money decision is the engine's (`planCall`) and
+ * the worker's (`executeJob`); the locals set here only feed the request log.
  */
 export function operationRoute(op: OperationDefinition, deps: GatewayDeps): RequestHandler {
   return async (req: Request, res: Response) => {
@@ -34,50 +25,24 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
     l.operationId = op.id;
     const raw = rawQuery(req);
     l.params = raw;
-    const params = parseParams(op.params, raw) as Record<string, unknown>;
-    const keyParams = knownParams(op, raw);
-    const cacheRequested = op.cache.mode === "always" || (op.cache.mode === "optIn" && params.cache === true);
-
-    if (cacheRequested) {
-      const hit = await deps.cache.get(op, keyParams);
-      if (hit) {
-        let credits = 0;
-        if (op.price.billCacheHits) {
-          credits = op.price.charge(params, hit);
-          if (credits > 0)
-            await deps.ledger.charge({
-              accountId: principal.accountId,
-              credits,
-              requestId: l.requestId,
-              operation: op.id,
-            });
-        }
-        sendSuccess(res, {
-          data: hit.data,
-          credits,
-          cache: "HIT",
-          source: `cache:${hit.source}`,
-          cachedAt: hit.cachedAt,
-          ...(hit.envelope ? { envelope: hit.envelope } : {}),
-        });
-        return;
-      }
+    const plan = await planCall(op, raw, principal, l.requestId, {
+      ledger: deps.ledger,
+      cache: deps.cache,
+      reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+    });
+    if (plan.kind === "answer") {
+      sendJobResult(res, plan.answer);
+      return;
     }
-
-    const maxPrice = op.price.max(params);
-    if (maxPrice !== null && principal.balance < maxPrice)
-      throw insufficientCredits(maxPrice, principal.balance);
-
-    const payload: JobPayload = {
-      requestId: l.requestId,
-      accountId: principal.accountId,
-      keyId: principal.keyId,
-      operationId: op.id,
-      params: keyParams,
-      cacheRequested,
-      enqueuedAt: Date.now(),
-    };
-    const outcome = await deps.bridge.submit(op.queue, payload, deps.config.REQUEST_DEADLINE_MS);
+    let outcome: Awaited<ReturnType<typeof deps.bridge.submit>>;
+    try {
+      outcome = await deps.bridge.submit(op.queue, plan.payload, deps.config.REQUEST_DEADLINE_MS);
+    } catch (error) {
+      // Never enqueued (or not known to be): give the hold back now rather than at its expiry. A job that did reach
+      // Redis settles against the available balance when it runs.
+      await deps.ledger.release(plan.payload.requestId).catch(() => undefined);
+      throw error;
+    }
     l.jobId = outcome.jobId;
     if (outcome.state === "pending") {
       res.status(202).json(pollBody(outcome.jobId, outcome.status));

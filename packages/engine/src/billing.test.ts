@@ -1,0 +1,174 @@
+import { registry } from "@sda/catalog";
+import { CursorCodec, newId, type OperationDefinition } from "@sda/core";
+import { createPrismaClient, Ledger } from "@sda/ledger";
+import { createRedis } from "@sda/queue";
+import type { ReplayServer } from "@sda/replay";
+import {
+  deleteKeysWithPrefix,
+  randomPrefix,
+  replayHttpClient,
+  startReplay,
+  testConfig,
+  testLogger,
+} from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type EngineDeps, executeJob } from "./execute.ts";
+import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";
+import { ResultCache } from "./result-cache.ts";
+
+// One call's money from end to end without HTTP: planCall (gateway) → executeJob (worker), for a miss, a hit, an
+// empty result, a failure and the audio transcript's raised hold. After every scenario the account is consistent:
+// ledger sum == balance and no hold is left behind.
+
+let replay: ReplayServer;
+let deps: EngineDeps;
+let plan: PlanDeps;
+const prisma = createPrismaClient(inject("databaseUrl"), 5);
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redis = createRedis(redisUrl);
+const prefix = randomPrefix("billing");
+const signal = new AbortController().signal;
+
+beforeAll(async () => {
+  replay = await startReplay();
+  const ledger = new Ledger(prisma);
+  const cache = new ResultCache(redis, prefix, 60);
+  deps = {
+    registry,
+    ledger,
+    cache,
+    http: replayHttpClient(replay),
+    redis,
+    keyPrefix: prefix,
+    cursors: new CursorCodec("billing-test-secret-000"),
+    config: testConfig({}, replay),
+    log: testLogger(),
+  };
+  plan = { ledger, cache, reservationTtlSeconds: 600 };
+});
+afterAll(async () => {
+  await replay.close();
+  await deleteKeysWithPrefix(redisUrl, prefix);
+  await prisma.$disconnect();
+  redis.disconnect();
+});
+
+function op(id: string): OperationDefinition {
+  const found = registry.byId(id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+}
+
+async function account(credits: number) {
+  const created = await deps.ledger.createAccount({ name: "billing", grant: credits });
+  return { accountId: created.id, keyId: "key_billing" };
+}
+
+/** Runs the enqueued half of a plan as the worker would. */
+async function run(planned: CallPlan) {
+  if (planned.kind !== "enqueue") throw new Error("expected an enqueued call");
+  return executeJob(planned.payload, newId("job"), deps, signal, { finalAttempt: true });
+}
+
+async function expectConsistent(accountId: string) {
+  const credits = await deps.ledger.credits(accountId);
+  const sum = await prisma.ledgerEntry.aggregate({ where: { accountId }, _sum: { amount: true } });
+  expect(sum._sum.amount ?? 0).toBe(credits?.balance);
+  expect(credits?.reserved).toBe(0);
+  return credits?.balance;
+}
+
+describe("one call's money: plan → execute", () => {
+  it("miss: holds the maximum price while it runs, charges the actual price, then releases the hold", async () => {
+    const caller = await account(10);
+    const details = op("videosite.video-details");
+    const planned = await planCall(
+      details,
+      { url: "https://youtu.be/M4gD1WSo5mA" },
+      caller,
+      newId("req"),
+      plan,
+    );
+    expect(planned.kind).toBe("enqueue");
+    expect((await deps.ledger.credits(caller.accountId))?.reserved).toBe(1);
+    const result = await run(planned);
+    expect(result).toMatchObject({ ok: true, credits: 1, balance: 9, cache: "BYPASS" });
+    expect(await expectConsistent(caller.accountId)).toBe(9);
+  });
+
+  it("per-page list: holds ceil(limit / page) pages, charges the pages returned", async () => {
+    const caller = await account(100);
+    const comments = op("forumsite.post-comments");
+    const raw = { url: "https://www.reddit.com/comments/so0808", limit: "100" };
+    const params = { limit: 100 };
+    const planned = await planCall(comments, raw, caller, newId("req"), plan);
+    expect((await deps.ledger.credits(caller.accountId))?.reserved).toBe(holdFor(comments, params));
+    // The recorded post has no comments: an empty result costs 0 and gives the whole hold back.
+    const result = await run(planned);
+    expect(result).toMatchObject({ ok: true, credits: 0 });
+    expect(await expectConsistent(caller.accountId)).toBe(100);
+  });
+
+  it("hit: a result paid by one call is served to a later cache=true call for 0 credits, at any balance", async () => {
+    const payer = await account(1);
+    const raw = { url: "https://youtu.be/X4VbdwhkE10", cache: "true" };
+    const details = op("videosite.video-details");
+    const paid = await run(await planCall(details, raw, payer, newId("req"), plan));
+    expect(paid).toMatchObject({ ok: true, credits: 1, cache: "MISS" });
+    const broke = await account(0);
+    const hit = await planCall(details, raw, broke, newId("req"), plan);
+    expect(hit).toMatchObject({ kind: "answer", answer: { credits: 0, cache: "HIT" } });
+    if (hit.kind === "answer" && paid.ok) expect(hit.answer.data).toEqual(paid.data);
+    expect(await expectConsistent(payer.accountId)).toBe(0);
+    expect(await expectConsistent(broke.accountId)).toBe(0);
+  });
+
+  it("402 before anything runs when the available balance cannot cover the hold; nothing is held", async () => {
+    const caller = await account(1);
+    const other = planCall(
+      op("videosite.video-details"),
+      { url: "https://youtu.be/M4gD1WSo5mA" },
+      caller,
+      newId("req"),
+      plan,
+    );
+    const held = await other; // takes the only credit
+    const refused = await planCall(
+      op("videosite.video-details"),
+      { url: "https://youtu.be/kX3nB4PpJko" },
+      caller,
+      newId("req"),
+      plan,
+    ).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "insufficient_credits", details: { availableCredits: 0 } });
+    await run(held);
+    expect(await expectConsistent(caller.accountId)).toBe(0);
+  });
+
+  it("a platform failure charges nothing and releases the hold", async () => {
+    const caller = await account(5);
+    const planned = await planCall(
+      op("videosite.video-details"),
+      { url: "https://youtu.be/8VajtrESJzA" },
+      caller,
+      newId("req"),
+      plan,
+    );
+    const result = await run(planned);
+    expect(result).toMatchObject({ ok: false, credits: 0, error: { code: "video_unavailable" } });
+    expect(await expectConsistent(caller.accountId)).toBe(5);
+  });
+
+  it("audio transcript: the gateway holds 1 credit; the worker's requireCredits raises the hold or answers 402", async () => {
+    const audio = op("videosite.audio-transcript");
+    expect(holdFor(audio, {})).toBe(1);
+    const caller = await account(3);
+    const requestId = newId("req");
+    const planned = await planCall(audio, { url: "https://youtu.be/M4gD1WSo5mA" }, caller, requestId, plan);
+    expect((await deps.ledger.credits(caller.accountId))?.reserved).toBe(1);
+    // The duration-based estimate of this video is above 3 credits: the raise is refused, the call answers 402.
+    const result = await run(planned);
+    expect(result).toMatchObject({ ok: false, error: { code: "insufficient_credits" } });
+    expect(await expectConsistent(caller.accountId)).toBe(3);
+  });
+});

@@ -1,0 +1,134 @@
+import { type OperationDefinition, parseParams } from "@sda/core";
+import type { Ledger } from "@sda/ledger";
+import type { JobPayload, JobResult } from "@sda/queue";
+import type { ResultCache } from "./result-cache.ts";
+
+/**
+ * The gateway's half of one call: parameters → cache → reservation. Everything that decides what a call costs before
+ * it runs lives here (and in {@link executeJob} for the worker's half), so the HTTP route only translates.
+ */
+
+/** Who is calling: the authenticated key's account. */
+export interface CallPrincipal {
+  accountId: string;
+  keyId: string;
+}
+
+/** What {@link planCall} needs from its process. */
+export interface PlanDeps {
+  ledger: Ledger;
+  cache: ResultCache;
+  /** Seconds a reservation lives before the sweeper may release it (`RESERVATION_TTL_SECONDS`). */
+  reservationTtlSeconds: number;
+}
+
+/** A finished success as the gateway answers it (the `ok: true` shape of a job result). */
+export type CallAnswer = Extract<JobResult, { ok: true }>;
+
+/**
+ * The plan of one call:
+ * - `answer`: a cache hit, already paid when the operation bills hits (the audio transcript);
+ * - `enqueue`: credits are reserved for `payload.requestId`; the caller must enqueue the payload on `queue`, or
+ *   release the reservation (`ledger.release(requestId)`) when it cannot.
+ */
+export type CallPlan =
+  | { kind: "answer"; params: Record<string, unknown>; answer: CallAnswer }
+  | { kind: "enqueue"; params: Record<string, unknown>; queue: string; payload: JobPayload };
+
+/**
+ * Credits held before a call runs: its maximum price, or 1 credit when only the worker can price it (the audio
+ * transcript raises its hold to the estimate once it knows the duration, through `ctx.requireCredits`).
+ */
+export function holdFor(op: OperationDefinition, params: Record<string, unknown>): number {
+  return op.price.max(params) ?? 1;
+}
+
+/** True when the call may be answered from, and refreshes, the result cache (SPEC §4.1 `cache`, §8). */
+export function cacheRequested(op: OperationDefinition, params: Record<string, unknown>): boolean {
+  return op.cache.mode === "always" || (op.cache.mode === "optIn" && params.cache === true);
+}
+
+/** The raw parameters the schema knows (the job payload and the cache key); unknown keys are dropped. */
+export function knownParams(op: OperationDefinition, raw: Record<string, unknown>): Record<string, unknown> {
+  const shape = (op.params as { shape?: Record<string, unknown> }).shape;
+  if (!shape) return raw;
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => key in shape));
+}
+
+/**
+ * Plans one call of `op` with the caller's raw query values.
+ *
+ * Order matters for money: nothing is reserved before the parameters are valid; a cache hit of an operation that
+ * bills hits is charged (conditionally on the available balance) before it is answered; a miss reserves the call's
+ * hold in one statement and answers 402 when `balance - reserved` cannot cover it, so N parallel calls on a balance
+ * that covers k of them enqueue exactly k.
+ *
+ * @throws ServiceError 400/422 for invalid parameters, 402 `insufficient_credits` (nothing reserved or charged),
+ *   400 `cost_exceeds_max` for a billed cache hit above the caller's `maxCredits`.
+ */
+export async function planCall(
+  op: OperationDefinition,
+  raw: Record<string, unknown>,
+  principal: CallPrincipal,
+  requestId: string,
+  deps: PlanDeps,
+): Promise<CallPlan> {
+  const params = parseParams(op.params, raw) as Record<string, unknown>;
+  const keyParams = knownParams(op, raw);
+  const useCache = cacheRequested(op, params);
+
+  if (useCache) {
+    const hit = await deps.cache.get(op, keyParams);
+    if (hit) {
+      let credits = 0;
+      let balance: number | undefined;
+      if (op.price.billCacheHits) {
+        credits = op.price.charge(params, hit);
+        const settled = await deps.ledger.settle({
+          accountId: principal.accountId,
+          requestId,
+          credits,
+          operation: op.id,
+        });
+        balance = settled.balance;
+      }
+      return {
+        kind: "answer",
+        params: keyParams,
+        answer: {
+          ok: true,
+          data: hit.data,
+          credits,
+          cache: "HIT",
+          source: `cache:${hit.source}`,
+          cachedAt: hit.cachedAt,
+          ...(balance !== undefined ? { balance } : {}),
+          ...(hit.envelope ? { envelope: hit.envelope } : {}),
+        },
+      };
+    }
+  }
+
+  const reservedCredits = await deps.ledger.reserve({
+    accountId: principal.accountId,
+    requestId,
+    credits: holdFor(op, params),
+    operation: op.id,
+    ttlSeconds: deps.reservationTtlSeconds,
+  });
+  return {
+    kind: "enqueue",
+    params: keyParams,
+    queue: op.queue,
+    payload: {
+      requestId,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
+      operationId: op.id,
+      params: keyParams,
+      cacheRequested: useCache,
+      reservedCredits,
+      enqueuedAt: Date.now(),
+    },
+  };
+}

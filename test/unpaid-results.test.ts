@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerSum } from "./support/ledger.ts";
+import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+
+// Regression suite for "results given away after a 402" (issue 9, fault 1): an account with 10 credits sent 90
+// parallel cache=true calls, got 10 × 200 and 80 × 402, then re-sent the 80 at balance 0 and got 44 × 200 HIT for
+// free, because the worker cached every result before charging it and a hit skipped the balance check.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ env: { RATE_LIMIT_PER_SECOND: "1000" } });
+});
+afterAll(() => stack.close());
+
+const DETAILS = "/v1/videosite/video-details";
+const video = (t: number) => `https://www.youtube.com/watch?v=M4gD1WSo5mA&t=${t}s`;
+
+async function reservedOf(accountId: string) {
+  return (await stack.ledger.credits(accountId))?.reserved;
+}
+
+describe("nothing is served that was not paid for", () => {
+  it("90 parallel cache=true calls on 10 credits: exactly 10 × 200, 80 × 402; the 80 re-sent at balance 0 get no 200", async () => {
+    const { accountId, key } = await stack.account(10);
+    const send = (t: number) => stack.get(DETAILS, key, { url: video(t), cache: "true" });
+    const ts = Array.from({ length: 90 }, (_, i) => i + 1);
+    const first = await Promise.all(ts.map(send));
+    const ok = first.filter((r) => r.status === 200);
+    const other = first.filter((r) => r.status !== 200 && r.status !== 402);
+    expect(other.map((r) => [r.status, r.body.error?.code])).toEqual([]);
+    expect(ok).toHaveLength(10);
+    expect(first.filter((r) => r.status === 402)).toHaveLength(80);
+    for (const r of first.filter((r) => r.status === 402))
+      expect(r.body.error).toMatchObject({ code: "insufficient_credits", retryable: false });
+    expect(ok.every((r) => r.headers.get("x-service-credits") === "1")).toBe(true);
+
+    const refusedTs = ts.filter((_, i) => (first[i] as ApiResponse).status === 402);
+    const again = await Promise.all(refusedTs.map(send));
+    expect(again.filter((r) => r.status === 200)).toHaveLength(0);
+    expect(again.filter((r) => r.status === 402)).toHaveLength(80);
+
+    expect(await stack.ledger.balance(accountId)).toBe(0);
+    expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
+    expect(await reservedOf(accountId)).toBe(0);
+  });
+
+  it("a paid result is served again from the cache at 0 credits, even at balance 0", async () => {
+    const { accountId, key } = await stack.account(1);
+    const paid = await stack.get(DETAILS, key, { url: video(1000), cache: "true" });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get("x-service-credits")).toBe("1");
+    const hit = await stack.get(DETAILS, key, { url: video(1000), cache: "true" });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-service-cache")).toBe("HIT");
+    expect(hit.headers.get("x-service-credits")).toBe("0");
+    expect(hit.body.data).toEqual(paid.body.data);
+    expect(await stack.ledger.balance(accountId)).toBe(0);
+    expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
+  });
+
+  it("a failed call releases its hold: the balance is whole again and available for the next call", async () => {
+    const { accountId, key } = await stack.account(1);
+    const missing = await stack.get(DETAILS, key, { url: "https://www.youtube.com/watch?v=8VajtrESJzA" });
+    expect(missing.status).toBe(404);
+    expect(await reservedOf(accountId)).toBe(0);
+    const next = await stack.get(DETAILS, key, { url: video(2000) });
+    expect(next.status).toBe(200);
+    expect(await stack.ledger.balance(accountId)).toBe(0);
+    expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
+  });
+});
