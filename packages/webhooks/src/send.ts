@@ -9,7 +9,9 @@ import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup } from "./
  * socket really connects to. undici follows no redirects unless told to, and this agent is never told to: a 30x is
  * an answer, recorded as a failed attempt.
  */
-export function createWebhookAgent(config: Pick<WebhookConfig, "allowedHosts" | "lookup" | "timeoutMs">): Agent {
+export function createWebhookAgent(
+  config: Pick<WebhookConfig, "allowedHosts" | "lookup" | "timeoutMs">,
+): Agent {
   const connector = buildConnector({ lookup: guardedLookup(config), timeout: config.timeoutMs });
   return new Agent({
     connect(options, callback) {
@@ -52,6 +54,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: Date)
   if (raw === undefined) return undefined;
   const text = raw.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // HTTP dates start with a day name; without this test Date.parse would read "-5" as a year.
+  if (!/^[A-Za-z]{3}/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }

@@ -64,7 +64,8 @@ export function checkWebhookUrlShape(
   config: Pick<WebhookConfig, "allowHttp" | "allowedHosts">,
   param = "webhookUrl",
 ): URL {
-  if (url.length > MAX_WEBHOOK_URL_LENGTH) throw invalid(`longer than ${MAX_WEBHOOK_URL_LENGTH} characters`, param);
+  if (url.length > MAX_WEBHOOK_URL_LENGTH)
+    throw invalid(`longer than ${MAX_WEBHOOK_URL_LENGTH} characters`, param);
   let parsed: URL;
   try {
     parsed = new URL(url);

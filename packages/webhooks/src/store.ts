@@ -171,7 +171,8 @@ export class DeliveryStore {
         where: { id: input.id, status: "pending", attemptCount: input.attempt - 1 },
         data: {
           attemptCount: input.attempt,
-          status: verdict.kind === "retry" ? "pending" : verdict.kind === "succeeded" ? "succeeded" : "failed",
+          status:
+            verdict.kind === "retry" ? "pending" : verdict.kind === "succeeded" ? "succeeded" : "failed",
           failureReason: verdict.kind === "failed" ? verdict.reason : null,
           nextAttemptAt: nextRetryAt,
           completedAt: verdict.kind === "retry" ? null : finishedAt,
@@ -253,7 +254,11 @@ export class DeliveryStore {
     let after: { at: string; id: string } | undefined;
     if (input.cursor) {
       const decoded = input.cursors.decode<{ at?: unknown; id?: unknown }>(scope, input.cursor);
-      if (typeof decoded?.at !== "string" || typeof decoded.id !== "string" || Number.isNaN(Date.parse(decoded.at)))
+      if (
+        typeof decoded?.at !== "string" ||
+        typeof decoded.id !== "string" ||
+        Number.isNaN(Date.parse(decoded.at))
+      )
         throw new ServiceError("invalid_cursor", "cursor is not a nextCursor of this listing", {
           details: { param: "cursor" },
         });
@@ -283,7 +288,9 @@ export class DeliveryStore {
       data: page.map(toView),
       hasMore,
       nextCursor:
-        hasMore && last ? input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id }) : null,
+        hasMore && last
+          ? input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id })
+          : null,
     };
   }
 

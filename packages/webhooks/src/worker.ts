@@ -97,7 +97,12 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       "webhook attempt",
     );
     if (verdict.kind === "retry") {
-      await addAttemptJob(queue, config, { deliveryId, attempt: attempt + 1, replay: false }, verdict.delayMs);
+      await addAttemptJob(
+        queue,
+        config,
+        { deliveryId, attempt: attempt + 1, replay: false },
+        verdict.delayMs,
+      );
       return;
     }
     const view = await store.get(deliveryId);
