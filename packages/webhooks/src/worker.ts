@@ -120,6 +120,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     lockDuration: Math.max(30_000, config.timeoutMs * 2),
     maxStalledCount: 2,
   });
+  // An EventEmitter "error" without a listener would crash the process (Redis connection errors are reported here).
+  worker.on("error", (error) => log?.error({ err: error, queue: WEBHOOK_QUEUE }, "webhook worker error"));
   worker.on("failed", (job, error) =>
     log?.error({ err: error, jobId: job?.id }, "webhook job crashed (BullMQ retries it)"),
   );

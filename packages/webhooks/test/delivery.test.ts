@@ -313,6 +313,28 @@ describe("webhook deliveries", () => {
     }
   });
 
+  it("gives up an attempt at the time budget and records it as a timeout", async () => {
+    const { createServer } = await import("node:http");
+    const hanging = createServer(() => {}); // never answers
+    await new Promise<void>((r) => hanging.listen(0, "127.0.0.1", r));
+    const { port } = hanging.address() as { port: number };
+    const agent = createWebhookAgent({ allowedHosts: ["127.0.0.1"], timeoutMs: 300 });
+    try {
+      const result = await sendAttempt({
+        url: `http://127.0.0.1:${port}/slow`,
+        body: "{}",
+        headers: {},
+        agent,
+        timeoutMs: 300,
+      });
+      expect([result.statusCode, result.error]).toEqual([undefined, "timeout after 300 ms"]);
+    } finally {
+      await agent.close();
+      hanging.closeAllConnections();
+      await new Promise((r) => hanging.close(r));
+    }
+  });
+
   it("refuses an http URL at enqueue when WEBHOOK_ALLOW_HTTP is off", async () => {
     const strict = new WebhookClient({
       connection,
