@@ -62,7 +62,7 @@ export function webhookConfigFromEnv(
     allowHttp: env.WEBHOOK_ALLOW_HTTP,
     allowedHosts: env.WEBHOOK_ALLOWED_HOSTS.split(",").map(normalizeHost).filter(Boolean),
     concurrency: env.WEBHOOK_CONCURRENCY,
-    jobRetentionSeconds: 7 * 86_400,
+    jobRetentionSeconds: 86_400,
     ...overrides,
   };
 }

@@ -110,9 +110,9 @@ describe("validateWebhookUrl", () => {
 
   it("refuses a name resolving to a private address (any of its addresses), and one that does not resolve", async () => {
     for (const [host, reason] of [
-      ["internal.example.com", "internal.example.com resolves to 10.1.2.3 is private (RFC 1918)"],
-      ["mixed.example.com", "mixed.example.com resolves to 192.168.1.5 is private (RFC 1918)"],
-      ["mapped.example.com", "mapped.example.com resolves to 127.0.0.1 is loopback"],
+      ["internal.example.com", "internal.example.com resolves to 10.1.2.3, which is private (RFC 1918)"],
+      ["mixed.example.com", "mixed.example.com resolves to 192.168.1.5, which is private (RFC 1918)"],
+      ["mapped.example.com", "mapped.example.com resolves to 127.0.0.1, which is loopback"],
       ["nowhere.example.com", "host nowhere.example.com does not resolve"],
     ] as const) {
       const error = await serviceErrorOf(validateWebhookUrl(`https://${host}/`, strict));

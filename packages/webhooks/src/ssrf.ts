@@ -21,20 +21,43 @@ const RANGE_REASONS: Record<string, string> = {
   broadcast: "broadcast",
 };
 
+/** A forbidden address in canonical form and what it is, e.g. `{ address: "10.0.0.1", what: "private (RFC 1918)" }`. */
+interface Forbidden {
+  address: string;
+  what: string;
+}
+
 /**
- * Why an address must not receive webhooks, or null when it may (a public unicast address). Only ipaddr.js's
- * `unicast` range passes: besides the ranges the README lists this also refuses reserved, benchmarking, 6to4, Teredo
- * and NAT64 prefixes, which can embed or route to private IPv4 addresses. IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is
- * judged as the IPv4 address it carries.
+ * Only ipaddr.js's `unicast` range passes: besides the ranges the README lists this also refuses reserved,
+ * benchmarking, 6to4, Teredo and NAT64 prefixes, which can embed or route to private IPv4 addresses. IPv4-mapped IPv6
+ * (`::ffff:10.0.0.1`) is judged as the IPv4 address it carries.
  */
-export function forbiddenAddressReason(address: string): string | null {
-  if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
+function classify(address: string): Forbidden | null {
+  if (!ipaddr.isValid(address)) return { address, what: "not an IP address" };
   const ip = ipaddr.process(address);
-  const normalized = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6).toRFC5952String() : ip.toString();
-  if (METADATA_ADDRESSES.has(normalized)) return `${normalized} is a cloud metadata address`;
+  const canonical = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6).toRFC5952String() : ip.toString();
+  if (METADATA_ADDRESSES.has(canonical)) return { address: canonical, what: "a cloud metadata address" };
   const range = ip.range();
   if (range === "unicast") return null;
-  return `${normalized} is ${RANGE_REASONS[range] ?? `reserved (${range})`}`;
+  return { address: canonical, what: RANGE_REASONS[range] ?? `reserved (${range})` };
+}
+
+/**
+ * Why an address must not receive webhooks (e.g. `127.0.0.1 is loopback`), or null for a public unicast address.
+ * See {@link classify} for the rule.
+ */
+export function forbiddenAddressReason(address: string): string | null {
+  const forbidden = classify(address);
+  return forbidden && `${forbidden.address} is ${forbidden.what}`;
+}
+
+/** `<host> resolves to <address>, which is <what>`, or null when no address is forbidden. */
+function resolvedReason(host: string, addresses: readonly string[]): string | null {
+  for (const address of addresses) {
+    const forbidden = classify(address);
+    if (forbidden) return `${host} resolves to ${forbidden.address}, which is ${forbidden.what}`;
+  }
+  return null;
 }
 
 /** Thrown at connect time when a webhook host resolves to a forbidden address (caught per attempt, never a 500). */
@@ -118,10 +141,11 @@ export async function validateWebhookUrl(
     throw invalid(`host ${host} does not resolve`, param);
   }
   if (addresses.length === 0) throw invalid(`host ${host} does not resolve`, param);
-  for (const { address } of addresses) {
-    const reason = forbiddenAddressReason(address);
-    if (reason) throw invalid(`${host} resolves to ${reason}`, param);
-  }
+  const reason = resolvedReason(
+    host,
+    addresses.map((a) => a.address),
+  );
+  if (reason) throw invalid(reason, param);
   return parsed.href;
 }
 
@@ -138,15 +162,11 @@ export function guardedLookup(config: Pick<WebhookConfig, "allowedHosts" | "look
         callback(error, address, family);
         return;
       }
-      const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
-      for (const candidate of list) {
-        const reason = forbiddenAddressReason(candidate);
-        if (reason) {
-          callback(new ForbiddenAddressError(`${hostname} resolves to ${reason}`), address, family);
-          return;
-        }
-      }
-      callback(null, address, family);
+      const reason = resolvedReason(
+        hostname,
+        Array.isArray(address) ? address.map((a) => a.address) : [address],
+      );
+      callback(reason ? new ForbiddenAddressError(reason) : null, address, family);
     });
   };
 }

@@ -289,7 +289,7 @@ describe("webhook deliveries", () => {
     const view = await settled(id);
     expect([view.status, view.failureReason]).toEqual(["failed", "retries_exhausted"]);
     expect(view.attempts.map((a) => [a.statusCode, a.error])).toEqual(
-      Array(4).fill([null, "refused: rebind.example resolves to 127.0.0.1 is loopback"]),
+      Array(4).fill([null, "refused: rebind.example resolves to 127.0.0.1, which is loopback"]),
     );
     expect(receiver.requests.length).toBe(before);
   });
