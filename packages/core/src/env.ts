@@ -115,6 +115,21 @@ export const envSchema = z.object({
    */
   PHOTOSITE_TRENDING_HASHTAGS: z.string().default("reels,trending,viral,explorepage"),
 
+  // Outgoing webhooks (packages/webhooks: batch completion, monitor deliveries)
+  /** Allow `http://` webhook URLs (development only); unset: https only. */
+  WEBHOOK_ALLOW_HTTP: bool.default(false),
+  /**
+   * Comma-separated hosts (names or IP literals, e.g. `127.0.0.1` for tests) exempt from the SSRF address checks
+   * (loopback, private, link-local, CGNAT, metadata …). The scheme rule still applies.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
+  /** Budget of one webhook attempt, connect to last response byte read (2xx within it is success). */
+  WEBHOOK_TIMEOUT_MS: int(15_000, 100),
+  /** Longest wait a receiver's `Retry-After` (429/503) can impose before the next attempt, in seconds. */
+  WEBHOOK_RETRY_AFTER_MAX_SECONDS: int(3600, 1),
+  /** Webhook attempts in flight per worker process. */
+  WEBHOOK_CONCURRENCY: int(8, 1),
+
   // Demo (`npm run demo`)
   /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
   DEMO_API_KEY: z.string().min(8).optional(),

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   invalid_cursor: { status: 400, retryable: false },
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
+  invalid_webhook_url: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },
@@ -39,8 +40,10 @@ export const ERROR_CODES = {
   highlight_not_found: { status: 404, retryable: false },
   audio_not_found: { status: 404, retryable: false },
   hashtag_not_found: { status: 404, retryable: false },
+  webhook_delivery_not_found: { status: 404, retryable: false },
   // 405 / 422 / 429
   method_not_allowed: { status: 405, retryable: false },
+  webhook_delivery_pending: { status: 409, retryable: true },
   unsupported_url: { status: 422, retryable: false },
   rate_limited: { status: 429, retryable: true },
   // 500 / 502: our side or the platform's
