@@ -104,7 +104,7 @@ export async function executeJob(
     if (op.cache.mode !== "none") {
       // Paid for: now it may be stored. A cache write that fails loses a future hit, never this answer.
       await deps.cache
-        .set(op, payload.params, outcome, now())
+        .set(op, params, outcome, now())
         .catch((error: unknown) => log.warn({ err: error }, "result cache write failed"));
     }
     return {
