@@ -11,7 +11,7 @@ import { accountRouter } from "./routes/account.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
-import { statusRouter } from "./routes/status.ts";
+import { statusRouteDocs, statusRouter } from "./routes/status.ts";
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
@@ -28,7 +28,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry));
+  app.use(openApiRouter(deps.registry, [...statusRouteDocs]));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
 
   const auth = [
