@@ -1,0 +1,67 @@
+import {
+  type HistoryCatalog,
+  type HistoryLocation,
+  isServiceError,
+  parseParams,
+  ServiceError,
+} from "@sda/core";
+
+/** What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped. */
+export type LocatedUrl = { platform: string; kind: string } & HistoryLocation;
+
+function candidateKey(c: LocatedUrl): string {
+  return `${c.platform}/${c.kind}/${"id" in c ? `id:${c.id}` : `alias:${c.alias}`}`;
+}
+
+/**
+ * Reads a `url` with the URL parsing of the operations that record History (their own `url` parameter schema, which
+ * canonicalises it) and returns the one resource it names. Pure: no I/O.
+ *
+ * @throws ServiceError 422 `unsupported_url` when no such operation accepts the URL (another site, a page that is
+ *   not a video/channel/playlist/subreddit/post/profile); the operation's own 400 (`invalid_parameter`, …) when a
+ *   parser recognised the URL but found it malformed; 400 `ambiguous_url` when a bare id or name fits resources of
+ *   several kinds (`dQw4w9WgXcQ` may be a video, a post shortcode, a username…): pass the full URL then.
+ */
+export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
+  const found = new Map<string, LocatedUrl>();
+  const failures: ServiceError[] = [];
+  for (const { op, spec } of catalog.locators) {
+    let params: unknown;
+    try {
+      params = parseParams(op.params, { url });
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      failures.push(error);
+      continue;
+    }
+    const location = spec.locate?.(params);
+    if (!location) continue;
+    const candidate: LocatedUrl = { platform: spec.platform, kind: spec.kind, ...location };
+    found.set(candidateKey(candidate), candidate);
+  }
+  const candidates = [...found.values()];
+  const [only] = candidates;
+  if (only && candidates.length === 1) return only;
+  if (candidates.length > 1)
+    throw new ServiceError(
+      "ambiguous_url",
+      `url fits several resources (${candidates.map((c) => `${c.platform} ${c.kind}`).join(", ")}); pass the full URL`,
+      {
+        details: {
+          param: "url",
+          candidates: candidates.map((c) => ({ platform: c.platform, kind: c.kind })),
+        },
+      },
+    );
+  // A parser that recognised its platform but found the URL malformed says more than the others' "not mine".
+  const malformed = failures.find((f) => f.code !== "unsupported_url");
+  if (malformed) throw malformed;
+  const kinds = [...new Set(catalog.locators.map(({ spec }) => `${spec.platform} ${spec.kind}`))];
+  throw new ServiceError(
+    "unsupported_url",
+    `url is not the URL of a resource with history (${kinds.join(", ")})`,
+    {
+      details: { param: "url" },
+    },
+  );
+}
