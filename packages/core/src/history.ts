@@ -64,7 +64,10 @@ export interface BoundHistorySpec {
 export interface HistoryCatalog {
   /** The declaration of an operation whose successes are recorded, if any. */
   byOperation(operationId: string): HistorySpec | undefined;
-  /** Declarations that can locate a resource from a `url`, in registry order. */
+  /**
+   * Declarations that can locate a resource from a `url`, in declaration order: when several operations of one
+   * platform accept a URL (a post URL lies under its subreddit's path), the first declared names its resource.
+   */
   readonly locators: readonly BoundHistorySpec[];
   /** Metric names recorded for a platform's resource kind (the union over its operations), sorted. */
   metricNames(platform: string, kind: string): readonly string[];
@@ -87,10 +90,7 @@ export function createHistoryCatalog(registry: OperationRegistry, sources: Histo
     for (const name of spec.metricNames) names.add(name);
     metrics.set(key, names);
   }
-  const order = new Map(registry.operations.map((op, index) => [op.id, index]));
-  const locators = bound
-    .filter((b) => b.spec.locate !== undefined)
-    .sort((a, b) => (order.get(a.op.id) ?? 0) - (order.get(b.op.id) ?? 0));
+  const locators = bound.filter((b) => b.spec.locate !== undefined);
   return {
     byOperation: (operationId) => sources[operationId],
     locators,

@@ -13,20 +13,7 @@ import type { PostDetails } from "./things/post.ts";
 
 /** The forumsite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const forumsiteHistory: HistorySources = {
-  "forumsite.subreddit-details": defineHistory({
-    platform: "forumsite",
-    kind: "subreddit",
-    metricNames: ["members", "activeUsers"],
-    resource: (data: SubredditDetailsResult) => ({
-      id: data.name.toLowerCase(),
-      url: `${SITE_ORIGIN}/r/${data.name}/`,
-    }),
-    metrics: (data) => ({ members: data.members, activeUsers: data.activeUsers }),
-    locate: (params: z.output<typeof subredditDetailsParams>) => ({
-      id: params.url.toLowerCase(),
-      url: `${SITE_ORIGIN}/r/${params.url}/`,
-    }),
-  }),
+  // Post first: a post URL (`/r/<sub>/comments/<id>/…`) also reads as its subreddit; the post is what it names.
   "forumsite.post-details": defineHistory({
     platform: "forumsite",
     kind: "post",
@@ -46,5 +33,19 @@ export const forumsiteHistory: HistorySources = {
       params.url.kind === "id"
         ? { id: params.url.id, url: `${SITE_ORIGIN}/comments/${params.url.id}/` }
         : { alias: `share:${params.url.path}`, url: `${SITE_ORIGIN}${params.url.path}` },
+  }),
+  "forumsite.subreddit-details": defineHistory({
+    platform: "forumsite",
+    kind: "subreddit",
+    metricNames: ["members", "activeUsers"],
+    resource: (data: SubredditDetailsResult) => ({
+      id: data.name.toLowerCase(),
+      url: `${SITE_ORIGIN}/r/${data.name}/`,
+    }),
+    metrics: (data) => ({ members: data.members, activeUsers: data.activeUsers }),
+    locate: (params: z.output<typeof subredditDetailsParams>) => ({
+      id: params.url.toLowerCase(),
+      url: `${SITE_ORIGIN}/r/${params.url}/`,
+    }),
   }),
 };

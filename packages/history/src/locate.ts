@@ -9,18 +9,15 @@ import {
 /** What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped. */
 export type LocatedUrl = { platform: string; kind: string } & HistoryLocation;
 
-function candidateKey(c: LocatedUrl): string {
-  return `${c.platform}/${c.kind}/${"id" in c ? `id:${c.id}` : `alias:${c.alias}`}`;
-}
-
 /**
  * Reads a `url` with the URL parsing of the operations that record History (their own `url` parameter schema, which
- * canonicalises it) and returns the one resource it names. Pure: no I/O.
+ * canonicalises it) and returns the one resource it names. Within a platform the first declared operation that
+ * accepts the URL wins (a post URL also reads as its subreddit); across platforms only one may accept it. Pure.
  *
  * @throws ServiceError 422 `unsupported_url` when no such operation accepts the URL (another site, a page that is
  *   not a video/channel/playlist/subreddit/post/profile); the operation's own 400 (`invalid_parameter`, …) when a
  *   parser recognised the URL but found it malformed; 400 `ambiguous_url` when a bare id or name fits resources of
- *   several kinds (`dQw4w9WgXcQ` may be a video, a post shortcode, a username…): pass the full URL then.
+ *   several platforms (`dQw4w9WgXcQ` may be a video, a post shortcode, a username…): pass the full URL then.
  */
 export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
   const found = new Map<string, LocatedUrl>();
@@ -36,8 +33,9 @@ export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
     }
     const location = spec.locate?.(params);
     if (!location) continue;
-    const candidate: LocatedUrl = { platform: spec.platform, kind: spec.kind, ...location };
-    found.set(candidateKey(candidate), candidate);
+    // One resource per platform: its first declared operation that accepts the URL (the most specific).
+    if (found.has(spec.platform)) continue;
+    found.set(spec.platform, { platform: spec.platform, kind: spec.kind, ...location });
   }
   const candidates = [...found.values()];
   const [only] = candidates;
