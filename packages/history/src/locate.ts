@@ -6,8 +6,12 @@ import {
   ServiceError,
 } from "@sda/core";
 
-/** What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped. */
-export type LocatedUrl = { platform: string; kind: string } & HistoryLocation;
+/**
+ * What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped, and
+ * the details operation whose `url` parameter read it (the call that records this resource, e.g. for a tracking
+ * monitor: `{ path: registry.byId(operationId).path, params: { url } }`).
+ */
+export type LocatedUrl = { platform: string; kind: string; operationId: string } & HistoryLocation;
 
 /**
  * Reads a `url` with the URL parsing of the operations that record History (their own `url` parameter schema, which
@@ -35,7 +39,7 @@ export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
     if (!location) continue;
     // One resource per platform: its first declared operation that accepts the URL (the most specific).
     if (found.has(spec.platform)) continue;
-    found.set(spec.platform, { platform: spec.platform, kind: spec.kind, ...location });
+    found.set(spec.platform, { platform: spec.platform, kind: spec.kind, operationId: op.id, ...location });
   }
   const candidates = [...found.values()];
   const [only] = candidates;

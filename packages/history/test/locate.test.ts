@@ -44,10 +44,13 @@ describe("locateUrl", () => {
     ["r/golang", { platform: "forumsite", kind: "subreddit", id: "golang" }],
     [
       "https://www.reddit.com/r/golang/comments/haucpf/some_title/",
-      { platform: "forumsite", kind: "post", id: "haucpf" },
+      { platform: "forumsite", kind: "post", id: "haucpf", operationId: "forumsite.post-details" },
     ],
     ["https://www.reddit.com/r/golang/s/AbCdEf123", { kind: "post", alias: "share:/r/golang/s/AbCdEf123" }],
-    ["https://www.instagram.com/NASA/", { platform: "photosite", kind: "profile", id: "nasa" }],
+    [
+      "https://www.instagram.com/NASA/",
+      { platform: "photosite", kind: "profile", id: "nasa", operationId: "photosite.channel-details" },
+    ],
     [
       "https://www.instagram.com/reel/C10MvewSSYl/",
       { platform: "photosite", kind: "post", id: "C10MvewSSYl" },
