@@ -1,4 +1,4 @@
-import { registry as defaultRegistry } from "@sda/catalog";
+import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
 import {
   CursorCodec,
   type Logger,
@@ -14,6 +14,7 @@ import {
   startReservationSweeper,
   UnknownOperationError,
 } from "@sda/engine";
+import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
@@ -47,7 +48,7 @@ export function workerQueues(config: ServiceConfig, registry: OperationRegistry)
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: OperationRegistry } = {},
+  options: { registry?: OperationRegistry; now?: () => Date } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
@@ -69,6 +70,9 @@ export async function startWorkers(
     cursors: new CursorCodec(config.CURSOR_SECRET),
     config,
     log,
+    // Injected clock (tests); History records its snapshots at this time.
+    ...(options.now ? { now: options.now } : {}),
+    observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
   };
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {

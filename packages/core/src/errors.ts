@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
   invalid_webhook_url: { status: 400, retryable: false },
+  unknown_metric: { status: 400, retryable: false },
+  ambiguous_url: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },

@@ -141,7 +141,10 @@ describe("GET /v1/videosite/transcript: 404 (0 credits)", () => {
   it("no_captions for a playable video under the cap: the suggestion is the audio transcript with its estimate", async () => {
     const error = await failure({ url: watch("SynthAudio1") });
     expect(error.code).toBe("no_captions");
-    expect(error.details.suggestion).toEqual({ endpoint: "/v1/videosite/audio-transcript", estimatedCredits: 4 });
+    expect(error.details.suggestion).toEqual({
+      endpoint: "/v1/videosite/audio-transcript",
+      estimatedCredits: 4,
+    });
   });
 
   it("no_captions without suggestion for a live stream", async () => {
