@@ -2,3 +2,5 @@ export * from "./client.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";
+export * from "./page-cursor.ts";
+export * from "./usage.ts";
