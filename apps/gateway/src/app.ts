@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { dashboardRouter } from "@sda/dashboard";
 import express, { type Express } from "express";
 import type { GatewayDeps } from "./deps.ts";
 import { createMetrics } from "./metrics.ts";
@@ -30,6 +31,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
+  app.use("/dashboard", dashboardRouter(deps));
 
   const auth = [
     authenticate(deps.ledger),
