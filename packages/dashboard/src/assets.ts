@@ -25,19 +25,20 @@ h2 { font-size: 1.2rem; margin: 1.5rem 0 .5rem; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 1rem; margin: 1rem 0; }
 .balance { font-size: 1.4rem; font-weight: 700; }
 form.stack { display: grid; gap: .75rem; max-width: 26rem; }
-form.inline { display: flex; flex-wrap: wrap; gap: .75rem; align-items: end; }
+form.inline { display: flex; flex-wrap: wrap; gap: .75rem; align-items: end; margin: 0 0 1rem; }
+figure { margin: 0; }
 label { display: grid; gap: .25rem; font-weight: 600; }
 input, select, button { font: inherit; padding: .5rem .6rem; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--fg); min-height: 2.5rem; }
 button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; font-weight: 600; }
 button.secondary { background: #fff; color: var(--accent); }
 button.danger { background: #fff; color: var(--danger); border-color: var(--danger); }
-button.link { background: none; border: none; color: var(--accent); text-decoration: underline; padding: 0; min-height: 0; }
+button.link { background: none; border: none; color: var(--accent); text-decoration: underline; padding: 0; min-height: 0; white-space: nowrap; }
 .hint { color: var(--muted); font-size: .9rem; font-weight: 400; }
 .alert { border-left: 4px solid var(--danger); background: #fdecea; padding: .75rem 1rem; margin: 1rem 0; }
 .notice { border-left: 4px solid var(--ok); background: #e8f5e9; padding: .75rem 1rem; margin: 1rem 0; }
 .secret { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .secret input { flex: 1 1 22rem; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
-.table-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
+.table-wrap { position: relative; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
 th { background: var(--panel); }

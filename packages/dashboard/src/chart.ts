@@ -16,11 +16,11 @@ export function lastDays(days: number, now = new Date()): string[] {
   );
 }
 
-/** A round axis maximum ≥ `value` (1, 2, 5 × 10^n). */
+/** A round axis maximum ≥ `value` (1, 2, 4 × 10^n: its half is whole too from 2 up). */
 function niceMax(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  for (const step of [1, 2, 4, 10]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 
@@ -48,7 +48,8 @@ export function usageChart(rows: readonly DailyUsageRow[], days: number, now = n
     perDay.set(r.day, day);
   }
   const dayTotal = (day: string) => [...(perDay.get(day)?.values() ?? [])].reduce((a, b) => a + b, 0);
-  const max = niceMax(Math.max(0, ...dayList.map(dayTotal)));
+  // At least 4 so the three gridlines (0, max/2, max) stay whole credits.
+  const max = niceMax(Math.max(4, ...dayList.map(dayTotal)));
   const plotWidth = WIDTH - LEFT - 8;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = plotWidth / dayList.length;
@@ -78,7 +79,7 @@ export function usageChart(rows: readonly DailyUsageRow[], days: number, now = n
       : html``,
   );
   const total = ranked.reduce((sum, [, c]) => sum + c, 0);
-  const summary = `${total} credits over the last ${days} days`;
+  const summary = `${total} ${total === 1 ? "credit" : "credits"} over the last ${days} days`;
   return html`<figure class="chart">
 <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="chart-title">Credits per day by operation</title>
