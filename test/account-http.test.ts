@@ -228,3 +228,19 @@ describe("GET /v1/account/ledger", () => {
     expect(theirs.body.data.entries[0]).toMatchObject({ amount: 5, balanceAfter: 5, kind: "grant" });
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the Account group with its query parameters", async () => {
+    const doc = (await stack.get("/v1/openapi.json", null)).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/v1/account",
+        "/v1/account/usage",
+        "/v1/account/usage/daily",
+        "/v1/account/ledger",
+      ]),
+    );
+    const names = doc.paths["/v1/account/usage"].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(["from", "to", "operation", "status", "cursor", "limit"]);
+  });
+});

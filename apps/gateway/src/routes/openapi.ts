@@ -2,6 +2,7 @@ import type { OperationRegistry } from "@sda/core";
 import type { Router } from "express";
 import express from "express";
 import { z } from "zod";
+import { accountOpenApiPaths } from "./account/openapi.ts";
 
 type JsonSchema = { properties?: Record<string, Record<string, unknown>>; required?: string[] };
 
@@ -33,6 +34,7 @@ export function buildOpenApi(registry: OperationRegistry) {
       },
     };
   }
+  Object.assign(paths, accountOpenApiPaths());
   return {
     openapi: "3.1.0",
     info: { title: "Public social data API", version: "0.1.0" },
