@@ -84,7 +84,14 @@ export function authRoutes(deps: DashboardDeps): Router {
       if ((error as { code?: string }).code === "P2002") return taken();
       throw error;
     }
-    await prisma.account.update({ where: { id: account.id }, data: { passwordHash } });
+    try {
+      await prisma.account.update({ where: { id: account.id }, data: { passwordHash } });
+    } catch (error) {
+      // Without its password the account could never sign in, yet would hold the email: take it back (its grant
+      // entry goes with it, so no credits are left behind).
+      await prisma.account.delete({ where: { id: account.id } }).catch(() => undefined);
+      throw error;
+    }
     await startSession(deps, req, res, account, session);
     res.redirect(303, "/dashboard/keys?notice=welcome");
   });
