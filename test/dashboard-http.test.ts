@@ -128,6 +128,7 @@ describe("dashboard sign-up and sign-in", () => {
     const { browser } = await signUp();
     const cookie = browser.cookie;
     expect((await browser.post("/dashboard/sign-out", {})).location).toBe("/dashboard/sign-in");
+    expect(browser.cookie).toBe("");
     const stale = new Browser();
     stale.cookie = cookie;
     expect((await stale.request("/dashboard/keys")).location).toBe("/dashboard/sign-in");
@@ -165,6 +166,9 @@ describe("dashboard keys", () => {
     expect(stored.hash).not.toContain(secret);
     expect((await stack.get("/v1/account", secret)).status).toBe(200);
 
+    await expect
+      .poll(async () => (await browser.request("/dashboard/keys")).text)
+      .not.toMatch(/<td>[^<]*UTC<\/td><td>—<\/td>/);
     const list = await browser.request("/dashboard/keys");
     expect(list.text).not.toContain(secret);
     expect(list.text).toContain(`${secret.slice(0, 13)}…`);

@@ -30,7 +30,8 @@ export function keysPage(options: {
   error?: string;
 }) {
   const { session, balance, keys, created } = options;
-  const notice = options.notice ? NOTICES[options.notice] : undefined;
+  const notice =
+    options.notice && Object.hasOwn(NOTICES, options.notice) ? NOTICES[options.notice] : undefined;
   const createdBox = created
     ? html`<section class="notice" aria-labelledby="new-key-title">
 <h2 id="new-key-title">Your new key “${created.name}”</h2>

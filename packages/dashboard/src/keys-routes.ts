@@ -9,6 +9,8 @@ import type { Session } from "./session.ts";
 
 /** Active keys one account may hold (a bound on a table the public can write to). */
 export const MAX_ACTIVE_KEYS = 25;
+/** Keys shown on the page (active and revoked, newest first). */
+const MAX_LISTED_KEYS = 100;
 
 const keyNameSchema = z.string().trim().min(1).max(60);
 
@@ -18,20 +20,25 @@ const keyNameSchema = z.string().trim().min(1).max(60);
  */
 async function listKeys(deps: DashboardDeps, accountId: string): Promise<KeyListItem[]> {
   const prisma = deps.ledger.prisma;
-  const [keys, used] = await Promise.all([
-    prisma.apiKey.findMany({
-      where: { accountId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { id: true, name: true, start: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-    }),
-    prisma.requestLog.groupBy({
-      by: ["keyId"],
-      where: { accountId, keyId: { not: null } },
-      _max: { createdAt: true },
-    }),
-  ]);
-  const lastUse = new Map(used.map((u) => [u.keyId, u._max.createdAt]));
-  return keys.map((k) => ({ ...k, lastUsedAt: k.lastUsedAt ?? lastUse.get(k.id) ?? null }));
+  const keys = await prisma.apiKey.findMany({
+    where: { accountId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MAX_LISTED_KEYS,
+    select: { id: true, name: true, start: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+  // One indexed lookup per listed key ((key_id, created_at) index), bounded by MAX_LISTED_KEYS.
+  const lastUse = await Promise.all(
+    keys.map((k) =>
+      k.lastUsedAt
+        ? null
+        : prisma.requestLog.findFirst({
+            where: { keyId: k.id },
+            orderBy: { createdAt: "desc" },
+            select: { createdAt: true },
+          }),
+    ),
+  );
+  return keys.map((k, i) => ({ ...k, lastUsedAt: k.lastUsedAt ?? lastUse[i]?.createdAt ?? null }));
 }
 
 async function renderKeys(

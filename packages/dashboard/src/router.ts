@@ -9,7 +9,7 @@ import { html } from "./html.ts";
 import { keysRoutes } from "./keys-routes.ts";
 import { layout } from "./layout.ts";
 import { ledgerRoutes } from "./ledger-routes.ts";
-import { loadSession } from "./session.ts";
+import { loadSession, setSessionCookie } from "./session.ts";
 import { usageRoutes } from "./usage-routes.ts";
 
 /** Scripts, styles, forms and frames from this origin only; nothing inline, nothing from elsewhere. */
@@ -51,7 +51,9 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   });
   router.use(async (req, res, next) => {
     res.set("Cache-Control", "no-store");
-    res.locals.dashboardSession = await loadSession(deps, req);
+    const session = await loadSession(deps, req);
+    res.locals.dashboardSession = session;
+    if (session) setSessionCookie(deps, req, res, session);
     next();
   });
   router.use(express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 20 }));

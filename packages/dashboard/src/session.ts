@@ -77,6 +77,14 @@ export async function startSession(
     "EX",
     deps.config.DASHBOARD_SESSION_TTL_SECONDS,
   );
+  setSessionCookie(deps, req, res, session);
+  return session;
+}
+
+/** Sets (or renews, so cookie and Redis TTL slide together) the session cookie. */
+export function setSessionCookie(deps: DashboardDeps, req: Request, res: Response, session: Session) {
+  // The dashboard sets no other cookie: a later decision (new session, sign-out) replaces an earlier renewal.
+  res.removeHeader("Set-Cookie");
   res.cookie(SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: "lax",
@@ -84,12 +92,12 @@ export async function startSession(
     path: "/dashboard",
     maxAge: deps.config.DASHBOARD_SESSION_TTL_SECONDS * 1000,
   });
-  return session;
 }
 
 /** Ends the session in Redis and clears its cookie. */
 export async function endSession(deps: DashboardDeps, req: Request, res: Response, session: Session | null) {
   if (session) await deps.redis.del(redisKey(deps, session.token));
+  res.removeHeader("Set-Cookie");
   res.clearCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",

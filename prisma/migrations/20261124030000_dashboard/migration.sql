@@ -11,3 +11,6 @@ CREATE INDEX "request_logs_batch_id_idx" ON "request_logs"("batch_id");
 
 -- CreateIndex
 CREATE INDEX "request_logs_monitor_id_idx" ON "request_logs"("monitor_id");
+
+-- CreateIndex: a key's newest call ("last used" in the dashboard) without scanning the account's whole log.
+CREATE INDEX "request_logs_key_id_created_at_idx" ON "request_logs"("key_id", "created_at");
