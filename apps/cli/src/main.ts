@@ -7,6 +7,7 @@ try {
   const config = loadEnv();
   const output = await runCommand(argv, config);
   console.log(argv.includes("--json") ? JSON.stringify(output.json, null, 2) : output.text);
+  process.exitCode = output.exitCode ?? 0;
 } catch (error) {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
   else if (error instanceof EnvError) console.error(error.message);

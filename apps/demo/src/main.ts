@@ -71,11 +71,13 @@ async function main() {
 Social data API demo — gateway ${base}, one worker, replay upstream ${replay.origin} (${replay.entries.length} recorded answers)
 
   Demo API key (${demo.balance} credits):  ${demo.secret}
+  Web dashboard (sign up for your own key):  ${base}/dashboard
 
   export KEY=${demo.secret}
   curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"
   curl -H "X-API-Key: $KEY" "${base}/v1/videosite/video-details?url=https://youtu.be/M4gD1WSo5mA"
   curl -H "Authorization: Bearer $KEY" "${base}/v1/account"
+  curl -H "Authorization: Bearer $KEY" "${base}/v1/account/usage?limit=5"
   curl "${base}/v1/openapi.json"
 
 Ctrl-C stops everything.

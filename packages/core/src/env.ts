@@ -132,6 +132,22 @@ export const envSchema = z.object({
   /** Webhook attempts in flight per worker process. */
   WEBHOOK_CONCURRENCY: int(8, 1),
 
+  // Free plan limits shown by GET /v1/account (the plan every account has until paid plans exist)
+  /** Batch items one account may have in flight at once. */
+  PLAN_MAX_CONCURRENT_BATCH_ITEMS: int(10, 1),
+  /** Monitors one account may keep. */
+  PLAN_MAX_MONITORS: int(5, 0),
+  /** Shortest interval between two runs of one monitor, in seconds. */
+  PLAN_MIN_MONITOR_INTERVAL_SECONDS: int(3600, 60),
+
+  // Web dashboard (/dashboard)
+  /** Lifetime of a dashboard session (sliding: renewed on every page), in seconds. */
+  DASHBOARD_SESSION_TTL_SECONDS: int(7 * 24 * 3600, 60),
+  /** Failed sign-ins allowed per email address per 15 minutes before 429. */
+  DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: int(10, 1),
+  /** Sign-in and sign-up attempts allowed per client address per 15 minutes before 429. */
+  DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1),
+
   // Demo (`npm run demo`)
   /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
   DEMO_API_KEY: z.string().min(8).optional(),

@@ -9,4 +9,6 @@ export * from "./logger.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
+export * from "./plan.ts";
 export * from "./price.ts";
+export * from "./usage-params.ts";
