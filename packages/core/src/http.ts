@@ -1,7 +1,10 @@
 import type { Readable } from "node:stream";
 
-/** Platforms whose hosts the upstream client knows (their origins are configuration). */
-export type Platform = "videosite" | "forumsite" | "photosite" | "asr" | "llm" | "webhook";
+/**
+ * Who a request is for: a catalog platform's name (`videosite`) or a service-side provider (`asr`, `llm`,
+ * `webhook`); used in logs and error details, and to route a platform's requests to `<NAME>_ORIGIN`.
+ */
+export type Platform = string;
 
 /** One request to an upstream platform. The URL names the live host; the client rewrites it to a configured origin. */
 export interface UpstreamRequest {

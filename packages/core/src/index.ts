@@ -8,4 +8,5 @@ export * from "./logger.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
+export * from "./platform.ts";
 export * from "./price.ts";
