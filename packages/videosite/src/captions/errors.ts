@@ -5,6 +5,8 @@ import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts
 
 /** Path of the audio transcript operation, suggested when a playable video has no caption track (SPEC §7.3). */
 export const AUDIO_TRANSCRIPT_PATH = "/v1/videosite/audio-transcript";
+/** Path of the caption transcript, suggested by audio-transcript errors when a caption track exists. */
+export const TRANSCRIPT_PATH = "/v1/videosite/transcript";
 
 /** The caption diagnostics every captions 404 carries (SPEC §7.3): `availableLanguages`, `hasAutoCaptions`. */
 function captionDetails(captions: CaptionList) {
