@@ -126,7 +126,8 @@ export function serviceEnvSchema(platforms: readonly PlatformEnvSlice[]): z.ZodO
   };
   for (const platform of platforms) {
     add(originVariable(platform.name), optionalUrl, platform.name);
-    for (const [name, schema] of Object.entries(platform.env.shape)) add(name, schema as z.ZodType, platform.name);
+    for (const [name, schema] of Object.entries(platform.env.shape))
+      add(name, schema as z.ZodType, platform.name);
   }
   return z.object(shape);
 }
@@ -151,7 +152,10 @@ export class EnvError extends Error {
  * @param source the variables (default `process.env`: this module is the only reader of it).
  * @throws EnvError naming each invalid variable and why, e.g. `PORT: expected integer, received "abc"`.
  */
-export function loadEnv(source: EnvSource | undefined, platforms: readonly PlatformEnvSlice[]): ServiceConfig {
+export function loadEnv(
+  source: EnvSource | undefined,
+  platforms: readonly PlatformEnvSlice[],
+): ServiceConfig {
   const cleaned: Record<string, string> = {};
   for (const [key, value] of Object.entries(source ?? process.env))
     if (value !== undefined && value !== "") cleaned[key] = value;

@@ -1,12 +1,7 @@
 import type { z } from "zod";
-import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
 import { originVariable } from "./env.ts";
-import type {
-  OperationHandler,
-  OperationRegistry,
-  OperationSpec,
-  OperationSpecInput,
-} from "./operation.ts";
+import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
+import type { OperationHandler, OperationRegistry, OperationSpec, OperationSpecInput } from "./operation.ts";
 
 /**
  * How the replay upstream compares the incoming path with a recording of this platform (corpus README §2 rule 2),
@@ -85,11 +80,14 @@ export function definePlatform<
   const prefix = `${name.toUpperCase()}_`;
   for (const variable of Object.keys(env.shape))
     if (!variable.startsWith(prefix) || variable === originVariable(name))
-      throw new Error(`${name}: env variable ${variable} must be named ${prefix}… (and not ${originVariable(name)})`);
+      throw new Error(
+        `${name}: env variable ${variable} must be named ${prefix}… (and not ${originVariable(name)})`,
+      );
   const queues = [name, ...(input.queues ?? []).filter((q) => q !== name)];
   const names = new Set<string>();
   const operations = input.operations.map((op) => {
-    if (!OPERATION_NAME.test(op.name)) throw new Error(`${name}: operation name "${op.name}" is not kebab-case`);
+    if (!OPERATION_NAME.test(op.name))
+      throw new Error(`${name}: operation name "${op.name}" is not kebab-case`);
     if (names.has(op.name)) throw new Error(`${name}: operation "${op.name}" is declared twice`);
     names.add(op.name);
     const queue = op.queue ?? name;
@@ -125,9 +123,8 @@ export function definePlatform<
 }
 
 /** The parsed env slice of a platform, as its handlers see `ctx.env`. */
-export type PlatformEnv<P> = P extends PlatformSpec<string, readonly OperationSpecInput[], infer E>
-  ? z.output<E>
-  : never;
+export type PlatformEnv<P> =
+  P extends PlatformSpec<string, readonly OperationSpecInput[], infer E> ? z.output<E> : never;
 
 /** The handler type of one operation spec, for a handler written in its own file. */
 export type HandlerFor<
@@ -152,7 +149,10 @@ export interface PlatformHandlers {
  * platform's env). Export the result from the platform's main entry; the catalog loads it lazily.
  * @throws Error when an operation has no handler or a handler has no operation.
  */
-export function defineHandlers<P extends PlatformSpec>(platform: P, handlers: HandlerMap<P>): PlatformHandlers {
+export function defineHandlers<P extends PlatformSpec>(
+  platform: P,
+  handlers: HandlerMap<P>,
+): PlatformHandlers {
   const map = handlers as unknown as Record<string, OperationHandler>;
   const specNames = new Set(platform.operations.map((op) => op.name));
   for (const op of specNames)
@@ -167,8 +167,8 @@ function isPlatformHandlers(value: unknown, name: string): value is PlatformHand
 }
 
 /** One catalog line: a platform's spec (static) and how to load its handlers (a dynamic import of its package). */
-export interface CatalogEntry {
-  readonly spec: PlatformSpec;
+export interface CatalogEntry<P extends PlatformSpec = PlatformSpec> {
+  readonly spec: P;
   load(): Promise<PlatformHandlers>;
 }
 
@@ -176,13 +176,17 @@ export interface CatalogEntry {
  * A catalog line: `platform(videositePlatform, () => import("@sda/videosite"))`. The module must export the value
  * of `defineHandlers(videositePlatform, …)` under any name.
  */
-export function platform(spec: PlatformSpec, load: () => Promise<Record<string, unknown>>): CatalogEntry {
+export function platform<P extends PlatformSpec>(
+  spec: P,
+  load: () => Promise<Record<string, unknown>>,
+): CatalogEntry<P> {
   return {
     spec,
     async load() {
       const module = await load();
       const found = Object.values(module).find((value) => isPlatformHandlers(value, spec.name));
-      if (!found) throw new Error(`${spec.name}: its module exports no defineHandlers(${spec.name}Platform, …)`);
+      if (!found)
+        throw new Error(`${spec.name}: its module exports no defineHandlers(${spec.name}Platform, …)`);
       return found;
     },
   };

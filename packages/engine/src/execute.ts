@@ -54,11 +54,14 @@ export async function executeJob(
   const log = deps.log.child({ requestId: payload.requestId, jobId, op: op.id });
   try {
     const params = parseParams(op.params, payload.params);
+    const handler = await deps.registry.handler(op.id);
     const ctx: OperationContext = {
       requestId: payload.requestId,
       jobId,
       accountId: payload.accountId,
       config: deps.config,
+      // The full configuration holds every platform's parsed env slice; the handler reads its own through it.
+      env: deps.config,
       log,
       http: deps.http,
       redis: deps.redis,
@@ -71,7 +74,7 @@ export async function executeJob(
         if (balance < credits) throw insufficientCredits(credits, balance);
       },
     };
-    const outcome = await op.handler(params, ctx);
+    const outcome = await handler(params, ctx);
     if (op.cache.mode !== "none") await deps.cache.set(op, payload.params, outcome, now());
     const credits = op.price.charge(params as Record<string, unknown>, outcome);
     const charge = await deps.ledger.charge({

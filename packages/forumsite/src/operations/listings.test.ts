@@ -1,15 +1,18 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
-import { startReplay, testContext } from "@sda/testing";
+import { startReplay, type TestContext, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchParams } from "../spec/search.ts";
+import { subredditPostsParams } from "../spec/subreddit-posts.ts";
+import { subredditSearchParams } from "../spec/subreddit-search.ts";
 import { recordedJson, serviceFailure } from "../test-support.ts";
 import { readListing } from "../things/listing.ts";
-import { searchParams, searchSite } from "./search.ts";
-import { getSubredditPosts, subredditPostsParams } from "./subreddit-posts.ts";
-import { searchSubreddit, subredditSearchParams } from "./subreddit-search.ts";
+import { searchSite } from "./search.ts";
+import { getSubredditPosts } from "./subreddit-posts.ts";
+import { searchSubreddit } from "./subreddit-search.ts";
 
 let replay: ReplayServer;
-let ctx: OperationContext;
+let ctx: TestContext;
 
 beforeAll(async () => {
   replay = await startReplay();
