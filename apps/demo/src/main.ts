@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
-import { createLogger, EnvError, findUpwards, randomSuffix } from "@sda/core";
+import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
 import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { ensureDemoKey } from "./account.ts";
@@ -29,11 +29,11 @@ async function main() {
   // A prefix of its own: a demo never picks up another run's queued jobs or cached results.
   const prefix = `demo_${randomSuffix()}`;
   const env = {
-    ...process.env,
+    ...rawEnv(),
     PORT: String(config.PORT),
     QUEUE_PREFIX: prefix,
     ...replayOrigins(replay.origin),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    LOG_LEVEL: rawEnv().LOG_LEVEL ?? "warn",
   };
   let stopping = false;
   const children: ChildProcess[] = [];

@@ -141,6 +141,15 @@ export type ServiceConfig = z.output<typeof baseEnvSchema> & { readonly [variabl
 /** Raw variables, as in `process.env`. */
 export type EnvSource = Record<string, string | undefined>;
 
+/**
+ * A copy of the raw process environment, for what the schema does not cover: the variables a process hands on to
+ * the processes it spawns (the demo), and test-only locations (`CORPUS_DIR`). This module is the only reader of
+ * `process.env` (biome `noProcessEnv`).
+ */
+export function rawEnv(): EnvSource {
+  return { ...process.env };
+}
+
 /** Thrown by {@link loadEnv}; its message names every bad variable. */
 export class EnvError extends Error {
   override name = "EnvError";
