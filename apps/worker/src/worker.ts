@@ -40,6 +40,11 @@ export async function startWorkers(
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
+  // Load the handlers of this role's operations before taking jobs: importing a platform's extraction code inside a
+  // job would block the event loop while the job's lock must be renewed (JOB_LOCK_MS).
+  await Promise.all(
+    registry.operations.filter((op) => queues.includes(op.queue)).map((op) => registry.handler(op.id)),
+  );
   const redis = createRedis(config.REDIS_URL);
   const prisma = createPrismaClient(config.DATABASE_URL, 10);
   const http = createHttpClient({

@@ -105,7 +105,7 @@ export interface PlatformEnvSlice {
   env: z.ZodObject;
 }
 
-/** `videosite` → `VIDEOSITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
+/** `examplesite` → `EXAMPLESITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
 export function originVariable(platform: string): string {
   return `${platform.toUpperCase()}_ORIGIN`;
 }

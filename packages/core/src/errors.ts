@@ -6,7 +6,7 @@ export interface ErrorCodeSpec {
 
 /**
  * The service-wide error codes, their HTTP status and default retryability. Codes that belong to one platform
- * (`no_captions`, `subreddit_not_found`, `profile_private`…) are declared by that platform (`definePlatform({
+ * (an `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
  * errorCodes })`) and registered into the same table at load time ({@link registerErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 
 /**
- * Who a request is for: a catalog platform's name (`videosite`) or a service-side provider (`asr`, `llm`,
+ * Who a request is for: a catalog platform's name or a service-side provider (`asr`, `llm`,
  * `webhook`); used in logs and error details, and to route a platform's requests to `<NAME>_ORIGIN`.
  */
 export type Platform = string;
@@ -9,7 +9,7 @@ export type Platform = string;
 /** One request to an upstream platform. The URL names the live host; the client rewrites it to a configured origin. */
 export interface UpstreamRequest {
   platform: Platform;
-  /** Absolute URL on the platform's live host (e.g. `https://www.youtube.com/youtubei/v1/player`). */
+  /** Absolute URL on the platform's live host (e.g. `https://api.example.com/v1/items`). */
   url: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
@@ -25,7 +25,7 @@ export interface UpstreamRequest {
   followRedirects?: boolean;
   /**
    * An HTTP(S) proxy URL (`http://user:pass@host:port`) this request goes through, for platforms that rotate egress
-   * addresses (photosite `PHOTOSITE_PROXIES`). Ignored when the platform's origin is configured (a replay).
+   * addresses (a platform's proxy pool variable). Ignored when the platform's origin is configured (a replay).
    */
   proxy?: string;
 }

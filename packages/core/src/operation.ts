@@ -35,7 +35,7 @@ export interface OperationOutcome<T = unknown> {
 
 /**
  * Everything a handler may use; built by the worker for each job. `Env` is the handler's platform's own variables
- * (the parsed `env` slice of `definePlatform`, e.g. `FORUMSITE_CLIENT_ID`), read as `ctx.env` instead of
+ * (the parsed `env` slice of `definePlatform`, e.g. `<NAME>_CLIENT_ID`), read as `ctx.env` instead of
  * `process.env`.
  */
 export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
@@ -65,11 +65,11 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
  * (no extraction code). Built by `definePlatform` from a {@link defineOperationSpec} draft.
  */
 export interface OperationSpec<S extends z.ZodType = z.ZodType> {
-  /** Stable id, `<platform>.<name>` (e.g. `videosite.transcript`); also the BullMQ job name. */
+  /** Stable id, `<platform>.<name>` (e.g. `examplesite.item-details`); also the BullMQ job name. */
   id: string;
-  /** The platform's name (`videosite`). */
+  /** The platform's name (`examplesite`). */
   platform: string;
-  /** The operation's name inside its platform (`transcript`), kebab-case. */
+  /** The operation's name inside its platform (`item-details`), kebab-case. */
   name: string;
   method: "GET";
   /** Path under the API root; default `/v1/<platform>/<name>`. */

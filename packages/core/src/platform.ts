@@ -8,11 +8,11 @@ import type { OperationHandler, OperationRegistry, OperationSpec, OperationSpecI
  * as data: the replay applies it without knowing the platform. Default: exact comparison.
  */
 export interface ReplayPathRule {
-  /** Remove one trailing `/` before comparing (Reddit: `/x/` is `/x`). */
+  /** Remove one trailing `/` before comparing (a platform treating `/x/` as `/x`). */
   stripTrailingSlash?: boolean;
-  /** Remove this suffix once, after the trailing slash (Reddit: `.json`). */
+  /** Remove this suffix once, after the trailing slash (e.g. `.json`). */
   stripSuffix?: string;
-  /** Compare case-insensitively (Reddit compares subreddit and user names so). */
+  /** Compare case-insensitively (a platform whose names ignore case). */
   caseInsensitive?: boolean;
 }
 
@@ -22,7 +22,7 @@ export interface PlatformInput<
   Ops extends readonly OperationSpecInput[],
   E extends z.ZodObject,
 > {
-  /** Lower-case letters and digits (`videosite`): path `/v1/<name>/…`, default queue and tag, `<NAME>_ORIGIN`. */
+  /** Lower-case letters and digits (`examplesite`): path `/v1/<name>/…`, default queue and tag, `<NAME>_ORIGIN`. */
   name: N;
   /**
    * Live hostnames the platform's requests go to; `*.example.com` matches every subdomain (not the apex). When
@@ -173,8 +173,8 @@ export interface CatalogEntry<P extends PlatformSpec = PlatformSpec> {
 }
 
 /**
- * A catalog line: `platform(videositePlatform, () => import("@sda/videosite"))`. The module must export the value
- * of `defineHandlers(videositePlatform, …)` under any name.
+ * A catalog line: `platform(examplesitePlatform, () => import("@sda/examplesite"))`. The module must export the value
+ * of `defineHandlers(examplesitePlatform, …)` under any name.
  */
 export function platform<P extends PlatformSpec>(
   spec: P,
@@ -242,7 +242,7 @@ export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
 }
 
 /**
- * Whether `host` is one of `patterns` (`www.youtube.com` exactly, `*.googlevideo.com` any subdomain of it).
+ * Whether `host` is one of `patterns` (`www.example.com` exactly, `*.cdn.example.com` any subdomain of it).
  * Case-insensitive; a trailing dot is ignored.
  */
 export function matchesHost(patterns: readonly string[], host: string): boolean {

@@ -113,7 +113,7 @@ const recordedCases = new Map<string, HarEntry[]>();
 /**
  * The entries of one recorded case of the corpus (`CORPUS_DIR` or the default corpus), read once and cached: how the
  * platform packages' reader tests get the real recorded bodies.
- * @param platform the platform folder (`videosite`, `photosite`, `forumsite`).
+ * @param platform the platform folder (a catalog platform's name).
  * @param caseId the case file name without `.har` (e.g. `video-M4gD1WSo5mA`).
  * @throws Error when the case file does not exist.
  */

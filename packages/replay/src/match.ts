@@ -22,7 +22,7 @@ type Lookup = { present: false } | { present: true; value: unknown };
 const ABSENT: Lookup = { present: false };
 
 /**
- * Rule 2, as the platform's data says: optionally one trailing `/` removed, then one suffix (forumsite: `.json`),
+ * Rule 2, as the platform's data says: optionally one trailing `/` removed, then one suffix (e.g. `.json`),
  * then lower-cased for a case-insensitive platform. Without a rule the path compares exactly.
  */
 export function normalizePath(path: string, rule: ReplayPathRule | undefined): string {

@@ -12,7 +12,7 @@ export interface OriginRoute {
 
 /**
  * The configured origins: one route per platform whose `<NAME>_ORIGIN` is set (a replay or a proxy). Every request
- * to one of that platform's hosts (www.youtube.com, *.googlevideo.com, …) is then sent there with its path and
+ * to one of that platform's hosts (`www.example.com`, `*.cdn.example.com`, …) is then sent there with its path and
  * query unchanged; platforms without an origin go to the live host named in the URL.
  */
 export function originsFromConfig(
