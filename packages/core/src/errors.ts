@@ -94,7 +94,7 @@ export function errorCodeSpec(code: string): ErrorCodeSpec {
     throw new Error(
       `unregistered error code "${code}": declare it in its platform's errorCodes (definePlatform) or in core`,
     );
-  return spec;
+  return { status: spec.status, retryable: spec.retryable };
 }
 
 /** A machine-readable error code (SPEC §7.1 `error.code`). */

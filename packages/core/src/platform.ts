@@ -151,7 +151,7 @@ export interface PlatformHandlers {
  */
 export function defineHandlers<P extends PlatformSpec>(
   platform: P,
-  handlers: HandlerMap<P>,
+  handlers: NoInfer<HandlerMap<P>>,
 ): PlatformHandlers {
   const map = handlers as unknown as Record<string, OperationHandler>;
   const specNames = new Set(platform.operations.map((op) => op.name));
