@@ -4,6 +4,7 @@ export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./http.ts";
 export * from "./ids.ts";
+export * from "./list-pager.ts";
 export * from "./logger.ts";
 export * from "./operation.ts";
 export * from "./params.ts";

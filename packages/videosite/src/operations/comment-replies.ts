@@ -1,5 +1,12 @@
 import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import {
+  decodeListCursor,
+  fillFromPages,
+  type OperationContext,
+  pageBudget,
+  ServiceError,
+  type UpstreamPage,
+} from "@sda/core";
 import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
 import {
   COMMENT_REPLIES_OPERATION_ID,
@@ -8,8 +15,6 @@ import {
 } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";
 import type { VideoUrl } from "../video-url.ts";
 
@@ -103,7 +108,7 @@ export async function getCommentReplies(
     const reference = date ?? ctx.now();
     return { items: page.threads.map((thread) => buildComment(thread, reference, null)), next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token, index },
     params.limit,
     fetchPage,

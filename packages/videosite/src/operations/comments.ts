@@ -1,11 +1,10 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
 import { buildComment, type CommentResult } from "../comments/build-comment.ts";
 import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import type { commentsSpec } from "../spec/comments.ts";
 import type { VideoUrl } from "../video-url.ts";
 
@@ -74,7 +73,7 @@ export async function getComments(
     );
     return { items, next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     fetchPage,

@@ -1,12 +1,11 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
 import type { z } from "zod";
 import type { VideositeEnv } from "../env.ts";
 import { postWeb } from "../innertube/web-post.ts";
 import { type FeedRow, fetchFeed } from "../listing/feed.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
 import { readListPage } from "../listing/list-page.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { type VideoRow, videoRow } from "../listing/rows.ts";
 import { readVideoCard } from "../listing/video-card.ts";
 import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
@@ -119,7 +118,7 @@ export async function getPlaylistVideos(
     total = countField(header.videoCountText).count;
     title = header.title;
   }
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     (token) => (token === null && firstItems ? firstItems : fetchItems(ctx, playlistId, token, skipped)),

@@ -1,8 +1,7 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import type { VideositeEnv } from "../env.ts";
 import { postWeb } from "../innertube/web-post.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
 import { encodeSearchParams, type SearchParams } from "../search/search-params.ts";
 import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";
@@ -80,7 +79,7 @@ export async function search(
     skipped += page.skipped;
     return { items: page.hits, next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     fetchPage,
