@@ -6,7 +6,11 @@ import { configDefaults, defineConfig } from "vitest/config";
 //   (tooling/testing/src/global-setup.ts): the ledger and engine packages and the cross-process suites in test/
 //   (gateway + workers + replay over HTTP).
 // A package's own tests: `vitest run <folder>` (its `npm test` does that from the root).
-const integration = ["packages/ledger/src/**/*.test.ts", "packages/engine/src/**/*.test.ts", "test/**/*.test.ts"];
+const integration = [
+  "packages/ledger/src/**/*.test.ts",
+  "packages/engine/src/**/*.test.ts",
+  "test/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -26,7 +30,11 @@ export default defineConfig({
       },
       {
         extends: true as const,
-        test: { name: "integration", include: integration, globalSetup: ["tooling/testing/src/global-setup.ts"] },
+        test: {
+          name: "integration",
+          include: integration,
+          globalSetup: ["tooling/testing/src/global-setup.ts"],
+        },
       },
     ],
   },
