@@ -1,4 +1,4 @@
-import { newId, type QueueName } from "@sda/core";
+import { newId } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult, JobStatus } from "./job.ts";
@@ -7,7 +7,7 @@ export interface QueueBridgeOptions {
   /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
   connection: Redis;
   prefix: string;
-  queues: readonly QueueName[];
+  queues: readonly string[];
   /** Seconds a finished job (and its result) is kept for `GET /v1/jobs/{id}`. */
   resultTtlSeconds: number;
   /** Attempts of a job whose worker crashed or threw unexpectedly. */
@@ -24,7 +24,7 @@ export type SubmitOutcome =
 /** A job as `GET /v1/jobs/{id}` sees it. */
 export interface JobView {
   jobId: string;
-  queue: QueueName;
+  queue: string;
   payload: JobPayload;
   status: JobStatus;
   result: JobResult | null;
@@ -45,7 +45,7 @@ type Settled =
  */
 export class QueueBridge {
   readonly #options: QueueBridgeOptions;
-  readonly #queues = new Map<QueueName, Queue>();
+  readonly #queues = new Map<string, Queue>();
   readonly #events: QueueEvents[] = [];
   readonly #waiters = new Map<string, (settled: Settled) => void>();
 
@@ -76,7 +76,7 @@ export class QueueBridge {
    * Adds the call as a job and waits for it until `deadlineMs` elapses.
    * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
    */
-  async submit(queueName: QueueName, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
+  async submit(queueName: string, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
     const queue = this.#queue(queueName);
     const jobId = newId("job");
     let resolveWaiter!: (settled: Settled) => void;
@@ -127,7 +127,7 @@ export class QueueBridge {
   }
 
   /** The Queue objects (for metrics and tests). */
-  queue(name: QueueName): Queue {
+  queue(name: string): Queue {
     return this.#queue(name);
   }
 
@@ -136,7 +136,7 @@ export class QueueBridge {
     await Promise.all([...this.#queues.values()].map((q) => q.close()));
   }
 
-  #queue(name: QueueName): Queue {
+  #queue(name: string): Queue {
     const queue = this.#queues.get(name);
     if (!queue) throw new Error(`queue ${name} is not opened by this bridge`);
     return queue;
