@@ -114,14 +114,17 @@ export class QueueBridge {
   /** Reads a job by id across the queues, or null when it does not exist (never did, or its TTL passed). */
   async getJob(jobId: string): Promise<JobView | null> {
     for (const [name, queue] of this.#queues) {
+      // State first, then the job: a job read before it finished carries no return value even when its state,
+      // read a moment later, says completed (the race answered a paid call with a 500).
+      const state = await queue.getJobState(jobId);
+      if (state === "unknown") continue;
       const job = await Job.fromId<JobPayload>(queue, jobId);
       if (!job) continue;
-      const state = await job.getState();
       const status = toStatus(state);
       let result: JobResult | null = null;
-      if (state === "completed") result = job.returnvalue as JobResult;
+      if (state === "completed") result = (job.returnvalue as JobResult | null) ?? null;
       else if (state === "failed") result = toResult({ kind: "failed", reason: job.failedReason });
-      return { jobId, queue: name, payload: job.data, status, result };
+      return { jobId, queue: name, payload: job.data, status: result ? status : toStatus("active"), result };
     }
     return null;
   }
@@ -146,13 +149,19 @@ export class QueueBridge {
     this.#waiters.get(jobId)?.(settled);
   }
 
+  /**
+   * The job's outcome when it finished, else null. Reads the state BEFORE the job: a job object read first and
+   * completed a moment later has a null return value although its state says completed, and was answered as a 500
+   * after the worker had charged it. A completed job without a return value yet is treated as not finished.
+   */
   async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
+    const state = await queue.getJobState(jobId);
+    if (state !== "completed" && state !== "failed") return null;
     const job = await Job.fromId(queue, jobId);
     if (!job) return null;
-    const state = await job.getState();
-    if (state === "completed") return { kind: "completed", value: job.returnvalue };
     if (state === "failed") return { kind: "failed", reason: job.failedReason };
-    return null;
+    if (job.returnvalue === null || job.returnvalue === undefined) return null;
+    return { kind: "completed", value: job.returnvalue };
   }
 
   async #status(queue: Queue, jobId: string): Promise<JobStatus> {
