@@ -1,0 +1,104 @@
+/**
+ * Section 2 of `npm run bench`: autocannon at c = 1, 16, 64, 256 on a cache-hit mix and a fresh mix, then
+ * BENCH_MIXED_CALLS (10,000) mixed calls on a new account followed by an exact ledger reconciliation: the sum of the
+ * account's ledger entries == its balance == the grant − the credits the answers' `X-Service-Credits` add up to.
+ */
+import { type LoadResult, load } from "./lib/measure.ts";
+import type { BenchStack } from "./lib/stack.ts";
+import { ms, printTable, verdict } from "./lib/stats.ts";
+import type { Paths } from "./lib/targets.ts";
+
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const MIXED_CALLS = Number(process.env.BENCH_MIXED_CALLS ?? 10_000);
+const CONNECTIONS = [1, 16, 64, 256];
+const GRANT = 1_000_000;
+
+const row = (mix: string, r: LoadResult) => [
+  mix,
+  String(r.connections),
+  r.requestsPerSecond.toFixed(0),
+  ms(r.p50),
+  ms(r.p99),
+  String(r.total),
+  String(r.non2xx + r.errors + r.timeouts),
+];
+
+/** Runs section 2 and prints its table, the mixed run and the reconciliation. */
+export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
+  const { secret } = await stack.createAccount(GRANT);
+  const headers = { authorization: `Bearer ${secret}` };
+  console.log(`\n== 2. load (autocannon, ${SECONDS} s per run, loopback) ==\n`);
+  const fresh = [...paths.freshDetails, ...paths.transcript];
+  const rows: string[][] = [["mix", "c", "req/s", "p50", "p99", "calls", "non-2xx/errors"]];
+  for (const connections of CONNECTIONS) {
+    rows.push(
+      row(
+        "cache-hit",
+        await load(stack.gatewayUrl, {
+          connections,
+          durationSeconds: SECONDS,
+          headers,
+          paths: paths.cacheHit,
+        }),
+      ),
+    );
+    rows.push(
+      row(
+        "fresh",
+        await load(stack.gatewayUrl, { connections, durationSeconds: SECONDS, headers, paths: fresh }),
+      ),
+    );
+  }
+  printTable(rows);
+
+  // The mixed run on an account of its own, so the reconciliation covers exactly these calls.
+  const mixed = await stack.createAccount(GRANT);
+  const mix = [...paths.cacheHit, ...fresh, "/v1/account", ...paths.cacheHit];
+  const statuses = new Map<number, number>();
+  let credits = 0;
+  let unparsed = 0;
+  const result = await load(stack.gatewayUrl, {
+    connections: 64,
+    amount: MIXED_CALLS,
+    headers: { authorization: `Bearer ${mixed.secret}` },
+    paths: mix,
+    onResponse(status, answerHeaders) {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      // autocannon hands the raw header names over, in the server's spelling.
+      const name = Object.keys(answerHeaders).find((key) => key.toLowerCase() === "x-service-credits");
+      const value = Number(name === undefined ? Number.NaN : answerHeaders[name]);
+      if (Number.isInteger(value)) credits += value;
+      else unparsed += 1;
+    },
+  });
+  console.log(
+    `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: cache hits, fresh video-details and transcripts, account): ` +
+      `${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}` +
+      `${result.errors + result.timeouts ? `, ${result.errors} errors / ${result.timeouts} timeouts` : ""}`,
+  );
+
+  const [ledger] = await stack.sql<{ sum: string; entries: string }>(
+    "SELECT COALESCE(SUM(amount), 0)::text AS sum, COUNT(*)::text AS entries FROM ledger_entries WHERE account_id = $1",
+    [mixed.accountId],
+  );
+  const [account] = await stack.sql<{ balance: number }>("SELECT balance FROM accounts WHERE id = $1", [
+    mixed.accountId,
+  ]);
+  const sum = Number(ledger?.sum);
+  const balance = account?.balance ?? Number.NaN;
+  console.log("\nledger reconciliation of the mixed run:\n");
+  console.log(
+    verdict(
+      sum === balance,
+      "sum of ledger entries == balance",
+      `${sum} == ${balance} (${ledger?.entries} entries)`,
+    ),
+  );
+  console.log(
+    verdict(
+      GRANT - balance === credits && unparsed === 0,
+      "grant − balance == Σ X-Service-Credits of the answers",
+      `${GRANT - balance} == ${credits}${unparsed ? ` (${unparsed} answers without the header)` : ""}`,
+    ),
+  );
+}
