@@ -53,7 +53,14 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
 
   // The mixed run on an account of its own, so the reconciliation covers exactly these calls.
   const mixed = await stack.createAccount(GRANT);
-  const mix = [...paths.cacheHit, ...fresh, "/v1/account", ...paths.cacheHit];
+  // Interleaved: every connection starts at the first path and cycles, so a short run still sees every kind.
+  const mix = paths.cacheHit.flatMap((hit, i) => [
+    hit,
+    paths.freshDetails[i % paths.freshDetails.length] as string,
+    paths.cacheHit[(i + 1) % paths.cacheHit.length] as string,
+    paths.transcript[i % paths.transcript.length] as string,
+    ...(i % 2 === 0 ? ["/v1/account"] : []),
+  ]);
   const statuses = new Map<number, number>();
   let credits = 0;
   let unparsed = 0;
@@ -72,7 +79,7 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
     },
   });
   console.log(
-    `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: cache hits, fresh video-details and transcripts, account): ` +
+    `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: 2/5 cache hits, 1/5 fresh video-details, 1/5 transcripts, 1/10 account): ` +
       `${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}` +
       `${result.errors + result.timeouts ? `, ${result.errors} errors / ${result.timeouts} timeouts` : ""}`,
   );
