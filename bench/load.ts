@@ -79,7 +79,7 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
     },
   });
   console.log(
-    `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: 2/5 cache hits, 1/5 fresh video-details, 1/5 transcripts, 1/10 account): ` +
+    `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: 4/9 cache hits, 2/9 fresh video-details, 2/9 transcripts, 1/9 account): ` +
       `${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}` +
       `${result.errors + result.timeouts ? `, ${result.errors} errors / ${result.timeouts} timeouts` : ""}`,
   );

@@ -4,7 +4,7 @@
  *  1. latency at c=1 against bare `/healthz` and the raw BullMQ round trip, with the breakdown and targets;
  *  2. the load scenario (autocannon at c = 1, 16, 64, 256; 10,000 mixed calls and the ledger reconciliation);
  *  3. normalisation cost per MiB next to youtubei.js (`bench/parse.ts`, also `npm run bench:parse`).
- * BENCH_ONLY=latency,load,parse picks sections. Loopback only; needs the local Redis and PostgreSQL.
+ * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
 import { startStack } from "./lib/stack.ts";
@@ -12,7 +12,9 @@ import { probePaths } from "./lib/targets.ts";
 import { runLoad } from "./load.ts";
 import { runParse } from "./parse.ts";
 
-const only = new Set((process.env.BENCH_ONLY ?? "latency,load,parse").split(",").map((s) => s.trim()));
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all three.
+const picked = process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse";
+const only = new Set(picked.split(",").map((s) => s.trim()));
 
 async function main() {
   if (only.has("latency") || only.has("load")) {
