@@ -67,6 +67,10 @@ async function main() {
   const binary = resolveFfmpegPath();
   if (!binary) throw new Error("no ffmpeg binary (install @ffmpeg-installer/ffmpeg or set FFMPEG_PATH)");
   const dir = await mkdtemp(path.join(tmpdir(), "bench-audio-"));
+  // Ctrl-C must not leave gigabytes of generated audio behind (ffmpeg children get the same SIGINT from the terminal).
+  const onSignal = () => void rm(dir, { recursive: true, force: true }).finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   try {
     console.log(`ffmpeg: ${binary}\nruns per length: ${RUNS}\n`);
     const encoding = `${SPEECH_ENCODING.encoder} ${SPEECH_ENCODING.sampleRateHz / 1000} kHz mono ${SPEECH_ENCODING.bitrateKbps} kbit/s`;
