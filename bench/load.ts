@@ -13,6 +13,16 @@ const MIXED_CALLS = Number(process.env.BENCH_MIXED_CALLS ?? 10_000);
 const CONNECTIONS = [1, 16, 64, 256];
 const GRANT = 1_000_000;
 
+/** `error.code` of an error envelope, else `no envelope`. */
+function errorCode(body: string): string {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === "string" ? code : "no envelope";
+  } catch {
+    return "no envelope";
+  }
+}
+
 const row = (mix: string, r: LoadResult) => [
   mix,
   String(r.connections),
@@ -62,6 +72,8 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
     ...(i % 2 === 0 ? ["/v1/account"] : []),
   ]);
   const statuses = new Map<number, number>();
+  const errorCodes = new Map<string, number>();
+  const failedRequestIds: string[] = [];
   let credits = 0;
   let unparsed = 0;
   const result = await load(stack.gatewayUrl, {
@@ -69,11 +81,20 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
     amount: MIXED_CALLS,
     headers: { authorization: `Bearer ${mixed.secret}` },
     paths: mix,
-    onResponse(status, answerHeaders) {
+    onResponse(status, answerHeaders, body) {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       // autocannon hands the raw header names over, in the server's spelling.
-      const name = Object.keys(answerHeaders).find((key) => key.toLowerCase() === "x-service-credits");
-      const value = Number(name === undefined ? Number.NaN : answerHeaders[name]);
+      const header = (wanted: string) => {
+        const name = Object.keys(answerHeaders).find((key) => key.toLowerCase() === wanted);
+        return name === undefined ? undefined : answerHeaders[name];
+      };
+      if (status !== 200) {
+        const code = errorCode(body);
+        errorCodes.set(code, (errorCodes.get(code) ?? 0) + 1);
+        const requestId = header("x-service-request-id");
+        if (typeof requestId === "string") failedRequestIds.push(requestId);
+      }
+      const value = Number(header("x-service-credits") ?? Number.NaN);
       if (Number.isInteger(value)) credits += value;
       else unparsed += 1;
     },
@@ -81,7 +102,8 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
   console.log(
     `\n${MIXED_CALLS} mixed calls at c=64 (${mix.length} paths cycled: 4/9 cache hits, 2/9 fresh video-details, 2/9 transcripts, 1/9 account): ` +
       `${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}` +
-      `${result.errors + result.timeouts ? `, ${result.errors} errors / ${result.timeouts} timeouts` : ""}`,
+      `${result.errors + result.timeouts ? `, ${result.errors} errors / ${result.timeouts} timeouts` : ""}` +
+      `${errorCodes.size ? `; error codes ${JSON.stringify(Object.fromEntries(errorCodes))}` : ""}`,
   );
 
   const [ledger] = await stack.sql<{ sum: string; entries: string }>(
@@ -91,6 +113,11 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
   const [account] = await stack.sql<{ balance: number }>("SELECT balance FROM accounts WHERE id = $1", [
     mixed.accountId,
   ]);
+  // A call answered with an error must not have been charged (SPEC: 4xx and 5xx cost 0).
+  const [chargedFailures] = await stack.sql<{ calls: string; credits: string }>(
+    "SELECT COUNT(*)::text AS calls, COALESCE(-SUM(amount), 0)::text AS credits FROM ledger_entries WHERE request_id = ANY($1)",
+    [failedRequestIds],
+  );
   const sum = Number(ledger?.sum);
   const balance = account?.balance ?? Number.NaN;
   console.log("\nledger reconciliation of the mixed run:\n");
@@ -106,6 +133,13 @@ export async function runLoad(stack: BenchStack, paths: Paths): Promise<void> {
       GRANT - balance === credits && unparsed === 0,
       "grant − balance == Σ X-Service-Credits of the answers",
       `${GRANT - balance} == ${credits}${unparsed ? ` (${unparsed} answers without the header)` : ""}`,
+    ),
+  );
+  console.log(
+    verdict(
+      chargedFailures?.calls === "0",
+      "no call answered with an error was charged",
+      `${chargedFailures?.calls} of ${failedRequestIds.length} error answers charged (${chargedFailures?.credits} credits)`,
     ),
   );
 }

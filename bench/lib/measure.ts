@@ -57,8 +57,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Paths (with query) cycled in order by every connection. */
   paths: readonly string[];
-  /** Called with every answer's status and headers (e.g. to add up `X-Service-Credits`). */
-  onResponse?: (status: number, headers: Record<string, string | string[] | undefined>) => void;
+  /** Called with every answer's status, headers and body (e.g. to add up `X-Service-Credits`). */
+  onResponse?: (status: number, headers: Record<string, string | string[] | undefined>, body: string) => void;
 }
 
 /** Runs autocannon against `baseUrl` (a loopback address) and summarises it. */
@@ -74,8 +74,8 @@ export async function load(baseUrl: string, options: LoadOptions): Promise<LoadR
       path,
       ...(options.onResponse
         ? {
-            onResponse: (status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) =>
-              options.onResponse?.(status, headers ?? {}),
+            onResponse: (status: number, body: string, _context: object, headers?: IncomingHttpHeaders) =>
+              options.onResponse?.(status, headers ?? {}, body),
           }
         : {}),
     })),
