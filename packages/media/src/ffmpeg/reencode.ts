@@ -12,7 +12,8 @@ import type { Readable } from "node:stream";
  * On the same 10-minute inputs in one run, with the bundled ffmpeg 4.1 static build, LAME at 32 kbit/s ran at
  * ~270×; ffmpeg's AAC encoder at ~310× on speech and overshot its bitrate by a third (43 kbit/s asked 32: 90 minutes
  * would be 29 MB); libopus at 80–270× (and Opus always decodes at 48 kHz); libvorbis at ~380×, ~410× with the
- * shorter resampling filter below. `npm run bench:audio` measures it against plain decode in the same run.
+ * shorter resampling filter below: 1.4–1.5× LAME's speed in paired runs. `npm run bench:audio` measures it against
+ * plain decode and against the MP3 encoding in the same run.
  */
 export const SPEECH_ENCODING = {
   sampleRateHz: 16_000,
