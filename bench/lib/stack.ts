@@ -185,8 +185,15 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
         return { accountId: account.id, secret: key.secret };
       },
       workerTimings(reset) {
-        return new Promise((resolve) => {
-          worker.once("message", (m) => resolve(m as WorkerTimings));
+        return new Promise((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error("the worker's timing hook did not answer")),
+            10_000,
+          );
+          worker.once("message", (m) => {
+            clearTimeout(timer);
+            resolve(m as WorkerTimings);
+          });
           worker.send({ type: "bench:timings", reset });
         });
       },
