@@ -127,7 +127,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: prefix,
-      LOG_LEVEL: "silent",
+      // BENCH_LOG_LEVEL=error shows the processes' errors (their logs go to this terminal).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
       HOST: "127.0.0.1",
       PORT: String(port),
       VIDEOSITE_ORIGIN: replay.origin,
