@@ -3,8 +3,9 @@
  *  - generates 1, 10, 60 and 90 minutes of audio with ffmpeg's own sources (pink noise under a speech-band tone, as
  *    128 kbit/s mono AAC in MP4 with the index first: the shape of the platform's itag 140);
  *  - measures the speech re-encode of the audio transcript operation (`reencodeForSpeech`: stdin → 16 kHz mono
- *    32 kbit/s MP3) against a baseline measured in the same run, a plain decode of the same input (`-f null`),
- *    and prints the medians in audio seconds per wall second and their ratio;
+ *    `SPEECH_ENCODING`, Ogg Vorbis at 32 kbit/s) against a baseline measured in the same run, a plain decode of the
+ *    same input (`-f null`) and the MP3 encoding it replaced, and prints the medians in audio seconds per wall second
+ *    and their ratios, with PASS/FAIL against the 400× real-time target;
  *  - re-encodes the 90 minutes and checks the output size against the ~25 MB upload ceiling (exit code 1 above it).
  * Runs per length: BENCH_AUDIO_RUNS (default 3).
  */
@@ -15,17 +16,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
-import { probeAudio, reencodeForSpeech, resolveFfmpegPath } from "@sda/media";
+import { probeAudio, reencodeForSpeech, resolveFfmpegPath, SPEECH_ENCODING } from "@sda/media";
+import { median, printTable } from "./lib/stats.ts";
 
 const RUNS = Number(process.env.BENCH_AUDIO_RUNS ?? 3);
 const MINUTES = [1, 10, 60];
 const CEILING_BYTES = 25 * 1000 * 1000;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
+/** The speech encoding this replaced (16 kHz mono MP3, LAME quality 7), measured in the same run for the ratio. */
+const MP3_BEFORE = [
+  ...["-i", "pipe:0", "-map", "0:a:0", "-vn", "-ac", "1", "-ar", "16000"],
+  ...["-c:a", "libmp3lame", "-b:a", "32k", "-compression_level", "7", "-f", "mp3", "-y"],
+];
+/** Issue 9: the speech re-encode runs at least this many audio seconds per wall second. */
+const TARGET_SPEED = 400;
 
 function ffmpeg(binary: string, args: string[], input?: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -64,31 +67,57 @@ async function main() {
   const binary = resolveFfmpegPath();
   if (!binary) throw new Error("no ffmpeg binary (install @ffmpeg-installer/ffmpeg or set FFMPEG_PATH)");
   const dir = await mkdtemp(path.join(tmpdir(), "bench-audio-"));
+  // Ctrl-C must not leave gigabytes of generated audio behind (ffmpeg children get the same SIGINT from the terminal).
+  const onSignal = () => void rm(dir, { recursive: true, force: true }).finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   try {
-    console.log(`ffmpeg: ${binary}\nruns per length: ${RUNS}\n`);
-    console.log("length   decode (baseline)     re-encode to 16 kHz mono 32 kbit/s   ratio");
+    console.log(`ffmpeg: ${binary}\nruns per length: ${RUNS} (medians), in audio seconds per wall second\n`);
+    const encoding = `${SPEECH_ENCODING.encoder} ${SPEECH_ENCODING.sampleRateHz / 1000} kHz mono ${SPEECH_ENCODING.bitrateKbps} kbit/s`;
+    const rows = [
+      [
+        "length",
+        "decode (baseline)",
+        "MP3 32 kbit/s (before)",
+        `re-encode (${encoding})`,
+        "× decode",
+        "× MP3",
+        `≥ ${TARGET_SPEED}×`,
+      ],
+    ];
     for (const minutes of MINUTES) {
       const source = await generate(binary, dir, minutes);
       const seconds = minutes * 60;
       const decode: number[] = [];
+      const mp3: number[] = [];
       const encode: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         decode.push(
           await timed(() => ffmpeg(binary, ["-i", "pipe:0", "-f", "null", "-"], createReadStream(source))),
         );
-        const output = path.join(dir, `speech-${minutes}m.mp3`);
+        const before = path.join(dir, `before-${minutes}m.mp3`);
+        mp3.push(await timed(() => ffmpeg(binary, [...MP3_BEFORE, before], createReadStream(source))));
+        const output = path.join(dir, `speech-${minutes}m.${SPEECH_ENCODING.format}`);
         encode.push(await timed(() => reencodeForSpeech(binary, createReadStream(source), output)));
       }
-      const decodeSpeed = seconds / median(decode);
-      const encodeSpeed = seconds / median(encode);
-      console.log(
-        `${`${minutes} min`.padEnd(8)} ${`${decodeSpeed.toFixed(0)} audio s/s`.padEnd(21)} ${`${encodeSpeed.toFixed(0)} audio s/s (median ${median(encode).toFixed(2)} s)`.padEnd(36)} ×${(encodeSpeed / decodeSpeed).toFixed(3)}`,
-      );
+      const [decodeSpeed, mp3Speed, encodeSpeed] = [decode, mp3, encode].map(
+        (runs) => seconds / median(runs),
+      ) as [number, number, number];
+      rows.push([
+        `${minutes} min`,
+        decodeSpeed.toFixed(0),
+        mp3Speed.toFixed(0),
+        `${encodeSpeed.toFixed(0)} (${median(encode).toFixed(2)} s)`,
+        `×${(encodeSpeed / decodeSpeed).toFixed(3)}`,
+        `×${(encodeSpeed / mp3Speed).toFixed(2)}`,
+        encodeSpeed >= TARGET_SPEED ? "PASS" : "FAIL",
+      ]);
       await rm(source, { force: true });
     }
+    printTable(rows);
 
     const long = await generate(binary, dir, 90);
-    const output = path.join(dir, "speech-90m.mp3");
+    const output = path.join(dir, `speech-90m.${SPEECH_ENCODING.format}`);
     const wall = await timed(() => reencodeForSpeech(binary, createReadStream(long), output));
     const bytes = (await stat(output)).size;
     const probe = await probeAudio(binary, output);

@@ -10,7 +10,7 @@ import { Spool } from "./spool.ts";
 
 /** The speech file of a job, ready to upload. */
 export interface SpeechAudio {
-  /** Path of the 16 kHz mono MP3 (inside the job's temp dir). */
+  /** Path of the 16 kHz mono Ogg Vorbis (inside the job's temp dir). */
   path: string;
   /** Size of the speech file, bytes. */
   bytes: number;

@@ -7,7 +7,7 @@ const READ_CHUNK = 64 * 1024;
 /**
  * A download written to a file while readers stream it from the same file as it grows.
  *
- * Why: the re-encode is slower than the network for long media (ffmpeg's MP3 encoder runs at a few hundred times real
+ * Why: the re-encode is slower than the network for long media (ffmpeg's speech encoder runs at a few hundred times real
  * time, so 90 minutes take 20-30 s of CPU), and piping the download straight into ffmpeg would let its back-pressure
  * stretch the download past its 20 s budget. With the spool the download runs at network speed and is timed alone,
  * ffmpeg starts on the first bytes and follows behind, memory stays at one read buffer, and the spooled file is still

@@ -21,7 +21,7 @@ export interface AsrTranscription {
 
 /** A speech-to-text request: one encoded audio file. */
 export interface AsrRequest {
-  /** Path of the audio file (MP3, see `SPEECH_ENCODING`). */
+  /** Path of the audio file (16 kHz mono Ogg Vorbis, see `SPEECH_ENCODING`). */
   file: string;
   /** File name and MIME type sent with the upload. */
   fileName: string;

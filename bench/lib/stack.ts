@@ -1,0 +1,215 @@
+/**
+ * The service as deployed, started for one benchmark run: the gateway and the worker as their own processes (their
+ * `main.ts` entry points), the HTTP replay of the recorded corpus as the upstream, a PostgreSQL database and a Redis
+ * key prefix of this run only. Both are deleted when the run ends, also on SIGINT/SIGTERM.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { replayOrigins, replayPathRules } from "@sda/catalog";
+import { applyMigrations, ensureDatabase } from "@sda/ledger";
+import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
+import { deleteKeysWithPrefix } from "@sda/testing";
+import { Queue } from "bullmq";
+import pg from "pg";
+import type { WorkerTimings } from "./worker-hook.ts";
+
+/** A running stack; `close` stops the processes and deletes the database and the Redis keys. */
+export interface BenchStack {
+  /** `http://127.0.0.1:<port>` of the gateway process. */
+  gatewayUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** `QUEUE_PREFIX` of this run (`bench_<time>_<random>`). */
+  prefix: string;
+  replay: ReplayServer;
+  /** The environment both processes got (the raw-queue baseline uses the same Redis and prefix). */
+  env: Record<string, string>;
+  /** Creates an account with `credits` and one API key, through the operator CLI (`apps/cli`). */
+  createAccount(credits: number): Promise<{ accountId: string; secret: string }>;
+  /** The worker hook's upstream/SQL totals since the last reset (see `worker-hook.ts`). */
+  workerTimings(reset: boolean): Promise<WorkerTimings>;
+  /** `SELECT` on this run's database (reconciliation reads). */
+  sql<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const TSX = ["--import", "tsx"];
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+function run(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c: Buffer) => (out += c));
+    child.stderr.on("data", (c: Buffer) => (err += c));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err}`)),
+    );
+  });
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the stack. Server addresses: BENCH_PG_URL (default `postgresql://postgres@127.0.0.1:5432/postgres`, the
+ * database of the run is created beside it) and REDIS_URL (default `redis://127.0.0.1:6379`).
+ * @param extraEnv more variables for both processes (e.g. `WORKER_CONCURRENCY`).
+ */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<BenchStack> {
+  const id = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const server = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const dbUrl = new URL(server);
+  dbUrl.pathname = `/sda_bench_${id}`;
+  const databaseUrl = dbUrl.toString();
+  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const prefix = `bench_${id}`;
+  const children: ChildProcess[] = [];
+  let replay: ReplayServer | undefined;
+  let pool: pg.Pool | undefined;
+  let closed: Promise<void> | undefined;
+
+  const close = () => {
+    closed ??= (async () => {
+      for (const child of children.reverse()) await stop(child).catch(() => undefined);
+      await pool?.end().catch(() => undefined);
+      await replay?.close().catch(() => undefined);
+      await deleteKeysWithPrefix(redisUrl, prefix).catch(() => undefined);
+      const admin = new pg.Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "sda_bench_${id}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    })();
+    return closed;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(
+      `\n${signal}: stopping the stack, deleting database sda_bench_${id} and Redis keys ${prefix}:*`,
+    );
+    void close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    await ensureDatabase(databaseUrl);
+    await applyMigrations(databaseUrl);
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    replay = await startReplayServer({
+      dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
+      pathRules: replayPathRules(),
+    });
+    const port = await freePort();
+    const env: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: prefix,
+      // BENCH_LOG_LEVEL=error shows the processes' errors (their logs go to this terminal).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      // Every platform of the catalog goes to the replay: nothing reaches a live host.
+      ...replayOrigins(replay.origin),
+      WORKER_CONCURRENCY: "64",
+      // The per-key rate limit would measure itself, not the path.
+      RATE_LIMIT_PER_SECOND: "1000000",
+      ...extraEnv,
+    };
+    const gateway = spawn(process.execPath, [...TSX, "apps/gateway/src/main.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.push(gateway);
+    const worker = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+        ...TSX,
+        "--import",
+        "./bench/lib/worker-hook.ts",
+        "apps/worker/src/main.ts",
+      ],
+      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
+    );
+    children.push(worker);
+    const gatewayUrl = `http://127.0.0.1:${port}`;
+    await until("the gateway answering /readyz", async () => (await fetch(`${gatewayUrl}/readyz`)).ok);
+    const videosite = new Queue("videosite", { connection: { url: redisUrl }, prefix });
+    await until(
+      "a worker consuming the videosite queue",
+      async () => (await videosite.getWorkers()).length > 0,
+    );
+    await videosite.close();
+
+    const db = pool;
+    return {
+      gatewayUrl,
+      databaseUrl,
+      redisUrl,
+      prefix,
+      replay,
+      env,
+      async createAccount(credits) {
+        const cli = [...TSX, "apps/cli/src/main.ts"];
+        const account = JSON.parse(
+          await run(
+            [...cli, "account", "create", "--name", "bench", "--credits", String(credits), "--json"],
+            env,
+          ),
+        ) as { id: string };
+        const key = JSON.parse(
+          await run([...cli, "key", "create", "--account", account.id, "--json"], env),
+        ) as { secret: string };
+        return { accountId: account.id, secret: key.secret };
+      },
+      workerTimings(reset) {
+        return new Promise((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error("the worker's timing hook did not answer")),
+            10_000,
+          );
+          worker.once("message", (m) => {
+            clearTimeout(timer);
+            resolve(m as WorkerTimings);
+          });
+          worker.send({ type: "bench:timings", reset });
+        });
+      },
+      async sql<T extends object>(text: string, values: unknown[] = []) {
+        return (await db.query(text, values)).rows as T[];
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
