@@ -14,6 +14,7 @@ import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { Queue, QueueEvents, Worker } from "bullmq";
+import { cleanupKeysOnExit } from "./cleanup.ts";
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const PARALLEL_TOTAL = Number(process.env.BENCH_PARALLEL ?? 2000);
@@ -74,6 +75,7 @@ async function main() {
   };
   const config = loadEnv(env);
   const log = createLogger({ name: "bench", level: "silent" });
+  const cleanupKeys = cleanupKeysOnExit(config.REDIS_URL, prefix);
 
   // Baseline: raw BullMQ round trip on the same Redis.
   const redis = createRedis(config.REDIS_URL);
@@ -130,6 +132,7 @@ async function main() {
   await queue.close();
   redis.disconnect();
   await replay.close();
+  await cleanupKeys();
 }
 
 await main();

@@ -5,8 +5,11 @@ export type { PrismaClient };
 
 /**
  * A Prisma client on PostgreSQL through the `pg` driver adapter (Prisma 7 needs no query-engine binary this way).
- * @param url a `postgresql://` URL; `poolSize` caps the connections of this process.
+ * @param url a `postgresql://` URL; `poolSize` caps the connections of this process. A connection attempt gives up
+ *   after 5 s (an unreachable database fails the call instead of holding it forever).
  */
 export function createPrismaClient(url: string, poolSize = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 }),
+  });
 }

@@ -33,6 +33,8 @@ export interface JobView {
 type Settled =
   | { kind: "completed"; value: unknown }
   | { kind: "failed"; reason: string }
+  /** The job vanished while waited for (Redis restarted without persistence). */
+  | { kind: "lost" }
   | { kind: "deadline" };
 
 /**
@@ -58,14 +60,20 @@ export class QueueBridge {
     const { connection, prefix } = this.#options;
     for (const name of this.#options.queues) {
       this.#queues.set(name, new Queue(name, { connection, prefix }));
-      const events = new QueueEvents(name, { connection: connection.duplicate(), prefix });
+      // Blocking reads wait through reconnects, whatever the producer connection does.
+      const events = new QueueEvents(name, {
+        connection: connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
+        prefix,
+      });
       events.on("completed", ({ jobId, returnvalue }) =>
         this.#settle(jobId, { kind: "completed", value: returnvalue }),
       );
       // A failed attempt that will be retried also emits `failed`: settle only once the job is in the failed set.
       events.on("failed", ({ jobId }) => {
         if (!this.#waiters.has(jobId)) return;
-        void this.#readFinished(this.#queue(name), jobId).then((s) => s && this.#settle(jobId, s));
+        void this.#readFinished(this.#queue(name), jobId)
+          .then((s) => s && this.#settle(jobId, s))
+          .catch(() => undefined);
       });
       this.#events.push(events);
     }
@@ -95,7 +103,10 @@ export class QueueBridge {
       });
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
       const poll = setInterval(() => {
-        void this.#readFinished(queue, jobId).then((s) => s && resolveWaiter(s));
+        // Redis down: this poll fails and the next one (or the deadline) tries again.
+        void this.#readFinished(queue, jobId)
+          .then((s) => s && resolveWaiter(s))
+          .catch(() => undefined);
       }, this.#options.pollIntervalMs ?? 2000);
       timers.push(poll);
       let outcome = await settled;
@@ -148,7 +159,8 @@ export class QueueBridge {
 
   async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
     const job = await Job.fromId(queue, jobId);
-    if (!job) return null;
+    // Only called for jobs this bridge added and still waits for (finished jobs are kept resultTtlSeconds).
+    if (!job) return { kind: "lost" };
     const state = await job.getState();
     if (state === "completed") return { kind: "completed", value: job.returnvalue };
     if (state === "failed") return { kind: "failed", reason: job.failedReason };
@@ -171,6 +183,18 @@ function toStatus(state: string): JobStatus {
 /** A job that failed for good (crash loop, unexpected error) is answered as a retryable 500. */
 function toResult(settled: Settled): JobResult {
   if (settled.kind === "completed") return settled.value as JobResult;
+  if (settled.kind === "lost")
+    return {
+      ok: false,
+      credits: 0,
+      error: {
+        code: "service_unavailable",
+        message: "the call was lost while the queue store restarted; retry it",
+        retryable: true,
+        retryAfterSeconds: 2,
+        details: {},
+      },
+    };
   return {
     ok: false,
     credits: 0,
