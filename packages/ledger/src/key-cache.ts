@@ -57,14 +57,19 @@ export class KeyCache {
     await this.#subscriber.subscribe(keyInvalidationChannel(this.#options.prefix));
   }
 
+  /** The key's principal when a fresh entry is in memory (no I/O), else null. */
+  cached(secret: string): (AuthResult & { ok: true }) | null {
+    const entry = this.#byHash.get(hashApiKey(secret));
+    if (!entry || entry.freshUntil <= Date.now()) return null;
+    this.stats.hits++;
+    return entry.result;
+  }
+
   /** The key's principal from memory when fresh, else from PostgreSQL ({@link Ledger.authenticate}). */
   async authenticate(secret: string): Promise<AuthResult> {
+    const hit = this.cached(secret);
+    if (hit) return hit;
     const hash = hashApiKey(secret);
-    const entry = this.#byHash.get(hash);
-    if (entry && entry.freshUntil > Date.now()) {
-      this.stats.hits++;
-      return entry.result;
-    }
     this.stats.misses++;
     const result = await this.#ledger.authenticate(secret);
     if (result.ok && this.#options.ttlMs > 0 && this.#subscriber.status === "ready") {

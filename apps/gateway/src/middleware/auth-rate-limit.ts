@@ -1,11 +1,14 @@
 import type { Redis } from "ioredis";
-import { RateLimiterRedis } from "rate-limiter-flexible";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * The budget of failed authentications per client address (rate-limiter-flexible on Redis, shared by all gateways):
- * a key flood from one address gets 429 before any key lookup once the budget is spent, while callers with valid keys
- * never touch it. An address found over budget is also remembered in memory until its window ends, so a flood costs
- * no Redis round trip either.
+ * The budget of key lookups that fail, per client address (rate-limiter-flexible on Redis, shared by all gateways).
+ *
+ * A request whose key is not in the in-process key cache takes one point atomically *before* its database lookup, and
+ * gets it back when the key turns out valid; so a flood of bad keys from one address makes exactly
+ * `perSecond` lookups per second (even when sent in parallel) and every further request is 429 without any lookup,
+ * while callers with valid keys are never held back (their keys are cached; a lookup's point is refunded). An address
+ * over budget is also remembered in memory until its window ends, so a flood costs no Redis round trip either.
  */
 export class AuthFailureLimiter {
   readonly #limiter: RateLimiterRedis;
@@ -25,29 +28,32 @@ export class AuthFailureLimiter {
     });
   }
 
-  /** @returns seconds to wait (≥ 1) when the address spent its budget, else null. */
-  async blockedFor(address: string): Promise<number | null> {
+  /**
+   * Takes one point of the address's budget.
+   * @returns null when taken, else the seconds to wait (≥ 1) before the address may try again.
+   * @throws the store's error when Redis is unreachable (the gateway answers 503).
+   */
+  async take(address: string): Promise<number | null> {
     const now = Date.now();
     const until = this.#blockedUntil.get(address);
     if (until !== undefined) {
       if (until > now) return Math.max(1, Math.ceil((until - now) / 1000));
       this.#blockedUntil.delete(address);
     }
-    const state = await this.#limiter.get(address);
-    if (!state || state.consumedPoints < this.perSecond) return null;
-    this.#block(address, now + state.msBeforeNext);
-    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    try {
+      await this.#limiter.consume(address);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      // Bounded: a spoofed-address flood cannot grow the map without limit.
+      if (this.#blockedUntil.size >= 10_000) this.#blockedUntil.clear();
+      this.#blockedUntil.set(address, now + rejection.msBeforeNext);
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
   }
 
-  /** Counts one failed authentication of the address. */
-  async recordFailure(address: string): Promise<void> {
-    const state = await this.#limiter.penalty(address, 1);
-    if (state.consumedPoints >= this.perSecond) this.#block(address, Date.now() + state.msBeforeNext);
-  }
-
-  #block(address: string, until: number) {
-    // Bounded: a spoofed-address flood cannot grow the map without limit.
-    if (this.#blockedUntil.size >= 10_000) this.#blockedUntil.clear();
-    this.#blockedUntil.set(address, until);
+  /** Gives back the point taken for a lookup that found a valid key. */
+  async refund(address: string): Promise<void> {
+    await this.#limiter.reward(address, 1);
   }
 }
