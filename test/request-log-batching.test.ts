@@ -28,7 +28,7 @@ describe("batched request log", () => {
   it("rows buffered at shutdown are written by close(), none lost", async () => {
     const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "1000" });
     const { key } = await stack.account();
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await callAccount(gateway.url, key));
     expect(gateway.deps.requestLog.pending).toBe(3);
     expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
@@ -40,7 +40,7 @@ describe("batched request log", () => {
     const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "4" });
     try {
       const { key } = await stack.account();
-      const ids = [];
+      const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push(await callAccount(gateway.url, key));
       await expect.poll(() => stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(4);
       expect(gateway.deps.requestLog.pending).toBe(0);
