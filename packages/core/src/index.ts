@@ -9,3 +9,4 @@ export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
 export * from "./price.ts";
+export * from "./unreachable.ts";

@@ -1,4 +1,4 @@
-import type { Logger } from "@sda/core";
+import { isStoreUnreachable, type Logger } from "@sda/core";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
 import type { RequestLogInput } from "./ledger.ts";
 import { storableJson, storableText } from "./log-text.ts";
@@ -136,7 +136,7 @@ export class RequestLogWriter {
         this.stats.failedBatches++;
         this.#failures++;
         this.#options.log.warn({ err: error, rows: batch.length }, "request log batch failed; will retry");
-        if (this.#failures >= BATCH_ATTEMPTS && !isConnectionError(error)) await this.#writeOneByOne(batch);
+        if (this.#failures >= BATCH_ATTEMPTS && !isStoreUnreachable(error)) await this.#writeOneByOne(batch);
         this.#schedule();
         return;
       }
@@ -150,7 +150,7 @@ export class RequestLogWriter {
         await this.#prisma.requestLog.createMany({ data: [row], skipDuplicates: true });
         this.stats.written++;
       } catch (error) {
-        if (isConnectionError(error)) return;
+        if (isStoreUnreachable(error)) return;
         this.stats.dropped++;
         this.#options.log.error({ err: error, requestId: row.id }, "request log row refused; dropped");
       }
@@ -169,12 +169,4 @@ function toRow(row: RequestLogInput): Prisma.RequestLogCreateManyInput {
     source: row.source === null ? null : storableText(row.source),
     params: storableJson(row.params) as Prisma.InputJsonValue,
   };
-}
-
-/** True when PostgreSQL could not be reached (the batch is fine; retry it later). */
-function isConnectionError(error: unknown): boolean {
-  const text = `${(error as Error)?.message ?? ""} ${String((error as { code?: unknown })?.code ?? "")}`;
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|P1001|P1017|P2024|Connection terminated|connect|timeout/i.test(
-    text,
-  );
 }

@@ -1,4 +1,4 @@
-import { newId, type QueueName } from "@sda/core";
+import { isStoreUnreachable, newId, type QueueName } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult, JobStatus } from "./job.ts";
@@ -59,12 +59,16 @@ export class QueueBridge {
   async start(): Promise<void> {
     const { connection, prefix } = this.#options;
     for (const name of this.#options.queues) {
-      this.#queues.set(name, new Queue(name, { connection, prefix }));
+      const queue = new Queue(name, { connection, prefix });
+      // Connection errors surface through the calls themselves (503); the events only need a listener.
+      queue.on("error", () => undefined);
+      this.#queues.set(name, queue);
       // Blocking reads wait through reconnects, whatever the producer connection does.
       const events = new QueueEvents(name, {
         connection: connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
         prefix,
       });
+      events.on("error", () => undefined);
       events.on("completed", ({ jobId, returnvalue }) =>
         this.#settle(jobId, { kind: "completed", value: returnvalue }),
       );
@@ -183,13 +187,14 @@ function toStatus(state: string): JobStatus {
 /** A job that failed for good (crash loop, unexpected error) is answered as a retryable 500. */
 function toResult(settled: Settled): JobResult {
   if (settled.kind === "completed") return settled.value as JobResult;
-  if (settled.kind === "lost")
+  // Failed for good because PostgreSQL or Redis stayed unreachable through every attempt: a 503, not a bug.
+  if (settled.kind === "lost" || (settled.kind === "failed" && isStoreUnreachable(settled.reason)))
     return {
       ok: false,
       credits: 0,
       error: {
         code: "service_unavailable",
-        message: "the call was lost while the queue store restarted; retry it",
+        message: "the service could not reach its data stores for this call; it was not billed, retry it",
         retryable: true,
         retryAfterSeconds: 2,
         details: {},

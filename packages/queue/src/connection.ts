@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
  * the gateway's request path.
  */
 export function createRedis(url: string, options: { lazyConnect?: boolean; failFast?: boolean } = {}): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     maxRetriesPerRequest: options.failFast ? 1 : null,
     // Fail fast: while Redis is down a command rejects at once (the gateway answers 503) instead of waiting in
     // ioredis's offline queue for a reconnect.
@@ -14,6 +14,10 @@ export function createRedis(url: string, options: { lazyConnect?: boolean; failF
     enableReadyCheck: true,
     lazyConnect: options.lazyConnect ?? false,
   });
+  // Connection errors reach the callers of the commands (the gateway answers 503) and ioredis reconnects by itself;
+  // without a listener ioredis would print every failed reconnect attempt as an "unhandled error event".
+  redis.on("error", () => undefined);
+  return redis;
 }
 
 /** Resolves once `redis` is ready for commands (a fail-fast connection refuses commands before that). */

@@ -1,7 +1,7 @@
-import { type Logger, ServiceError } from "@sda/core";
+import { isStoreUnreachable, type Logger, ServiceError } from "@sda/core";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { sendError, toServiceError } from "../respond.ts";
-import { isStoreUnreachable, serviceUnavailable } from "../store-errors.ts";
+import { serviceUnavailable } from "../store-errors.ts";
 
 /** Unknown paths: 404 `route_not_found` in the envelope. */
 export const notFound: RequestHandler = (req, _res, next) => {
