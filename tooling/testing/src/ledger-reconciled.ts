@@ -7,7 +7,10 @@ import { expect } from "vitest";
  * anyway so a schema change cannot silently drop it). Call it after every fault test for every account it touched.
  * @param accountIds `acct_…` ids; an unknown id fails the assertion.
  */
-export async function expectLedgerReconciled(prisma: PrismaClient, accountIds: readonly string[]): Promise<void> {
+export async function expectLedgerReconciled(
+  prisma: PrismaClient,
+  accountIds: readonly string[],
+): Promise<void> {
   for (const accountId of accountIds) {
     const account = await prisma.account.findUnique({ where: { id: accountId }, select: { balance: true } });
     expect(account, `account ${accountId} exists`).not.toBeNull();

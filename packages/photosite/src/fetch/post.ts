@@ -94,9 +94,13 @@ async function viaEmbed(ctx: PhotositeContext, post: PostRef): Promise<Media> {
   // An embed page (HTML) without media is the platform's "post unavailable" page; anything else (a truncated or
   // garbage body) says nothing about the post and must not become a 404.
   if (!/<html|<!doctype html/i.test(text.slice(0, 4096)))
-    throw new ServiceError("upstream_error", "photosite embed answer is neither an embed page nor media JSON", {
-      details: { platform: "photosite", reason: "unreadable_embed" },
-    });
+    throw new ServiceError(
+      "upstream_error",
+      "photosite embed answer is neither an embed page nor media JSON",
+      {
+        details: { platform: "photosite", reason: "unreadable_embed" },
+      },
+    );
   throw new PlatformNotFound("embed page without media");
 }
 
