@@ -13,7 +13,14 @@ let second: RunningGateway;
 beforeAll(async () => {
   stack = await startStack({
     workers: "none",
-    env: { AUTH_RATE_LIMIT_PER_SECOND: String(BUDGET), METRICS_TOKEN },
+    // A budget of 5 failed lookups per 5 s window (1 per second on average), so a burst is counted in one window
+    // even on a slow machine.
+    env: {
+      AUTH_RATE_LIMIT_PER_SECOND: "1",
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: String(BUDGET),
+      METRICS_TOKEN,
+      REQUEST_DEADLINE_MS: "200",
+    },
   });
   // A second gateway process's worth of state (own key cache, own subscription) on the same Redis and prefix.
   second = await startGateway(loadEnv(stack.env), testLogger(), { port: 0, host: "127.0.0.1" });
@@ -107,5 +114,21 @@ describe("fault 5: bad keys were free to flood", () => {
     expect(((await (await onSecond(key)).json()) as { error: { code: string } }).error.code).toBe(
       "revoked_api_key",
     );
+  });
+});
+
+describe("the key cache never decides money", () => {
+  it("credits granted after the key was cached are usable at once (the 402 check re-reads a short balance)", async () => {
+    const { key, accountId } = await stack.account(0);
+    expect((await stack.get("/v1/account", key)).status).toBe(200);
+    expect(stack.gateway.deps.keys.cached(key)?.principal.balance).toBe(0);
+    const refused = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
+    expect(refused.status).toBe(402);
+    await stack.ledger.grant(accountId, 5, "top-up");
+    // No worker runs in this stack: a call that passed the 402 check waits and is answered 202.
+    const accepted = await stack.get("/v1/videosite/transcript", key, {
+      url: "https://youtu.be/M4gD1WSo5mA",
+    });
+    expect(accepted.status).toBe(202);
   });
 });

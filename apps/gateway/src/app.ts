@@ -50,7 +50,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const auth = [
     authenticate(
       deps.keys,
-      new AuthFailureLimiter(deps.redis, deps.config.QUEUE_PREFIX, deps.config.AUTH_RATE_LIMIT_PER_SECOND),
+      new AuthFailureLimiter(
+        deps.redis,
+        deps.config.QUEUE_PREFIX,
+        deps.config.AUTH_RATE_LIMIT_PER_SECOND,
+        deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      ),
       metrics,
     ),
     rateLimit(deps.redis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),

@@ -29,6 +29,8 @@ export const envSchema = z.object({
    * address gets 429 before any key lookup. Shared by all gateways through Redis.
    */
   AUTH_RATE_LIMIT_PER_SECOND: int(10, 1),
+  /** Window of that budget, in seconds: an address may fail AUTH_RATE_LIMIT_PER_SECOND × this many lookups per window. */
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(10, 1),
   /** Express `trust proxy`: which peers may set X-Forwarded-For (the client address of the auth rate limit). */
   TRUST_PROXY: z.string().min(1).default("loopback"),
   /** Freshness window of the gateway's in-process API key cache, in ms (0: no cache). Revocation is immediate. */

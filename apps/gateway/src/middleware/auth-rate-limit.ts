@@ -6,7 +6,7 @@ import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
  *
  * A request whose key is not in the in-process key cache takes one point atomically *before* its database lookup, and
  * gets it back when the key turns out valid; so a flood of bad keys from one address makes exactly
- * `perSecond` lookups per second (even when sent in parallel) and every further request is 429 without any lookup,
+ * `perSecond × windowSeconds` lookups per window (even when sent in parallel) and every further request is 429 without any lookup,
  * while callers with valid keys are never held back (their keys are cached; a lookup's point is refunded). An address
  * over budget is also remembered in memory until its window ends, so a flood costs no Redis round trip either.
  */
@@ -14,17 +14,16 @@ export class AuthFailureLimiter {
   readonly #limiter: RateLimiterRedis;
   readonly #blockedUntil = new Map<string, number>();
 
-  /** @param perSecond failed authentications allowed per address per second (AUTH_RATE_LIMIT_PER_SECOND). */
-  constructor(
-    redis: Redis,
-    prefix: string,
-    readonly perSecond: number,
-  ) {
+  /**
+   * @param perSecond failed lookups allowed per address per second on average (AUTH_RATE_LIMIT_PER_SECOND)
+   * @param windowSeconds the budget's window (AUTH_RATE_LIMIT_WINDOW_SECONDS): `perSecond × windowSeconds` points
+   */
+  constructor(redis: Redis, prefix: string, perSecond: number, windowSeconds: number) {
     this.#limiter = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `${prefix}:authfail`,
-      points: perSecond,
-      duration: 1,
+      points: perSecond * windowSeconds,
+      duration: windowSeconds,
     });
   }
 

@@ -65,8 +65,11 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
     }
 
     const maxPrice = op.price.max(params);
-    if (maxPrice !== null && principal.balance < maxPrice)
-      throw insufficientCredits(maxPrice, principal.balance);
+    // principal.balance may be up to KEY_CACHE_TTL_MS old: a refusal is confirmed against the current balance.
+    if (maxPrice !== null && principal.balance < maxPrice) {
+      const balance = (await deps.ledger.balance(principal.accountId)) ?? 0;
+      if (balance < maxPrice) throw insufficientCredits(maxPrice, balance);
+    }
 
     const payload: JobPayload = {
       requestId: l.requestId,
