@@ -148,6 +148,11 @@ describe("fault 8: smaller holes", () => {
     expect(withKey.status).toBe(401);
     const operator = await stack.get("/metrics", METRICS_TOKEN);
     expect(operator.status).toBe(200);
-    expect(String(operator.body)).toContain("sda_gateway_auth_rejected_total");
+    for (const name of [
+      "sda_gateway_auth_rejected_total",
+      'sda_gateway_request_log_rows{state="dropped"} 0',
+      'sda_gateway_key_lookups{result="miss"}',
+    ])
+      expect(String(operator.body)).toContain(name);
   });
 });

@@ -36,7 +36,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(deps.config.TRUST_PROXY));
   app.set("query parser", "simple");
-  const metrics = createMetrics(deps.config.METRICS_TOKEN);
+  const metrics = createMetrics(deps.config.METRICS_TOKEN, { requestLog: deps.requestLog, keys: deps.keys });
 
   app.use(requestContext(deps.log));
   app.use(metrics.observe);

@@ -1,9 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { ServiceError } from "@sda/core";
+import type { KeyCache, RequestLogWriter } from "@sda/ledger";
 import type { RequestHandler } from "express";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications. */
+/**
+ * Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications,
+ * request-log rows and key-cache lookups.
+ */
 export interface GatewayMetrics {
   registry: Registry;
   /** Refused authentications by reason (`missing`, `invalid`, `revoked`, `rate_limited`); they write no log row. */
@@ -16,10 +20,38 @@ export interface GatewayMetrics {
  * Creates the metrics of one gateway app.
  * @param token operator token of `GET /metrics` (`Authorization: Bearer <token>`); `serve` answers 401
  *   `invalid_api_key` without it.
+ * @param sources the request-log writer and key cache whose counters are reported at each scrape.
  */
-export function createMetrics(token: string | undefined): GatewayMetrics {
+export function createMetrics(
+  token: string | undefined,
+  sources: { requestLog?: RequestLogWriter; keys?: KeyCache } = {},
+): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const { requestLog, keys } = sources;
+  if (requestLog)
+    new Gauge({
+      name: "sda_gateway_request_log_rows",
+      help: "Request-log rows of this gateway by state: pending (buffered), written, dropped (buffer full or refused)",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "pending" }, requestLog.pending);
+        this.set({ state: "written" }, requestLog.stats.written);
+        this.set({ state: "dropped" }, requestLog.stats.dropped);
+      },
+    });
+  if (keys)
+    new Gauge({
+      name: "sda_gateway_key_lookups",
+      help: "API key lookups of this gateway since start: hit (in-process cache) or miss (PostgreSQL)",
+      labelNames: ["result"],
+      registers: [registry],
+      collect() {
+        this.set({ result: "hit" }, keys.stats.hits);
+        this.set({ result: "miss" }, keys.stats.misses);
+      },
+    });
   const calls = new Histogram({
     name: "sda_gateway_call_seconds",
     help: "Latency of answered API calls",
