@@ -3,8 +3,8 @@ import { ledgerSum } from "./support/ledger.ts";
 import { type Stack, startStack } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL in the middle of a job. The crash
-// settings are the production defaults (JOB_LOCK_MS 8 s, JOB_STALLED_INTERVAL_MS 4 s: a crashed job re-runs within
-// 12 s); the 25 s deadline (counted from a call made once the first worker is up) turns a slower recovery (issue 9,
+// settings are the production defaults (JOB_LOCK_MS 10 s, JOB_STALLED_INTERVAL_MS 5 s: a crashed job re-runs within
+// 15 s); the 25 s deadline (counted from a call made once the first worker is up) turns a slower recovery (issue 9,
 // fault 6: ~77 s with the old 30 s lock) into a 202.
 let stack: Stack;
 beforeAll(async () => {

@@ -58,11 +58,11 @@ export const envSchema = z.object({
   AUDIO_WORKER_CONCURRENCY: int(2, 1),
   /**
    * BullMQ lock duration: a job whose worker stops renewing it for this long is handed to another worker. Workers
-   * renew it every JOB_LOCK_MS / 2, so long audio jobs keep it.
+   * renew it every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it in hand).
    */
-  JOB_LOCK_MS: int(8000, 1000),
+  JOB_LOCK_MS: int(10_000, 1000),
   /** How often workers look for jobs whose lock lapsed (a crashed job re-runs within JOB_LOCK_MS + this). */
-  JOB_STALLED_INTERVAL_MS: int(4000, 500),
+  JOB_STALLED_INTERVAL_MS: int(5000, 500),
   /** Crashes (stalls) a job survives before it is failed for good. */
   JOB_MAX_STALLED_COUNT: int(2, 0),
   /** Attempts of a job whose worker crashed or threw an unexpected error. */

@@ -18,10 +18,11 @@ export interface QueueWorkerOptions {
 }
 
 /**
- * A BullMQ worker on one queue. The worker renews each active job's lock every `lockDurationMs / 2` (BullMQ's
- * `lockRenewTime` default), so a long audio job keeps it however long it runs. When a worker dies its lock lapses
+ * A BullMQ worker on one queue. The worker renews each active job's lock every `lockDurationMs / 4` (BullMQ's default
+ * is / 2: a quarter leaves 3/4 of the lock as slack for a busy event loop before a live job looks stalled), so a long
+ * audio job keeps it however long it runs. When a worker dies its lock lapses
  * within `lockDurationMs`, and the next stalled check (every `stalledIntervalMs`) moves the job back to wait for any
- * live worker: a crashed job re-runs within lockDurationMs + stalledIntervalMs (8 s + 4 s by default). After
+ * live worker: a crashed job re-runs within lockDurationMs + stalledIntervalMs (10 s + 5 s by default). After
  * `maxStalledCount` stalls the job is failed.
  */
 export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayload, JobResult> {
@@ -30,7 +31,7 @@ export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayloa
     prefix: options.prefix,
     concurrency: options.concurrency,
     lockDuration: options.lockDurationMs,
-    lockRenewTime: options.lockDurationMs / 2,
+    lockRenewTime: options.lockDurationMs / 4,
     stalledInterval: options.stalledIntervalMs ?? options.lockDurationMs / 2,
     maxStalledCount: options.maxStalledCount ?? 2,
     autorun: true,
