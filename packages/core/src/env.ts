@@ -142,7 +142,7 @@ export const envSchema = z.object({
 
   /** Serve Prometheus metrics at GET /metrics on the gateway (only with METRICS_TOKEN set). */
   EXPOSE_METRICS: bool.default(true),
-  /** Operator token of GET /metrics (`Authorization: Bearer <token>`); unset: /metrics is not served. */
+  /** Operator token of GET /metrics (`Authorization: Bearer <token>`); unset: /metrics answers 401 to everyone. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
