@@ -1,13 +1,35 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { randomPrefix } from "@sda/testing";
+import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
+
+/** Keys under `prefix:` in the machine's Redis. */
+async function keysUnder(prefix: string): Promise<string[]> {
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", {
+    maxRetriesPerRequest: 1,
+  });
+  try {
+    const keys: string[] = [];
+    let cursor = "0";
+    do {
+      const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== "0");
+    return keys;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 // `npm run demo` as a user runs it (from its TypeScript source here, so no build is needed): it migrates, starts the
 // replay, a gateway and a worker, prints the demo key, serves calls, and stops cleanly on SIGTERM.
 describe("npm run demo", () => {
-  it("serves a transcript with the key it was given and shuts everything down on SIGTERM", async () => {
+  it("serves a transcript with the key it was given, honours QUEUE_PREFIX, and on SIGTERM stops everything and deletes its Redis keys", async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const key = `demo_test_${Date.now()}`;
+    const prefix = randomPrefix("demo");
     const child = spawn(
       process.execPath,
       ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")],
@@ -18,6 +40,7 @@ describe("npm run demo", () => {
           DEMO_API_KEY: key,
           DATABASE_URL: inject("databaseUrl"),
           LOG_LEVEL: "warn",
+          QUEUE_PREFIX: prefix,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -37,9 +60,12 @@ describe("npm run demo", () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("x-service-credits")).toBe("1");
+    // issue 9, fault 7: the demo ignored QUEUE_PREFIX and left 2,000+ keys without TTL behind.
+    expect((await keysUnder(prefix)).length).toBeGreaterThan(0);
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+    expect(await keysUnder(prefix)).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 90_000);
 

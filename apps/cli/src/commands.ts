@@ -1,6 +1,13 @@
 import { parseArgs } from "node:util";
 import type { ServiceConfig } from "@sda/core";
-import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+import {
+  applyMigrations,
+  createPrismaClient,
+  ensureDatabase,
+  Ledger,
+  revokeApiKeyEverywhere,
+} from "@sda/ledger";
+import { Redis } from "ioredis";
 import { reconcile } from "./reconcile.ts";
 
 export const USAGE = `usage: npm run cli -- <command> [options]
@@ -9,11 +16,12 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   account create --name <name> [--email <e>] [--credits <n>]
                                                   new account with the sign-up grant (default 100 credits)
   key create --account <acct_…> [--name <name>]   new API key; the secret is printed once and never stored
-  key revoke --key <key_…>                        revoke a key (its calls get 401 revoked_api_key)
+  key revoke --key <key_…>                        revoke a key at once on every gateway (401 revoked_api_key)
   credits grant --account <acct_…> --credits <n> [--note <text>]
   balance --account <acct_…> [--entries <n>]      balance and the newest ledger entries
   reconcile                                       check sum(ledger amounts) = balance for every account (exit 1 if not)
-Add --json for machine-readable output. DATABASE_URL names the database.`;
+Add --json for machine-readable output. DATABASE_URL names the database; key revoke also tells the gateways
+through REDIS_URL (same QUEUE_PREFIX).`;
 
 /** A command's printable result. */
 export interface CommandOutput {
@@ -107,7 +115,14 @@ export async function runCommand(argv: string[], config: ServiceConfig): Promise
       }
       case "key revoke": {
         const keyId = required(values, "key");
-        if (!(await ledger.revokeApiKey(keyId))) throw new Error(`no key ${keyId}`);
+        // Revoked in PostgreSQL and announced on Redis, so every gateway's key cache drops it at once.
+        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+        try {
+          if (!(await revokeApiKeyEverywhere(ledger, redis, config.QUEUE_PREFIX, keyId)))
+            throw new Error(`no key ${keyId}`);
+        } finally {
+          redis.disconnect();
+        }
         return { text: `key ${keyId} revoked`, json: { keyId, revoked: true } };
       }
       case "credits grant": {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
 import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
 import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { ensureDemoKey } from "./account.ts";
 import { checkServices } from "./services.ts";
@@ -26,8 +27,9 @@ async function main() {
   const demo = await ensureDemoKey(new Ledger(prisma), config.DEMO_API_KEY);
   await prisma.$disconnect();
 
-  // A prefix of its own: a demo never picks up another run's queued jobs or cached results.
-  const prefix = `demo_${randomSuffix()}`;
+  // QUEUE_PREFIX when given; else a prefix of its own, so a demo never picks up another run's jobs or cached results.
+  // Either way every key under it is deleted on exit (see stop).
+  const prefix = rawEnv().QUEUE_PREFIX ? config.QUEUE_PREFIX : `demo_${randomSuffix()}`;
   const env = {
     ...rawEnv(),
     PORT: String(config.PORT),
@@ -61,6 +63,7 @@ async function main() {
     ]);
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await replay.close();
+    await deleteDemoKeys(config.REDIS_URL, prefix);
     process.exit(code);
   }
   process.on("SIGINT", () => void stop(0));
@@ -81,6 +84,23 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
 
 Ctrl-C stops everything.
 `);
+}
+
+/** Deletes the demo's Redis keys (queues, results, cache, rate limits) once its processes are stopped. */
+async function deleteDemoKeys(redisUrl: string, prefix: string) {
+  const redis = createRedis(redisUrl, { failFast: true });
+  try {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("Redis not reachable within 5 s")), 5000).unref(),
+    );
+    await Promise.race([redisReady(redis), timeout]);
+    const deleted = await deleteKeysUnder(redis, prefix);
+    log.info({ prefix, deleted }, "demo Redis keys deleted");
+  } catch (error) {
+    log.warn({ err: error, prefix }, `could not delete the demo's Redis keys (${prefix}:*)`);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Node arguments that start a process: its bundle when built, else its TypeScript source through tsx. */

@@ -1,10 +1,11 @@
-import { ServiceError } from "@sda/core";
 import { dashboardRouter } from "@sda/dashboard";
 import express, { type Express } from "express";
 import type { GatewayDeps } from "./deps.ts";
 import { createMetrics } from "./metrics.ts";
 import { authenticate } from "./middleware/auth.ts";
+import { AuthFailureLimiter } from "./middleware/auth-rate-limit.ts";
 import { errorHandler, notFound } from "./middleware/errors.ts";
+import { onlyMethods } from "./middleware/methods.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
@@ -16,41 +17,66 @@ import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
 import { statusRouteDocs, statusRouter } from "./routes/status.ts";
 
+/** Known paths that are not registry operations, with the methods each answers (others: 405 with `Allow`). */
+const FIXED_ROUTES: [path: string, methods: string[]][] = [
+  ["/healthz", ["GET", "HEAD"]],
+  ["/readyz", ["GET", "HEAD"]],
+  ["/metrics", ["GET"]],
+  ["/v1/status", ["GET"]],
+  ["/v1/openapi.json", ["GET"]],
+  ["/v1/account", ["GET"]],
+  ["/v1/jobs/:jobId", ["GET"]],
+];
+
 /**
- * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
- * (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and `GET /v1/account`.
+ * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
+ * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and
+ * `GET /v1/account`. Every known path answers other methods (HEAD included on API paths) with 405 before anything
+ * runs.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  app.set("trust proxy", trustProxy(deps.config.TRUST_PROXY));
   app.set("query parser", "simple");
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.config.METRICS_TOKEN, { requestLog: deps.requestLog, keys: deps.keys });
 
   app.use(requestContext(deps.log));
   app.use(metrics.observe);
-  app.use(requestLog(deps.ledger, deps.log));
+  app.use(requestLog(deps.requestLog));
+  for (const [path, methods] of FIXED_ROUTES) app.all(path, onlyMethods(path, methods));
+  for (const op of deps.registry.operations) app.all(op.path, onlyMethods(op.path, ["GET"]));
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry, [...statusRouteDocs, ...accountRouteDocs, ...historyRouteDocs]));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
   const auth = [
-    authenticate(deps.ledger),
+    authenticate(
+      deps.keys,
+      new AuthFailureLimiter(
+        deps.redis,
+        deps.config.QUEUE_PREFIX,
+        deps.config.AUTH_RATE_LIMIT_PER_SECOND,
+        deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      ),
+      metrics,
+    ),
     rateLimit(deps.redis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),
   ];
-  for (const op of deps.registry.operations) {
-    app.get(op.path, ...auth, operationRoute(op, deps));
-    app.all(op.path, () => {
-      throw new ServiceError("method_not_allowed", `${op.path} only answers GET`, {
-        details: { allow: "GET" },
-      });
-    });
-  }
+  for (const op of deps.registry.operations) app.get(op.path, ...auth, operationRoute(op, deps));
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;
+}
+
+/** TRUST_PROXY as Express takes it: `true`/`false`, a hop count, or a list of addresses/subnets/names. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

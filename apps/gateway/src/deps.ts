@@ -1,6 +1,6 @@
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { ResultCache } from "@sda/engine";
-import type { Ledger } from "@sda/ledger";
+import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
 
@@ -12,5 +12,10 @@ export interface GatewayDeps {
   ledger: Ledger;
   bridge: QueueBridge;
   cache: ResultCache;
+  /** Fail-fast connection (no offline queue): a command while Redis is down rejects at once (503). */
   redis: Redis;
+  /** API key lookups, cached in this process with pub/sub revocation. */
+  keys: KeyCache;
+  /** Batched request-log writes. */
+  requestLog: RequestLogWriter;
 }

@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { registry as defaultRegistry } from "@sda/catalog";
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import { createRedis, QueueBridge } from "@sda/queue";
+import { createPrismaClient, KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
+import { createRedis, QueueBridge, redisReady } from "@sda/queue";
 import { createGatewayApp } from "./app.ts";
+import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
 
 /** A running gateway: its base URL, its deps (for tests), and a graceful `close`. */
@@ -25,8 +26,18 @@ export async function startGateway(
   options: { port?: number; host?: string; registry?: OperationRegistry } = {},
 ): Promise<RunningGateway> {
   const registry = options.registry ?? defaultRegistry;
-  const redis = createRedis(config.REDIS_URL);
+  const redis = createRedis(config.REDIS_URL, { failFast: true });
+  await redisReady(redis);
   const prisma = createPrismaClient(config.DATABASE_URL, 20);
+  const ledger = new Ledger(prisma);
+  const keys = new KeyCache(ledger, redis, { prefix: config.QUEUE_PREFIX, ttlMs: config.KEY_CACHE_TTL_MS });
+  await keys.start();
+  const requestLog = new RequestLogWriter(prisma, {
+    flushMs: config.REQUEST_LOG_FLUSH_MS,
+    batchSize: config.REQUEST_LOG_BATCH_SIZE,
+    maxBuffer: config.REQUEST_LOG_MAX_BUFFER,
+    log,
+  });
   const bridge = new QueueBridge({
     connection: redis,
     prefix: config.QUEUE_PREFIX,
@@ -39,10 +50,12 @@ export async function startGateway(
     config,
     log,
     registry,
-    ledger: new Ledger(prisma),
+    ledger,
     bridge,
     cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
     redis,
+    keys,
+    requestLog,
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
@@ -50,6 +63,7 @@ export async function startGateway(
       error ? reject(error) : resolve(s),
     );
   });
+  answerClientErrors(server, log);
   // Long calls wait up to the request deadline: keep sockets open past it.
   server.requestTimeout = config.REQUEST_DEADLINE_MS + 15_000;
   server.headersTimeout = 30_000;
@@ -60,9 +74,12 @@ export async function startGateway(
     url: `http://${host}:${address.port}`,
     deps,
     async close() {
-      // Stop accepting, let in-flight calls finish (they wait on their jobs), then release connections.
+      // Stop accepting, let in-flight calls finish (they wait on their jobs), write every buffered request-log row,
+      // then release connections.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await requestLog.close();
+      await keys.close();
       await bridge.close();
       await prisma.$disconnect();
       redis.disconnect();

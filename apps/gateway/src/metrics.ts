@@ -1,10 +1,57 @@
+import { timingSafeEqual } from "node:crypto";
+import { ServiceError } from "@sda/core";
+import type { KeyCache, RequestLogWriter } from "@sda/ledger";
 import type { RequestHandler } from "express";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** Prometheus metrics of the gateway: process defaults plus call latency by operation and status. */
-export function createMetrics() {
+/**
+ * Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications,
+ * request-log rows and key-cache lookups.
+ */
+export interface GatewayMetrics {
+  registry: Registry;
+  /** Refused authentications by reason (`missing`, `invalid`, `revoked`, `rate_limited`); they write no log row. */
+  authRejected: Counter<"reason">;
+  observe: RequestHandler;
+  serve: RequestHandler;
+}
+
+/**
+ * Creates the metrics of one gateway app.
+ * @param token operator token of `GET /metrics` (`Authorization: Bearer <token>`); `serve` answers 401
+ *   `invalid_api_key` without it.
+ * @param sources the request-log writer and key cache whose counters are reported at each scrape.
+ */
+export function createMetrics(
+  token: string | undefined,
+  sources: { requestLog?: RequestLogWriter; keys?: KeyCache } = {},
+): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const { requestLog, keys } = sources;
+  if (requestLog)
+    new Gauge({
+      name: "sda_gateway_request_log_rows",
+      help: "Request-log rows of this gateway by state: pending (buffered), written, dropped (buffer full or refused)",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "pending" }, requestLog.pending);
+        this.set({ state: "written" }, requestLog.stats.written);
+        this.set({ state: "dropped" }, requestLog.stats.dropped);
+      },
+    });
+  if (keys)
+    new Gauge({
+      name: "sda_gateway_key_lookups",
+      help: "API key lookups of this gateway since start: hit (in-process cache) or miss (PostgreSQL)",
+      labelNames: ["result"],
+      registers: [registry],
+      collect() {
+        this.set({ result: "hit" }, keys.stats.hits);
+        this.set({ result: "miss" }, keys.stats.misses);
+      },
+    });
   const calls = new Histogram({
     name: "sda_gateway_call_seconds",
     help: "Latency of answered API calls",
@@ -12,13 +59,26 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 110],
     registers: [registry],
   });
+  const authRejected = new Counter({
+    name: "sda_gateway_auth_rejected_total",
+    help: "Requests refused before or by authentication (no request-log row is written for them)",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
   const observe: RequestHandler = (req, res, next) => {
     const end = calls.startTimer();
     res.on("finish", () => end({ route: req.route?.path ?? "unmatched", status: String(res.statusCode) }));
     next();
   };
-  const serve: RequestHandler = async (_req, res) => {
+  const expected = Buffer.from(`Bearer ${token ?? ""}`);
+  const serve: RequestHandler = async (req, res) => {
+    const given = Buffer.from(req.get("authorization") ?? "");
+    if (!token || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new ServiceError(
+        "invalid_api_key",
+        "GET /metrics needs the operator token (METRICS_TOKEN) as Bearer",
+      );
     res.set("Content-Type", registry.contentType).send(await registry.metrics());
   };
-  return { registry, observe, serve };
+  return { registry, authRejected, observe, serve };
 }

@@ -82,6 +82,8 @@ export async function startWorkers(
       prefix: config.QUEUE_PREFIX,
       concurrency: queue === "audio" ? config.AUDIO_WORKER_CONCURRENCY : config.WORKER_CONCURRENCY,
       lockDurationMs: config.JOB_LOCK_MS,
+      stalledIntervalMs: config.JOB_STALLED_INTERVAL_MS,
+      maxStalledCount: config.JOB_MAX_STALLED_COUNT,
       processor: async (job) => {
         try {
           const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

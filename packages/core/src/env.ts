@@ -27,6 +27,23 @@ export const baseEnvSchema = z.object({
   STATUS_REFRESH_MS: int(5000, 100),
   /** How long a finished job's result stays readable through GET /v1/jobs/{id}, in seconds. */
   RESULT_TTL_SECONDS: int(3600, 1),
+  /**
+   * Failed authentications (missing, unknown or revoked key) per second one client address may make; past it the
+   * address gets 429 before any key lookup. Shared by all gateways through Redis.
+   */
+  AUTH_RATE_LIMIT_PER_SECOND: int(10, 1),
+  /** Window of that budget, in seconds: an address may fail AUTH_RATE_LIMIT_PER_SECOND × this many lookups per window. */
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(10, 1),
+  /** Express `trust proxy`: which peers may set X-Forwarded-For (the client address of the auth rate limit). */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
+  /** Freshness window of the gateway's in-process API key cache, in ms (0: no cache). Revocation is immediate. */
+  KEY_CACHE_TTL_MS: int(30_000, 0),
+  /** Longest wait, in ms, of a request-log row in the gateway's buffer before its batch is written. */
+  REQUEST_LOG_FLUSH_MS: int(250, 10),
+  /** A request-log batch is written at once when this many rows wait (one multi-row INSERT). */
+  REQUEST_LOG_BATCH_SIZE: int(500, 1),
+  /** Rows the request-log buffer holds while PostgreSQL is unreachable; beyond it rows are dropped and counted. */
+  REQUEST_LOG_MAX_BUFFER: int(50_000, 1),
 
   // Stores
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/sda"),
@@ -42,8 +59,15 @@ export const baseEnvSchema = z.object({
   WORKER_QUEUES: z.string().default(""),
   WORKER_CONCURRENCY: int(8, 1),
   AUDIO_WORKER_CONCURRENCY: int(2, 1),
-  /** BullMQ lock duration: a job whose worker stops renewing it for this long is handed to another worker. */
-  JOB_LOCK_MS: int(30_000, 1000),
+  /**
+   * BullMQ lock duration: a job whose worker stops renewing it for this long is handed to another worker. Workers
+   * renew it every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it in hand).
+   */
+  JOB_LOCK_MS: int(10_000, 1000),
+  /** How often workers look for jobs whose lock lapsed (a crashed job re-runs within JOB_LOCK_MS + this). */
+  JOB_STALLED_INTERVAL_MS: int(5000, 500),
+  /** Crashes (stalls) a job survives before it is failed for good. */
+  JOB_MAX_STALLED_COUNT: int(2, 0),
   /** Attempts of a job whose worker crashed or threw an unexpected error. */
   JOB_ATTEMPTS: int(3, 1),
   /**
@@ -135,8 +159,10 @@ export const baseEnvSchema = z.object({
   /** Port of the demo's replay upstream (0: any free port). */
   REPLAY_PORT: int(0),
 
-  /** Serve Prometheus metrics at GET /metrics on the gateway. */
+  /** Serve Prometheus metrics at GET /metrics on the gateway (only with METRICS_TOKEN set). */
   EXPOSE_METRICS: bool.default(true),
+  /** Operator token of GET /metrics (`Authorization: Bearer <token>`); unset: /metrics answers 401 to everyone. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 /** What the env schema needs of a platform: its name and its own variables (see `definePlatform`). */

@@ -34,10 +34,12 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, retryable: false },
   job_not_found: { status: 404, retryable: false },
   webhook_delivery_not_found: { status: 404, retryable: false },
-  // 405 / 422 / 429
+  // 405 / 422 / 429 / 431
   method_not_allowed: { status: 405, retryable: false },
   webhook_delivery_pending: { status: 409, retryable: true },
   unsupported_url: { status: 422, retryable: false },
+  // 431: headers or URL over the server's limit (answered before routing)
+  request_too_large: { status: 431, retryable: false },
   rate_limited: { status: 429, retryable: true },
   // 500 / 502: our side or the platform's
   internal_error: { status: 500, retryable: true },
@@ -52,6 +54,8 @@ export const ERROR_CODES = {
   asr_unavailable: { status: 502, retryable: false },
   asr_failed: { status: 502, retryable: true },
   summary_failed: { status: 502, retryable: true },
+  // 503: a store of the service (Redis, PostgreSQL) is unreachable; nothing was done or billed
+  service_unavailable: { status: 503, retryable: true },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 /**

@@ -13,4 +13,5 @@ export * from "./paths.ts";
 export * from "./plan.ts";
 export * from "./platform.ts";
 export * from "./price.ts";
+export * from "./unreachable.ts";
 export * from "./usage-params.ts";

@@ -89,4 +89,15 @@ describe("parseParams", () => {
       status: 422,
     });
   });
+
+  it("takes integers only as plain decimal: 0x10, ' 5', '1e2', '5.0', '+5' are 400 invalid_parameter (issue 9)", () => {
+    for (const limit of ["0x10", " 5", "5 ", "1e2", "5.0", "+5", "0b11", "Infinity"])
+      expect(failure({ url: "x", limit }), JSON.stringify(limit)).toMatchObject({
+        code: "invalid_parameter",
+        details: { param: "limit" },
+      });
+    expect(parseParams(schema, { url: "x", limit: "16" }).limit).toBe(16);
+    expect(parseParams(schema, { url: "x", limit: "007" }).limit).toBe(7);
+    expect(failure({ url: "x", limit: "-1" })).toMatchObject({ code: "parameter_out_of_range" });
+  });
 });

@@ -17,19 +17,28 @@ export function boolParam(defaultValue = false) {
     .transform((v) => (v === undefined ? defaultValue : v === "true" || v === "1"));
 }
 
+/** A plain decimal integer as a query value: an optional minus and digits only (no `0x10`, ` 5`, `1e2`, `5.0`). */
+const DECIMAL_INTEGER = /^-?\d{1,16}$/;
+
+/**
+ * A query integer: only plain decimal strings become numbers (`Number()` would also take hex, exponents and
+ * surrounding spaces); anything else stays a string and fails as 400 `invalid_parameter` "must be an integer".
+ */
+function decimalInt(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && DECIMAL_INTEGER.test(value) ? Number(value) : value),
+    z.int().min(min).max(max),
+  );
+}
+
 /** Integer in [min, max] with a default; outside → 400 `parameter_out_of_range`, not a number → `invalid_parameter`. */
 export function intParam(options: { default: number; min?: number; max: number }) {
-  return z.coerce
-    .number()
-    .int()
-    .min(options.min ?? 1)
-    .max(options.max)
-    .default(options.default);
+  return decimalInt(options.min ?? 1, options.max).default(options.default);
 }
 
 /** Optional integer in [min, max] without a default. */
 export function optionalIntParam(options: { min: number; max: number }) {
-  return z.coerce.number().int().min(options.min).max(options.max).optional();
+  return decimalInt(options.min, options.max).optional();
 }
 
 /** `limit` of a list operation (SPEC §4.1: minimum 1). */

@@ -53,11 +53,17 @@ export function readMigrations(dir = MIGRATIONS_DIR): LocalMigration[] {
 
 /**
  * Creates the database named in `url` when it does not exist (connecting to the `postgres` database of the server).
- * @throws the driver's error when the server does not answer.
+ * @throws Error naming DATABASE_URL when it names no database or a malformed one; the driver's error when the server
+ *   does not answer.
  */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+  let name: string;
+  try {
+    name = decodeURIComponent(target.pathname.slice(1));
+  } catch {
+    throw new Error(`DATABASE_URL has a malformed percent-escape in its database name: ${target.pathname}`);
+  }
   if (!name) throw new Error(`DATABASE_URL names no database: ${url}`);
   const admin = new URL(url);
   admin.pathname = "/postgres";

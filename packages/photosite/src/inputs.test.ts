@@ -89,3 +89,21 @@ describe("ids and hashtags", () => {
     expect(parseHashtag("two words")).toMatchObject({ ok: false, code: "invalid_parameter" });
   });
 });
+
+describe("malformed percent-escapes (issue 9, fault 2: was a 500 internal_error)", () => {
+  it("answers 400 invalid_parameter for %E0%A4 and a lone % in a URL path, for every parser", () => {
+    const bad = "invalid_parameter";
+    expect(parseProfile("https://www.instagram.com/%E0%A4/")).toMatchObject({ ok: false, code: bad });
+    expect(parsePost("https://www.instagram.com/p/%/")).toMatchObject({ ok: false, code: bad });
+    expect(parseNumericId("https://www.instagram.com/reels/audio/%E0%A4/", "audioId", "audio")).toMatchObject(
+      {
+        ok: false,
+        code: bad,
+      },
+    );
+    expect(parseHashtag("https://www.instagram.com/explore/tags/%E0%A4/")).toMatchObject({
+      ok: false,
+      code: bad,
+    });
+  });
+});

@@ -54,7 +54,28 @@ function platformSegments(url: URL): Parse<string[]> {
     };
   if (!isPlatformHost(url.hostname))
     return { ok: false, code: "unsupported_url", message: `${url.hostname} is not a photosite URL` };
-  return { ok: true, value: url.pathname.split("/").filter(Boolean).map(decodeURIComponent) };
+  const segments: string[] = [];
+  for (const segment of url.pathname.split("/").filter(Boolean)) {
+    // A malformed escape (`%E0%A4`, a lone `%`) is the caller's mistake: 400, never a thrown URIError.
+    const decoded = decodeSegment(segment);
+    if (decoded === null)
+      return {
+        ok: false,
+        code: "invalid_parameter",
+        message: "url has a malformed percent-escape in its path",
+      };
+    segments.push(decoded);
+  }
+  return { ok: true, value: segments };
+}
+
+/** `decodeURIComponent` of one path segment, or null when its percent-escapes are not valid UTF-8. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /** A profile given as a URL or handle. */

@@ -1,4 +1,4 @@
-import { newId } from "@sda/core";
+import { isStoreUnreachable, newId } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult, JobStatus } from "./job.ts";
@@ -33,6 +33,8 @@ export interface JobView {
 type Settled =
   | { kind: "completed"; value: unknown }
   | { kind: "failed"; reason: string }
+  /** The job vanished while waited for (Redis restarted without persistence). */
+  | { kind: "lost" }
   | { kind: "deadline" };
 
 /**
@@ -57,15 +59,25 @@ export class QueueBridge {
   async start(): Promise<void> {
     const { connection, prefix } = this.#options;
     for (const name of this.#options.queues) {
-      this.#queues.set(name, new Queue(name, { connection, prefix }));
-      const events = new QueueEvents(name, { connection: connection.duplicate(), prefix });
+      const queue = new Queue(name, { connection, prefix });
+      // Connection errors surface through the calls themselves (503); the events only need a listener.
+      queue.on("error", () => undefined);
+      this.#queues.set(name, queue);
+      // Blocking reads wait through reconnects, whatever the producer connection does.
+      const events = new QueueEvents(name, {
+        connection: connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
+        prefix,
+      });
+      events.on("error", () => undefined);
       events.on("completed", ({ jobId, returnvalue }) =>
         this.#settle(jobId, { kind: "completed", value: returnvalue }),
       );
       // A failed attempt that will be retried also emits `failed`: settle only once the job is in the failed set.
       events.on("failed", ({ jobId }) => {
         if (!this.#waiters.has(jobId)) return;
-        void this.#readFinished(this.#queue(name), jobId).then((s) => s && this.#settle(jobId, s));
+        void this.#readFinished(this.#queue(name), jobId)
+          .then((s) => s && this.#settle(jobId, s))
+          .catch(() => undefined);
       });
       this.#events.push(events);
     }
@@ -95,7 +107,10 @@ export class QueueBridge {
       });
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
       const poll = setInterval(() => {
-        void this.#readFinished(queue, jobId).then((s) => s && resolveWaiter(s));
+        // Redis down: this poll fails and the next one (or the deadline) tries again.
+        void this.#readFinished(queue, jobId)
+          .then((s) => s && resolveWaiter(s))
+          .catch(() => undefined);
       }, this.#options.pollIntervalMs ?? 2000);
       timers.push(poll);
       let outcome = await settled;
@@ -155,10 +170,13 @@ export class QueueBridge {
    * after the worker had charged it. A completed job without a return value yet is treated as not finished.
    */
   async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
+    // Only called for jobs this bridge added and still waits for (finished jobs are kept resultTtlSeconds): a job
+    // that does not exist was lost with Redis.
     const state = await queue.getJobState(jobId);
+    if (state === "unknown") return { kind: "lost" };
     if (state !== "completed" && state !== "failed") return null;
     const job = await Job.fromId(queue, jobId);
-    if (!job) return null;
+    if (!job) return { kind: "lost" };
     if (state === "failed") return { kind: "failed", reason: job.failedReason };
     if (job.returnvalue === null || job.returnvalue === undefined) return null;
     return { kind: "completed", value: job.returnvalue };
@@ -180,6 +198,19 @@ function toStatus(state: string): JobStatus {
 /** A job that failed for good (crash loop, unexpected error) is answered as a retryable 500. */
 function toResult(settled: Settled): JobResult {
   if (settled.kind === "completed") return settled.value as JobResult;
+  // Failed for good because PostgreSQL or Redis stayed unreachable through every attempt: a 503, not a bug.
+  if (settled.kind === "lost" || (settled.kind === "failed" && isStoreUnreachable(settled.reason)))
+    return {
+      ok: false,
+      credits: 0,
+      error: {
+        code: "service_unavailable",
+        message: "the service could not reach its data stores for this call; it was not billed, retry it",
+        retryable: true,
+        retryAfterSeconds: 2,
+        details: {},
+      },
+    };
   return {
     ok: false,
     credits: 0,

@@ -128,6 +128,7 @@ export {
   verboseJsonFor,
 } from "./fake-asr.ts";
 export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
+export { expectLedgerReconciled } from "./ledger-reconciled.ts";
 export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
 export {
   recordedVideoVersionUrls,

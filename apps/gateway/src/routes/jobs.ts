@@ -28,8 +28,9 @@ export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
       return;
     }
     const { result } = job;
+    // Off the answer's path: the writer patches the buffered row or updates the written one.
     if (result.ok)
-      await deps.ledger.completeRequestLog(job.payload.requestId, {
+      void deps.requestLog.complete(job.payload.requestId, {
         status: 200,
         errorCode: null,
         credits: result.credits,

@@ -87,10 +87,21 @@ async function viaEmbed(ctx: PhotositeContext, post: PostRef): Promise<Media> {
     url: `${WEB_ORIGIN}/p/${post.shortcode}/embed/captioned/`,
     kind: "page",
   });
-  const node = readEmbedBody(response.text());
+  const text = response.text();
+  const node = readEmbedBody(text);
   const media = node ? readMedia(node) : null;
-  if (!media) throw new PlatformNotFound("embed page without media");
-  return media;
+  if (media) return media;
+  // An embed page (HTML) without media is the platform's "post unavailable" page; anything else (a truncated or
+  // garbage body) says nothing about the post and must not become a 404.
+  if (!/<html|<!doctype html/i.test(text.slice(0, 4096)))
+    throw new ServiceError(
+      "upstream_error",
+      "photosite embed answer is neither an embed page nor media JSON",
+      {
+        details: { platform: "photosite", reason: "unreadable_embed" },
+      },
+    );
+  throw new PlatformNotFound("embed page without media");
 }
 
 async function viaPage(

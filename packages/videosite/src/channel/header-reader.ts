@@ -1,5 +1,6 @@
 import { largestImage, readImages } from "../innertube/images.ts";
 import { arrayAt, isObject, type JsonObject, objectAt, stringAt, textOf } from "../innertube/json.ts";
+import { handleOf } from "../listing/owner.ts";
 import { hasVerifiedMark } from "../listing/video-card.ts";
 
 /**
@@ -149,7 +150,7 @@ export function readChannelHeader(answer: unknown): ChannelHeader {
   return {
     channelId: stringAt(metadata, "externalId") ?? header.channelId ?? null,
     title: stringAt(metadata, "title") ?? header.title ?? null,
-    handle: header.handle ?? (vanity ? decodeURIComponent(vanity) : null),
+    handle: header.handle ?? (vanity ? handleOf(`/${vanity}`) : null),
     // The metadata holds the full description; the header only a preview.
     description: stringAt(metadata, "description") ?? header.description ?? null,
     avatarUrl: header.avatarUrl ?? largestImage(readImages(objectAt(metadata, "avatar"))),

@@ -1,0 +1,172 @@
+import { isStoreUnreachable, type Logger } from "@sda/core";
+import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import type { RequestLogInput } from "./ledger.ts";
+import { storableJson, storableText } from "./log-text.ts";
+
+export interface RequestLogWriterOptions {
+  /** Longest time a row waits in the buffer before its batch is written, in ms. */
+  flushMs: number;
+  /** Rows written by one multi-row INSERT; a full batch is written at once. */
+  batchSize: number;
+  /** Rows held at most (while PostgreSQL is slow or unreachable); newer rows past it are dropped and counted. */
+  maxBuffer: number;
+  log: Logger;
+}
+
+/** An update of a logged call answered 202 that finished later (`GET /v1/jobs/{id}`). */
+export interface RequestLogCompletion {
+  status: number;
+  errorCode: string | null;
+  credits: number;
+  source: string | null;
+}
+
+/** Attempts of one batch before it is written row by row (isolating a row PostgreSQL refuses). */
+const BATCH_ATTEMPTS = 3;
+
+/**
+ * The request log, written off the request's critical path: rows are buffered in memory and written by multi-row
+ * INSERTs (`createMany`, `skipDuplicates` so a retried batch never fails on rows already written) every `flushMs`
+ * or every `batchSize` rows. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable rows
+ * stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes everything
+ * still buffered (graceful shutdown loses nothing).
+ */
+export class RequestLogWriter {
+  readonly #prisma: PrismaClient;
+  readonly #options: RequestLogWriterOptions;
+  #buffer: Prisma.RequestLogCreateManyInput[] = [];
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
+  #failures = 0;
+  #closed = false;
+  /** Rows written, dropped (buffer full or refused by PostgreSQL), and batches that failed (for metrics and tests). */
+  readonly stats = { written: 0, dropped: 0, failedBatches: 0 };
+
+  constructor(prisma: PrismaClient, options: RequestLogWriterOptions) {
+    this.#prisma = prisma;
+    this.#options = options;
+  }
+
+  /** Rows waiting to be written. */
+  get pending(): number {
+    return this.#buffer.length;
+  }
+
+  /** Buffers one row; never throws, never waits. */
+  add(row: RequestLogInput): void {
+    if (this.#buffer.length >= this.#options.maxBuffer) {
+      this.stats.dropped++;
+      if (this.stats.dropped % 1000 === 1)
+        this.#options.log.error({ dropped: this.stats.dropped }, "request log buffer full; rows dropped");
+      return;
+    }
+    this.#buffer.push(toRow(row));
+    if (this.#buffer.length >= this.#options.batchSize) void this.flush();
+    else this.#schedule();
+  }
+
+  /**
+   * Records the final outcome of a call answered 202: patched in the buffer when its row is not written yet, else
+   * updated in PostgreSQL. Never throws.
+   */
+  async complete(id: string, update: RequestLogCompletion): Promise<void> {
+    const patch = { ...update, source: update.source === null ? null : storableText(update.source) };
+    const buffered = this.#buffer.find((row) => row.id === id);
+    if (buffered) Object.assign(buffered, patch);
+    // The row may be in a batch being written right now: let that finish, then update the written row.
+    await this.#flushing;
+    if (this.#buffer.some((row) => row.id === id)) return;
+    try {
+      await this.#prisma.requestLog.updateMany({ where: { id }, data: patch });
+    } catch (error) {
+      this.#options.log.warn({ err: error, requestId: id }, "request log completion failed");
+    }
+  }
+
+  /** Writes everything buffered now (one batch after another). Never throws. */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    while (this.#flushing) await this.#flushing;
+    if (this.#buffer.length === 0) return;
+    this.#flushing = this.#writeAll().finally(() => {
+      this.#flushing = null;
+    });
+    await this.#flushing;
+  }
+
+  /** Flushes and stops the timer; later rows are still accepted and written by the next {@link flush}. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.flush();
+    // A failed final write is retried a few times before giving up (PostgreSQL restarting during a deploy).
+    for (let attempt = 0; attempt < BATCH_ATTEMPTS && this.#buffer.length > 0; attempt++) {
+      await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+      await this.flush();
+    }
+    if (this.#buffer.length > 0)
+      this.#options.log.error(
+        { lost: this.#buffer.length },
+        "request log rows could not be written at shutdown",
+      );
+  }
+
+  #schedule(): void {
+    if (this.#timer || this.#closed) return;
+    const delay =
+      this.#failures > 0
+        ? Math.min(5000, this.#options.flushMs * 2 ** this.#failures)
+        : this.#options.flushMs;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.flush();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  async #writeAll(): Promise<void> {
+    while (this.#buffer.length > 0) {
+      const batch = this.#buffer.slice(0, this.#options.batchSize);
+      try {
+        await this.#prisma.requestLog.createMany({ data: batch, skipDuplicates: true });
+        this.#buffer.splice(0, batch.length);
+        this.stats.written += batch.length;
+        this.#failures = 0;
+      } catch (error) {
+        this.stats.failedBatches++;
+        this.#failures++;
+        this.#options.log.warn({ err: error, rows: batch.length }, "request log batch failed; will retry");
+        if (this.#failures >= BATCH_ATTEMPTS && !isStoreUnreachable(error)) await this.#writeOneByOne(batch);
+        this.#schedule();
+        return;
+      }
+    }
+  }
+
+  /** A batch PostgreSQL keeps refusing: write its rows one by one and drop only the ones it refuses. */
+  async #writeOneByOne(batch: Prisma.RequestLogCreateManyInput[]): Promise<void> {
+    for (const row of batch) {
+      try {
+        await this.#prisma.requestLog.createMany({ data: [row], skipDuplicates: true });
+        this.stats.written++;
+      } catch (error) {
+        if (isStoreUnreachable(error)) return;
+        this.stats.dropped++;
+        this.#options.log.error({ err: error, requestId: row.id }, "request log row refused; dropped");
+      }
+      const at = this.#buffer.indexOf(row);
+      if (at >= 0) this.#buffer.splice(at, 1);
+    }
+    this.#failures = 0;
+  }
+}
+
+function toRow(row: RequestLogInput): Prisma.RequestLogCreateManyInput {
+  return {
+    ...row,
+    path: storableText(row.path),
+    method: storableText(row.method),
+    source: row.source === null ? null : storableText(row.source),
+    params: storableJson(row.params) as Prisma.InputJsonValue,
+  };
+}

@@ -1,0 +1,84 @@
+import { newId } from "@sda/core";
+import { deleteKeysWithPrefix, randomPrefix } from "@sda/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { QueueBridge } from "./bridge.ts";
+import { createRedis } from "./connection.ts";
+import type { JobPayload } from "./job.ts";
+import { createQueueWorker } from "./worker.ts";
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redis = createRedis(redisUrl);
+const prefixes: string[] = [];
+afterAll(async () => {
+  for (const prefix of prefixes) await deleteKeysWithPrefix(redisUrl, prefix);
+  redis.disconnect();
+});
+
+function payload(): JobPayload {
+  return {
+    requestId: newId("req"),
+    accountId: "acct_x",
+    keyId: "key_x",
+    operationId: "videosite.transcript",
+    params: {},
+    cacheRequested: false,
+    enqueuedAt: Date.now(),
+  };
+}
+
+describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job re-ran only after ~77 s)", () => {
+  it("with the defaults (lock 10 s, stalled check 5 s) a crashed job is re-run within 15 s; the lock is renewed every 2.5 s", () => {
+    const worker = createQueueWorker({
+      queue: "videosite",
+      connection: redis,
+      prefix: randomPrefix("w"),
+      concurrency: 1,
+      lockDurationMs: 10_000,
+      stalledIntervalMs: 5000,
+      processor: async () => ({ ok: true, data: null, source: "t", credits: 0, cache: "BYPASS" }),
+    });
+    expect(worker.opts.lockDuration).toBe(10_000);
+    expect(worker.opts.lockRenewTime).toBe(2500);
+    expect(worker.opts.stalledInterval).toBe(5000);
+    expect(worker.opts.maxStalledCount).toBe(2);
+    expect((worker.opts.lockDuration ?? 0) + (worker.opts.stalledInterval ?? 0)).toBeLessThanOrEqual(15_000);
+    return worker.close();
+  });
+
+  it("a job running 3.5 × its lock duration keeps its lock (renewed) and runs exactly once beside a second worker", async () => {
+    const prefix = randomPrefix("w");
+    prefixes.push(prefix);
+    const bridge = new QueueBridge({
+      connection: redis,
+      prefix,
+      queues: ["audio"],
+      resultTtlSeconds: 60,
+      attempts: 1,
+    });
+    await bridge.start();
+    let runs = 0;
+    const make = () =>
+      createQueueWorker({
+        queue: "audio",
+        connection: redis,
+        prefix,
+        concurrency: 1,
+        lockDurationMs: 1000,
+        stalledIntervalMs: 500,
+        processor: async () => {
+          runs++;
+          await new Promise((r) => setTimeout(r, 3500));
+          return { ok: true, data: "long", source: "t", credits: 0, cache: "BYPASS" };
+        },
+      });
+    const workers = [make(), make()];
+    try {
+      const outcome = await bridge.submit("audio", payload(), 20_000);
+      expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: "long" } });
+      expect(runs).toBe(1);
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+      await bridge.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,134 @@
+import { loadServiceEnv } from "@sda/catalog";
+import { type RunningGateway, startGateway } from "@sda/gateway";
+import { revokeApiKeyEverywhere } from "@sda/ledger";
+import { testLogger } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "./support/stack.ts";
+
+// Issue 9, fault 5: 4,096 invalid-key requests each did a database lookup and a request-log insert.
+const BUDGET = 5;
+const METRICS_TOKEN = "operator-metrics-token-0123456789";
+let stack: Stack;
+let second: RunningGateway;
+beforeAll(async () => {
+  stack = await startStack({
+    workers: "none",
+    // A budget of 5 failed lookups per 5 s window (1 per second on average), so a burst is counted in one window
+    // even on a slow machine.
+    env: {
+      AUTH_RATE_LIMIT_PER_SECOND: "1",
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: String(BUDGET),
+      METRICS_TOKEN,
+      REQUEST_DEADLINE_MS: "200",
+    },
+  });
+  // A second gateway process's worth of state (own key cache, own subscription) on the same Redis and prefix.
+  second = await startGateway(loadServiceEnv(stack.env), testLogger(), { port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await second.close();
+  await stack.close();
+});
+
+async function metric(name: string, label: string): Promise<number> {
+  const text = String((await stack.get("/metrics", METRICS_TOKEN)).body);
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{${label}}`));
+  return line ? Number(line.split(" ").pop()) : 0;
+}
+
+describe("fault 5: bad keys were free to flood", () => {
+  it("30 parallel bad keys from one address: exactly 5 lookups answered 401, 25 × 429 before any lookup, no log rows", async () => {
+    const misses = stack.gateway.deps.keys.stats.misses;
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        stack.get(
+          "/v1/videosite/transcript",
+          `sda_live_flood${i}`,
+          { url: "x" },
+          { "x-forwarded-for": "203.0.113.7" },
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(BUDGET);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - BUDGET);
+    for (const r of responses.filter((x) => x.status === 429)) {
+      expect(r.body.error).toMatchObject({ code: "rate_limited", retryable: true });
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+    expect(stack.gateway.deps.keys.stats.misses - misses).toBe(BUDGET);
+    await stack.gateway.deps.requestLog.flush();
+    const ids = responses.map((r) => r.headers.get("x-service-request-id") ?? "");
+    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
+    expect(await metric("sda_gateway_auth_rejected_total", 'reason="rate_limited"')).toBe(30 - BUDGET);
+    expect(await metric("sda_gateway_auth_rejected_total", 'reason="invalid"')).toBe(BUDGET);
+  });
+
+  it("another address and valid keys are not held back by the flooded address's budget", async () => {
+    const { key } = await stack.account();
+    const flooded = { "x-forwarded-for": "203.0.113.8" };
+    for (let i = 0; i < BUDGET; i++)
+      expect((await stack.get("/v1/account", `sda_live_bad${i}`, {}, flooded)).status).toBe(401);
+    expect((await stack.get("/v1/account", "sda_live_bad", {}, flooded)).status).toBe(429);
+    const other = await stack.get("/v1/account", "sda_live_bad", {}, { "x-forwarded-for": "203.0.113.9" });
+    expect(other.status).toBe(401);
+    // 20 parallel calls with one valid key, not yet cached, from a fresh address: one shared lookup, all answered.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        stack.get("/v1/account", key, {}, { "x-forwarded-for": "203.0.113.10" }),
+      ),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+  });
+
+  it("a valid key is looked up once, then served from the in-process cache", async () => {
+    const { key } = await stack.account();
+    const { misses, hits } = stack.gateway.deps.keys.stats;
+    for (let i = 0; i < 5; i++) expect((await stack.get("/v1/account", key)).status).toBe(200);
+    expect(stack.gateway.deps.keys.stats.misses - misses).toBe(1);
+    expect(stack.gateway.deps.keys.stats.hits - hits).toBe(4);
+  });
+
+  it("a revoked key is refused at once by every gateway sharing the Redis, though both had it cached", async () => {
+    const { key, keyId } = await stack.account();
+    const onSecond = (k: string) =>
+      fetch(new URL("/v1/account", second.url), { headers: { authorization: `Bearer ${k}` } });
+    expect((await stack.get("/v1/account", key)).status).toBe(200);
+    expect((await onSecond(key)).status).toBe(200);
+    expect(stack.gateway.deps.keys.cached(key)).not.toBeNull();
+    expect(second.deps.keys.cached(key)).not.toBeNull();
+    expect(stack.gateway.deps.config.KEY_CACHE_TTL_MS).toBe(30_000);
+    expect(
+      await revokeApiKeyEverywhere(
+        stack.ledger,
+        stack.gateway.deps.redis,
+        stack.env.QUEUE_PREFIX ?? "",
+        keyId,
+      ),
+    ).toBe(true);
+    // The announcement is delivered by Redis pub/sub, well inside the 30 s freshness window.
+    await expect.poll(async () => (await onSecond(key)).status, { timeout: 2000, interval: 20 }).toBe(401);
+    const first = await stack.get("/v1/account", key);
+    expect(first.status).toBe(401);
+    expect(first.body.error.code).toBe("revoked_api_key");
+    expect(((await (await onSecond(key)).json()) as { error: { code: string } }).error.code).toBe(
+      "revoked_api_key",
+    );
+  });
+});
+
+describe("the key cache never decides money", () => {
+  it("credits granted after the key was cached are usable at once (the 402 check re-reads a short balance)", async () => {
+    const { key, accountId } = await stack.account(0);
+    expect((await stack.get("/v1/account", key)).status).toBe(200);
+    expect(stack.gateway.deps.keys.cached(key)?.principal.balance).toBe(0);
+    const refused = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
+    expect(refused.status).toBe(402);
+    await stack.ledger.grant(accountId, 5, "top-up");
+    // No worker runs in this stack: a call that passed the 402 check waits and is answered 202.
+    const accepted = await stack.get("/v1/videosite/transcript", key, {
+      url: "https://youtu.be/M4gD1WSo5mA",
+    });
+    expect(accepted.status).toBe(202);
+  });
+});

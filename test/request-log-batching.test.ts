@@ -1,0 +1,82 @@
+import { loadServiceEnv } from "@sda/catalog";
+import { startGateway } from "@sda/gateway";
+import { testLogger } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "./support/stack.ts";
+
+// The request log is written in batches off the request's path (issue 9, performance): never lost on a graceful
+// shutdown, bounded while PostgreSQL is away, and the 202 → 200 completion of GET /v1/jobs/{id} still lands.
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ env: { REQUEST_DEADLINE_MS: "300" } });
+  stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 1500 });
+});
+afterAll(() => stack.close());
+
+/** A gateway of its own on the stack's Redis prefix and database, with request-log settings overridden. */
+function gatewayWith(env: Record<string, string>) {
+  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
+}
+
+async function callAccount(url: string, key: string): Promise<string> {
+  const response = await fetch(new URL("/v1/account", url), { headers: { authorization: `Bearer ${key}` } });
+  expect(response.status).toBe(200);
+  return response.headers.get("x-service-request-id") ?? "";
+}
+
+describe("batched request log", () => {
+  it("rows buffered at shutdown are written by close(), none lost", async () => {
+    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "1000" });
+    const { key } = await stack.account();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await callAccount(gateway.url, key));
+    expect(gateway.deps.requestLog.pending).toBe(3);
+    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
+    await gateway.close();
+    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(3);
+  });
+
+  it("a full batch is written at once in one multi-row insert", async () => {
+    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "4" });
+    try {
+      const { key } = await stack.account();
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push(await callAccount(gateway.url, key));
+      await expect.poll(() => stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(4);
+      expect(gateway.deps.requestLog.pending).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it("the buffer is bounded: past REQUEST_LOG_MAX_BUFFER rows are dropped and counted, never blocking a call", async () => {
+    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_MAX_BUFFER: "2" });
+    try {
+      const { key } = await stack.account();
+      for (let i = 0; i < 5; i++) await callAccount(gateway.url, key);
+      expect(gateway.deps.requestLog.pending).toBe(2);
+      expect(gateway.deps.requestLog.stats.dropped).toBe(3);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it("a call answered 202 gets its final status and charge in its log row once GET /v1/jobs/{id} reads the result", async () => {
+    const { key, accountId } = await stack.account();
+    const first = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
+    expect(first.status).toBe(202);
+    const requestId = first.headers.get("x-service-request-id") ?? "";
+    let final = await stack.get(first.body.data.pollUrl, key);
+    for (let i = 0; i < 60 && final.status === 202; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      final = await stack.get(first.body.data.pollUrl, key);
+    }
+    expect(final.status).toBe(200);
+    await expect
+      .poll(async () => {
+        await stack.gateway.deps.requestLog.flush();
+        return stack.ledger.prisma.requestLog.findUnique({ where: { id: requestId } });
+      })
+      .toMatchObject({ accountId, status: 200, credits: 1, errorCode: null });
+  });
+});
