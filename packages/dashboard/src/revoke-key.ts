@@ -1,8 +1,9 @@
+import { revokeApiKeyEverywhere } from "@sda/ledger";
 import type { DashboardDeps } from "./deps.ts";
 
 /**
- * Revokes one API key of `accountId` — the one place the dashboard revokes keys, so a cache invalidation (the
- * gateway's API-key cache) can be published here.
+ * Revokes one API key of `accountId` — the one place the dashboard revokes keys: stored, then announced on Redis
+ * so every gateway drops its cached copy at once (`revokeApiKeyEverywhere`).
  * @returns false when the key does not exist or belongs to another account (nothing is revoked then).
  */
 export async function revokeKey(
@@ -12,5 +13,5 @@ export async function revokeKey(
 ): Promise<boolean> {
   const owned = await deps.ledger.prisma.apiKey.count({ where: { id: keyId, accountId } });
   if (owned === 0) return false;
-  return deps.ledger.revokeApiKey(keyId);
+  return revokeApiKeyEverywhere(deps.ledger, deps.redis, deps.config.QUEUE_PREFIX, keyId);
 }
