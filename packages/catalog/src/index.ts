@@ -13,3 +13,4 @@ export const registry: OperationRegistry = createRegistry([
   ...photositeOperations,
   ...forumsiteOperations,
 ]);
+export { monitorRules } from "./monitor-rules.ts";

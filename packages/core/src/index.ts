@@ -5,6 +5,7 @@ export * from "./errors.ts";
 export * from "./http.ts";
 export * from "./ids.ts";
 export * from "./logger.ts";
+export * from "./monitor-rule.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
