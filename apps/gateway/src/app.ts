@@ -9,6 +9,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { accountRouter } from "./routes/account.ts";
 import { jobsRouter } from "./routes/jobs.ts";
+import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
 import { statusRouter } from "./routes/status.ts";
@@ -28,7 +29,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry));
+  app.use(openApiRouter(deps.registry, [...monitorRouteDocs]));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
 
   const auth = [
@@ -45,6 +46,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   }
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
+  app.use(monitorsRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

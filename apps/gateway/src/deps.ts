@@ -1,6 +1,7 @@
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { ResultCache } from "@sda/engine";
 import type { Ledger } from "@sda/ledger";
+import type { MonitorService } from "@sda/monitors";
 import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
 
@@ -13,4 +14,6 @@ export interface GatewayDeps {
   bridge: QueueBridge;
   cache: ResultCache;
   redis: Redis;
+  /** The Monitors group (and `POST /v1/history/track`). */
+  monitors: MonitorService;
 }

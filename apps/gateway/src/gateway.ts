@@ -1,10 +1,12 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { registry as defaultRegistry } from "@sda/catalog";
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import { registry as defaultRegistry, monitorRules } from "@sda/catalog";
+import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
+import { MonitorCatalog, MonitorService } from "@sda/monitors";
 import { createRedis, QueueBridge } from "@sda/queue";
+import { webhookConfigFromEnv } from "@sda/webhooks";
 import { createGatewayApp } from "./app.ts";
 import type { GatewayDeps } from "./deps.ts";
 
@@ -35,10 +37,20 @@ export async function startGateway(
     attempts: config.JOB_ATTEMPTS,
   });
   await bridge.start();
+  const monitors = new MonitorService({
+    prisma,
+    connection: redis,
+    config,
+    catalog: new MonitorCatalog(registry, monitorRules),
+    webhookConfig: webhookConfigFromEnv(config),
+    cursors: new CursorCodec(config.CURSOR_SECRET),
+    log,
+  });
   const deps: GatewayDeps = {
     config,
     log,
     registry,
+    monitors,
     ledger: new Ledger(prisma),
     bridge,
     cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
@@ -64,6 +76,7 @@ export async function startGateway(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await bridge.close();
+      await monitors.close();
       await prisma.$disconnect();
       redis.disconnect();
     },

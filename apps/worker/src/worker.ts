@@ -1,4 +1,4 @@
-import { registry as defaultRegistry } from "@sda/catalog";
+import { registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import {
   CursorCodec,
   type Logger,
@@ -15,14 +15,18 @@ import {
   UnknownOperationError,
 } from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
+import { MonitorCatalog, type MonitorWorker, monitorWebhookHooks, startMonitorWorker } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
+import { startWebhookWorker, WebhookClient, type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
   queues: QueueName[];
   workers: Worker[];
+  /** The monitors consumer (null with `MONITOR_CONCURRENCY=0`). */
+  monitors: MonitorWorker | null;
   /**
    * Stops taking jobs and waits up to `graceMs` for the active ones to finish; jobs still running after that are
    * released (their lock lapses and another worker re-runs them; the charge is keyed by request id, so never twice).
@@ -47,7 +51,7 @@ export function workerQueues(config: ServiceConfig, registry: OperationRegistry)
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: OperationRegistry } = {},
+  options: { registry?: OperationRegistry; webhookConfig?: Partial<WebhookConfig> } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
@@ -93,20 +97,65 @@ export async function startWorkers(
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // Webhook attempts (batch and monitor deliveries) and monitor runs. A webhook hook acts on its own owner kind only.
+  const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
+  const webhookClient = new WebhookClient({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    config: webhookConfig,
+    log,
+  });
+  const monitors =
+    config.MONITOR_CONCURRENCY > 0
+      ? await startMonitorWorker({
+          connection: redis,
+          prefix: config.QUEUE_PREFIX,
+          prisma,
+          engine: deps,
+          webhooks: webhookClient,
+          catalog: new MonitorCatalog(registry, monitorRules),
+          concurrency: config.MONITOR_CONCURRENCY,
+          lockDurationMs: config.JOB_LOCK_MS,
+          log,
+        })
+      : null;
+  const monitorHooks = monitors
+    ? monitorWebhookHooks({ store: monitors.store, scheduler: monitors.scheduler, log })
+    : null;
+  const webhooks = startWebhookWorker({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    config: webhookConfig,
+    log,
+    hooks: {
+      onGone: (owner, delivery) =>
+        owner.kind === "monitor" ? monitorHooks?.onGone(owner, delivery) : undefined,
+      onFinished: (delivery) =>
+        delivery.owner.kind === "monitor" ? monitorHooks?.onFinished(delivery) : undefined,
+    },
+  });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
   log.info({ queues }, "workers consuming");
   return {
     queues,
     workers,
+    monitors,
     async close(graceMs = 30_000) {
       sweeper.stop();
-      const closing = Promise.all(workers.map((w) => w.close()));
+      const closing = Promise.all([...workers.map((w) => w.close()), monitors?.close(), webhooks.close()]);
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {
         log.warn("active jobs did not finish in time; releasing them to other workers");
         shutdown.abort(new Error("worker shutting down"));
-        await Promise.all(workers.map((w) => w.close(true)));
+        await Promise.all([
+          ...workers.map((w) => w.close(true)),
+          monitors?.close(true),
+          webhooks.worker.close(true),
+        ]);
       }
+      await webhookClient.close();
       await http.close();
       await prisma.$disconnect();
       redis.disconnect();
