@@ -73,7 +73,8 @@ export class MonitorService {
     const webhookUrl = await validateWebhookUrl(input.webhookUrl, this.#options.webhookConfig);
     const secret = generateWebhookSecret();
     const monitor = await this.store.create({
-      ...principal,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
       kind: "items",
       operation: op.id,
       path: op.path,
@@ -99,7 +100,8 @@ export class MonitorService {
     const params = this.#validParams(op.params, { url: input.url });
     const schedule = parseSchedule({ every: input.every }, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
     const monitor = await this.store.create({
-      ...principal,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
       kind: "track",
       operation: op.id,
       path: op.path,
