@@ -354,6 +354,21 @@ describe("out of credits", () => {
   });
 });
 
+describe("a revoked key", () => {
+  it("disables its monitors at their next run, which calls nothing and costs nothing", async () => {
+    const { key, keyId, accountId } = await stack.account(10);
+    const monitor = await createMonitor(key, "/revoked");
+    expect(await stack.ledger.revokeApiKey(keyId)).toBe(true);
+    const run = await runNow(stack, monitor.id);
+    expect(run).toMatchObject({ status: "failed", errorCode: "revoked_api_key", credits: 0 });
+    const stored = await stack.gateway.deps.monitors.store.get(monitor.id);
+    expect(stored).toMatchObject({ status: "disabled", statusReason: "api_key_revoked" });
+    expect(await stack.gateway.deps.monitors.scheduler.get(monitor.id)).toBeUndefined();
+    expect(await stack.ledger.balance(accountId)).toBe(10);
+    await expectLedgerConsistent(accountId);
+  });
+});
+
 describe("history tracking", () => {
   it("POST /v1/history/track creates a details monitor without a webhook; its runs are billed like the call", async () => {
     const { key, accountId } = await stack.account(10);
