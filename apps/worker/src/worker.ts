@@ -15,7 +15,7 @@ import {
   UnknownOperationError,
 } from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
-import { MonitorCatalog, type MonitorWorker, monitorWebhookHooks, startMonitorWorker } from "@sda/monitors";
+import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { startWebhookWorker, WebhookClient, type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
@@ -25,8 +25,8 @@ import { UnrecoverableError, type Worker } from "bullmq";
 export interface RunningWorkers {
   queues: QueueName[];
   workers: Worker[];
-  /** The monitors consumer (null with `MONITOR_CONCURRENCY=0`). */
-  monitors: MonitorWorker | null;
+  /** The monitors consumer (`consumer` null with `MONITOR_CONCURRENCY=0`) and their webhook hooks. */
+  monitors: WorkerMonitors;
   /**
    * Stops taking jobs and waits up to `graceMs` for the active ones to finish; jobs still running after that are
    * released (their lock lapses and another worker re-runs them; the charge is keyed by request id, so never twice).
@@ -106,23 +106,17 @@ export async function startWorkers(
     config: webhookConfig,
     log,
   });
-  const monitors =
-    config.MONITOR_CONCURRENCY > 0
-      ? await startMonitorWorker({
-          connection: redis,
-          prefix: config.QUEUE_PREFIX,
-          prisma,
-          engine: deps,
-          webhooks: webhookClient,
-          catalog: new MonitorCatalog(registry, monitorRules),
-          concurrency: config.MONITOR_CONCURRENCY,
-          lockDurationMs: config.JOB_LOCK_MS,
-          log,
-        })
-      : null;
-  const monitorHooks = monitors
-    ? monitorWebhookHooks({ store: monitors.store, scheduler: monitors.scheduler, log })
-    : null;
+  const monitors = await startWorkerMonitors({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    engine: deps,
+    webhooks: webhookClient,
+    catalog: new MonitorCatalog(registry, monitorRules),
+    concurrency: config.MONITOR_CONCURRENCY,
+    lockDurationMs: config.JOB_LOCK_MS,
+    log,
+  });
   const webhooks = startWebhookWorker({
     connection: redis,
     prefix: config.QUEUE_PREFIX,
@@ -131,9 +125,9 @@ export async function startWorkers(
     log,
     hooks: {
       onGone: (owner, delivery) =>
-        owner.kind === "monitor" ? monitorHooks?.onGone(owner, delivery) : undefined,
+        owner.kind === "monitor" ? monitors.hooks.onGone(owner, delivery) : undefined,
       onFinished: (delivery) =>
-        delivery.owner.kind === "monitor" ? monitorHooks?.onFinished(delivery) : undefined,
+        delivery.owner.kind === "monitor" ? monitors.hooks.onFinished(delivery) : undefined,
     },
   });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
@@ -151,7 +145,7 @@ export async function startWorkers(
         shutdown.abort(new Error("worker shutting down"));
         await Promise.all([
           ...workers.map((w) => w.close(true)),
-          monitors?.close(true),
+          monitors.close(true),
           webhooks.worker.close(true),
         ]);
       }

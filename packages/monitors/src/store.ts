@@ -304,7 +304,8 @@ export class MonitorStore {
       deliveryId?: string | null;
     },
   ): Promise<void> {
-    await this.prisma.monitorRun.update({
+    // updateMany: the monitor (and its runs) may have been deleted while this run was going.
+    await this.prisma.monitorRun.updateMany({
       where: { id: runId },
       data: { ...outcome, pendingItems: Prisma.DbNull, finishedAt: new Date() },
     });

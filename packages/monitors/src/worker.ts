@@ -1,9 +1,10 @@
 import type { Logger } from "@sda/core";
 import type { EngineDeps } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
-import type { WebhookClient } from "@sda/webhooks";
+import type { WebhookClient, WebhookHooks } from "@sda/webhooks";
 import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { monitorWebhookHooks } from "./hooks.ts";
 import type { MonitorCatalog } from "./rules.ts";
 import { type RunOutcome, runMonitor } from "./run.ts";
 import { repeatOptions } from "./schedule.ts";
@@ -18,7 +19,7 @@ export interface MonitorWorkerOptions {
   engine: EngineDeps;
   webhooks: WebhookClient;
   catalog: MonitorCatalog;
-  /** Runs in flight in this process (`MONITOR_CONCURRENCY`, ≥ 1). */
+  /** Runs in flight in this process (`MONITOR_CONCURRENCY`; 0 in {@link startWorkerMonitors}: none). */
   concurrency: number;
   /** BullMQ lock duration (`JOB_LOCK_MS`): a dead worker's run moves to another after it. */
   lockDurationMs: number;
@@ -139,6 +140,35 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
       if (force) shutdown.abort(new Error("worker shutting down"));
       await worker.close(force);
       await scheduler.close();
+    },
+  };
+}
+
+/** What a worker process runs for monitors: the consumer (unless disabled) and the webhook hooks. */
+export interface WorkerMonitors {
+  /** Null with `concurrency` 0: this process runs no monitors (nor the start-up reconcile). */
+  consumer: MonitorWorker | null;
+  /** For `startWebhookWorker`: they act on monitor deliveries in every process that sends webhooks. */
+  hooks: Required<WebhookHooks>;
+  close(force?: boolean): Promise<void>;
+}
+
+/**
+ * The monitors part of a worker process: {@link startMonitorWorker} when `concurrency` > 0, and
+ * {@link monitorWebhookHooks} in any case (a process that runs no monitors may still send their deliveries).
+ */
+export async function startWorkerMonitors(options: MonitorWorkerOptions): Promise<WorkerMonitors> {
+  const consumer = options.concurrency > 0 ? await startMonitorWorker(options) : null;
+  const parts = consumer ?? {
+    store: new MonitorStore(options.prisma, options.prefix),
+    scheduler: new MonitorScheduler(options.connection, options.prefix),
+  };
+  return {
+    consumer,
+    hooks: monitorWebhookHooks({ ...parts, log: options.log }),
+    async close(force = false) {
+      if (consumer) await consumer.close(force);
+      else await parts.scheduler.close();
     },
   };
 }
