@@ -8,11 +8,12 @@ import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { accountRouter } from "./routes/account.ts";
+import { historyRouteDocs, historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
-import { statusRouter } from "./routes/status.ts";
+import { statusRouteDocs, statusRouter } from "./routes/status.ts";
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
@@ -29,7 +30,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, [...monitorRouteDocs]));
+  app.use(openApiRouter(deps.registry, [...statusRouteDocs, ...historyRouteDocs, ...monitorRouteDocs]));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
 
   const auth = [
@@ -46,6 +47,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   }
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
+  app.use(historyRouter(deps, auth));
   app.use(monitorsRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));

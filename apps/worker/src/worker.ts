@@ -1,4 +1,4 @@
-import { registry as defaultRegistry, monitorRules } from "@sda/catalog";
+import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import {
   CursorCodec,
   type Logger,
@@ -14,6 +14,7 @@ import {
   startReservationSweeper,
   UnknownOperationError,
 } from "@sda/engine";
+import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
@@ -51,7 +52,7 @@ export function workerQueues(config: ServiceConfig, registry: OperationRegistry)
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: OperationRegistry; webhookConfig?: Partial<WebhookConfig> } = {},
+  options: { registry?: OperationRegistry; now?: () => Date; webhookConfig?: Partial<WebhookConfig> } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
@@ -73,6 +74,9 @@ export async function startWorkers(
     cursors: new CursorCodec(config.CURSOR_SECRET),
     config,
     log,
+    // Injected clock (tests); History records its snapshots at this time.
+    ...(options.now ? { now: options.now } : {}),
+    observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
   };
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {

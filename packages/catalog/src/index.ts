@@ -1,7 +1,7 @@
-import { createRegistry, type OperationRegistry } from "@sda/core";
-import { forumsiteOperations } from "@sda/forumsite";
-import { photositeOperations } from "@sda/photosite";
-import { videositeOperations } from "@sda/videosite";
+import { createHistoryCatalog, createRegistry, type HistoryCatalog, type OperationRegistry } from "@sda/core";
+import { forumsiteHistory, forumsiteOperations } from "@sda/forumsite";
+import { photositeHistory, photositeOperations } from "@sda/photosite";
+import { videositeHistory, videositeOperations } from "@sda/videosite";
 
 /**
  * Every API operation of the service. A platform package exports its operations; adding a platform means adding its
@@ -14,3 +14,13 @@ export const registry: OperationRegistry = createRegistry([
   ...forumsiteOperations,
 ]);
 export { monitorRules } from "./monitor-rules.ts";
+
+/**
+ * Which successful calls append metric snapshots (History, `packages/history`): each platform package declares its
+ * own in `src/history.ts`; adding a platform means adding its declarations here.
+ */
+export const history: HistoryCatalog = createHistoryCatalog(registry, {
+  ...videositeHistory,
+  ...photositeHistory,
+  ...forumsiteHistory,
+});

@@ -22,6 +22,8 @@ export const envSchema = z.object({
   REQUEST_DEADLINE_MS: int(110_000, 1),
   /** Calls per second one API key may make (SPEC §4.1: 429 with Retry-After beyond it); shared by all gateways. */
   RATE_LIMIT_PER_SECOND: int(100, 1),
+  /** How often GET /v1/status rebuilds its document, in ms (callers in between share the last one). */
+  STATUS_REFRESH_MS: int(5000, 100),
   /** How long a finished job's result stays readable through GET /v1/jobs/{id}, in seconds. */
   RESULT_TTL_SECONDS: int(3600, 1),
 

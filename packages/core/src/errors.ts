@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   invalid_webhook_url: { status: 400, retryable: false },
   operation_not_monitorable: { status: 400, retryable: false },
   invalid_schedule: { status: 400, retryable: false },
+  unknown_metric: { status: 400, retryable: false },
+  ambiguous_url: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },

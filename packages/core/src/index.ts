@@ -2,6 +2,7 @@ export * from "./cursor.ts";
 export * from "./env.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";
+export * from "./history.ts";
 export * from "./http.ts";
 export * from "./ids.ts";
 export * from "./logger.ts";

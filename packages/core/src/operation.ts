@@ -15,7 +15,9 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
  * Cache policy of an operation (SPEC §4.1, §8):
- * - `optIn`: `cache=true` may serve a stored result up to `ttlSeconds` old; every fresh success refreshes it;
+ * - `optIn`: `cache=true` may serve a stored result up to 24 h old (`CACHE_TTL_SECONDS`), `cacheMaxAge` (when the
+ *   params declare it) up to its age; every fresh success refreshes it; it is kept `ttlSeconds` (default
+ *   `CACHE_TTL_SECONDS`; `CACHE_MAX_AGE_KEEP_SECONDS` for operations that take `cacheMaxAge`);
  * - `always`: cache-first for every call, shared by all accounts (e.g. trending reels, 4 h);
  * - `none`: never stored.
  */

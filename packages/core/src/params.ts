@@ -41,6 +41,28 @@ export const cursorParam = z.string().max(8192).optional();
 /** `cache`: SPEC §4.1, default false. */
 export const cacheParam = boolParam(false);
 
+/** The ages `cacheMaxAge` accepts (SPEC §4.1), in seconds. */
+export const CACHE_MAX_AGES = {
+  "1d": 86_400,
+  "3d": 259_200,
+  "7d": 604_800,
+  "14d": 1_209_600,
+  "30d": 2_592_000,
+} as const;
+
+/** How long operations that take `cacheMaxAge` keep their results: the longest age it accepts (30 days), in seconds. */
+export const CACHE_MAX_AGE_KEEP_SECONDS = CACHE_MAX_AGES["30d"];
+
+/**
+ * `cacheMaxAge` (SPEC §4.1, profile operations): a stored result up to this age may be served instead of a fresh
+ * fetch. Outputs seconds; other values → 400 `invalid_enum_value`. Operations that declare it keep results
+ * {@link CACHE_MAX_AGE_KEEP_SECONDS}; the gateway refuses it (400 `invalid_parameter`) on every other operation.
+ */
+export const cacheMaxAgeParam = z
+  .enum(Object.keys(CACHE_MAX_AGES) as [keyof typeof CACHE_MAX_AGES, ...(keyof typeof CACHE_MAX_AGES)[]])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : CACHE_MAX_AGES[v]));
+
 /**
  * An enum parameter with aliases: accepts the canonical values and the alias keys, and outputs the canonical value.
  * Unknown values → 400 `invalid_enum_value` listing every accepted value.

@@ -1,5 +1,5 @@
 import { registry } from "@sda/catalog";
-import { CursorCodec, newId, type OperationDefinition } from "@sda/core";
+import { CursorCodec, newId, type OperationDefinition, parseParams } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
 import type { ReplayServer } from "@sda/replay";
@@ -170,5 +170,34 @@ describe("one call's money: plan → execute", () => {
     const result = await run(planned);
     expect(result).toMatchObject({ ok: false, error: { code: "insufficient_credits" } });
     expect(await expectConsistent(caller.accountId)).toBe(3);
+  });
+
+  it("a hold swept before the job ran and a balance spent meanwhile: 402, not billed, and the result is not cached", async () => {
+    const caller = await account(1);
+    const details = op("videosite.video-details");
+    const raw = { url: "https://youtu.be/ud9d5cMDP_0" };
+    const planned = await planCall(details, raw, caller, newId("req"), plan);
+    if (planned.kind !== "enqueue") throw new Error("expected a miss");
+    // The job sat in a queue past its hold's expiry (or was lost with Redis and re-added): the sweeper released it,
+    // and another call took the credit.
+    await prisma.creditReservation.updateMany({
+      where: { requestId: planned.payload.requestId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await deps.ledger.sweepExpired();
+    const other = await planCall(
+      details,
+      { url: "https://youtu.be/rCAS2eD-mcw" },
+      caller,
+      newId("req"),
+      plan,
+    );
+    const result = await run(planned);
+    expect(result).toMatchObject({ ok: false, credits: 0, error: { code: "insufficient_credits" } });
+    expect(
+      await deps.cache.get(details, parseParams(details.params, raw) as Record<string, unknown>),
+    ).toBeNull();
+    await run(other);
+    expect(await expectConsistent(caller.accountId)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { registry } from "@sda/catalog";
-import { CursorCodec, newId } from "@sda/core";
+import { CursorCodec, newId, parseParams } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis, type JobPayload, type JobResult, QueueBridge } from "@sda/queue";
 import type { ReplayServer } from "@sda/replay";
@@ -120,7 +120,7 @@ describe("executeJob", () => {
     const result = await executeJob(payload, "job_d", deps, signal);
     const op = registry.byId("videosite.transcript");
     if (!op || !result.ok) throw new Error("expected a success");
-    const cached = await deps.cache.get(op, params);
+    const cached = await deps.cache.get(op, parseParams(op.params, params) as Record<string, unknown>);
     expect(cached?.data).toEqual(result.data);
     expect(cached?.cachedAt).toMatch(/Z$/);
   });

@@ -4,6 +4,8 @@ import {
   isServiceError,
   type Logger,
   type OperationContext,
+  type OperationDefinition,
+  type OperationOutcome,
   type OperationRegistry,
   parseParams,
   type ServiceConfig,
@@ -26,6 +28,22 @@ export interface EngineDeps {
   config: ServiceConfig;
   log: Logger;
   now?: () => Date;
+  /** Told about every successful, settled call (History records snapshots); awaited, errors only logged. */
+  observers?: readonly CallObserver[];
+}
+
+/** A successful call, after it was settled: `params` parsed, `at` from `deps.now`. */
+export interface CallSuccess {
+  op: OperationDefinition;
+  params: Record<string, unknown>;
+  outcome: OperationOutcome;
+  payload: JobPayload;
+  at: Date;
+}
+
+/** Something that reacts to successful calls; a failing observer never fails the call. */
+export interface CallObserver {
+  onSuccess(event: CallSuccess): void | Promise<void>;
 }
 
 /** How the worker runs this attempt of a job. */
@@ -104,9 +122,14 @@ export async function executeJob(
     if (op.cache.mode !== "none") {
       // Paid for: now it may be stored. A cache write that fails loses a future hit, never this answer.
       await deps.cache
-        .set(op, payload.params, outcome, now())
+        .set(op, params, outcome, now())
         .catch((error: unknown) => log.warn({ err: error }, "result cache write failed"));
     }
+    const at = now();
+    for (const observer of deps.observers ?? [])
+      await Promise.resolve()
+        .then(() => observer.onSuccess({ op, params, outcome, payload, at }))
+        .catch((error: unknown) => log.warn({ err: error }, "call observer failed"));
     return {
       ok: true,
       data: outcome.data,

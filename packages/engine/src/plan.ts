@@ -1,4 +1,4 @@
-import { type OperationDefinition, parseParams } from "@sda/core";
+import { type OperationDefinition, parseParams, ServiceError } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import type { JobPayload, JobResult } from "@sda/queue";
 import type { ResultCache } from "./result-cache.ts";
@@ -43,9 +43,19 @@ export function holdFor(op: OperationDefinition, params: Record<string, unknown>
   return op.price.max(params) ?? 1;
 }
 
-/** True when the call may be answered from, and refreshes, the result cache (SPEC §4.1 `cache`, §8). */
+/**
+ * True when the call may be answered from the result cache (SPEC §4.1 `cache` and `cacheMaxAge`, §8): always for
+ * shared-cache operations, on request for opt-in ones.
+ */
 export function cacheRequested(op: OperationDefinition, params: Record<string, unknown>): boolean {
-  return op.cache.mode === "always" || (op.cache.mode === "optIn" && params.cache === true);
+  if (op.cache.mode === "always") return true;
+  return op.cache.mode === "optIn" && (params.cache === true || typeof params.cacheMaxAge === "number");
+}
+
+/** True when the operation's schema declares the query parameter `name`. */
+function acceptsParam(op: OperationDefinition, name: string): boolean {
+  const shape = (op.params as { shape?: Record<string, unknown> }).shape;
+  return !!shape && name in shape;
 }
 
 /** The raw parameters the schema knows (the job payload and the cache key); unknown keys are dropped. */
@@ -73,12 +83,21 @@ export async function planCall(
   requestId: string,
   deps: PlanDeps,
 ): Promise<CallPlan> {
+  if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
+    throw new ServiceError(
+      "invalid_parameter",
+      `${op.path} does not take cacheMaxAge (profile operations do)`,
+      {
+        details: { param: "cacheMaxAge" },
+      },
+    );
   const params = parseParams(op.params, raw) as Record<string, unknown>;
   const keyParams = knownParams(op, raw);
   const useCache = cacheRequested(op, params);
 
   if (useCache) {
-    const hit = await deps.cache.get(op, keyParams);
+    const maxAge = typeof params.cacheMaxAge === "number" ? params.cacheMaxAge : undefined;
+    const hit = await deps.cache.get(op, params, maxAge);
     if (hit) {
       let credits = 0;
       let balance: number | undefined;

@@ -14,6 +14,7 @@ import { subredditSearchOperation } from "./operations/subreddit-search.ts";
 
 export { type ForumAnswer, ForumClient, type ForumContext, type ForumVia } from "./api/client.ts";
 export { type ForumResource, okJson, platformError } from "./api/errors.ts";
+export { forumsiteHistory } from "./history.ts";
 export { type PostRef, parsePostRef, postRefParam } from "./input/post-url.ts";
 export { parseSubreddit, subredditParam } from "./input/subreddit-url.ts";
 export { getPostComments, postCommentsOperation } from "./operations/post-comments.ts";

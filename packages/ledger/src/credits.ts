@@ -79,7 +79,7 @@ function utc(date: Date): string {
  *   nothing is held then beyond what was held before.
  */
 export async function reserveCredits(prisma: PrismaClient, input: ReserveInput): Promise<number> {
-  const { accountId, requestId, credits, operation } = input;
+  const { accountId, requestId, credits } = input;
   if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid reservation of ${credits} credits`);
   if (credits === 0) return 0;
   const expiresAt = utc(new Date((input.now ?? new Date()).getTime() + input.ttlSeconds * 1000));

@@ -3,3 +3,4 @@ export * from "./credits.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";
+export * from "./service-stats.ts";

@@ -23,6 +23,7 @@ import { trendingReelsOperation } from "./operations/trending-reels.ts";
 
 export type { PhotositeContext } from "./client/context.ts";
 export { fetchPost, type PostAnswer } from "./fetch/post.ts";
+export { photositeHistory } from "./history.ts";
 export { type PostRef, type ProfileRef, parsePost, parseProfile, postParam, profileParam } from "./inputs.ts";
 export { getPostDetails, type PostDetails } from "./operations/details.ts";
 export type { Media, Music, UserRef } from "./readers/model.ts";

@@ -31,6 +31,7 @@ export type { ChannelDetailsResult } from "./channel/build-details.ts";
 export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./channel/channel-url.ts";
 export type { CommentResult } from "./comments/build-comment.ts";
 export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
+export { videositeHistory } from "./history.ts";
 export {
   availableLanguages,
   type CaptionList,

@@ -1,13 +1,43 @@
 import type { Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
+import { StatusCache } from "../status/status-cache.ts";
+import type { ServiceRouteDoc } from "./service-docs.ts";
+
+/** OpenAPI description of `GET /v1/status`. */
+export const statusRouteDocs: ServiceRouteDoc[] = [
+  {
+    method: "get",
+    path: "/v1/status",
+    tag: "Status",
+    summary:
+      "Service status: per platform and operation over 15 minutes, circuits, providers, queues, workers",
+    description:
+      "No key needed. Rebuilt at most every STATUS_REFRESH_MS. `status` is ok, degraded (a platform served < 90 % of " +
+      "at least 5 calls, a circuit is open, or a queue has waiting jobs and no worker) or down (a store cannot be read).",
+    responses: { "200": "the status document" },
+    authenticated: false,
+  },
+];
 
 /**
  * Unauthenticated probes: `/healthz` (the process answers), `/readyz` (Redis and PostgreSQL answer; used by the
- * compose healthcheck and the demo), and `GET /v1/status` (service status with queue depths).
+ * compose healthcheck and the demo), and `GET /v1/status` (the status document, from a cache refreshed every few
+ * seconds so it stays cheap under load).
  */
 export function statusRouter(deps: GatewayDeps): Router {
   const router = express.Router();
+  const status = new StatusCache(
+    {
+      registry: deps.registry,
+      config: deps.config,
+      redis: deps.redis,
+      bridge: deps.bridge,
+      prisma: deps.ledger.prisma,
+    },
+    deps.config.STATUS_REFRESH_MS,
+    deps.log,
+  );
   router.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
@@ -17,13 +47,17 @@ export function statusRouter(deps: GatewayDeps): Router {
     res.status(redis && postgres ? 200 : 503).json({ ok: Boolean(redis && postgres), redis, postgres });
   });
   router.get("/v1/status", async (_req, res) => {
-    const queues: Record<string, Record<string, number>> = {};
-    for (const name of deps.registry.queues())
-      queues[name] = await deps.bridge.queue(name).getJobCounts("waiting", "active", "delayed", "failed");
-    res.json({
-      success: true,
-      data: { status: "ok", version: "0.1.0", operations: deps.registry.operations.length, queues },
-    });
+    try {
+      res.json({ success: true, data: await status.get() });
+    } catch {
+      // A status page must answer when the service cannot: say which store is out instead of failing.
+      const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.prisma.$queryRaw`SELECT 1`]);
+      const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
+      res.json({
+        success: true,
+        data: { status: "down", generatedAt: new Date().toISOString(), redis, postgres },
+      });
+    }
   });
   return router;
 }

@@ -1,4 +1,12 @@
-import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperation,
+  fixed,
+  type OperationContext,
+  ServiceError,
+} from "@sda/core";
 import { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import { okJson } from "../api/errors.ts";
@@ -12,7 +20,11 @@ import {
 } from "../things/subreddit.ts";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-details`. */
-export const subredditDetailsParams = z.object({ url: subredditParam, cache: cacheParam });
+export const subredditDetailsParams = z.object({
+  url: subredditParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
 
 /** The subreddit card (SPEC §2.11: `id` with `t5_`, `members`, `activeUsers`, `rules[]`, `createdAt`, `nsfw`, `type`). */
 export interface SubredditDetailsResult extends SubredditAbout {
@@ -84,6 +96,6 @@ export const subredditDetailsOperation = defineOperation({
   params: subredditDetailsParams,
   price: fixed(1),
   queue: "forumsite",
-  cache: { mode: "optIn" },
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
   handler: (params, ctx) => getSubredditDetails(params, ctx),
 });

@@ -1,4 +1,11 @@
-import { cacheParam, defineOperation, failWith, fixed } from "@sda/core";
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperation,
+  failWith,
+  fixed,
+} from "@sda/core";
 import { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchUserInfo, fetchWebProfileInfo } from "../fetch/profile.ts";
@@ -7,7 +14,12 @@ import type { BusinessAddress, Profile } from "../readers/profile.ts";
 
 /** Query parameters of `GET /v1/photosite/basic-profile`: `userId` or `handle` (a handle or profile URL). */
 export const basicProfileParams = z
-  .object({ userId: userIdParam.optional(), handle: profileParam.optional(), cache: cacheParam })
+  .object({
+    userId: userIdParam.optional(),
+    handle: profileParam.optional(),
+    cache: cacheParam,
+    cacheMaxAge: cacheMaxAgeParam,
+  })
   .superRefine((value, ctx) => {
     if (value.userId === undefined && value.handle === undefined)
       failWith(ctx, "missing_parameter", "userId or handle is required", { param: "userId" });
@@ -83,6 +95,6 @@ export const basicProfileOperation = defineOperation({
   params: basicProfileParams,
   price: fixed(1),
   queue: "photosite",
-  cache: { mode: "optIn" },
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
   handler: (params, ctx) => getBasicProfile(ctx, params),
 });

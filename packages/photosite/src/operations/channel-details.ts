@@ -1,4 +1,11 @@
-import { cacheParam, defineOperation, fixed, ServiceError } from "@sda/core";
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperation,
+  fixed,
+  ServiceError,
+} from "@sda/core";
 import { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
@@ -7,7 +14,11 @@ import { type ProfileRef, profileParam, profileUrl } from "../inputs.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
 
 /** Query parameters of `GET /v1/photosite/channel-details`. */
-export const channelDetailsParams = z.object({ url: profileParam, cache: cacheParam });
+export const channelDetailsParams = z.object({
+  url: profileParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
@@ -126,6 +137,6 @@ export const channelDetailsOperation = defineOperation({
   params: channelDetailsParams,
   price: fixed(1),
   queue: "photosite",
-  cache: { mode: "optIn" },
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
   handler: (params, ctx) => getChannelDetails(ctx, params.url),
 });

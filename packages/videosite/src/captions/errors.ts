@@ -6,6 +6,9 @@ import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts
 /** Path of the audio transcript operation, suggested when a playable video has no caption track (SPEC §7.3). */
 export const AUDIO_TRANSCRIPT_PATH = "/v1/videosite/audio-transcript";
 
+/** Longest video the synchronous audio transcript takes (SPEC §4.2.2 rule 3, §8): 90 minutes, in seconds. */
+export const AUDIO_MAX_DURATION_SECONDS = 90 * 60;
+
 /** The caption diagnostics every captions 404 carries (SPEC §7.3): `availableLanguages`, `hasAutoCaptions`. */
 function captionDetails(captions: CaptionList) {
   return { availableLanguages: availableLanguages(captions), hasAutoCaptions: hasAutoCaptions(captions) };
@@ -43,9 +46,26 @@ export function requirePlayableVideo(player: PlayerInfo, videoId: string): Video
 }
 
 /**
+ * The `suggestion` block of a captions 404: the audio transcript operation with its estimate `ceil(lengthSeconds /
+ * 60) × 2` credits (SPEC §2.4) — or, for a video over its 90-minute cap, a block that says the audio transcript cannot
+ * take it (no endpoint to call, no estimate), instead of suggesting a call that would fail `duration_too_long`.
+ */
+function audioSuggestion(seconds: number) {
+  if (seconds > AUDIO_MAX_DURATION_SECONDS)
+    return {
+      endpoint: null,
+      reason: "duration_too_long",
+      message: `the video is ${Math.ceil(seconds / 60)} minutes long; the audio transcript takes videos up to ${AUDIO_MAX_DURATION_SECONDS / 60} minutes`,
+      durationSeconds: seconds,
+      maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
+    };
+  return { endpoint: AUDIO_TRANSCRIPT_PATH, estimatedCredits: audioCredits(seconds) };
+}
+
+/**
  * 404 `no_captions` (reason `no_tracks`) for a playable video without any caption track. When the video is not live
- * or upcoming and its length is known, a `suggestion` block points to the audio transcript operation with its
- * estimate `ceil(lengthSeconds / 60) × 2` credits (SPEC §2.4).
+ * or upcoming and its length is known, a `suggestion` block says whether the audio transcript can take it (see
+ * {@link audioSuggestion}).
  */
 export function noCaptionsError(video: VideoDetailsPart, captions: CaptionList): ServiceError {
   const live = video.isLive || video.isUpcoming;
@@ -55,9 +75,7 @@ export function noCaptionsError(video: VideoDetailsPart, captions: CaptionList):
       videoId: video.videoId,
       reason: "no_tracks",
       ...captionDetails(captions),
-      ...(!live && seconds > 0
-        ? { suggestion: { endpoint: AUDIO_TRANSCRIPT_PATH, estimatedCredits: audioCredits(seconds) } }
-        : {}),
+      ...(!live && seconds > 0 ? { suggestion: audioSuggestion(seconds) } : {}),
     },
   });
 }

@@ -19,7 +19,11 @@ import {
   transcribeAudio,
 } from "@sda/media";
 import { z } from "zod";
-import { AUDIO_TRANSCRIPT_PATH, requirePlayableVideo } from "../captions/errors.ts";
+import {
+  AUDIO_MAX_DURATION_SECONDS,
+  AUDIO_TRANSCRIPT_PATH,
+  requirePlayableVideo,
+} from "../captions/errors.ts";
 import { joinSegments, type Segment } from "../captions/segments.ts";
 import { selectTrack } from "../captions/track-selection.ts";
 import { classifyPlayability, type UnavailableReason } from "../innertube/playability.ts";
@@ -30,8 +34,7 @@ import { languageParam } from "../language.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 import { transcriptOperation } from "./transcript.ts";
 
-/** Longest video the synchronous path transcribes (SPEC §4.2.2 rule 3, §8): 90 minutes. */
-export const AUDIO_MAX_DURATION_SECONDS = 90 * 60;
+export { AUDIO_MAX_DURATION_SECONDS };
 
 /** Name of the videosite media hosts' `blocked_rate` circuit (Redis key `<prefix>:circuit:videosite-media`). */
 export const VIDEOSITE_MEDIA_CIRCUIT = "videosite-media";

@@ -1,4 +1,11 @@
-import { cacheParam, defineOperation, fixed, type OperationContext } from "@sda/core";
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperation,
+  fixed,
+  type OperationContext,
+} from "@sda/core";
 import { z } from "zod";
 import { readChannelAbout } from "../channel/about-reader.ts";
 import { buildChannelDetails, type ChannelDetailsResult } from "../channel/build-details.ts";
@@ -8,7 +15,11 @@ import { readChannelHeader } from "../channel/header-reader.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
 
 /** Query parameters of `GET /v1/videosite/channel-details`. */
-export const channelDetailsParams = z.object({ url: channelUrlParam, cache: cacheParam });
+export const channelDetailsParams = z.object({
+  url: channelUrlParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
 
 type ChannelContext = Pick<OperationContext, "http" | "signal" | "log">;
 
@@ -59,6 +70,6 @@ export const channelDetailsOperation = defineOperation({
   params: channelDetailsParams,
   price: fixed(1),
   queue: "videosite",
-  cache: { mode: "optIn" },
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
   handler: (params, ctx) => getChannelDetails(params, ctx),
 });

@@ -119,16 +119,31 @@ describe("GET /v1/videosite/transcript: 200", () => {
 });
 
 describe("GET /v1/videosite/transcript: 404 (0 credits)", () => {
-  it("no_captions with an audio-transcript suggestion for a playable video without tracks", async () => {
+  it("no_captions for a video over the audio transcript's 90-minute cap: the suggestion says it cannot take it", async () => {
     const error = await failure({ url: watch("Fjg5lYqvzUs") });
     expect([error.code, error.status, error.retryable]).toEqual(["no_captions", 404, false]);
-    // lengthSeconds 23169 → ceil(23169 / 60) × 2.
+    // lengthSeconds 23169 (387 minutes): suggesting the audio transcript would send the caller to a duration_too_long.
     expect(error.details).toEqual({
       videoId: "Fjg5lYqvzUs",
       reason: "no_tracks",
       availableLanguages: [],
       hasAutoCaptions: false,
-      suggestion: { endpoint: "/v1/videosite/audio-transcript", estimatedCredits: 774 },
+      suggestion: {
+        endpoint: null,
+        reason: "duration_too_long",
+        message: "the video is 387 minutes long; the audio transcript takes videos up to 90 minutes",
+        durationSeconds: 23169,
+        maxDurationSeconds: 5400,
+      },
+    });
+  });
+
+  it("no_captions for a playable video under the cap: the suggestion is the audio transcript with its estimate", async () => {
+    const error = await failure({ url: watch("SynthAudio1") });
+    expect(error.code).toBe("no_captions");
+    expect(error.details.suggestion).toEqual({
+      endpoint: "/v1/videosite/audio-transcript",
+      estimatedCredits: 4,
     });
   });
 

@@ -1,0 +1,177 @@
+import type { OperationRegistry, ServiceConfig } from "@sda/core";
+import { type OperationStats, recentOperationStats } from "@sda/ledger";
+import type { QueueBridge } from "@sda/queue";
+import type { Redis } from "ioredis";
+
+/** The window the status page summarises, seconds (15 minutes). */
+export const STATUS_WINDOW_SECONDS = 900;
+/** An operation or platform with at least this many calls in the window and fewer served is `degraded`. */
+const MIN_CALLS_FOR_RATIO = 5;
+const DEGRADED_BELOW = 0.9;
+
+type Health = "ok" | "degraded" | "down";
+
+/** One operation's last 15 minutes. `successRatio` is the share answered below 500 (null without calls). */
+export interface OperationHealth {
+  id: string;
+  path: string;
+  calls: number;
+  successRatio: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  topErrorCode: string | null;
+}
+
+/** A circuit breaker as stored in Redis (`<prefix>:circuit:<name>`), e.g. the audio `blocked_rate` circuit. */
+export interface CircuitHealth {
+  name: string;
+  state: "open" | "half-open" | "closed";
+  /** ISO time the cooldown ends, while open. */
+  openUntil: string | null;
+  consecutiveFailures: number;
+}
+
+/** `GET /v1/status` data. */
+export interface StatusDocument {
+  status: Health;
+  version: string;
+  generatedAt: string;
+  windowSeconds: number;
+  platforms: Record<
+    string,
+    { status: Health; calls: number; successRatio: number | null; operations: OperationHealth[] }
+  >;
+  circuits: CircuitHealth[];
+  providers: {
+    asr: { tier: string; model: string; configured: boolean }[];
+    llm: { model: string; configured: boolean };
+  };
+  queues: Record<
+    string,
+    { waiting: number; active: number; delayed: number; failed: number; workers: number }
+  >;
+  /** Live worker connections over all queues (BullMQ's registered workers). */
+  workers: number;
+}
+
+/** What a snapshot reads. */
+export interface SnapshotSources {
+  registry: OperationRegistry;
+  config: ServiceConfig;
+  redis: Redis;
+  bridge: QueueBridge;
+  prisma: Parameters<typeof recentOperationStats>[0];
+}
+
+const ratio = (served: number, calls: number) =>
+  calls === 0 ? null : Math.round((served / calls) * 1000) / 1000;
+const unhealthy = (served: number, calls: number) =>
+  calls >= MIN_CALLS_FOR_RATIO && served / calls < DEGRADED_BELOW;
+
+/** Reads the circuit hashes under `<prefix>:circuit:` (the probe keys beside them are skipped). */
+async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth[]> {
+  const circuits: CircuitHealth[] = [];
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:circuit:*`, "COUNT", 200);
+    cursor = next;
+    for (const key of keys) {
+      if (key.endsWith(":probe")) continue;
+      const fields = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
+      const failures = Number(fields.blockedRateConsecutive ?? 0);
+      const openUntil = Number(fields.openUntil ?? 0);
+      const name = key.slice(`${prefix}:circuit:`.length);
+      const state = failures === 0 ? "closed" : openUntil > Date.now() ? "open" : "half-open";
+      circuits.push({
+        name,
+        state,
+        openUntil: state === "open" ? new Date(openUntil).toISOString() : null,
+        consecutiveFailures: failures,
+      });
+    }
+  } while (cursor !== "0");
+  return circuits.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Builds the status document: per platform and operation the last 15 minutes of the request log (calls, success
+ * ratio, p50/p95), circuits, configured speech and LLM tiers, queue depths and live workers.
+ *
+ * `degraded` when a platform served fewer than 90 % of at least 5 calls, a circuit is open, or a queue holds waiting
+ * jobs and no worker consumes it; `down` is answered by the route when Redis or PostgreSQL cannot be read.
+ */
+export async function buildStatus(sources: SnapshotSources): Promise<StatusDocument> {
+  const { registry, config, redis, bridge } = sources;
+  const [stats, circuits] = await Promise.all([
+    recentOperationStats(sources.prisma, STATUS_WINDOW_SECONDS),
+    readCircuits(redis, config.QUEUE_PREFIX),
+  ]);
+  const byOperation = new Map<string, OperationStats>(stats.map((s) => [s.operation, s]));
+  const platforms: StatusDocument["platforms"] = {};
+  for (const op of registry.operations) {
+    const s = byOperation.get(op.id);
+    platforms[op.tag] ??= { status: "ok", calls: 0, successRatio: null, operations: [] };
+    const platform = platforms[op.tag] as StatusDocument["platforms"][string];
+    platform.operations.push({
+      id: op.id,
+      path: op.path,
+      calls: s?.calls ?? 0,
+      successRatio: s ? ratio(s.served, s.calls) : null,
+      p50Ms: s ? s.p50Ms : null,
+      p95Ms: s ? s.p95Ms : null,
+      topErrorCode: s?.topErrorCode ?? null,
+    });
+  }
+  for (const platform of Object.values(platforms)) {
+    const calls = platform.operations.reduce((n, o) => n + o.calls, 0);
+    const served = platform.operations.reduce((n, o) => n + (byOperation.get(o.id)?.served ?? 0), 0);
+    platform.calls = calls;
+    platform.successRatio = ratio(served, calls);
+    if (unhealthy(served, calls)) platform.status = "degraded";
+  }
+
+  const queues: StatusDocument["queues"] = {};
+  let workers = 0;
+  for (const name of registry.queues()) {
+    const queue = bridge.queue(name);
+    const [counts, connected] = await Promise.all([
+      queue.getJobCounts("waiting", "active", "delayed", "failed"),
+      queue.getWorkersCount(),
+    ]);
+    queues[name] = {
+      waiting: counts.waiting ?? 0,
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+      failed: counts.failed ?? 0,
+      workers: connected,
+    };
+    workers += connected;
+  }
+
+  const starved = Object.values(queues).some((q) => q.waiting > 0 && q.workers === 0);
+  const degraded =
+    starved ||
+    circuits.some((c) => c.state === "open") ||
+    Object.values(platforms).some((p) => p.status !== "ok");
+  return {
+    status: degraded ? "degraded" : "ok",
+    version: "0.1.0",
+    generatedAt: new Date().toISOString(),
+    windowSeconds: STATUS_WINDOW_SECONDS,
+    platforms,
+    circuits,
+    providers: {
+      asr: [
+        { tier: "asr-fast", model: config.ASR_FAST_MODEL, configured: Boolean(config.ASR_FAST_BASE_URL) },
+        {
+          tier: "asr-standard",
+          model: config.ASR_STANDARD_MODEL,
+          configured: Boolean(config.ASR_STANDARD_BASE_URL),
+        },
+      ],
+      llm: { model: config.LLM_MODEL, configured: Boolean(config.LLM_BASE_URL) },
+    },
+    queues,
+    workers,
+  };
+}

@@ -1,0 +1,147 @@
+import type { HistoryResource } from "@sda/core";
+import type { PrismaClient } from "@sda/ledger";
+
+/** Resolution of a series: every recorded minute, or the last value of each hour / day (UTC). */
+export type HistoryInterval = "raw" | "hour" | "day";
+
+/** One value of a series. `at` is the start (UTC) of its minute (raw) or of its hour / day bucket. */
+export interface MetricPoint {
+  at: Date;
+  value: number;
+}
+
+/** What one successful call appends. */
+export interface SnapshotInput {
+  resource: HistoryResource;
+  /** Other names of the resource (handles, share links), as the platform compares them. */
+  aliases?: readonly string[];
+  /** Metric values; null and non-finite values are gaps and are not stored. */
+  metrics: Readonly<Record<string, number | null>>;
+  /** When the call ran (the engine's clock). */
+  at: Date;
+}
+
+/** A range read of some metrics of one resource. */
+export interface SeriesQuery {
+  platform: string;
+  kind: string;
+  id: string;
+  metrics: readonly string[];
+  /** Inclusive. */
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  interval: HistoryInterval;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Start of the UTC minute of `at`: the snapshot key, so a resource has at most one value per metric per minute. */
+export function minuteOf(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
+}
+
+/**
+ * The History tables in PostgreSQL (prisma/migrations/20261124060000_history):
+ * - `metric_snapshots`: one row per (platform, kind, resource_id, metric, minute), primary key in that order, so a
+ *   series is one index range scan;
+ * - `history_resources`: canonical URL and first/last recording of each resource;
+ * - `history_aliases`: other names of a resource (channel handles, share links) learned from the calls that used them.
+ */
+export class HistoryStore {
+  constructor(readonly prisma: PrismaClient) {}
+
+  /**
+   * Appends the snapshot of one call, in one transaction. A second call in the same minute replaces the values of
+   * that minute unless it ran earlier than the stored one (a retried job finishing late keeps the newer value).
+   * @returns how many metric values were written (0 when every metric was null: only the resource is recorded).
+   */
+  async record(input: SnapshotInput): Promise<number> {
+    const { platform, kind, id, url } = input.resource;
+    const entries = Object.entries(input.metrics).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number" && Number.isFinite(entry[1]),
+    );
+    const observedAt = input.at.toISOString();
+    const minute = minuteOf(input.at).toISOString();
+    const aliases = [...new Set(input.aliases ?? [])];
+    const statements = [
+      this.prisma.$executeRaw`
+        INSERT INTO "history_resources" ("platform", "kind", "id", "url", "first_seen_at", "last_seen_at")
+        VALUES (${platform}, ${kind}, ${id}, ${url}, ${observedAt}::timestamp(3), ${observedAt}::timestamp(3))
+        ON CONFLICT ("platform", "kind", "id") DO UPDATE SET
+          "url" = EXCLUDED."url",
+          "first_seen_at" = LEAST("history_resources"."first_seen_at", EXCLUDED."first_seen_at"),
+          "last_seen_at" = GREATEST("history_resources"."last_seen_at", EXCLUDED."last_seen_at")`,
+    ];
+    if (aliases.length > 0)
+      statements.push(this.prisma.$executeRaw`
+        INSERT INTO "history_aliases" ("platform", "kind", "alias", "resource_id", "updated_at")
+        SELECT ${platform}, ${kind}, a, ${id}, ${observedAt}::timestamp(3) FROM unnest(${aliases}::text[]) AS a
+        ON CONFLICT ("platform", "kind", "alias") DO UPDATE SET
+          "resource_id" = EXCLUDED."resource_id", "updated_at" = EXCLUDED."updated_at"
+        WHERE "history_aliases"."updated_at" <= EXCLUDED."updated_at"`);
+    if (entries.length > 0)
+      statements.push(this.prisma.$executeRaw`
+        INSERT INTO "metric_snapshots" ("platform", "kind", "resource_id", "metric", "at", "value", "observed_at")
+        SELECT ${platform}, ${kind}, ${id}, m, ${minute}::timestamp(3), v, ${observedAt}::timestamp(3)
+          FROM unnest(${entries.map((e) => e[0])}::text[], ${entries.map((e) => e[1])}::float8[]) AS s(m, v)
+        ON CONFLICT ("platform", "kind", "resource_id", "metric", "at") DO UPDATE SET
+          "value" = EXCLUDED."value", "observed_at" = EXCLUDED."observed_at"
+        WHERE "metric_snapshots"."observed_at" <= EXCLUDED."observed_at"`);
+    await this.prisma.$transaction(statements);
+    return entries.length;
+  }
+
+  /** The resource id an alias was last seen for, or null. */
+  async resolveAlias(platform: string, kind: string, alias: string): Promise<string | null> {
+    const row = await this.prisma.historyAlias.findUnique({
+      where: { platform_kind_alias: { platform, kind, alias } },
+      select: { resourceId: true },
+    });
+    return row?.resourceId ?? null;
+  }
+
+  /** A recorded resource, or null when no call has recorded it yet. */
+  async findResource(platform: string, kind: string, id: string): Promise<HistoryResource | null> {
+    const row = await this.prisma.historyResource.findUnique({
+      where: { platform_kind_id: { platform, kind, id } },
+      select: { url: true },
+    });
+    return row ? { platform, kind, id, url: row.url } : null;
+  }
+
+  /**
+   * Reads series, oldest point first. `raw` gives every recorded minute; `hour` / `day` give, for each UTC bucket that
+   * has values, the last value recorded in it, at the bucket's start. Buckets without values are absent (gaps stay
+   * gaps; nothing is interpolated).
+   * @returns points per requested metric (an empty list for a metric without values in the range).
+   */
+  async series(query: SeriesQuery): Promise<Map<string, MetricPoint[]>> {
+    const { platform, kind, id, interval } = query;
+    const metrics = [...query.metrics];
+    const from = query.from.toISOString();
+    const to = query.to.toISOString();
+    const rows =
+      interval === "raw"
+        ? await this.prisma.$queryRaw<{ metric: string; ms: number; value: number }[]>`
+            SELECT "metric", (EXTRACT(EPOCH FROM "at") * 1000)::float8 AS ms, "value"
+              FROM "metric_snapshots"
+             WHERE "platform" = ${platform} AND "kind" = ${kind} AND "resource_id" = ${id}
+               AND "metric" = ANY(${metrics}::text[])
+               AND "at" >= ${from}::timestamp(3) AND "at" < ${to}::timestamp(3)
+             ORDER BY "metric", "at"`
+        : await this.prisma.$queryRaw<{ metric: string; ms: number; value: number }[]>`
+            SELECT DISTINCT ON ("metric", bucket) "metric", bucket,
+                   (EXTRACT(EPOCH FROM bucket) * 1000)::float8 AS ms, "value"
+              FROM (SELECT "metric", date_trunc(${interval}::text, "at") AS bucket, "at", "value"
+                      FROM "metric_snapshots"
+                     WHERE "platform" = ${platform} AND "kind" = ${kind} AND "resource_id" = ${id}
+                       AND "metric" = ANY(${metrics}::text[])
+                       AND "at" >= ${from}::timestamp(3) AND "at" < ${to}::timestamp(3)) AS s
+             ORDER BY "metric", bucket, "at" DESC`;
+    const series = new Map<string, MetricPoint[]>(metrics.map((m) => [m, []]));
+    for (const row of rows)
+      series.get(row.metric)?.push({ at: new Date(Number(row.ms)), value: Number(row.value) });
+    return series;
+  }
+}
