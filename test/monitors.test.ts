@@ -405,6 +405,13 @@ describe("history tracking", () => {
       trigger: "schedule",
     });
     expect((await stack.ledger.chargesFor(run.requestId)).map((c) => c.amount)).toEqual([-1]);
+    // The run recorded the video's metrics: GET /v1/history reads a point.
+    const series = await stack.get("/v1/history", key, {
+      url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
+      metrics: "viewCount",
+    });
+    expect(series.status, JSON.stringify(series.body)).toBe(200);
+    expect(series.body.data.series[0].points.length).toBeGreaterThanOrEqual(1);
     const test = await send(stack, "POST", `/v1/monitors/${created.body.data.id}/test`, key);
     expect(test.body.error.code).toBe("monitor_without_webhook");
 

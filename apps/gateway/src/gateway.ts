@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { registry as defaultRegistry, monitorRules } from "@sda/catalog";
+import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
@@ -41,7 +41,7 @@ export async function startGateway(
     prisma,
     connection: redis,
     config,
-    catalog: new MonitorCatalog(registry, monitorRules),
+    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
     webhookConfig: webhookConfigFromEnv(config),
     cursors: new CursorCodec(config.CURSOR_SECRET),
     log,

@@ -116,7 +116,7 @@ export async function startWorkers(
     prisma,
     engine: deps,
     webhooks: webhookClient,
-    catalog: new MonitorCatalog(registry, monitorRules),
+    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
     concurrency: config.MONITOR_CONCURRENCY,
     lockDurationMs: config.JOB_LOCK_MS,
     log,

@@ -1,21 +1,15 @@
 /**
- * How monitors may use an operation, declared by the operation's platform package (its `src/monitor.ts`) and keyed
- * by operation id, so core never lists paths:
- * - `items`: a list operation whose answer holds items with stable ids. `POST /v1/monitors` accepts it; each run
- *   diffs `items(data)` by `itemId(item)` against the monitor's seen set and delivers the new ones.
- * - `details`: a details operation of one resource given by its `url` parameter. Only `POST /v1/history/track` uses
- *   it (runs record metric history; nothing is diffed or delivered).
- * Operations without a rule cannot be monitored (400 `operation_not_monitorable`).
+ * How monitors read a list operation's items, declared by the operation's platform package (its `src/monitor.ts`)
+ * and keyed by operation id, so core never lists paths. `POST /v1/monitors` accepts exactly the operations that have
+ * a rule; each run diffs `items(data)` by `itemId(item)` against the monitor's seen set and delivers the new ones.
+ * (Details operations are tracked through `POST /v1/history/track`, from the History declarations.)
  */
-export type MonitorRule =
-  | {
-      kind: "items";
-      /** The items of one answer's `data`, in the platform's order (an empty array when the field is missing). */
-      items(data: unknown): unknown[];
-      /** The item's stable id (unique within the operation's answers), or null when the item has none (skipped). */
-      itemId(item: unknown): string | null;
-    }
-  | { kind: "details" };
+export interface MonitorRule {
+  /** The items of one answer's `data`, in the platform's order (an empty array when the field is missing). */
+  items(data: unknown): unknown[];
+  /** The item's stable id (unique within the operation's answers), or null when the item has none (skipped). */
+  itemId(item: unknown): string | null;
+}
 
 /** Monitor rules of a platform's operations, by operation id (e.g. `videosite.comments`). */
 export type MonitorRules = Readonly<Record<string, MonitorRule>>;
@@ -43,7 +37,6 @@ export function itemsAt(
 ): MonitorRule {
   const idFields = typeof idField === "string" ? [idField] : idField;
   return {
-    kind: "items",
     items(data) {
       const list = field(data, listField);
       return Array.isArray(list) ? list : [];
@@ -57,6 +50,3 @@ export function itemsAt(
     },
   };
 }
-
-/** The rule of a details operation (see {@link MonitorRule}). */
-export const detailsRule: MonitorRule = { kind: "details" };

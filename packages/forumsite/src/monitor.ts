@@ -1,14 +1,12 @@
-import { detailsRule, itemsAt, type MonitorRules } from "@sda/core";
+import { itemsAt, type MonitorRules } from "@sda/core";
 
 /**
  * How monitors use the forum platform's operations (see `MonitorRule`): posts and comments by their `fullname`
- * (`t3_…`, `t1_…`, unique across the whole platform); details operations only through `POST /v1/history/track`.
+ * (`t3_…`, `t1_…`, unique across the whole platform).
  */
 export const forumsiteMonitorRules: MonitorRules = {
   "forumsite.subreddit-posts": itemsAt("posts", "fullname"),
   "forumsite.search": itemsAt("posts", "fullname"),
   "forumsite.subreddit-search": itemsAt("posts", "fullname"),
   "forumsite.post-comments": itemsAt("comments", "fullname"),
-  "forumsite.subreddit-details": detailsRule,
-  "forumsite.post-details": detailsRule,
 };

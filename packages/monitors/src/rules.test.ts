@@ -1,17 +1,15 @@
-import { monitorRules, registry } from "@sda/catalog";
+import { history, monitorRules, registry } from "@sda/catalog";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import { identifyItems, MonitorCatalog } from "./rules.ts";
 
-const catalog = new MonitorCatalog(registry, monitorRules);
+const catalog = new MonitorCatalog(registry, monitorRules, history);
 
 describe("monitor rules", () => {
-  it("name only operations of the registry; details rules only operations with a url parameter", () => {
-    for (const [id, rule] of Object.entries(monitorRules)) {
-      const op = registry.byId(id);
-      if (!op) throw new Error(`monitor rule for unknown operation ${id}`);
-      const shape = (op.params as { shape?: Record<string, unknown> }).shape ?? {};
-      if (rule.kind === "details") expect(Object.keys(shape), id).toContain("url");
+  it("name only operations of the registry, none of them a details operation that records History", () => {
+    for (const id of Object.keys(monitorRules)) {
+      expect(registry.byId(id), id).toBeDefined();
+      expect(history.byOperation(id), id).toBeUndefined();
     }
   });
 
@@ -32,7 +30,7 @@ describe("monitor rules", () => {
     expect(unknown.code).toBe("operation_not_monitorable");
   });
 
-  it("map a URL to the details operation whose url parameter accepts it", async () => {
+  it("map a URL to the details operation that records its History", async () => {
     const cases: [string, string][] = [
       ["https://www.youtube.com/watch?v=M4gD1WSo5mA", "videosite.video-details"],
       ["https://www.youtube.com/@kurzgesagt", "videosite.channel-details"],

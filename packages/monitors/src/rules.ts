@@ -1,15 +1,17 @@
 import {
+  type HistoryCatalog,
   type MonitorRule,
   type MonitorRules,
   type OperationDefinition,
   type OperationRegistry,
   ServiceError,
 } from "@sda/core";
+import { locateUrl } from "@sda/history";
 
 /** A list operation a monitor runs, with its item rule. */
 export interface ItemsOperation {
   op: OperationDefinition;
-  rule: Extract<MonitorRule, { kind: "items" }>;
+  rule: MonitorRule;
 }
 
 /** One item of a run's answer with its stable id. */
@@ -19,75 +21,66 @@ export interface IdentifiedItem {
 }
 
 /**
- * Which operations monitors may run, from the registry and the platforms' monitor rules (`@sda/catalog`
- * `monitorRules`). Nothing here names a platform or a path.
+ * Which operations monitors may run, from the registry, the platforms' monitor rules (`@sda/catalog` `monitorRules`:
+ * list operations) and the History declarations (`@sda/catalog` `history`: details operations, tracked through
+ * `POST /v1/history/track`). Nothing here names a platform or a path.
  */
 export class MonitorCatalog {
   readonly #registry: OperationRegistry;
   readonly #rules: MonitorRules;
+  readonly #history: HistoryCatalog;
 
   /**
    * Rules of operations the registry does not have are ignored (a process started with a smaller registry); the
    * rules test checks that every rule names a real operation.
    */
-  constructor(registry: OperationRegistry, rules: MonitorRules) {
+  constructor(registry: OperationRegistry, rules: MonitorRules, history: HistoryCatalog) {
     this.#registry = registry;
     this.#rules = Object.fromEntries(Object.entries(rules).filter(([id]) => registry.byId(id)));
+    this.#history = history;
   }
 
-  /** The operation ids monitors accept (`items` rules), for error messages and docs. */
+  /** The paths monitors accept, for error messages. */
   monitorablePaths(): string[] {
-    return this.#registry.operations
-      .filter((op) => this.#rules[op.id]?.kind === "items")
-      .map((op) => op.path);
+    return this.#registry.operations.filter((op) => this.#rules[op.id]).map((op) => op.path);
   }
 
   /**
    * The list operation at `path` (e.g. `/v1/videosite/comments`).
-   * @throws ServiceError 400 `operation_not_monitorable` for an unknown path, a details operation (use
-   *   `POST /v1/history/track`) or any operation without an items rule; the message lists what is accepted.
+   * @throws ServiceError 400 `operation_not_monitorable` for an unknown path, a details operation (with a pointer to
+   *   `POST /v1/history/track`) or any operation without a rule; `details.allowed` lists what is accepted.
    */
   itemsOperation(path: string): ItemsOperation {
     const op = this.#registry.byRoute("GET", path);
     const rule = op ? this.#rules[op.id] : undefined;
-    if (op && rule?.kind === "items") return { op, rule };
+    if (op && rule) return { op, rule };
     const hint =
-      rule?.kind === "details"
+      op && this.#history.byOperation(op.id)
         ? `${path} is a details operation: track its metrics with POST /v1/history/track instead`
         : `${path} is not a list operation with stable item ids`;
-    throw new ServiceError(
-      "operation_not_monitorable",
-      `${hint}; monitors accept ${this.monitorablePaths().join(", ")}`,
-      {
-        details: { param: "path", allowed: this.monitorablePaths() },
-      },
-    );
+    const allowed = this.monitorablePaths();
+    throw new ServiceError("operation_not_monitorable", `${hint}; monitors accept ${allowed.join(", ")}`, {
+      details: { param: "path", allowed },
+    });
   }
 
-  /** An operation by id with its rule (runs of stored monitors), or undefined when the build no longer has it. */
-  byId(id: string): { op: OperationDefinition; rule: MonitorRule } | undefined {
+  /** A stored monitor's operation with its item rule (null for a tracking monitor's details operation). */
+  byId(id: string): { op: OperationDefinition; rule: MonitorRule | null } | undefined {
     const op = this.#registry.byId(id);
-    const rule = op ? this.#rules[op.id] : undefined;
-    return op && rule ? { op, rule } : undefined;
+    return op && { op, rule: this.#rules[op.id] ?? null };
   }
 
   /**
-   * The details operation whose `url` parameter accepts `url` (the first in registry order), for
-   * `POST /v1/history/track`.
-   * @throws ServiceError 422 `unsupported_url` when no details operation accepts it.
+   * The details operation that reads `url` and records its History (History's own URL location, so a tracking
+   * monitor records exactly the resource `GET /v1/history?url=` reads).
+   * @throws ServiceError 422 `unsupported_url`, 400 `ambiguous_url` or the operation's own 400 for a malformed URL.
    */
   detailsOperationFor(url: string): OperationDefinition {
-    for (const op of this.#registry.operations) {
-      if (this.#rules[op.id]?.kind !== "details") continue;
-      const shape = (op.params as { shape?: Record<string, unknown> }).shape;
-      if (!shape || !("url" in shape)) continue;
-      if (op.params.safeParse({ url }).success) return op;
-    }
-    throw new ServiceError(
-      "unsupported_url",
-      "no details operation accepts this URL (a video, channel, playlist, subreddit, forum post, photo post or profile URL)",
-      { details: { param: "url" } },
-    );
+    const located = locateUrl(this.#history, url);
+    const op = this.#registry.byId(located.operationId);
+    if (!op)
+      throw new ServiceError("unsupported_url", `no operation reads ${url}`, { details: { param: "url" } });
+    return op;
   }
 }
 
@@ -95,7 +88,7 @@ export class MonitorCatalog {
  * The items of one answer with their ids, in answer order: items without an id are left out, and an id repeated in
  * the same answer counts once (its first occurrence).
  */
-export function identifyItems(rule: ItemsOperation["rule"], data: unknown): IdentifiedItem[] {
+export function identifyItems(rule: MonitorRule, data: unknown): IdentifiedItem[] {
   const seen = new Set<string>();
   const out: IdentifiedItem[] = [];
   for (const item of rule.items(data)) {

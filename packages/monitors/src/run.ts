@@ -113,7 +113,7 @@ async function execute(
 ): Promise<void> {
   const { store } = deps;
   const entry = deps.catalog.byId(monitor.operation);
-  if (!entry) {
+  if (!entry || (monitor.kind === "items" && !entry.rule)) {
     await store.finishRun(run.id, {
       status: "failed",
       errorCode: "operation_not_monitorable",
@@ -162,7 +162,7 @@ async function execute(
     } else await store.markRan(monitor.id, false);
     return;
   }
-  if (entry.rule.kind !== "items") {
+  if (monitor.kind === "track" || !entry.rule) {
     // A tracking monitor: the call itself recorded the history (engine observer); nothing to diff or deliver.
     await store.markRan(monitor.id, true);
     await store.finishRun(run.id, { status: "succeeded", credits: result.credits });

@@ -1,9 +1,8 @@
-import { detailsRule, itemsAt, type MonitorRules } from "@sda/core";
+import { itemsAt, type MonitorRules } from "@sda/core";
 
 /**
  * How monitors use the photo platform's operations (see `MonitorRule`): posts and reels by their media id (the
- * shortcode when a row has none), comments and highlight albums by id; details operations only through
- * `POST /v1/history/track`.
+ * shortcode when a row has none), comments and highlight albums by id.
  */
 export const photositeMonitorRules: MonitorRules = {
   "photosite.comments": itemsAt("comments"),
@@ -15,6 +14,4 @@ export const photositeMonitorRules: MonitorRules = {
   "photosite.reels-search": itemsAt("reels", ["id", "shortcode"]),
   "photosite.trending-reels": itemsAt("reels", ["id", "shortcode"]),
   "photosite.highlights": itemsAt("highlights"),
-  "photosite.details": detailsRule,
-  "photosite.channel-details": detailsRule,
 };

@@ -1,10 +1,9 @@
-import { detailsRule, itemsAt, type MonitorRules } from "@sda/core";
+import { itemsAt, type MonitorRules } from "@sda/core";
 
 /**
  * How monitors use the video platform's operations (see `MonitorRule`): list operations by their rows' video or
- * comment ids; search hits by `type:id` (a video and a playlist hit are different items); details operations only
- * through `POST /v1/history/track`. Kept apart from the operation declarations and free of extraction code, so the
- * gateway can load it.
+ * comment ids; search hits by `type:id` (a video and a playlist hit are different items). Kept
+ * apart from the operation declarations and free of extraction code, so the gateway can load it.
  */
 export const videositeMonitorRules: MonitorRules = {
   "videosite.comments": itemsAt("comments"),
@@ -13,7 +12,4 @@ export const videositeMonitorRules: MonitorRules = {
   "videosite.channel-shorts": itemsAt("videos"),
   "videosite.playlist-videos": itemsAt("videos"),
   "videosite.search": itemsAt("results", "id", "type"),
-  "videosite.video-details": detailsRule,
-  "videosite.channel-details": detailsRule,
-  "videosite.playlist-details": detailsRule,
 };
