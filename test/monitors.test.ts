@@ -422,10 +422,13 @@ describe("history tracking", () => {
     expect(unsupported.status).toBe(422);
     expect(unsupported.body.error.code).toBe("unsupported_url");
     const tooOften = await send(stack, "POST", "/v1/history/track", key, {
-      url: "M4gD1WSo5mA",
+      url: "https://youtu.be/M4gD1WSo5mA",
       every: "10s",
     });
     expect(tooOften.body.error.code).toBe("invalid_schedule");
+    // A bare id could be a video, a post shortcode or a username: History's locator refuses to guess.
+    const bare = await send(stack, "POST", "/v1/history/track", key, { url: "M4gD1WSo5mA", every: "1h" });
+    expect(bare.body.error.code).toBe("ambiguous_url");
     await expectLedgerConsistent(accountId);
   });
 });
