@@ -180,6 +180,68 @@ describe("a monitor on a replayed list", () => {
   });
 });
 
+describe("baselines and resumption", () => {
+  it("deliverInitial delivers the first run's items; new params start a new baseline", async () => {
+    const { key, accountId } = await stack.account(20);
+    const monitor = await createMonitor(key, "/initial", { deliverInitial: true });
+    const first = await runNow(stack, monitor.id);
+    expect(first).toMatchObject({ status: "succeeded", itemsSeen: 5, newItems: 5 });
+    await expect.poll(() => receiver.hits("/initial").length, { timeout: 30_000 }).toBe(1);
+    expect(JSON.parse(receiver.hits("/initial")[0]?.body ?? "{}").items).toHaveLength(5);
+    // The same answer again: nothing new, nothing sent.
+    expect(await runNow(stack, monitor.id)).toMatchObject({ status: "succeeded", newItems: 0 });
+    // More items in the answer: the 3 beyond the first 5 are new.
+    const patched = await send(stack, "PATCH", `/v1/monitors/${monitor.id}`, key, {
+      params: { url: "popular", limit: 8 },
+    });
+    expect(patched.body.data.params).toEqual({ url: "popular", limit: "8" });
+    const rebased = await runNow(stack, monitor.id);
+    expect(rebased).toMatchObject({ status: "succeeded", itemsSeen: 8, newItems: 8 });
+    await expectLedgerConsistent(accountId);
+  });
+
+  it("a run job re-run after its diff committed delivers the kept items instead of diffing again", async () => {
+    const { key } = await stack.account(10);
+    const monitor = await createMonitor(key, "/resume");
+    const { store, scheduler } = stack.gateway.deps.monitors;
+    // The state a worker leaves when it dies right after the diff: the run `delivering`, its new items kept, the
+    // monitor claimed by it.
+    const jobKey = `manual-${monitor.id}-resume`;
+    const run = await store.startRun(monitor.id, jobKey, "manual");
+    await stack.ledger.prisma.monitorRun.update({
+      where: { id: run.id },
+      data: { status: "delivering", itemsSeen: 2, newItems: 2, pendingItems: [{ id: "a" }, { id: "b" }] },
+    });
+    expect(await store.claim(monitor.id, run.id, new Date(0))).toBe(true);
+    await scheduler.queue.add("run", { monitorId: monitor.id, trigger: "manual" }, { jobId: jobKey });
+    await expect
+      .poll(async () => (await store.runByJob(jobKey))?.status, { timeout: 30_000, interval: 50 })
+      .toBe("succeeded");
+    await expect.poll(() => receiver.hits("/resume").length, { timeout: 30_000 }).toBe(1);
+    expect(JSON.parse(receiver.hits("/resume")[0]?.body ?? "{}")).toMatchObject({
+      runId: run.id,
+      items: [{ id: "a" }, { id: "b" }],
+    });
+    expect(await stack.ledger.chargesFor(run.requestId)).toEqual([]);
+    // The claim is released: the next run goes ahead.
+    expect((await runNow(stack, monitor.id)).status).toBe("succeeded");
+  });
+
+  it("lists monitors newest first, page by page", async () => {
+    const { key } = await stack.account(10);
+    const a = await createMonitor(key, "/page");
+    const b = await createMonitor(key, "/page");
+    const first = await stack.get("/v1/monitors", key, { limit: "1" });
+    expect(first.body.data).toMatchObject({ totalReturned: 1, hasMore: true });
+    expect(first.body.data.monitors[0].id).toBe(b.id);
+    const second = await stack.get("/v1/monitors", key, { limit: "1", cursor: first.body.data.nextCursor });
+    expect(second.body.data.monitors.map((m: { id: string }) => m.id)).toEqual([a.id]);
+    expect(second.body.data).toMatchObject({ hasMore: false, nextCursor: null });
+    const bad = await stack.get("/v1/monitors", key, { cursor: "forged" });
+    expect(bad.body.error.code).toBe("invalid_cursor");
+  });
+});
+
 describe("validation", () => {
   it("refuses what cannot be monitored, too frequent schedules and bad bodies with a named 400/422", async () => {
     const { key } = await stack.account(10);

@@ -73,7 +73,7 @@ export async function runMonitor(
   const staleBefore = new Date(Date.now() - deps.engine.config.RESERVATION_TTL_SECONDS * 1000);
   if (!(await store.claim(monitor.id, run.id, staleBefore))) {
     // Another run is still going (or the monitor stopped since): this due run is skipped, and says so.
-    await store.finishRun(run.id, {
+    await store.finishRun(run, {
       status: "skipped",
       errorCode: monitor.status === "active" ? "run_in_progress" : `monitor_${monitor.status}`,
       errorMessage: "the previous run was still going when this one was due",
@@ -90,7 +90,7 @@ export async function runMonitor(
   } catch (error) {
     if (finalAttempt) {
       log.error({ err: error }, "monitor run failed unexpectedly on its last attempt");
-      await store.finishRun(run.id, {
+      await store.finishRun(run, {
         status: "failed",
         errorCode: "internal_error",
         errorMessage: "the run failed inside the service",
@@ -114,20 +114,21 @@ async function execute(
   const { store } = deps;
   const entry = deps.catalog.byId(monitor.operation);
   if (!entry || (monitor.kind === "items" && !entry.rule)) {
-    await store.finishRun(run.id, {
+    await store.finishRun(run, {
       status: "failed",
       errorCode: "operation_not_monitorable",
       errorMessage: `operation ${monitor.operation} no longer exists`,
     });
     return;
   }
+  // The monitor's own state changes before the run is marked finished: whoever sees the run finished sees them too.
   if (!(await keyIsLive(deps, monitor.keyId))) {
-    await store.finishRun(run.id, {
+    if (await store.stop(monitor.id, "disabled", "api_key_revoked")) await deps.scheduler.remove(monitor.id);
+    await store.finishRun(run, {
       status: "failed",
       errorCode: "revoked_api_key",
       errorMessage: "the API key that owns this monitor was revoked",
     });
-    if (await store.stop(monitor.id, "disabled", "api_key_revoked")) await deps.scheduler.remove(monitor.id);
     return;
   }
   const payload: JobPayload = {
@@ -145,11 +146,6 @@ async function execute(
   await logMonitorCall(deps, monitor, entry.op, payload, result, jobKey, performance.now() - started, log);
 
   if (!result.ok) {
-    await store.finishRun(run.id, {
-      status: "failed",
-      errorCode: result.error.code,
-      errorMessage: result.error.message,
-    });
     if (result.error.code === "insufficient_credits") {
       const failures = await store.countCreditFailure(monitor.id);
       if (
@@ -160,12 +156,17 @@ async function execute(
         log.info({ failures }, "monitor paused: out of credits");
       }
     } else await store.markRan(monitor.id, false);
+    await store.finishRun(run, {
+      status: "failed",
+      errorCode: result.error.code,
+      errorMessage: result.error.message,
+    });
     return;
   }
   if (monitor.kind === "track" || !entry.rule) {
     // A tracking monitor: the call itself recorded the history (engine observer); nothing to diff or deliver.
     await store.markRan(monitor.id, true);
-    await store.finishRun(run.id, { status: "succeeded", credits: result.credits });
+    await store.finishRun(run, { status: "succeeded", credits: result.credits });
     return;
   }
   const items = identifyItems(entry.rule, result.data);
@@ -187,7 +188,7 @@ async function deliver(
   deps: RunDeps,
 ): Promise<void> {
   if (!monitor.webhookUrl || !monitor.secret) {
-    await deps.store.finishRun(run.id, { status: "succeeded" });
+    await deps.store.finishRun(run, { status: "succeeded" });
     return;
   }
   const event: MonitorItemsEvent = {
@@ -207,7 +208,7 @@ async function deliver(
     eventType: ITEMS_EVENT,
     payload: event,
   });
-  await deps.store.finishRun(run.id, { status: "succeeded", deliveryId });
+  await deps.store.finishRun(run, { status: "succeeded", deliveryId });
 }
 
 /** False when the key that owns the monitor was revoked (its runs must stop, like its direct calls). */

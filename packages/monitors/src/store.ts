@@ -285,15 +285,22 @@ export class MonitorStore {
 
   /** Lets the next run claim the monitor (only when `runId` still holds it). */
   async releaseClaim(monitorId: string, runId: string): Promise<void> {
-    await this.prisma.monitor.updateMany({
+    await this.#releaseClaim(monitorId, runId);
+  }
+
+  #releaseClaim(monitorId: string, runId: string) {
+    return this.prisma.monitor.updateMany({
       where: { id: monitorId, runningRunId: runId },
       data: { runningRunId: null, runningSince: null },
     });
   }
 
-  /** Ends a run (`succeeded`, `failed` or `skipped`) and records its outcome. */
+  /**
+   * Ends a run (`succeeded`, `failed` or `skipped`), records its outcome and, in the same transaction, releases the
+   * monitor's claim when this run holds it — so whoever sees the run finished can start the next one.
+   */
   async finishRun(
-    runId: string,
+    run: { id: string; monitorId: string },
     outcome: {
       status: "succeeded" | "failed" | "skipped";
       credits?: number;
@@ -305,10 +312,13 @@ export class MonitorStore {
     },
   ): Promise<void> {
     // updateMany: the monitor (and its runs) may have been deleted while this run was going.
-    await this.prisma.monitorRun.updateMany({
-      where: { id: runId },
-      data: { ...outcome, pendingItems: Prisma.DbNull, finishedAt: new Date() },
-    });
+    await this.prisma.$transaction([
+      this.prisma.monitorRun.updateMany({
+        where: { id: run.id },
+        data: { ...outcome, pendingItems: Prisma.DbNull, finishedAt: new Date() },
+      }),
+      this.#releaseClaim(run.monitorId, run.id),
+    ]);
   }
 
   /**
@@ -352,7 +362,13 @@ export class MonitorStore {
       });
       await tx.monitor.update({
         where: { id: input.monitorId },
-        data: { baselineAt: new Date(), creditFailures: 0, lastRunAt: new Date() },
+        data: {
+          baselineAt: new Date(),
+          creditFailures: 0,
+          lastRunAt: new Date(),
+          // Nothing to deliver: the run is over, the next may claim the monitor.
+          ...(newItems.length === 0 ? { runningRunId: null, runningSince: null } : {}),
+        },
       });
       return newItems;
     });
