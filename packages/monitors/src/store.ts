@@ -205,7 +205,7 @@ export class MonitorStore {
     },
   ): Promise<MonitorRecord> {
     const { schedule, params, status, ...rest } = patch;
-    const row = await this.prisma.monitor.update({
+    const update = this.prisma.monitor.update({
       where: { id },
       data: {
         ...rest,
@@ -217,7 +217,12 @@ export class MonitorStore {
         updatedAt: new Date(),
       },
     });
-    if (params) await this.prisma.monitorSeenItem.deleteMany({ where: { monitorId: id } });
+    if (!params) return toRecord(await update);
+    // New params and an empty seen set commit together: no run diffs the new answer against the old ids.
+    const [row] = await this.prisma.$transaction([
+      update,
+      this.prisma.monitorSeenItem.deleteMany({ where: { monitorId: id } }),
+    ]);
     return toRecord(row);
   }
 
