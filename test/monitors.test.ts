@@ -207,15 +207,15 @@ describe("baselines and resumption", () => {
     // The state a worker leaves when it dies right after the diff: the run `delivering`, its new items kept, the
     // monitor claimed by it.
     const jobKey = `manual-${monitor.id}-resume`;
-    const run = await store.startRun(monitor.id, jobKey, "manual");
+    const run = await store.runs.startRun(monitor.id, jobKey, "manual");
     await stack.ledger.prisma.monitorRun.update({
       where: { id: run.id },
       data: { status: "delivering", itemsSeen: 2, newItems: 2, pendingItems: [{ id: "a" }, { id: "b" }] },
     });
-    expect(await store.claim(monitor.id, run.id, new Date(0))).toBe(true);
+    expect(await store.runs.claim(monitor.id, run.id, new Date(0))).toBe(true);
     await scheduler.queue.add("run", { monitorId: monitor.id, trigger: "manual" }, { jobId: jobKey });
     await expect
-      .poll(async () => (await store.runByJob(jobKey))?.status, { timeout: 30_000, interval: 50 })
+      .poll(async () => (await store.runs.runByJob(jobKey))?.status, { timeout: 30_000, interval: 50 })
       .toBe("succeeded");
     await expect.poll(() => receiver.hits("/resume").length, { timeout: 30_000 }).toBe(1);
     expect(JSON.parse(receiver.hits("/resume")[0]?.body ?? "{}")).toMatchObject({

@@ -39,9 +39,9 @@ export async function runNow(stack: Stack, monitorId: string) {
   const { monitors } = stack.gateway.deps;
   const jobKey = await monitors.scheduler.runNow(monitorId);
   await expect
-    .poll(async () => (await monitors.store.runByJob(jobKey))?.status, { timeout: 30_000, interval: 50 })
+    .poll(async () => (await monitors.store.runs.runByJob(jobKey))?.status, { timeout: 30_000, interval: 50 })
     .toSatisfy((status) => FINISHED.includes(String(status)));
-  const run = await monitors.store.runByJob(jobKey);
+  const run = await monitors.store.runs.runByJob(jobKey);
   if (!run) throw new Error(`run of job ${jobKey} not found`);
   return run;
 }

@@ -5,8 +5,10 @@
  */
 export * from "./body.ts";
 export * from "./hooks.ts";
+export * from "./paging.ts";
 export * from "./rules.ts";
 export * from "./run.ts";
+export * from "./run-store.ts";
 export * from "./schedule.ts";
 export * from "./scheduler.ts";
 export * from "./service.ts";

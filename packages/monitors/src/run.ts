@@ -3,8 +3,9 @@ import { type EngineDeps, executeJob } from "@sda/engine";
 import type { JobPayload, JobResult } from "@sda/queue";
 import type { WebhookClient } from "@sda/webhooks";
 import { identifyItems, type MonitorCatalog } from "./rules.ts";
+import type { RunRecord } from "./run-store.ts";
 import type { MonitorJobData, MonitorScheduler } from "./scheduler.ts";
-import type { MonitorRecord, MonitorStore, RunRecord } from "./store.ts";
+import type { MonitorRecord, MonitorStore } from "./store.ts";
 
 /** Runs in a row failing with `insufficient_credits` after which a monitor pauses itself. */
 export const CREDIT_FAILURES_TO_PAUSE = 3;
@@ -62,18 +63,18 @@ export async function runMonitor(
   finalAttempt: boolean,
 ): Promise<RunOutcome> {
   const { store } = deps;
-  const existing = await store.runByJob(jobKey);
+  const existing = await store.runs.runByJob(jobKey);
   if (existing && ["succeeded", "failed", "skipped"].includes(existing.status))
     return { kind: "ignored", reason: "finished_before" };
   const monitor = await store.get(data.monitorId);
   if (!monitor) return { kind: "ignored", reason: "monitor_gone" };
   if (!existing && monitor.status !== "active") return { kind: "ignored", reason: "not_active" };
 
-  const run = existing ?? (await store.startRun(monitor.id, jobKey, data.trigger));
+  const run = existing ?? (await store.runs.startRun(monitor.id, jobKey, data.trigger));
   const staleBefore = new Date(Date.now() - deps.engine.config.RESERVATION_TTL_SECONDS * 1000);
-  if (!(await store.claim(monitor.id, run.id, staleBefore))) {
+  if (!(await store.runs.claim(monitor.id, run.id, staleBefore))) {
     // Another run is still going (or the monitor stopped since): this due run is skipped, and says so.
-    await store.finishRun(run, {
+    await store.runs.finishRun(run, {
       status: "skipped",
       errorCode: monitor.status === "active" ? "run_in_progress" : `monitor_${monitor.status}`,
       errorMessage: "the previous run was still going when this one was due",
@@ -90,17 +91,17 @@ export async function runMonitor(
   } catch (error) {
     if (finalAttempt) {
       log.error({ err: error }, "monitor run failed unexpectedly on its last attempt");
-      await store.finishRun(run, {
+      await store.runs.finishRun(run, {
         status: "failed",
         errorCode: "internal_error",
         errorMessage: "the run failed inside the service",
       });
-      await store.releaseClaim(monitor.id, run.id);
+      await store.runs.releaseClaim(monitor.id, run.id);
     }
     throw error;
   }
-  await store.releaseClaim(monitor.id, run.id);
-  return { kind: "ran", run: await store.runByJob(jobKey) };
+  await store.runs.releaseClaim(monitor.id, run.id);
+  return { kind: "ran", run: await store.runs.runByJob(jobKey) };
 }
 
 async function execute(
@@ -114,7 +115,7 @@ async function execute(
   const { store } = deps;
   const entry = deps.catalog.byId(monitor.operation);
   if (!entry || (monitor.kind === "items" && !entry.rule)) {
-    await store.finishRun(run, {
+    await store.runs.finishRun(run, {
       status: "failed",
       errorCode: "operation_not_monitorable",
       errorMessage: `operation ${monitor.operation} no longer exists`,
@@ -124,7 +125,7 @@ async function execute(
   // The monitor's own state changes before the run is marked finished: whoever sees the run finished sees them too.
   if (!(await keyIsLive(deps, monitor.keyId))) {
     if (await store.stop(monitor.id, "disabled", "api_key_revoked")) await deps.scheduler.remove(monitor.id);
-    await store.finishRun(run, {
+    await store.runs.finishRun(run, {
       status: "failed",
       errorCode: "revoked_api_key",
       errorMessage: "the API key that owns this monitor was revoked",
@@ -156,7 +157,7 @@ async function execute(
         log.info({ failures }, "monitor paused: out of credits");
       }
     } else await store.markRan(monitor.id, false);
-    await store.finishRun(run, {
+    await store.runs.finishRun(run, {
       status: "failed",
       errorCode: result.error.code,
       errorMessage: result.error.message,
@@ -166,12 +167,12 @@ async function execute(
   if (monitor.kind === "track" || !entry.rule) {
     // A tracking monitor: the call itself recorded the history (engine observer); nothing to diff or deliver.
     await store.markRan(monitor.id, true);
-    await store.finishRun(run, { status: "succeeded", credits: result.credits });
+    await store.runs.finishRun(run, { status: "succeeded", credits: result.credits });
     return;
   }
   const items = identifyItems(entry.rule, result.data);
   const baseline = monitor.baselineAt === null;
-  const fresh = await store.recordDiff({
+  const fresh = await store.runs.recordDiff({
     monitorId: monitor.id,
     runId: run.id,
     items,
@@ -188,7 +189,7 @@ async function deliver(
   deps: RunDeps,
 ): Promise<void> {
   if (!monitor.webhookUrl || !monitor.secret) {
-    await deps.store.finishRun(run, { status: "succeeded" });
+    await deps.store.runs.finishRun(run, { status: "succeeded" });
     return;
   }
   const event: MonitorItemsEvent = {
@@ -208,7 +209,7 @@ async function deliver(
     eventType: ITEMS_EVENT,
     payload: event,
   });
-  await deps.store.finishRun(run, { status: "succeeded", deliveryId });
+  await deps.store.runs.finishRun(run, { status: "succeeded", deliveryId });
 }
 
 /** False when the key that owns the monitor was revoked (its runs must stop, like its direct calls). */

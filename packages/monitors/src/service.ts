@@ -219,7 +219,12 @@ export class MonitorService {
   async runs(principal: MonitorPrincipal, id: string, query: Record<string, unknown>) {
     await this.store.getOwned(id, principal.keyId);
     const { cursor, limit } = parseParams(listQuery, query);
-    const page = await this.store.listRuns({ monitorId: id, cursors: this.#options.cursors, cursor, limit });
+    const page = await this.store.runs.listRuns({
+      monitorId: id,
+      cursors: this.#options.cursors,
+      cursor,
+      limit,
+    });
     return { ...page, data: page.data.map(runView) };
   }
 

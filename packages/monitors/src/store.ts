@@ -1,5 +1,7 @@
 import { type CursorCodec, newId, ServiceError } from "@sda/core";
-import { Prisma, type PrismaClient } from "@sda/ledger";
+import type { Prisma, PrismaClient } from "@sda/ledger";
+import { decodeAfter, type Page, page } from "./paging.ts";
+import { RunStore } from "./run-store.ts";
 import type { MonitorSchedule } from "./schedule.ts";
 
 /** Why a monitor stopped by itself (`statusReason`); a caller's pause has none. */
@@ -34,27 +36,7 @@ export interface MonitorRecord {
   updatedAt: Date;
 }
 
-/** A stored run. */
-export interface RunRecord {
-  id: string;
-  monitorId: string;
-  jobKey: string;
-  requestId: string;
-  trigger: string;
-  status: "running" | "delivering" | "succeeded" | "failed" | "skipped";
-  startedAt: Date;
-  finishedAt: Date | null;
-  itemsSeen: number | null;
-  newItems: number | null;
-  credits: number;
-  errorCode: string | null;
-  errorMessage: string | null;
-  pendingItems: unknown[] | null;
-  deliveryId: string | null;
-}
-
 type MonitorRow = Awaited<ReturnType<PrismaClient["monitor"]["findUniqueOrThrow"]>>;
-type RunRow = Awaited<ReturnType<PrismaClient["monitorRun"]["findUniqueOrThrow"]>>;
 
 function toRecord(row: MonitorRow): MonitorRecord {
   const schedule: MonitorSchedule =
@@ -85,47 +67,27 @@ function toRecord(row: MonitorRow): MonitorRecord {
   };
 }
 
-function toRun(row: RunRow): RunRecord {
-  return { ...row, status: row.status, pendingItems: (row.pendingItems as unknown[] | null) ?? null };
-}
-
 function scheduleColumns(schedule: MonitorSchedule) {
   return "everySeconds" in schedule
     ? { everySeconds: schedule.everySeconds, cron: null, tz: null }
     : { everySeconds: null, cron: schedule.cron, tz: schedule.tz };
 }
 
-/** Keyset page of a newest-first listing. */
-export interface Page<T> {
-  data: T[];
-  nextCursor: string | null;
-  hasMore: boolean;
-}
-
-function decodeAfter(cursors: CursorCodec, scope: string, cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const decoded = cursors.decode<{ at?: unknown; id?: unknown }>(scope, cursor);
-  if (
-    typeof decoded?.at !== "string" ||
-    typeof decoded.id !== "string" ||
-    Number.isNaN(Date.parse(decoded.at))
-  )
-    throw new ServiceError("invalid_cursor", "cursor is not a nextCursor of this listing", {
-      details: { param: "cursor" },
-    });
-  return { at: new Date(decoded.at), id: decoded.id };
-}
-
 /**
- * PostgreSQL side of monitors: the monitor rows (scoped to one `QUEUE_PREFIX`), their runs, and their seen sets.
- * Every state change that two processes could race on (claiming a run, the seen-set diff, stopping a monitor) is one
- * conditional statement or one transaction.
+ * PostgreSQL side of monitors: the monitor rows (scoped to one `QUEUE_PREFIX`); their runs and seen sets are in
+ * {@link RunStore} (`store.runs`). A state change two processes could race on (stopping a monitor) is one conditional
+ * statement.
  */
 export class MonitorStore {
+  /** The monitors' runs and seen sets. */
+  readonly runs: RunStore;
+
   constructor(
     readonly prisma: PrismaClient,
     readonly queuePrefix: string,
-  ) {}
+  ) {
+    this.runs = new RunStore(prisma);
+  }
 
   async create(input: {
     accountId: string;
@@ -253,132 +215,6 @@ export class MonitorStore {
     return rows.map(toRecord);
   }
 
-  // Runs
-
-  /** The run a BullMQ job made, or null. */
-  async runByJob(jobKey: string): Promise<RunRecord | null> {
-    const row = await this.prisma.monitorRun.findUnique({ where: { jobKey } });
-    return row ? toRun(row) : null;
-  }
-
-  /** Records a new run (`running`) for a job. A concurrent insert of the same job returns the existing run. */
-  async startRun(monitorId: string, jobKey: string, trigger: string): Promise<RunRecord> {
-    const row = await this.prisma.monitorRun.upsert({
-      where: { jobKey },
-      create: { id: newId("run"), monitorId, jobKey, requestId: newId("req"), trigger, status: "running" },
-      update: {},
-    });
-    return toRun(row);
-  }
-
-  /**
-   * Makes `runId` the monitor's one run in progress: a compare-and-set that succeeds when no run holds the monitor,
-   * this run holds it already (a re-run job), or the holder started before `staleBefore` (its job is gone).
-   * @returns false when another run holds it or the monitor is no longer active.
-   */
-  async claim(monitorId: string, runId: string, staleBefore: Date): Promise<boolean> {
-    const { count } = await this.prisma.monitor.updateMany({
-      where: {
-        id: monitorId,
-        status: "active",
-        OR: [{ runningRunId: null }, { runningRunId: runId }, { runningSince: { lt: staleBefore } }],
-      },
-      data: { runningRunId: runId, runningSince: new Date() },
-    });
-    return count > 0;
-  }
-
-  /** Lets the next run claim the monitor (only when `runId` still holds it). */
-  async releaseClaim(monitorId: string, runId: string): Promise<void> {
-    await this.#releaseClaim(monitorId, runId);
-  }
-
-  #releaseClaim(monitorId: string, runId: string) {
-    return this.prisma.monitor.updateMany({
-      where: { id: monitorId, runningRunId: runId },
-      data: { runningRunId: null, runningSince: null },
-    });
-  }
-
-  /**
-   * Ends a run (`succeeded`, `failed` or `skipped`), records its outcome and, in the same transaction, releases the
-   * monitor's claim when this run holds it — so whoever sees the run finished can start the next one.
-   */
-  async finishRun(
-    run: { id: string; monitorId: string },
-    outcome: {
-      status: "succeeded" | "failed" | "skipped";
-      credits?: number;
-      itemsSeen?: number | null;
-      newItems?: number | null;
-      errorCode?: string | null;
-      errorMessage?: string | null;
-      deliveryId?: string | null;
-    },
-  ): Promise<void> {
-    // updateMany: the monitor (and its runs) may have been deleted while this run was going.
-    await this.prisma.$transaction([
-      this.prisma.monitorRun.updateMany({
-        where: { id: run.id },
-        data: { ...outcome, pendingItems: Prisma.DbNull, finishedAt: new Date() },
-      }),
-      this.#releaseClaim(run.monitorId, run.id),
-    ]);
-  }
-
-  /**
-   * The diff of one run, in one transaction: adds the answer's item ids to the monitor's seen set and keeps, on the
-   * run, the items that were not in it (in answer order) until their delivery exists. A job re-run after this
-   * committed finds the run `delivering` and delivers the kept items instead of diffing again (which would find
-   * nothing new and lose them).
-   * @param deliver false for a baseline run that delivers nothing (the ids are still recorded).
-   * @returns the new items to deliver.
-   */
-  async recordDiff(input: {
-    monitorId: string;
-    runId: string;
-    items: { id: string; item: unknown }[];
-    credits: number;
-    deliver: boolean;
-  }): Promise<unknown[]> {
-    const ids = input.items.map((i) => i.id);
-    return this.prisma.$transaction(async (tx) => {
-      const inserted =
-        ids.length === 0
-          ? []
-          : await tx.$queryRaw<{ item_id: string }[]>`
-              INSERT INTO "monitor_seen_items" ("monitor_id", "item_id", "run_id")
-              SELECT ${input.monitorId}, id, ${input.runId} FROM unnest(${ids}::text[]) AS id
-              ON CONFLICT DO NOTHING
-              RETURNING "item_id"`;
-      const fresh = new Set(inserted.map((r) => r.item_id));
-      const newItems = input.deliver ? input.items.filter((i) => fresh.has(i.id)).map((i) => i.item) : [];
-      await tx.monitorRun.update({
-        where: { id: input.runId },
-        data: {
-          status: newItems.length > 0 ? "delivering" : "succeeded",
-          itemsSeen: ids.length,
-          newItems: newItems.length,
-          credits: input.credits,
-          ...(newItems.length > 0
-            ? { pendingItems: newItems as Prisma.InputJsonValue }
-            : { finishedAt: new Date() }),
-        },
-      });
-      await tx.monitor.update({
-        where: { id: input.monitorId },
-        data: {
-          baselineAt: new Date(),
-          creditFailures: 0,
-          lastRunAt: new Date(),
-          // Nothing to deliver: the run is over, the next may claim the monitor.
-          ...(newItems.length === 0 ? { runningRunId: null, runningSince: null } : {}),
-        },
-      });
-      return newItems;
-    });
-  }
-
   /**
    * Counts one more run in a row that failed with `insufficient_credits`.
    * @returns the count after this run.
@@ -391,7 +227,6 @@ export class MonitorStore {
     });
     return row.creditFailures;
   }
-
   /** Records a run that reached the platform (success or a failure other than credits). */
   async markRan(monitorId: string, succeeded: boolean): Promise<void> {
     await this.prisma.monitor.update({
@@ -399,31 +234,6 @@ export class MonitorStore {
       data: { lastRunAt: new Date(), ...(succeeded ? { creditFailures: 0 } : {}) },
     });
   }
-
-  /** A monitor's runs, newest first (limit 1–100). @throws ServiceError 400 `invalid_cursor`. */
-  async listRuns(input: {
-    monitorId: string;
-    cursors: CursorCodec;
-    cursor?: string | undefined;
-    limit: number;
-  }): Promise<Page<RunRecord>> {
-    const scope = `monitors.runs:${input.monitorId}`;
-    const after = decodeAfter(input.cursors, scope, input.cursor);
-    const rows = await this.prisma.monitorRun.findMany({
-      where: {
-        monitorId: input.monitorId,
-        ...(after
-          ? { OR: [{ startedAt: { lt: after.at } }, { startedAt: after.at, id: { lt: after.id } }] }
-          : {}),
-      },
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-      take: input.limit + 1,
-    });
-    return page(rows.map(toRun), input.limit, (r) =>
-      input.cursors.encode(scope, { at: r.startedAt.toISOString(), id: r.id }),
-    );
-  }
-
   // Webhook outcomes
 
   /** A delivery of the monitor succeeded: the failing streak ends. */
@@ -449,11 +259,4 @@ export class MonitorStore {
     });
     return row?.deliveriesFailingSince ?? null;
   }
-}
-
-function page<T>(rows: T[], limit: number, cursorOf: (last: T) => string): Page<T> {
-  const hasMore = rows.length > limit;
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  return { data, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
 }

@@ -1,6 +1,7 @@
 import type { WebhookDeliveryView } from "@sda/webhooks";
+import type { RunRecord } from "./run-store.ts";
 import { type ScheduleView, scheduleView } from "./schedule.ts";
-import type { MonitorRecord, RunRecord } from "./store.ts";
+import type { MonitorRecord } from "./store.ts";
 
 /** A monitor as the API answers it (never its secret, except once at creation and rotation). */
 export interface MonitorView {
