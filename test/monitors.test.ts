@@ -16,6 +16,14 @@ const WEBHOOK_CONFIG = { retryScheduleMs: [10, 10], timeoutMs: 5_000 };
 
 let stack: Stack;
 let workers: RunningWorkers;
+/** Every account this file creates: the last test checks each one's ledger. */
+const accounts: string[] = [];
+
+async function account(credits: number) {
+  const created = await stack.account(credits);
+  accounts.push(created.accountId);
+  return created;
+}
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 /** Workers of this file (the stack starts none), reading the platforms from `replayOrigin`. */
@@ -63,7 +71,7 @@ afterAll(async () => {
 
 describe("a monitor on a replayed list", () => {
   it("records a baseline, then delivers exactly the 3 new items, signed, each run billed like a direct call", async () => {
-    const { key, accountId } = await stack.account(100);
+    const { key, accountId } = await account(100);
     const direct = await stack.get(LISTING.path, key, { url: "popular", limit: "5" });
     expect(direct.status).toBe(200);
     const directCredits = Number(direct.headers.get("x-service-credits"));
@@ -150,8 +158,8 @@ describe("a monitor on a replayed list", () => {
   });
 
   it("another key gets 404 monitor_not_found for every route of the monitor", async () => {
-    const owner = await stack.account(10);
-    const other = await stack.account(10);
+    const owner = await account(10);
+    const other = await account(10);
     const monitor = await createMonitor(owner.key, "/other");
     for (const [method, p] of [
       ["GET", `/v1/monitors/${monitor.id}`],
@@ -182,7 +190,7 @@ describe("a monitor on a replayed list", () => {
 
 describe("baselines and resumption", () => {
   it("deliverInitial delivers the first run's items; new params start a new baseline", async () => {
-    const { key, accountId } = await stack.account(20);
+    const { key, accountId } = await account(20);
     const monitor = await createMonitor(key, "/initial", { deliverInitial: true });
     const first = await runNow(stack, monitor.id);
     expect(first).toMatchObject({ status: "succeeded", itemsSeen: 5, newItems: 5 });
@@ -201,7 +209,7 @@ describe("baselines and resumption", () => {
   });
 
   it("a run job re-run after its diff committed delivers the kept items instead of diffing again", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const monitor = await createMonitor(key, "/resume");
     const { store, scheduler } = stack.gateway.deps.monitors;
     // The state a worker leaves when it dies right after the diff: the run `delivering`, its new items kept, the
@@ -228,7 +236,7 @@ describe("baselines and resumption", () => {
   });
 
   it("lists monitors newest first, page by page", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const a = await createMonitor(key, "/page");
     const b = await createMonitor(key, "/page");
     const first = await stack.get("/v1/monitors", key, { limit: "1" });
@@ -244,7 +252,7 @@ describe("baselines and resumption", () => {
 
 describe("validation", () => {
   it("refuses what cannot be monitored, too frequent schedules and bad bodies with a named 400/422", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const base = { ...LISTING, schedule: { every: "1h" }, webhookUrl: receiver.url("/v") };
     const cases: [unknown, number, string][] = [
       [
@@ -279,7 +287,7 @@ describe("validation", () => {
   });
 
   it("refuses webhook URLs the SSRF guard forbids, naming the reason", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     for (const webhookUrl of [
       "http://10.1.2.3/hook",
       "http://169.254.169.254/latest/meta-data",
@@ -302,7 +310,7 @@ describe("validation", () => {
 
 describe("deliveries", () => {
   it("a receiver failing twice then succeeding gets three attempts with the same webhook-id", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const monitor = await createMonitor(key, "/flaky");
     receiver.script("/flaky", [{ status: 500 }, { status: 500 }, { status: 204 }]);
     const test = await send(stack, "POST", `/v1/monitors/${monitor.id}/test`, key);
@@ -322,7 +330,7 @@ describe("deliveries", () => {
   });
 
   it("410 Gone disables the monitor and removes its schedule", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const monitor = await createMonitor(key, "/gone");
     expect(await stack.gateway.deps.monitors.scheduler.get(monitor.id)).toBeDefined();
     receiver.script("/gone", [{ status: 410 }]);
@@ -344,7 +352,7 @@ describe("deliveries", () => {
   });
 
   it("deliveries failing for 5 days in a row disable the monitor; a failed delivery can be replayed", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const monitor = await createMonitor(key, "/down");
     receiver.script("/down", [{ status: 503 }]);
     const first = await send(stack, "POST", `/v1/monitors/${monitor.id}/test`, key);
@@ -382,7 +390,7 @@ describe("deliveries", () => {
   });
 
   it("rotate-secret signs the next deliveries with the new secret", async () => {
-    const { key } = await stack.account(10);
+    const { key } = await account(10);
     const monitor = await createMonitor(key, "/rotate");
     const rotated = await send(stack, "POST", `/v1/monitors/${monitor.id}/rotate-secret`, key);
     expect(rotated.status).toBe(200);
@@ -396,7 +404,7 @@ describe("deliveries", () => {
 
 describe("out of credits", () => {
   it("a run fails with insufficient_credits and delivers nothing; after 3 such runs the monitor is paused", async () => {
-    const { key, accountId } = await stack.account(1);
+    const { key, accountId } = await account(1);
     const monitor = await createMonitor(key, "/broke", { deliverInitial: true });
     for (let n = 1; n <= 3; n++) {
       const run = await runNow(stack, monitor.id);
@@ -418,7 +426,7 @@ describe("out of credits", () => {
 
 describe("a revoked key", () => {
   it("disables its monitors at their next run, which calls nothing and costs nothing", async () => {
-    const { key, keyId, accountId } = await stack.account(10);
+    const { key, keyId, accountId } = await account(10);
     const monitor = await createMonitor(key, "/revoked");
     expect(await stack.ledger.revokeApiKey(keyId)).toBe(true);
     const run = await runNow(stack, monitor.id);
@@ -433,7 +441,7 @@ describe("a revoked key", () => {
 
 describe("history tracking", () => {
   it("POST /v1/history/track creates a details monitor without a webhook; its runs are billed like the call", async () => {
-    const { key, accountId } = await stack.account(10);
+    const { key, accountId } = await account(10);
     const created = await send(stack, "POST", "/v1/history/track", key, {
       url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
       every: "1h",
@@ -505,5 +513,12 @@ describe("OpenAPI", () => {
     expect(Object.keys(doc.paths["/v1/monitors/{monitorId}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(doc.paths["/v1/monitors/{monitorId}/deliveries/{deliveryId}/replay"].post).toBeDefined();
     expect(doc.paths["/v1/history/track"].post.tags).toEqual(["History"]);
+  });
+});
+
+describe("money", () => {
+  it("leaves every account of this file with ledger sum == balance and no credits held", async () => {
+    expect(accounts.length).toBeGreaterThan(5);
+    for (const accountId of accounts) await expectLedgerConsistent(accountId);
   });
 });
