@@ -85,7 +85,7 @@ export class MonitorService {
       description: input.description ?? null,
       deliverInitial: input.deliverInitial,
     });
-    await this.scheduler.upsert(monitor.id, monitor.schedule);
+    await this.#schedule(monitor);
     return { ...(await this.#view(monitor)), secret };
   }
 
@@ -112,7 +112,7 @@ export class MonitorService {
       description: `history of ${input.url}`,
       deliverInitial: false,
     });
-    await this.scheduler.upsert(monitor.id, monitor.schedule);
+    await this.#schedule(monitor);
     return this.#view(monitor);
   }
 
@@ -276,6 +276,16 @@ export class MonitorService {
     }
     const shape = (schema as { shape?: Record<string, unknown> }).shape;
     return shape ? Object.fromEntries(Object.entries(raw).filter(([key]) => key in shape)) : raw;
+  }
+
+  /** Upserts a new monitor's scheduler; when Redis refuses, the monitor is removed again (no half-created monitor). */
+  async #schedule(monitor: MonitorRecord): Promise<void> {
+    try {
+      await this.scheduler.upsert(monitor.id, monitor.schedule);
+    } catch (error) {
+      await this.store.delete(monitor.id).catch(() => undefined);
+      throw error;
+    }
   }
 
   async #withWebhook(principal: MonitorPrincipal, id: string): Promise<MonitorRecord> {
