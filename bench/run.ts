@@ -8,7 +8,8 @@
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { createLogger, loadEnv } from "@sda/core";
+import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
+import { createLogger } from "@sda/core";
 import { startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
@@ -62,17 +63,20 @@ async function main() {
   await ensureDatabase(databaseUrl);
   await applyMigrations(databaseUrl);
   const prefix = `bench_${Date.now().toString(36)}`;
-  const replay = await startReplayServer({ dirs: [defaultCorpusDir(process.env.CORPUS_DIR)] });
+  const replay = await startReplayServer({
+    dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
+    pathRules: replayPathRules(),
+  });
   const env = {
     DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: "silent",
-    VIDEOSITE_ORIGIN: replay.origin,
+    ...replayOrigins(replay.origin),
     WORKER_CONCURRENCY: String(CONCURRENCY),
     // The per-key rate limit would measure itself, not the path.
     RATE_LIMIT_PER_SECOND: "1000000",
   };
-  const config = loadEnv(env);
+  const config = loadServiceEnv(env);
   const log = createLogger({ name: "bench", level: "silent" });
 
   // Baseline: raw BullMQ round trip on the same Redis.

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+// One service for this file: the `stack` fixture (replay, gateway, in-process workers).
 
 const V1 = "/v1/forumsite";
 
 describe("forumsite operations over HTTP", () => {
-  it("each of the seven operations answers 200 with its price and source", async () => {
+  stackTest("each of the seven operations answers 200 with its price and source", async ({ stack }) => {
     const { key, accountId } = await stack.account(100);
     const calls: [string, Record<string, string>, number, string][] = [
       ["subreddit-posts", { url: "https://www.reddit.com/r/popular/", limit: "10" }, 2, "public:listing"],
@@ -40,21 +36,24 @@ describe("forumsite operations over HTTP", () => {
     expect(await ledgerSum(stack.ledger, accountId)).toBe(100 - spent);
   });
 
-  it("list results carry totalReturned, nextCursor and hasMore; the cursor continues without gap or repeat", async () => {
-    const { key } = await stack.account(100);
-    const first = await stack.get(`${V1}/search`, key, { q: "praw oauth search", limit: "20" });
-    expect(first.body.data).toMatchObject({ totalReturned: 20, hasMore: true });
-    const second = await stack.get(`${V1}/search`, key, {
-      q: "praw oauth search",
-      limit: "20",
-      cursor: first.body.data.nextCursor,
-    });
-    expect(second.body.data).toMatchObject({ totalReturned: 11, hasMore: false, nextCursor: null });
-    const ids = [...first.body.data.posts, ...second.body.data.posts].map((p: { id: string }) => p.id);
-    expect(new Set(ids).size).toBe(31);
-  });
+  stackTest(
+    "list results carry totalReturned, nextCursor and hasMore; the cursor continues without gap or repeat",
+    async ({ stack }) => {
+      const { key } = await stack.account(100);
+      const first = await stack.get(`${V1}/search`, key, { q: "praw oauth search", limit: "20" });
+      expect(first.body.data).toMatchObject({ totalReturned: 20, hasMore: true });
+      const second = await stack.get(`${V1}/search`, key, {
+        q: "praw oauth search",
+        limit: "20",
+        cursor: first.body.data.nextCursor,
+      });
+      expect(second.body.data).toMatchObject({ totalReturned: 11, hasMore: false, nextCursor: null });
+      const ids = [...first.body.data.posts, ...second.body.data.posts].map((p: { id: string }) => p.id);
+      expect(new Set(ids).size).toBe(31);
+    },
+  );
 
-  it("a page without comments is 200 with an empty list and costs 0", async () => {
+  stackTest("a page without comments is 200 with an empty list and costs 0", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(`${V1}/post-comments`, key, {
       url: "https://www.reddit.com/comments/so0808",
@@ -71,58 +70,67 @@ describe("forumsite operations over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(10);
   });
 
-  it("bad inputs get their own codes, list the allowed values and are never billed", async () => {
-    const { key, accountId } = await stack.account(10);
-    const sort = await stack.get(`${V1}/subreddit-posts`, key, { url: "golang", sort: "best" });
-    expect(sort.status).toBe(400);
-    expect(sort.body.error).toMatchObject({
-      code: "invalid_enum_value",
-      retryable: false,
-      param: "sort",
-      allowed: ["hot", "new", "top", "rising", "controversial"],
-    });
-    const timeframe = await stack.get(`${V1}/search`, key, { q: "praw", timeframe: "decade" });
-    expect(timeframe.body.error).toMatchObject({
-      code: "invalid_enum_value",
-      allowed: ["hour", "day", "week", "month", "year", "all"],
-    });
-    const commentSort = await stack.get(`${V1}/post-comments`, key, { url: "haucpf", sort: "hot" });
-    expect(commentSort.body.error.allowed).toEqual([
-      "confidence",
-      "top",
-      "new",
-      "controversial",
-      "old",
-      "qa",
-      "best",
-    ]);
-    const limit = await stack.get(`${V1}/post-comments`, key, { url: "haucpf", limit: "501" });
-    expect(limit.body.error).toMatchObject({ code: "parameter_out_of_range", max: 500 });
-    const other = await stack.get(`${V1}/post-details`, key, {
-      url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
-    });
-    expect(other.status).toBe(422);
-    expect(other.body.error.code).toBe("unsupported_url");
-    const query = await stack.get(`${V1}/search`, key, { q: "x" });
-    expect(query.status).toBe(400);
-    const cursor = await stack.get(`${V1}/subreddit-posts`, key, { url: "popular", cursor: "not-a-cursor" });
-    expect(cursor.body.error.code).toBe("invalid_cursor");
-    expect(await stack.ledger.balance(accountId)).toBe(10);
-  });
+  stackTest(
+    "bad inputs get their own codes, list the allowed values and are never billed",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(10);
+      const sort = await stack.get(`${V1}/subreddit-posts`, key, { url: "golang", sort: "best" });
+      expect(sort.status).toBe(400);
+      expect(sort.body.error).toMatchObject({
+        code: "invalid_enum_value",
+        retryable: false,
+        param: "sort",
+        allowed: ["hot", "new", "top", "rising", "controversial"],
+      });
+      const timeframe = await stack.get(`${V1}/search`, key, { q: "praw", timeframe: "decade" });
+      expect(timeframe.body.error).toMatchObject({
+        code: "invalid_enum_value",
+        allowed: ["hour", "day", "week", "month", "year", "all"],
+      });
+      const commentSort = await stack.get(`${V1}/post-comments`, key, { url: "haucpf", sort: "hot" });
+      expect(commentSort.body.error.allowed).toEqual([
+        "confidence",
+        "top",
+        "new",
+        "controversial",
+        "old",
+        "qa",
+        "best",
+      ]);
+      const limit = await stack.get(`${V1}/post-comments`, key, { url: "haucpf", limit: "501" });
+      expect(limit.body.error).toMatchObject({ code: "parameter_out_of_range", max: 500 });
+      const other = await stack.get(`${V1}/post-details`, key, {
+        url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
+      });
+      expect(other.status).toBe(422);
+      expect(other.body.error.code).toBe("unsupported_url");
+      const query = await stack.get(`${V1}/search`, key, { q: "x" });
+      expect(query.status).toBe(400);
+      const cursor = await stack.get(`${V1}/subreddit-posts`, key, {
+        url: "popular",
+        cursor: "not-a-cursor",
+      });
+      expect(cursor.body.error.code).toBe("invalid_cursor");
+      expect(await stack.ledger.balance(accountId)).toBe(10);
+    },
+  );
 
-  it("a quarantined subreddit is 403 subreddit_quarantined, not retryable, not billed", async () => {
-    const { key, accountId } = await stack.account(10);
-    const response = await stack.get(`${V1}/subreddit-posts`, key, {
-      url: "r/tiananmenaquarefalse",
-      sort: "top",
-      timeframe: "all",
-    });
-    expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: "subreddit_quarantined", retryable: false });
-    expect(await stack.ledger.balance(accountId)).toBe(10);
-  });
+  stackTest(
+    "a quarantined subreddit is 403 subreddit_quarantined, not retryable, not billed",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(10);
+      const response = await stack.get(`${V1}/subreddit-posts`, key, {
+        url: "r/tiananmenaquarefalse",
+        sort: "top",
+        timeframe: "all",
+      });
+      expect(response.status).toBe(403);
+      expect(response.body.error).toMatchObject({ code: "subreddit_quarantined", retryable: false });
+      expect(await stack.ledger.balance(accountId)).toBe(10);
+    },
+  );
 
-  it("an upstream failure is a retryable 502 and is not billed", async () => {
+  stackTest("an upstream failure is a retryable 502 and is not billed", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const remove = stack.replay.addFault({ when: (r) => r.path === "/r/golang/about.json", status: 503 });
     try {
@@ -135,13 +143,16 @@ describe("forumsite operations over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(10);
   });
 
-  it("402 with too few credits for the call's price, before any upstream request", async () => {
-    const { key } = await stack.account(1);
-    const hits = stack.replay.hits.length;
-    const response = await stack.get(`${V1}/post-comments`, key, { url: "haucpf" });
-    expect(response.status).toBe(402);
-    expect(stack.replay.hits.length).toBe(hits);
-    const details = await stack.get(`${V1}/post-details`, key, { url: "haucpf" });
-    expect(details.status).toBe(200);
-  });
+  stackTest(
+    "402 with too few credits for the call's price, before any upstream request",
+    async ({ stack }) => {
+      const { key } = await stack.account(1);
+      const hits = stack.replay.hits.length;
+      const response = await stack.get(`${V1}/post-comments`, key, { url: "haucpf" });
+      expect(response.status).toBe(402);
+      expect(stack.replay.hits.length).toBe(hits);
+      const details = await stack.get(`${V1}/post-details`, key, { url: "haucpf" });
+      expect(details.status).toBe(200);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { loadEnv } from "@sda/core";
+import { loadServiceEnv } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { ReplayServer } from "@sda/replay";
 import { deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
@@ -18,7 +18,7 @@ let prefix = "";
 beforeAll(async () => {
   replay = await startReplay();
   const env = testEnv({ RATE_LIMIT_PER_SECOND: "1000" }, replay);
-  const config = loadEnv(env);
+  const config = loadServiceEnv(env);
   prefix = config.QUEUE_PREFIX;
   const log = testLogger();
   gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });

@@ -1,4 +1,4 @@
-import { loadEnv } from "@sda/core";
+import { loadServiceEnv } from "@sda/catalog";
 import { startReplay, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 /** Workers of this file (the stack starts none), reading the platforms from `replayOrigin`. */
 function startTestWorkers(replayOrigin?: string) {
   const env = replayOrigin ? { ...stack.env, FORUMSITE_ORIGIN: replayOrigin } : stack.env;
-  return startWorkers(loadEnv(env), testLogger(), { webhookConfig: WEBHOOK_CONFIG });
+  return startWorkers(loadServiceEnv(env), testLogger(), { webhookConfig: WEBHOOK_CONFIG });
 }
 
 /**

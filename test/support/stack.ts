@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { loadEnv } from "@sda/core";
+import { loadServiceEnv } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
 import type { ReplayServer } from "@sda/replay";
@@ -49,7 +49,7 @@ export async function startStack(
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
   const env = testEnv(options.env ?? {}, replay);
-  const config = loadEnv(env);
+  const config = loadServiceEnv(env);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
   const workers = options.workers === "none" ? null : await startWorkers(config, log);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { ServiceConfig } from "@sda/core";
 import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+import { reconcile } from "./reconcile.ts";
 
 export const USAGE = `usage: npm run cli -- <command> [options]
 
@@ -11,12 +12,15 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   key revoke --key <key_…>                        revoke a key (its calls get 401 revoked_api_key)
   credits grant --account <acct_…> --credits <n> [--note <text>]
   balance --account <acct_…> [--entries <n>]      balance and the newest ledger entries
+  reconcile                                       check sum(ledger amounts) = balance for every account (exit 1 if not)
 Add --json for machine-readable output. DATABASE_URL names the database.`;
 
 /** A command's printable result. */
 export interface CommandOutput {
   text: string;
   json: unknown;
+  /** Process exit code (default 0); `reconcile` answers 1 when an account does not reconcile. */
+  exitCode?: number;
 }
 
 /** Thrown for a bad command line; the message is shown with the usage. */
@@ -131,6 +135,8 @@ export async function runCommand(argv: string[], config: ServiceConfig): Promise
           json: { accountId, balance, entries },
         };
       }
+      case "reconcile":
+        return await reconcile(ledger);
       default:
         throw new UsageError(command ? `unknown command "${command}"` : "no command given");
     }

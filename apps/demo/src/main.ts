@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createLogger, EnvError, findUpwards, loadEnv, randomSuffix } from "@sda/core";
+import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
+import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
 import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { ensureDemoKey } from "./account.ts";
@@ -9,7 +10,7 @@ import { checkServices } from "./services.ts";
 const log = createLogger({ name: "demo", level: "info" });
 
 async function main() {
-  const config = loadEnv();
+  const config = loadServiceEnv();
   const problems = await checkServices(config.REDIS_URL, config.DATABASE_URL);
   if (problems.length) {
     console.error(problems.join("\n"));
@@ -19,7 +20,7 @@ async function main() {
   await applyMigrations(config.DATABASE_URL);
 
   const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
-  const replay = await startReplayServer({ dirs }, config.REPLAY_PORT);
+  const replay = await startReplayServer({ dirs, pathRules: replayPathRules() }, config.REPLAY_PORT);
 
   const prisma = createPrismaClient(config.DATABASE_URL, 2);
   const demo = await ensureDemoKey(new Ledger(prisma), config.DEMO_API_KEY);
@@ -28,13 +29,11 @@ async function main() {
   // A prefix of its own: a demo never picks up another run's queued jobs or cached results.
   const prefix = `demo_${randomSuffix()}`;
   const env = {
-    ...process.env,
+    ...rawEnv(),
     PORT: String(config.PORT),
     QUEUE_PREFIX: prefix,
-    VIDEOSITE_ORIGIN: replay.origin,
-    FORUMSITE_ORIGIN: replay.origin,
-    PHOTOSITE_ORIGIN: replay.origin,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...replayOrigins(replay.origin),
+    LOG_LEVEL: rawEnv().LOG_LEVEL ?? "warn",
   };
   let stopping = false;
   const children: ChildProcess[] = [];
@@ -71,11 +70,13 @@ async function main() {
 Social data API demo — gateway ${base}, one worker, replay upstream ${replay.origin} (${replay.entries.length} recorded answers)
 
   Demo API key (${demo.balance} credits):  ${demo.secret}
+  Web dashboard (sign up for your own key):  ${base}/dashboard
 
   export KEY=${demo.secret}
   curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"
   curl -H "X-API-Key: $KEY" "${base}/v1/videosite/video-details?url=https://youtu.be/M4gD1WSo5mA"
   curl -H "Authorization: Bearer $KEY" "${base}/v1/account"
+  curl -H "Authorization: Bearer $KEY" "${base}/v1/account/usage?limit=5"
   curl "${base}/v1/openapi.json"
 
 Ctrl-C stops everything.

@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { dashboardRouter } from "@sda/dashboard";
 import express, { type Express } from "express";
 import type { GatewayDeps } from "./deps.ts";
 import { createMetrics } from "./metrics.ts";
@@ -7,6 +8,7 @@ import { errorHandler, notFound } from "./middleware/errors.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { accountRouteDocs } from "./routes/account/openapi.ts";
 import { accountRouter } from "./routes/account.ts";
 import { historyRouteDocs, historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
@@ -30,8 +32,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, [...statusRouteDocs, ...historyRouteDocs, ...monitorRouteDocs]));
+  app.use(
+    openApiRouter(deps.registry, [
+      ...statusRouteDocs,
+      ...accountRouteDocs,
+      ...historyRouteDocs,
+      ...monitorRouteDocs,
+    ]),
+  );
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
+  app.use("/dashboard", dashboardRouter(deps));
 
   const auth = [
     authenticate(deps.ledger),

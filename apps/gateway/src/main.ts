@@ -1,9 +1,10 @@
-import { createLogger, EnvError, loadEnv } from "@sda/core";
+import { loadServiceEnv } from "@sda/catalog";
+import { createLogger, EnvError } from "@sda/core";
 import { startGateway } from "./gateway.ts";
 
 // The gateway process: parse the environment once, start, and shut down cleanly on SIGINT/SIGTERM.
 try {
-  const config = loadEnv();
+  const config = loadServiceEnv();
   const log = createLogger({ name: "gateway", level: config.LOG_LEVEL });
   const gateway = await startGateway(config, log);
   log.info({ url: gateway.url }, "gateway listening");

@@ -1,9 +1,10 @@
-import { createLogger, EnvError, loadEnv } from "@sda/core";
+import { loadServiceEnv } from "@sda/catalog";
+import { createLogger, EnvError } from "@sda/core";
 import { startWorkers } from "./worker.ts";
 
 // The worker process: consume the queues of this role until SIGINT/SIGTERM, then finish or release in-flight jobs.
 try {
-  const config = loadEnv();
+  const config = loadServiceEnv();
   const log = createLogger({ name: "worker", level: config.LOG_LEVEL });
   const running = await startWorkers(config, log);
   let stopping = false;

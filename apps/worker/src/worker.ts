@@ -1,12 +1,5 @@
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
-import {
-  CursorCodec,
-  type Logger,
-  type OperationRegistry,
-  QUEUE_NAMES,
-  type QueueName,
-  type ServiceConfig,
-} from "@sda/core";
+import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
 import {
   type EngineDeps,
   executeJob,
@@ -24,7 +17,7 @@ import { UnrecoverableError, type Worker } from "bullmq";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
-  queues: QueueName[];
+  queues: string[];
   workers: Worker[];
   /** The monitors consumer (`consumer` null with `MONITOR_CONCURRENCY=0`) and their webhook hooks. */
   monitors: WorkerMonitors;
@@ -36,30 +29,37 @@ export interface RunningWorkers {
 }
 
 /** The queues this process consumes: WORKER_QUEUES, or every queue some operation uses. */
-export function workerQueues(config: ServiceConfig, registry: OperationRegistry): QueueName[] {
+export function workerQueues(config: ServiceConfig, registry: Catalog): string[] {
   const used = registry.queues();
   if (!config.WORKER_QUEUES.trim()) return used;
   const wanted = config.WORKER_QUEUES.split(",")
     .map((q) => q.trim())
     .filter(Boolean);
+  // Known queues derive from the catalog: each platform's own plus the extra ones it declares.
+  const known = [...new Set(registry.platforms.flatMap((p) => p.queues))];
   for (const q of wanted)
-    if (!(QUEUE_NAMES as readonly string[]).includes(q))
-      throw new Error(`WORKER_QUEUES names an unknown queue "${q}" (known: ${QUEUE_NAMES.join(", ")})`);
-  return wanted as QueueName[];
+    if (!known.includes(q))
+      throw new Error(`WORKER_QUEUES names an unknown queue "${q}" (known: ${known.join(", ")})`);
+  return wanted;
 }
 
 /** Starts one BullMQ worker per queue of this process's role, all running calls through {@link executeJob}. */
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: OperationRegistry; now?: () => Date; webhookConfig?: Partial<WebhookConfig> } = {},
+  options: { registry?: Catalog; now?: () => Date; webhookConfig?: Partial<WebhookConfig> } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
+  // Load the handlers of this role's operations before taking jobs: importing a platform's extraction code inside a
+  // job would block the event loop while the job's lock must be renewed (JOB_LOCK_MS).
+  await Promise.all(
+    registry.operations.filter((op) => queues.includes(op.queue)).map((op) => registry.handler(op.id)),
+  );
   const redis = createRedis(config.REDIS_URL);
   const prisma = createPrismaClient(config.DATABASE_URL, 10);
   const http = createHttpClient({
-    origins: originsFromConfig(config),
+    origins: originsFromConfig(config, registry.platforms),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     userAgent: config.UPSTREAM_USER_AGENT,
     log,

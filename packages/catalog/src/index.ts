@@ -1,26 +1,77 @@
-import { createHistoryCatalog, createRegistry, type HistoryCatalog, type OperationRegistry } from "@sda/core";
-import { forumsiteHistory, forumsiteOperations } from "@sda/forumsite";
-import { photositeHistory, photositeOperations } from "@sda/photosite";
-import { videositeHistory, videositeOperations } from "@sda/videosite";
+import {
+  type Catalog,
+  type CatalogEntry,
+  createCatalog,
+  createHistoryCatalog,
+  type EnvSource,
+  type HistoryCatalog,
+  loadEnv,
+  type PlatformEnv,
+  platform,
+  type ReplayPathRule,
+  type ServiceConfig,
+} from "@sda/core";
+import { forumsitePlatform } from "@sda/forumsite/spec";
+import { photositePlatform } from "@sda/photosite/spec";
+import { videositePlatform } from "@sda/videosite/spec";
 
 /**
- * Every API operation of the service. A platform package exports its operations; adding a platform means adding its
- * list here, adding an operation means declaring it in its platform package only. The gateway mounts routes from
- * this registry, the worker dispatches from it, and OpenAPI is generated from it.
+ * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes)
+ * and its handlers (loaded on first use, so the gateway never loads extraction code). This is the only place that
+ * names platforms: routes, OpenAPI, queues, the env schema, upstream origins and the test replay all derive from it.
  */
-export const registry: OperationRegistry = createRegistry([
-  ...videositeOperations,
-  ...photositeOperations,
-  ...forumsiteOperations,
-]);
+const entries = [
+  platform(videositePlatform, () => import("@sda/videosite")),
+  platform(photositePlatform, () => import("@sda/photosite")),
+  platform(forumsitePlatform, () => import("@sda/forumsite")),
+] as const satisfies readonly CatalogEntry[];
+
+/** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
+export const registry: Catalog = createCatalog(entries);
+
+/** Every platform's declaration (name, hosts, env slice, error codes, queues, replay rule, operations). */
+export const platforms = registry.platforms;
+
+type Spec = (typeof entries)[number]["spec"];
+
+/** A platform's name (`videosite` | `photosite` | …), derived from the catalog. */
+export type PlatformName = Spec["name"];
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/** Every platform's env slice at once (what `loadServiceEnv` parses besides the service-wide variables). */
+export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
+
+/**
+ * Parses the environment with the service-wide schema plus every platform's slice and `<NAME>_ORIGIN`.
+ * @param source the variables (default `process.env`).
+ * @throws EnvError naming each invalid variable.
+ */
+export function loadServiceEnv(source?: EnvSource): ServiceConfig {
+  return loadEnv(source, platforms);
+}
+
+/**
+ * `<NAME>_ORIGIN` = `origin` for every platform: the demo, the bench and the test helpers send every platform to the
+ * replay this way, so a platform added to the catalog is routed without touching them.
+ */
+export function replayOrigins(origin: string): Record<string, string> {
+  return Object.fromEntries(platforms.map((p) => [p.originVariable, origin]));
+}
+
+/** Each platform's replay path rule (corpus README §2 rule 2), by platform name, for `startReplayServer`. */
+export function replayPathRules(): Record<string, ReplayPathRule> {
+  return Object.fromEntries(platforms.map((p) => [p.name, p.replay]));
+}
+
+/**
+ * Which successful calls append metric snapshots (History, `packages/history`): each platform declares its own in
+ * its spec (`history`), checked here against the registry.
+ */
+export const history: HistoryCatalog = createHistoryCatalog(
+  registry,
+  Object.assign({}, ...platforms.map((p) => p.history)),
+);
 export { monitorRules } from "./monitor-rules.ts";
-
-/**
- * Which successful calls append metric snapshots (History, `packages/history`): each platform package declares its
- * own in `src/history.ts`; adding a platform means adding its declarations here.
- */
-export const history: HistoryCatalog = createHistoryCatalog(registry, {
-  ...videositeHistory,
-  ...photositeHistory,
-  ...forumsiteHistory,
-});

@@ -1,26 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env.ts";
+import { z } from "zod";
+import { EnvError, loadEnv, serviceEnvSchema } from "./env.ts";
+
+const platforms = [
+  {
+    name: "alpha",
+    env: z.object({ ALPHA_TOKEN: z.string().optional(), ALPHA_PAGES: z.coerce.number().default(3) }),
+  },
+  { name: "beta", env: z.object({}) },
+];
 
 describe("loadEnv", () => {
-  it("applies the documented defaults", () => {
-    const config = loadEnv({});
+  it("applies the documented defaults, the platforms' own defaults, and leaves origins unset", () => {
+    const config = loadEnv({}, platforms);
     expect(config.PORT).toBe(3000);
     expect(config.REQUEST_DEADLINE_MS).toBe(110_000);
     expect(config.CACHE_TTL_SECONDS).toBe(86_400);
-    expect(config.VIDEOSITE_ORIGIN).toBeUndefined();
+    expect(config.ALPHA_PAGES).toBe(3);
+    expect(config.ALPHA_ORIGIN).toBeUndefined();
+    expect(config.BETA_ORIGIN).toBeUndefined();
   });
 
-  it("names every bad variable at start", () => {
+  it("names every bad variable at start, service-wide or a platform's", () => {
     let error: unknown;
     try {
-      loadEnv({ PORT: "abc", VIDEOSITE_ORIGIN: "not a url", QUEUE_PREFIX: "a b" });
+      loadEnv({ PORT: "abc", BETA_ORIGIN: "not a url", QUEUE_PREFIX: "a b", ALPHA_PAGES: "x" }, platforms);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
     expect(message).toContain('PORT="abc"');
-    expect(message).toContain('VIDEOSITE_ORIGIN="not a url"');
+    expect(message).toContain('BETA_ORIGIN="not a url"');
     expect(message).toContain('QUEUE_PREFIX="a b"');
+    expect(message).toContain('ALPHA_PAGES="x"');
+  });
+
+  it("refuses a variable declared twice", () => {
+    expect(() =>
+      serviceEnvSchema([...platforms, { name: "gamma", env: z.object({ PORT: z.string() }) }]),
+    ).toThrow(/PORT is declared by both core and gamma/);
   });
 });

@@ -8,10 +8,11 @@ const optionalUrl = z.url().optional();
 const optionalString = z.string().min(1).optional();
 
 /**
- * The one environment schema of every process (gateway, worker, CLI, demo). Parsed once at boot by {@link loadEnv};
- * nothing else reads `process.env`. The README's configuration table lists the same variables.
+ * The service-wide part of the environment schema of every process (gateway, worker, CLI, demo). The full schema is
+ * this plus each platform's slice plus one `<NAME>_ORIGIN` per platform ({@link serviceEnvSchema}), parsed once at
+ * boot by {@link loadEnv}; nothing else reads `process.env`. The README's configuration table lists the variables.
  */
-export const envSchema = z.object({
+export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
@@ -65,13 +66,6 @@ export const envSchema = z.object({
     .default(
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
     ),
-  /** When set, every request to a videosite host goes to this origin (a replay or a proxy). Unset: the live hosts. */
-  VIDEOSITE_ORIGIN: optionalUrl,
-  FORUMSITE_ORIGIN: optionalUrl,
-  PHOTOSITE_ORIGIN: optionalUrl,
-  /** Interface language and region sent to the video platform. */
-  VIDEOSITE_HL: z.string().default("en"),
-  VIDEOSITE_GL: z.string().length(2).default("US"),
 
   // Audio and AI providers (audio transcript, summaries)
   /** ffmpeg binary; unset: the one shipped by the npm package `@ffmpeg-installer/ffmpeg`. */
@@ -102,21 +96,6 @@ export const envSchema = z.object({
   /** Input budget of one chat-completions request, in tokens (longer transcripts are summarised in chunks). */
   LLM_MAX_INPUT_TOKENS: int(12_000, 500),
 
-  // Forum platform OAuth app-only credentials
-  FORUMSITE_CLIENT_ID: optionalString,
-  FORUMSITE_CLIENT_SECRET: optionalString,
-  /** User-Agent of forum platform requests: the platform asks API clients for a unique, descriptive one. */
-  FORUMSITE_USER_AGENT: z.string().min(1).default("server:social-data-api:0.1.0 (public data service)"),
-
-  // Photo platform session pool
-  PHOTOSITE_SESSION_COOKIES: optionalString,
-  PHOTOSITE_PROXIES: optionalString,
-  /**
-   * Comma-separated hashtags whose explore pages are the source of `GET /v1/photosite/trending-reels` (the reels the
-   * platform ranks in their top section).
-   */
-  PHOTOSITE_TRENDING_HASHTAGS: z.string().default("reels,trending,viral,explorepage"),
-
   // Outgoing webhooks (packages/webhooks: batch completion, monitor deliveries)
   /** Allow `http://` webhook URLs (development only); unset: https only. */
   WEBHOOK_ALLOW_HTTP: bool.default(false),
@@ -131,6 +110,22 @@ export const envSchema = z.object({
   WEBHOOK_RETRY_AFTER_MAX_SECONDS: int(3600, 1),
   /** Webhook attempts in flight per worker process. */
   WEBHOOK_CONCURRENCY: int(8, 1),
+
+  // Free plan limits shown by GET /v1/account (the plan every account has until paid plans exist)
+  /** Batch items one account may have in flight at once. */
+  PLAN_MAX_CONCURRENT_BATCH_ITEMS: int(10, 1),
+  /** Monitors one account may keep. */
+  PLAN_MAX_MONITORS: int(5, 0),
+  /** Shortest interval between two runs of one monitor, in seconds. */
+  PLAN_MIN_MONITOR_INTERVAL_SECONDS: int(3600, 60),
+
+  // Web dashboard (/dashboard)
+  /** Lifetime of a dashboard session (sliding: renewed on every page), in seconds. */
+  DASHBOARD_SESSION_TTL_SECONDS: int(7 * 24 * 3600, 60),
+  /** Failed sign-ins allowed per email address per 15 minutes before 429. */
+  DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: int(10, 1),
+  /** Sign-in and sign-up attempts allowed per client address per 15 minutes before 429. */
+  DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1),
 
   // Monitors (packages/monitors)
   /** Shortest schedule a monitor may have, in seconds (an `every` below it, or a cron firing more often, is refused). */
@@ -150,8 +145,56 @@ export const envSchema = z.object({
   EXPOSE_METRICS: bool.default(true),
 });
 
-/** The parsed configuration shared by all processes. */
-export type ServiceConfig = z.output<typeof envSchema>;
+/** What the env schema needs of a platform: its name and its own variables (see `definePlatform`). */
+export interface PlatformEnvSlice {
+  name: string;
+  env: z.ZodObject;
+}
+
+/** `examplesite` → `EXAMPLESITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
+export function originVariable(platform: string): string {
+  return `${platform.toUpperCase()}_ORIGIN`;
+}
+
+/**
+ * The full environment schema: {@link baseEnvSchema} ⊕ each platform's `env` slice ⊕ a generated `<NAME>_ORIGIN`
+ * (an optional URL: when set, every request to one of the platform's hosts goes there — the replay, a proxy).
+ * @throws Error when two parts declare the same variable.
+ */
+export function serviceEnvSchema(platforms: readonly PlatformEnvSlice[]): z.ZodObject {
+  const shape: Record<string, z.ZodType> = { ...baseEnvSchema.shape };
+  const owner = new Map<string, string>(Object.keys(shape).map((k) => [k, "core"]));
+  const add = (name: string, schema: z.ZodType, by: string) => {
+    const previous = owner.get(name);
+    if (previous) throw new Error(`env variable ${name} is declared by both ${previous} and ${by}`);
+    owner.set(name, by);
+    shape[name] = schema;
+  };
+  for (const platform of platforms) {
+    add(originVariable(platform.name), optionalUrl, platform.name);
+    for (const [name, schema] of Object.entries(platform.env.shape))
+      add(name, schema as z.ZodType, platform.name);
+  }
+  return z.object(shape);
+}
+
+/**
+ * The parsed configuration shared by all processes: the typed service-wide variables, plus every platform's own
+ * variables and origins (typed through `OperationContext.env` in that platform's handlers, `unknown` here).
+ */
+export type ServiceConfig = z.output<typeof baseEnvSchema> & { readonly [variable: string]: unknown };
+
+/** Raw variables, as in `process.env`. */
+export type EnvSource = Record<string, string | undefined>;
+
+/**
+ * A copy of the raw process environment, for what the schema does not cover: the variables a process hands on to
+ * the processes it spawns (the demo), and test-only locations (`CORPUS_DIR`). This module is the only reader of
+ * `process.env` (biome `noProcessEnv`).
+ */
+export function rawEnv(): EnvSource {
+  return { ...process.env };
+}
 
 /** Thrown by {@link loadEnv}; its message names every bad variable. */
 export class EnvError extends Error {
@@ -159,15 +202,20 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses the environment once. Empty strings count as unset.
+ * Parses the environment once against {@link serviceEnvSchema} of the given platforms (the catalog's). Empty strings
+ * count as unset.
+ * @param source the variables (default `process.env`: this module is the only reader of it).
  * @throws EnvError naming each invalid variable and why, e.g. `PORT: expected integer, received "abc"`.
  */
-export function loadEnv(source: Record<string, string | undefined> = process.env): ServiceConfig {
+export function loadEnv(
+  source: EnvSource | undefined,
+  platforms: readonly PlatformEnvSlice[],
+): ServiceConfig {
   const cleaned: Record<string, string> = {};
-  for (const [key, value] of Object.entries(source))
+  for (const [key, value] of Object.entries(source ?? process.env))
     if (value !== undefined && value !== "") cleaned[key] = value;
-  const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  const result = serviceEnvSchema(platforms).safeParse(cleaned);
+  if (result.success) return result.data as ServiceConfig;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "?");
     return `  ${name}=${JSON.stringify(cleaned[name] ?? "")}: ${issue.message}`;

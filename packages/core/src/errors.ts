@@ -1,5 +1,13 @@
+/** Status and default retryability of one error code. */
+export interface ErrorCodeSpec {
+  status: number;
+  retryable: boolean;
+}
+
 /**
- * The closed set of error codes the service answers with, their HTTP status and default retryability.
+ * The service-wide error codes, their HTTP status and default retryability. Codes that belong to one platform
+ * (an `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
+ * errorCodes })`) and registered into the same table at load time ({@link registerErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one
  * function (`errorEnvelope`). Keeping status and retryability in this one table means a code can never be answered
@@ -24,26 +32,9 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, retryable: false },
   revoked_api_key: { status: 401, retryable: false },
   insufficient_credits: { status: 402, retryable: false },
-  // 403: the resource exists but is not public
-  subreddit_private: { status: 403, retryable: false },
-  subreddit_quarantined: { status: 403, retryable: false },
-  profile_private: { status: 403, retryable: false },
-  // 404: the route, a job, or the platform resource
+  // 404: the route or a job
   route_not_found: { status: 404, retryable: false },
   job_not_found: { status: 404, retryable: false },
-  no_captions: { status: 404, retryable: false },
-  language_not_available: { status: 404, retryable: false },
-  video_unavailable: { status: 404, retryable: false },
-  channel_not_found: { status: 404, retryable: false },
-  channel_unavailable: { status: 404, retryable: false },
-  playlist_not_found: { status: 404, retryable: false },
-  comment_not_found: { status: 404, retryable: false },
-  subreddit_not_found: { status: 404, retryable: false },
-  post_not_found: { status: 404, retryable: false },
-  profile_not_found: { status: 404, retryable: false },
-  highlight_not_found: { status: 404, retryable: false },
-  audio_not_found: { status: 404, retryable: false },
-  hashtag_not_found: { status: 404, retryable: false },
   webhook_delivery_not_found: { status: 404, retryable: false },
   monitor_not_found: { status: 404, retryable: false },
   // 405 / 422 / 429
@@ -60,14 +51,63 @@ export const ERROR_CODES = {
   upstream_blocked: { status: 502, retryable: true },
   upstream_rate_limited: { status: 502, retryable: true },
   upstream_login_required: { status: 502, retryable: true },
+  // the shared audio and summary pipelines (@sda/media, @sda/summarize)
   audio_extract_failed: { status: 502, retryable: true },
   asr_unavailable: { status: 502, retryable: false },
   asr_failed: { status: 502, retryable: true },
   summary_failed: { status: 502, retryable: true },
-} as const satisfies Record<string, { status: number; retryable: boolean }>;
+} as const satisfies Record<string, ErrorCodeSpec>;
+
+/**
+ * Error codes declared by platforms. Each platform package augments this interface with its own table, so a
+ * `ServiceError` with a typo'd or foreign code does not compile:
+ *
+ * ```ts
+ * declare module "@sda/core" { interface PlatformErrorCodes extends Record<keyof typeof myErrorCodes, true> {} }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation in the platform packages
+export interface PlatformErrorCodes {}
+
+/** The one code → status table at run time: the service-wide codes plus every registered platform's. */
+const registered = new Map<string, ErrorCodeSpec & { owner: string }>(
+  Object.entries(ERROR_CODES).map(([code, spec]) => [code, { ...spec, owner: "core" }]),
+);
+
+/**
+ * Adds a platform's codes to the table (called by `definePlatform`). Registering the same code twice with the same
+ * status and retryability is allowed (two platforms may share `post_not_found`).
+ * @throws Error when a code is not snake_case or is already registered with another status or retryability.
+ */
+export function registerErrorCodes(owner: string, codes: Readonly<Record<string, ErrorCodeSpec>>): void {
+  for (const [code, spec] of Object.entries(codes)) {
+    if (!/^[a-z][a-z0-9_]*$/.test(code)) throw new Error(`${owner}: error code "${code}" is not snake_case`);
+    const existing = registered.get(code);
+    if (existing && (existing.status !== spec.status || existing.retryable !== spec.retryable))
+      throw new Error(
+        `${owner}: error code "${code}" is already registered by ${existing.owner} as ${existing.status}` +
+          ` (retryable ${existing.retryable}); it cannot mean ${spec.status} (retryable ${spec.retryable})`,
+      );
+    if (!existing) registered.set(code, { ...spec, owner });
+  }
+}
+
+/**
+ * Status and retryability of a registered code.
+ * @throws Error for a code no one registered (a platform whose spec was not loaded, or a typo that escaped the
+ *   compiler): never answered with a guessed status.
+ */
+export function errorCodeSpec(code: string): ErrorCodeSpec {
+  const spec = registered.get(code);
+  if (!spec)
+    throw new Error(
+      `unregistered error code "${code}": declare it in its platform's errorCodes (definePlatform) or in core`,
+    );
+  return { status: spec.status, retryable: spec.retryable };
+}
 
 /** A machine-readable error code (SPEC §7.1 `error.code`). */
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorCode = keyof typeof ERROR_CODES | keyof PlatformErrorCodes;
 
 /** Extra fields merged into the `error` object of the envelope (for example `reason`, `availableLanguages`). */
 export type ErrorDetails = Record<string, unknown>;
@@ -97,8 +137,9 @@ export class ServiceError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ServiceError";
     this.code = code;
-    this.status = ERROR_CODES[code].status;
-    this.retryable = options.retryable ?? ERROR_CODES[code].retryable;
+    const spec = errorCodeSpec(code);
+    this.status = spec.status;
+    this.retryable = options.retryable ?? spec.retryable;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details ?? {};
   }

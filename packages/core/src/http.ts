@@ -1,12 +1,15 @@
 import type { Readable } from "node:stream";
 
-/** Platforms whose hosts the upstream client knows (their origins are configuration). */
-export type Platform = "videosite" | "forumsite" | "photosite" | "asr" | "llm" | "webhook";
+/**
+ * Who a request is for: a catalog platform's name or a service-side provider (`asr`, `llm`,
+ * `webhook`); used in logs and error details, and to route a platform's requests to `<NAME>_ORIGIN`.
+ */
+export type Platform = string;
 
 /** One request to an upstream platform. The URL names the live host; the client rewrites it to a configured origin. */
 export interface UpstreamRequest {
   platform: Platform;
-  /** Absolute URL on the platform's live host (e.g. `https://www.youtube.com/youtubei/v1/player`). */
+  /** Absolute URL on the platform's live host (e.g. `https://api.example.com/v1/items`). */
   url: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
@@ -22,7 +25,7 @@ export interface UpstreamRequest {
   followRedirects?: boolean;
   /**
    * An HTTP(S) proxy URL (`http://user:pass@host:port`) this request goes through, for platforms that rotate egress
-   * addresses (photosite `PHOTOSITE_PROXIES`). Ignored when the platform's origin is configured (a replay).
+   * addresses (a platform's proxy pool variable). Ignored when the platform's origin is configured (a replay).
    */
   proxy?: string;
 }

@@ -7,13 +7,6 @@ import type { Logger } from "./logger.ts";
 import type { PriceRule } from "./price.ts";
 
 /**
- * Queues of the service. Each operation names one; a worker process consumes the queues of its role
- * (`WORKER_QUEUES`), so slow or expensive work (audio) can run in its own processes with its own concurrency.
- */
-export const QUEUE_NAMES = ["videosite", "forumsite", "photosite", "audio", "ai"] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
-
-/**
  * Cache policy of an operation (SPEC §4.1, §8):
  * - `optIn`: `cache=true` may serve a stored result up to 24 h old (`CACHE_TTL_SECONDS`), `cacheMaxAge` (when the
  *   params declare it) up to its age; every fresh success refreshes it; it is kept `ttlSeconds` (default
@@ -42,12 +35,19 @@ export interface OperationOutcome<T = unknown> {
   envelope?: Record<string, unknown>;
 }
 
-/** Everything a handler may use; built by the worker for each job. */
-export interface OperationContext {
+/**
+ * Everything a handler may use; built by the worker for each job. `Env` is the handler's platform's own variables
+ * (the parsed `env` slice of `definePlatform`, e.g. `<NAME>_CLIENT_ID`), read as `ctx.env` instead of
+ * `process.env`.
+ */
+export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
   requestId: string;
   jobId: string;
   accountId: string;
+  /** The service-wide configuration. */
   config: ServiceConfig;
+  /** The platform's own configuration (its `env` slice, parsed with defaults). */
+  env: Env;
   /** Child logger carrying requestId, jobId and op. */
   log: Logger;
   http: HttpClient;
@@ -67,57 +67,75 @@ export interface OperationContext {
 }
 
 /**
- * One API operation, declared once. The gateway mounts `method path` from it and validates `params`; the worker
- * dispatches jobs of `id` to `handler`; OpenAPI, batch and monitors read the same object.
+ * One API operation's declaration, apart from its handler: everything the gateway, OpenAPI, batch and monitors need
+ * (no extraction code). Built by `definePlatform` from a {@link defineOperationSpec} draft.
  */
-export interface OperationDefinition<S extends z.ZodType = z.ZodType, T = unknown> {
-  /** Stable id, `<platform>.<name>` (e.g. `videosite.transcript`); also the BullMQ job name. */
+export interface OperationSpec<S extends z.ZodType = z.ZodType> {
+  /** Stable id, `<platform>.<name>` (e.g. `examplesite.item-details`); also the BullMQ job name. */
   id: string;
+  /** The platform's name (`examplesite`). */
+  platform: string;
+  /** The operation's name inside its platform (`item-details`), kebab-case. */
+  name: string;
   method: "GET";
-  /** Path under the API root, e.g. `/v1/videosite/transcript`. */
+  /** Path under the API root; default `/v1/<platform>/<name>`. */
   path: string;
-  /** Tag for docs (platform or group). */
+  /** Tag for docs; default the platform's name. */
   tag: string;
   summary: string;
   /** Query parameters; the output is what the handler receives. */
   params: S;
   price: PriceRule;
-  queue: QueueName;
+  /** Queue its jobs go to; default the platform's name. */
+  queue: string;
   cache: CachePolicy;
-  handler(params: z.output<S>, ctx: OperationContext): Promise<OperationOutcome<T>>;
 }
 
-/** Identity helper that keeps the params type flowing into the handler. */
-export function defineOperation<S extends z.ZodType, T>(
-  definition: OperationDefinition<S, T>,
-): OperationDefinition {
-  return definition as unknown as OperationDefinition;
+/** The former name of {@link OperationSpec} (the declaration no longer carries the handler). */
+export type OperationDefinition = OperationSpec;
+
+/** Runs one operation: the params its spec parsed, the job's context (typed with its platform's env). */
+export type OperationHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Record<string, unknown>>> = (
+  params: z.output<S>,
+  ctx: OperationContext<Env>,
+) => Promise<OperationOutcome>;
+
+/** What a platform writes per operation; `definePlatform` derives `id`, `method` and the defaults. */
+export interface OperationSpecInput<N extends string = string, S extends z.ZodType = z.ZodType> {
+  /** kebab-case name, unique in the platform; the path's last segment by default. */
+  name: N;
+  summary: string;
+  params: S;
+  price: PriceRule;
+  cache: CachePolicy;
+  /** Default: the platform's name. Other queues must be listed in the platform's `queues`. */
+  queue?: string;
+  /** Default: `/v1/<platform>/<name>`. */
+  path?: string;
+  /** Default: the platform's name. */
+  tag?: string;
 }
 
-/** The registry: every operation by id and by `METHOD path`. */
+/** Identity helper that keeps the name literal and the params type for the platform's handler map. */
+export function defineOperationSpec<const N extends string, S extends z.ZodType>(
+  spec: OperationSpecInput<N, S>,
+): OperationSpecInput<N, S> {
+  return spec;
+}
+
+/**
+ * The registry: every operation spec by id and by `METHOD path`, and each operation's handler, loaded on first use
+ * (the gateway never asks for one, so it never loads extraction code).
+ */
 export interface OperationRegistry {
-  readonly operations: readonly OperationDefinition[];
-  byId(id: string): OperationDefinition | undefined;
-  byRoute(method: string, path: string): OperationDefinition | undefined;
+  readonly operations: readonly OperationSpec[];
+  byId(id: string): OperationSpec | undefined;
+  byRoute(method: string, path: string): OperationSpec | undefined;
   /** Queues that at least one operation uses. */
-  queues(): QueueName[];
-}
-
-/** @throws Error when two operations share an id or a route. */
-export function createRegistry(operations: readonly OperationDefinition[]): OperationRegistry {
-  const ids = new Map<string, OperationDefinition>();
-  const routes = new Map<string, OperationDefinition>();
-  for (const op of operations) {
-    if (ids.has(op.id)) throw new Error(`duplicate operation id ${op.id}`);
-    const route = `${op.method} ${op.path}`;
-    if (routes.has(route)) throw new Error(`duplicate route ${route}`);
-    ids.set(op.id, op);
-    routes.set(route, op);
-  }
-  return {
-    operations,
-    byId: (id) => ids.get(id),
-    byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),
-    queues: () => [...new Set(operations.map((op) => op.queue))],
-  };
+  queues(): string[];
+  /**
+   * The handler of an operation (imports its platform's handlers module the first time).
+   * @throws Error for an unknown id, or when the platform's handlers module lacks it.
+   */
+  handler(id: string): Promise<OperationHandler>;
 }

@@ -97,12 +97,15 @@ export async function executeJob(
     });
   try {
     const params = parseParams(op.params, payload.params) as Record<string, unknown>;
+    const handler = await deps.registry.handler(op.id);
     if (payload.reservedCredits === undefined) await reserve(holdFor(op, params));
     const ctx: OperationContext = {
       requestId,
       jobId,
       accountId,
       config: deps.config,
+      // The full configuration holds every platform's parsed env slice; the handler reads its own through it.
+      env: deps.config,
       log,
       http: deps.http,
       redis: deps.redis,
@@ -114,7 +117,7 @@ export async function executeJob(
         await reserve(credits);
       },
     };
-    const outcome = await op.handler(params, ctx);
+    const outcome = await handler(params, ctx);
     const credits = op.price.charge(params, outcome);
     const settled = await deps.ledger.settle({ accountId, requestId, credits, operation: op.id });
     const charged = settled.entry ? -settled.entry.amount : 0;

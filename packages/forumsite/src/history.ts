@@ -1,7 +1,8 @@
 import { defineHistory, type HistorySources } from "@sda/core";
 import type { z } from "zod";
-import type { postDetailsParams } from "./operations/post-details.ts";
-import type { SubredditDetailsResult, subredditDetailsParams } from "./operations/subreddit-details.ts";
+import type { SubredditDetailsResult } from "./operations/subreddit-details.ts";
+import type { postDetailsParams } from "./spec/post-details.ts";
+import type { subredditDetailsParams } from "./spec/subreddit-details.ts";
 import { SITE_ORIGIN } from "./things/listing.ts";
 import type { PostDetails } from "./things/post.ts";
 

@@ -1,5 +1,5 @@
 import { history } from "@sda/catalog";
-import { createHistoryCatalog, createRegistry, defineHistory, ServiceError } from "@sda/core";
+import { createCatalog, createHistoryCatalog, defineHistory, ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { locateUrl } from "../src/locate.ts";
 
@@ -78,7 +78,7 @@ describe("locateUrl", () => {
       resource: () => null,
       metrics: () => ({}),
     });
-    expect(() => createHistoryCatalog(createRegistry([]), { "videosite.gone": gone })).toThrow(
+    expect(() => createHistoryCatalog(createCatalog([]), { "videosite.gone": gone })).toThrow(
       /unknown operation videosite.gone/,
     );
   });

@@ -2,8 +2,10 @@ import { defineHistory, type HistorySources } from "@sda/core";
 import type { z } from "zod";
 import { postUrl, profileUrl } from "./inputs.ts";
 import type { BasicProfile } from "./operations/basic-profile.ts";
-import type { ChannelDetails, channelDetailsParams } from "./operations/channel-details.ts";
-import type { detailsParams, PostDetails } from "./operations/details.ts";
+import type { ChannelDetails } from "./operations/channel-details.ts";
+import type { PostDetails } from "./operations/details.ts";
+import type { channelDetailsParams } from "./spec/channel-details.ts";
+import type { detailsParams } from "./spec/details.ts";
 
 /**
  * History (SPEC §1) of the photosite: profile details, the basic profile and post details append metric snapshots

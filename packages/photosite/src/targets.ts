@@ -1,27 +1,6 @@
-import { failWith } from "@sda/core";
-import type { z } from "zod";
 import type { PhotositeContext } from "./client/context.ts";
 import { resolvePublicProfile } from "./fetch/profile.ts";
-import { type ProfileRef, profileParam, userIdParam } from "./inputs.ts";
-
-/**
- * Profile operations that accept either `url` (profile URL or handle) or `userId` (skips resolving the handle).
- * At least one is required: 400 `missing_parameter` (`param: "url"`) otherwise. When both are given, `userId` is
- * used for the upstream calls and `url` only for the answer's `username`.
- */
-export const profileOrUserIdShape = {
-  url: profileParam.optional(),
-  userId: userIdParam.optional(),
-};
-
-/** Refinement requiring `url` or `userId`. */
-export function requireProfileOrUserId(
-  value: { url?: unknown; userId?: unknown },
-  ctx: z.RefinementCtx,
-): void {
-  if (value.url === undefined && value.userId === undefined)
-    failWith(ctx, "missing_parameter", "url (profile URL or handle) or userId is required", { param: "url" });
-}
+import type { ProfileRef } from "./inputs.ts";
 
 /** A resolved profile target. */
 export interface ProfileTarget {

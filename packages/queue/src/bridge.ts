@@ -1,4 +1,4 @@
-import { newId, type QueueName } from "@sda/core";
+import { newId } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult, JobStatus } from "./job.ts";
@@ -7,7 +7,7 @@ export interface QueueBridgeOptions {
   /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
   connection: Redis;
   prefix: string;
-  queues: readonly QueueName[];
+  queues: readonly string[];
   /** Seconds a finished job (and its result) is kept for `GET /v1/jobs/{id}`. */
   resultTtlSeconds: number;
   /** Attempts of a job whose worker crashed or threw unexpectedly. */
@@ -24,7 +24,7 @@ export type SubmitOutcome =
 /** A job as `GET /v1/jobs/{id}` sees it. */
 export interface JobView {
   jobId: string;
-  queue: QueueName;
+  queue: string;
   payload: JobPayload;
   status: JobStatus;
   result: JobResult | null;
@@ -45,7 +45,7 @@ type Settled =
  */
 export class QueueBridge {
   readonly #options: QueueBridgeOptions;
-  readonly #queues = new Map<QueueName, Queue>();
+  readonly #queues = new Map<string, Queue>();
   readonly #events: QueueEvents[] = [];
   readonly #waiters = new Map<string, (settled: Settled) => void>();
 
@@ -76,7 +76,7 @@ export class QueueBridge {
    * Adds the call as a job and waits for it until `deadlineMs` elapses.
    * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
    */
-  async submit(queueName: QueueName, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
+  async submit(queueName: string, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
     const queue = this.#queue(queueName);
     const jobId = newId("job");
     let resolveWaiter!: (settled: Settled) => void;
@@ -114,20 +114,23 @@ export class QueueBridge {
   /** Reads a job by id across the queues, or null when it does not exist (never did, or its TTL passed). */
   async getJob(jobId: string): Promise<JobView | null> {
     for (const [name, queue] of this.#queues) {
+      // State first, then the job: a job read before it finished carries no return value even when its state,
+      // read a moment later, says completed (the race answered a paid call with a 500).
+      const state = await queue.getJobState(jobId);
+      if (state === "unknown") continue;
       const job = await Job.fromId<JobPayload>(queue, jobId);
       if (!job) continue;
-      const state = await job.getState();
       const status = toStatus(state);
       let result: JobResult | null = null;
-      if (state === "completed") result = job.returnvalue as JobResult;
+      if (state === "completed") result = (job.returnvalue as JobResult | null) ?? null;
       else if (state === "failed") result = toResult({ kind: "failed", reason: job.failedReason });
-      return { jobId, queue: name, payload: job.data, status, result };
+      return { jobId, queue: name, payload: job.data, status: result ? status : toStatus("active"), result };
     }
     return null;
   }
 
   /** The Queue objects (for metrics and tests). */
-  queue(name: QueueName): Queue {
+  queue(name: string): Queue {
     return this.#queue(name);
   }
 
@@ -136,7 +139,7 @@ export class QueueBridge {
     await Promise.all([...this.#queues.values()].map((q) => q.close()));
   }
 
-  #queue(name: QueueName): Queue {
+  #queue(name: string): Queue {
     const queue = this.#queues.get(name);
     if (!queue) throw new Error(`queue ${name} is not opened by this bridge`);
     return queue;
@@ -146,13 +149,19 @@ export class QueueBridge {
     this.#waiters.get(jobId)?.(settled);
   }
 
+  /**
+   * The job's outcome when it finished, else null. Reads the state BEFORE the job: a job object read first and
+   * completed a moment later has a null return value although its state says completed, and was answered as a 500
+   * after the worker had charged it. A completed job without a return value yet is treated as not finished.
+   */
   async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
+    const state = await queue.getJobState(jobId);
+    if (state !== "completed" && state !== "failed") return null;
     const job = await Job.fromId(queue, jobId);
     if (!job) return null;
-    const state = await job.getState();
-    if (state === "completed") return { kind: "completed", value: job.returnvalue };
     if (state === "failed") return { kind: "failed", reason: job.failedReason };
-    return null;
+    if (job.returnvalue === null || job.returnvalue === undefined) return null;
+    return { kind: "completed", value: job.returnvalue };
   }
 
   async #status(queue: Queue, jobId: string): Promise<JobStatus> {

@@ -1,10 +1,9 @@
-import type { QueueName } from "@sda/core";
 import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult } from "./job.ts";
 
 export interface QueueWorkerOptions {
-  queue: QueueName;
+  queue: string;
   connection: Redis;
   prefix: string;
   concurrency: number;

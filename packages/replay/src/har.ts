@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { findUpwards } from "@sda/core";
+import { findUpwards, rawEnv } from "@sda/core";
 
 /** The `_match` of a corpus entry (corpus README §2). Null values mean "must be absent". */
 export interface MatchSpec {
@@ -113,7 +113,7 @@ const recordedCases = new Map<string, HarEntry[]>();
 /**
  * The entries of one recorded case of the corpus (`CORPUS_DIR` or the default corpus), read once and cached: how the
  * platform packages' reader tests get the real recorded bodies.
- * @param platform the platform folder (`videosite`, `photosite`, `forumsite`).
+ * @param platform the platform folder (a catalog platform's name).
  * @param caseId the case file name without `.har` (e.g. `video-M4gD1WSo5mA`).
  * @throws Error when the case file does not exist.
  */
@@ -121,7 +121,7 @@ export function recordedCase(platform: string, caseId: string): HarEntry[] {
   const key = `${platform}/${caseId}`;
   let entries = recordedCases.get(key);
   if (!entries) {
-    const file = path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform, `${caseId}.har`);
+    const file = path.join(defaultCorpusDir(rawEnv().CORPUS_DIR), platform, `${caseId}.har`);
     if (!existsSync(file)) throw new Error(`no ${platform} case ${caseId} in the corpus`);
     entries = (JSON.parse(readFileSync(file, "utf8")) as { log: { entries: HarEntry[] } }).log.entries;
     recordedCases.set(key, entries);

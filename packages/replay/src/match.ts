@@ -1,5 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
+import type { ReplayPathRule } from "@sda/core";
 import type { CorpusEntry, MatchSpec } from "./har.ts";
+
+/** Each platform's path rule (from its `definePlatform({ replay })`); a platform not named compares exactly. */
+export type PathRules = Readonly<Record<string, ReplayPathRule>>;
 
 /** An incoming request, reduced to what the matching rules compare (corpus README §2). */
 export interface IncomingRequest {
@@ -17,13 +21,16 @@ export interface IncomingRequest {
 type Lookup = { present: false } | { present: true; value: unknown };
 const ABSENT: Lookup = { present: false };
 
-/** Rule 2: forumsite paths lose one trailing `/`, then one trailing `.json`; other platforms compare exactly. */
-export function normalizePath(path: string, platform: string): string {
-  if (platform !== "forumsite") return path;
+/**
+ * Rule 2, as the platform's data says: optionally one trailing `/` removed, then one suffix (e.g. `.json`),
+ * then lower-cased for a case-insensitive platform. Without a rule the path compares exactly.
+ */
+export function normalizePath(path: string, rule: ReplayPathRule | undefined): string {
+  if (!rule) return path;
   let p = path;
-  if (p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
-  if (p.endsWith(".json")) p = p.slice(0, -5);
-  return p;
+  if (rule.stripTrailingSlash && p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
+  if (rule.stripSuffix && p.endsWith(rule.stripSuffix)) p = p.slice(0, -rule.stripSuffix.length);
+  return rule.caseInsensitive ? p.toLowerCase() : p;
 }
 
 function dotted(value: unknown, key: string): Lookup {
@@ -55,10 +62,14 @@ function satisfies(expected: unknown, found: Lookup): boolean {
   return found.present && isDeepStrictEqual(found.value, expected);
 }
 
-/** True when the request satisfies every rule of `spec` for an entry of `platform`. */
-export function matches(spec: MatchSpec, platform: string, request: IncomingRequest): boolean {
+/** True when the request satisfies every rule of `spec` for an entry whose platform has path rule `rule`. */
+export function matches(
+  spec: MatchSpec,
+  rule: ReplayPathRule | undefined,
+  request: IncomingRequest,
+): boolean {
   if (spec.method !== request.method) return false;
-  if (spec.path !== normalizePath(request.path, platform)) return false;
+  if (normalizePath(spec.path, rule) !== normalizePath(request.path, rule)) return false;
   for (const [key, expected] of Object.entries(spec.query ?? {}))
     if (!satisfies(expected, formField(request.query, key))) return false;
   for (const [key, expected] of Object.entries(spec.body ?? {})) {
@@ -86,9 +97,13 @@ export class EntryIndex {
   readonly #byRoute = new Map<string, CorpusEntry[]>();
   readonly #platforms = new Set<string>();
 
-  constructor(entries: readonly CorpusEntry[]) {
+  readonly #rules: PathRules;
+
+  constructor(entries: readonly CorpusEntry[], rules: PathRules) {
+    this.#rules = rules;
     for (const e of entries) {
-      const key = `${e.entry._match.method} ${e.platform} ${e.entry._match.path}`;
+      const path = normalizePath(e.entry._match.path, rules[e.platform]);
+      const key = `${e.entry._match.method} ${e.platform} ${path}`;
       const list = this.#byRoute.get(key) ?? [];
       list.push(e);
       this.#byRoute.set(key, list);
@@ -101,10 +116,11 @@ export class EntryIndex {
     let best: CorpusEntry | undefined;
     let bestScore = -1;
     for (const platform of this.#platforms) {
-      const key = `${request.method} ${platform} ${normalizePath(request.path, platform)}`;
+      const rule = this.#rules[platform];
+      const key = `${request.method} ${platform} ${normalizePath(request.path, rule)}`;
       for (const candidate of this.#byRoute.get(key) ?? []) {
         const score = specificity(candidate.entry._match);
-        if (score > bestScore && matches(candidate.entry._match, candidate.platform, request)) {
+        if (score > bestScore && matches(candidate.entry._match, rule, request)) {
           best = candidate;
           bestScore = score;
         }

@@ -1,3 +1,4 @@
+import { replayPathRules } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultCorpusDir } from "./har.ts";
 import { type ReplayServer, startReplayServer } from "./server.ts";
@@ -5,7 +6,10 @@ import { type ReplayServer, startReplayServer } from "./server.ts";
 let replay: ReplayServer;
 
 beforeAll(async () => {
-  replay = await startReplayServer({ dirs: [defaultCorpusDir(process.env.CORPUS_DIR)] });
+  replay = await startReplayServer({
+    dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
+    pathRules: replayPathRules(),
+  });
 });
 afterAll(() => replay.close());
 
@@ -52,6 +56,23 @@ describe("replay upstream", () => {
     const b = await fetch(`${replay.origin}/r/golang/about/`);
     expect(a.headers.get("x-replay-case")).toBe("goreddit-r-golang-about");
     expect(b.headers.get("x-replay-case")).toBe("goreddit-r-golang-about");
+  });
+
+  it("compares forumsite paths case-insensitively (corpus README §2): /r/AskReddit is /r/askreddit", async () => {
+    const recorded =
+      replay.entries.find((e) => e.caseId === "goreddit-r-Fitness-rules")?.entry._match.path ?? "";
+    expect(recorded).toMatch(/[A-Z]/);
+    for (const path of [recorded, recorded.toLowerCase(), `${recorded.toUpperCase()}.json`]) {
+      const response = await fetch(`${replay.origin}${path}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("x-replay-case")).toBe("goreddit-r-Fitness-rules");
+    }
+  });
+
+  it("compares other platforms' paths exactly", async () => {
+    const response = await fetch(`${replay.origin}/YOUTUBEI/V1/PLAYER`, { method: "POST", body: "{}" });
+    await response.arrayBuffer();
+    expect(response.status).toBe(404);
   });
 
   it("serves base64 bodies decoded, with the recorded content type", async () => {

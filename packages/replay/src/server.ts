@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CorpusEntry, entryBody, loadEntries } from "./har.ts";
-import { EntryIndex, type IncomingRequest } from "./match.ts";
+import { EntryIndex, type IncomingRequest, type PathRules } from "./match.ts";
 
 /** Headers never replayed (corpus README §2: bodies are stored decoded; cookies are harmless but dropped). */
 const DROPPED_HEADERS = new Set([
@@ -35,6 +35,11 @@ export interface ReplayFault {
 export interface ReplayServerOptions {
   /** Corpus directories (a corpus root or platform folders), in the format of the corpus README. */
   dirs: readonly string[];
+  /**
+   * How each platform's paths compare (corpus README §2 rule 2), by platform folder name: the catalog's
+   * `platform.replay` (`@sda/testing`'s `replayPathRules()`). A platform not named compares exactly.
+   */
+  pathRules: PathRules;
   /** Fixed latency added to every answer, in ms (default 0). */
   delayMs?: number;
 }
@@ -101,7 +106,7 @@ export async function startReplayServer(
   host = "127.0.0.1",
 ): Promise<ReplayServer> {
   const entries = loadEntries(options.dirs);
-  const index = new EntryIndex(entries);
+  const index = new EntryIndex(entries, options.pathRules);
   const hits: ReplayHit[] = [];
   const faults: ReplayFault[] = [];
 

@@ -107,7 +107,7 @@ describe("upstream client", () => {
     const { createHttpClient } = await import("./client.ts");
     const { testLogger } = await import("@sda/testing");
     const dead = createHttpClient({
-      origins: { forumsite: "http://127.0.0.1:1" },
+      origins: [{ platform: "forumsite", hosts: [], origin: "http://127.0.0.1:1" }],
       timeoutMs: 1000,
       userAgent: "t",
       log: testLogger(),

@@ -9,11 +9,16 @@ import {
 } from "@sda/core";
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
-import { routeUrl } from "./origins.ts";
+import { type OriginRoute, originFor, routeUrl } from "./origins.ts";
 
 export interface HttpClientOptions {
-  /** Configured origin per platform (see `originsFromConfig`). */
-  origins: Partial<Record<Platform, string>>;
+  /** Configured origins by platform hosts (see `originsFromConfig`). */
+  origins: readonly OriginRoute[];
+  /**
+   * Whether a request no origin routes may go to its live host (default true). Tests set false: a platform missing
+   * from the replay then fails loudly instead of reaching the internet. Loopback hosts are always allowed.
+   */
+  liveHosts?: boolean;
   /** Default budget of one request, in ms. */
   timeoutMs: number;
   userAgent: string;
@@ -23,6 +28,8 @@ export interface HttpClientOptions {
 }
 
 const MAX_REDIRECTS = 5;
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 type RawHeaders = Record<string, string | string[] | undefined>;
 
@@ -82,10 +89,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
   });
 
+  /** The origin of a hop, or undefined for its live host. @throws Error for a live host when `liveHosts` is false. */
+  function routedOrigin(liveUrl: string, platform: Platform): string | undefined {
+    const origin = originFor(options.origins, liveUrl, platform);
+    if (origin || options.liveHosts !== false) return origin;
+    const host = new URL(liveUrl).hostname;
+    if (LOOPBACK.has(host)) return undefined;
+    throw new Error(
+      `${platform}: no origin routes ${host} and live hosts are off (is the platform in the catalog, and the host in its hosts?)`,
+    );
+  }
+
   const proxies = new Map<string, ProxyAgent>();
   /** The dispatcher of a request: its proxy's (one pool per proxy URL), unless the platform goes to an origin. */
   function dispatcherFor(request: UpstreamRequest): Dispatcher {
-    if (!request.proxy || options.origins[request.platform]) return dispatcher;
+    if (!request.proxy || originFor(options.origins, request.url, request.platform)) return dispatcher;
     let agent = proxies.get(request.proxy);
     if (!agent) {
       agent = new ProxyAgent({ uri: request.proxy, connections: options.connections ?? 32 });
@@ -102,7 +120,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     let method = request.method ?? "GET";
     let body = request.body;
     for (let hop = 0; ; hop++) {
-      const target = routeUrl(liveUrl, options.origins[request.platform]);
+      const target = routeUrl(liveUrl, routedOrigin(liveUrl, request.platform));
       const headers: Record<string, string> = {
         "user-agent": options.userAgent,
         "accept-encoding": "gzip, deflate, br",

@@ -1,16 +1,47 @@
-import type { Platform, ServiceConfig } from "@sda/core";
+import { matchesHost, type PlatformSpec } from "@sda/core";
+
+/** What routing needs of a platform: its name, its live hosts, and the variable naming its origin. */
+export type RoutedPlatform = Pick<PlatformSpec, "name" | "hosts" | "originVariable">;
+
+/** One platform's routing: its host patterns and, when configured, the origin every request to them goes to. */
+export interface OriginRoute {
+  platform: string;
+  hosts: readonly string[];
+  origin: string;
+}
 
 /**
- * Which configured origin serves each platform. When a platform's origin is set (a replay or a proxy), every
- * request to any of that platform's hosts (www.youtube.com, youtubei.googleapis.com, *.googlevideo.com, …) is sent
- * there with its path and query unchanged; when unset, requests go to the live host named in the URL.
+ * The configured origins: one route per platform whose `<NAME>_ORIGIN` is set (a replay or a proxy). Every request
+ * to one of that platform's hosts (`www.example.com`, `*.cdn.example.com`, …) is then sent there with its path and
+ * query unchanged; platforms without an origin go to the live host named in the URL.
  */
-export function originsFromConfig(config: ServiceConfig): Partial<Record<Platform, string>> {
-  const origins: Partial<Record<Platform, string>> = {};
-  if (config.VIDEOSITE_ORIGIN) origins.videosite = config.VIDEOSITE_ORIGIN;
-  if (config.FORUMSITE_ORIGIN) origins.forumsite = config.FORUMSITE_ORIGIN;
-  if (config.PHOTOSITE_ORIGIN) origins.photosite = config.PHOTOSITE_ORIGIN;
-  return origins;
+export function originsFromConfig(
+  config: Readonly<Record<string, unknown>>,
+  platforms: readonly RoutedPlatform[],
+): OriginRoute[] {
+  const routes: OriginRoute[] = [];
+  for (const platform of platforms) {
+    const origin = config[platform.originVariable];
+    if (typeof origin === "string" && origin)
+      routes.push({ platform: platform.name, hosts: platform.hosts, origin });
+  }
+  return routes;
+}
+
+/**
+ * The origin a request goes to: the route whose hosts include the URL's host, else the route of the platform the
+ * request names (a platform URL on a host its spec does not list), else none (the live host).
+ */
+export function originFor(
+  routes: readonly OriginRoute[],
+  liveUrl: string,
+  platform: string,
+): string | undefined {
+  const host = new URL(liveUrl).hostname;
+  return (
+    routes.find((route) => matchesHost(route.hosts, host))?.origin ??
+    routes.find((route) => route.platform === platform)?.origin
+  );
 }
 
 /** Rewrites a live URL onto `origin` (keeping path and query), or returns it unchanged when no origin is set. */

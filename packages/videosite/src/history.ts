@@ -4,10 +4,10 @@ import type { ChannelDetailsResult } from "./channel/build-details.ts";
 import type { ChannelRef } from "./channel/channel-url.ts";
 import type { VideoDetailsResult } from "./details/build-details.ts";
 import { ORIGIN } from "./innertube/config.ts";
-import type { channelDetailsParams } from "./operations/channel-details.ts";
-import type { playlistDetailsParams } from "./operations/playlist-details.ts";
-import type { videoDetailsParams } from "./operations/video-details.ts";
 import type { PlaylistDetailsResult } from "./playlist/build-details.ts";
+import type { channelDetailsParams } from "./spec/channel-details.ts";
+import type { playlistDetailsParams } from "./spec/playlist-details.ts";
+import type { videoDetailsParams } from "./spec/video-details.ts";
 
 /**
  * History (SPEC §1) of the videosite: the details operations append metric snapshots of their video, channel or

@@ -4,19 +4,6 @@
  * shorts, playlist videos and details, search, audio transcript, summary). Other platforms reuse pieces exported
  * here.
  */
-import type { OperationDefinition } from "@sda/core";
-import { audioTranscriptOperation } from "./operations/audio-transcript.ts";
-import { channelDetailsOperation } from "./operations/channel-details.ts";
-import { channelShortsOperation } from "./operations/channel-shorts.ts";
-import { channelVideosOperation } from "./operations/channel-videos.ts";
-import { commentRepliesOperation } from "./operations/comment-replies.ts";
-import { commentsOperation } from "./operations/comments.ts";
-import { playlistDetailsOperation } from "./operations/playlist-details.ts";
-import { playlistVideosOperation } from "./operations/playlist-videos.ts";
-import { searchOperation } from "./operations/search.ts";
-import { summarizeOperation } from "./operations/summarize.ts";
-import { transcriptOperation } from "./operations/transcript.ts";
-import { videoDetailsOperation } from "./operations/video-details.ts";
 
 export {
   AUDIO_TRANSCRIPT_PATH,
@@ -31,7 +18,7 @@ export type { ChannelDetailsResult } from "./channel/build-details.ts";
 export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./channel/channel-url.ts";
 export type { CommentResult } from "./comments/build-comment.ts";
 export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
-export { videositeHistory } from "./history.ts";
+export { videositeHandlers } from "./handlers.ts";
 export {
   availableLanguages,
   type CaptionList,
@@ -65,7 +52,6 @@ export type { VideoRow } from "./listing/rows.ts";
 export {
   AUDIO_MAX_DURATION_SECONDS,
   type AudioTranscriptResult,
-  audioTranscriptOperation,
   getAudioTranscript,
   pickAudioFormat,
   VIDEOSITE_MEDIA_CIRCUIT,
@@ -78,25 +64,10 @@ export { type CommentsResult, getComments } from "./operations/comments.ts";
 export { getPlaylistDetails } from "./operations/playlist-details.ts";
 export { getPlaylistVideos } from "./operations/playlist-videos.ts";
 export { type SearchResult, search } from "./operations/search.ts";
-export { getSummary, type SummaryResult, summarizeOperation } from "./operations/summarize.ts";
-export { getTranscript, type TranscriptResult, transcriptOperation } from "./operations/transcript.ts";
-export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
+export { getSummary, type SummaryResult } from "./operations/summarize.ts";
+export { getTranscript, type TranscriptResult } from "./operations/transcript.ts";
+export { getVideoDetails } from "./operations/video-details.ts";
 export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
 export type { SearchHit } from "./search/hits.ts";
+export { videositePlatform } from "./spec.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";
-
-/** Every videosite operation, for the registry (`packages/catalog`). */
-export const videositeOperations: readonly OperationDefinition[] = [
-  transcriptOperation,
-  videoDetailsOperation,
-  commentsOperation,
-  commentRepliesOperation,
-  channelDetailsOperation,
-  channelVideosOperation,
-  channelShortsOperation,
-  playlistVideosOperation,
-  playlistDetailsOperation,
-  searchOperation,
-  audioTranscriptOperation,
-  summarizeOperation,
-];

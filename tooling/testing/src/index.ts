@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
+import { type CatalogEnv, loadServiceEnv, platforms, replayOrigins, replayPathRules } from "@sda/catalog";
 import {
   CursorCodec,
   createLogger,
   type HttpClient,
   type Logger,
-  loadEnv,
   newId,
   type OperationContext,
   type ServiceConfig,
   ServiceError,
 } from "@sda/core";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
-import { createHttpClient } from "@sda/upstream";
+import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
 import { inject } from "vitest";
 
-export { defaultCorpusDir };
+export { defaultCorpusDir, replayPathRules };
 
 /** A random Redis key prefix for one test file, so suites never see each other's queues or cache entries. */
 export function randomPrefix(label = "t"): string {
@@ -28,14 +28,14 @@ export function testLogger(): Logger {
 }
 
 /**
- * The configuration of a test: this run's database, a random queue prefix, every platform origin on the replay (when
- * given), plus overrides. Parsed by the same schema as production.
+ * The configuration of a test: this run's database, a random queue prefix, every catalog platform's origin on the
+ * replay (when given), plus overrides. Parsed by the same schema as production.
  */
 export function testConfig(
   overrides: Record<string, string | undefined> = {},
   replay?: ReplayServer,
 ): ServiceConfig {
-  return loadEnv(testEnv(overrides, replay));
+  return loadServiceEnv(testEnv(overrides, replay));
 }
 
 /** The environment behind {@link testConfig} (for spawning a worker or gateway process with the same settings). */
@@ -51,9 +51,7 @@ export function testEnv(
     REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     QUEUE_PREFIX: randomPrefix(),
     CURSOR_SECRET: "test-cursor-secret-0123456789",
-    VIDEOSITE_ORIGIN: origin,
-    FORUMSITE_ORIGIN: origin,
-    PHOTOSITE_ORIGIN: origin,
+    ...(origin ? replayOrigins(origin) : {}),
     ...overrides,
   };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
@@ -64,16 +62,24 @@ export function startReplay(
   dirs?: readonly string[],
   options: { delayMs?: number } = {},
 ): Promise<ReplayServer> {
-  return startReplayServer({ dirs: dirs ?? [defaultCorpusDir(process.env.CORPUS_DIR)], ...options });
+  return startReplayServer({
+    dirs: dirs ?? [defaultCorpusDir(process.env.CORPUS_DIR)],
+    pathRules: replayPathRules(),
+    ...options,
+  });
 }
 
-/** The production HTTP client with every platform routed to the replay. */
+/**
+ * The production HTTP client with every catalog platform routed to the replay; a request no platform routes (a host
+ * missing from its platform's `hosts`, a platform missing from the catalog) throws instead of reaching a live host.
+ */
 export function replayHttpClient(
   replay: ReplayServer,
   timeoutMs = 10_000,
 ): HttpClient & { close(): Promise<void> } {
   return createHttpClient({
-    origins: { videosite: replay.origin, forumsite: replay.origin, photosite: replay.origin },
+    origins: originsFromConfig(replayOrigins(replay.origin), platforms),
+    liveHosts: false,
     timeoutMs,
     userAgent: "sda-test",
     log: testLogger(),
@@ -82,19 +88,20 @@ export function replayHttpClient(
 
 /**
  * An {@link OperationContext} for calling a handler directly in a test: the replay HTTP client, a real Redis
- * connection (close it with `ctx.redis.quit()`), this run's config, and `requireCredits` that checks against
- * `balance` (default: unlimited).
+ * connection (close it with `ctx.redis.quit()`), this run's config (`env` holds every platform's slice), and
+ * `requireCredits` that checks against `balance` (default: unlimited).
  */
 export function testContext(
   replay: ReplayServer,
   options: { balance?: number; config?: Record<string, string | undefined>; now?: () => Date } = {},
-): OperationContext {
+): TestContext {
   const config = testConfig(options.config ?? {}, replay);
   return {
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "acct_test",
     config,
+    env: config as unknown as CatalogEnv,
     log: testLogger(),
     http: replayHttpClient(replay),
     redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true }),
@@ -165,3 +172,6 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
   }
   return deleted;
 }
+
+/** The context {@link testContext} builds: `env` holds every catalog platform's variables. */
+export type TestContext = OperationContext<CatalogEnv>;

@@ -1,37 +1,30 @@
-import type { Request, RequestHandler, Response, Router } from "express";
+import { ServiceError } from "@sda/core";
+import type { RequestHandler, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
-import { principalOf } from "../middleware/auth.ts";
-import { sendSuccess } from "../respond.ts";
+import { getAccount } from "./account/get-account.ts";
+import { getLedger } from "./account/ledger.ts";
+import { getUsage } from "./account/usage.ts";
+import { getDailyUsage } from "./account/usage-daily.ts";
 
-/** `GET /v1/account`: balance and the newest ledger entries of the key's account. Free. */
+const PATHS = {
+  "/v1/account": getAccount,
+  "/v1/account/usage": getUsage,
+  "/v1/account/usage/daily": getDailyUsage,
+  "/v1/account/ledger": getLedger,
+} as const;
+
+/**
+ * The Account group (free, key-authenticated): `GET /v1/account`, `/v1/account/usage`, `/v1/account/usage/daily` and
+ * `/v1/account/ledger`. Other methods are 405.
+ */
 export function accountRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   const router = express.Router();
-  router.get("/v1/account", ...auth, async (_req: Request, res: Response) => {
-    const principal = principalOf(res);
-    const [balance, entries] = await Promise.all([
-      deps.ledger.balance(principal.accountId),
-      deps.ledger.entries(principal.accountId, 20),
-    ]);
-    sendSuccess(res, {
-      data: {
-        accountId: principal.accountId,
-        keyId: principal.keyId,
-        balance,
-        recentEntries: entries.map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          amount: e.amount,
-          balanceAfter: e.balanceAfter,
-          operation: e.operation,
-          requestId: e.requestId,
-          createdAt: e.createdAt.toISOString(),
-        })),
-      },
-      credits: 0,
-      cache: "BYPASS",
-      source: "ledger",
+  for (const [path, handler] of Object.entries(PATHS)) {
+    router.get(path, ...auth, handler(deps));
+    router.all(path, () => {
+      throw new ServiceError("method_not_allowed", `${path} only answers GET`, { details: { allow: "GET" } });
     });
-  });
+  }
   return router;
 }

@@ -1,14 +1,14 @@
-import type { HttpClient, OperationContext, UpstreamRequest } from "@sda/core";
+import type { HttpClient, UpstreamRequest } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { entryBody } from "@sda/replay";
-import { randomPrefix, startReplay, testContext } from "@sda/testing";
+import { randomPrefix, startReplay, type TestContext, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumEntries, serviceFailure } from "../test-support.ts";
 import { ForumClient } from "./client.ts";
 import { okJson } from "./errors.ts";
 
 let replay: ReplayServer;
-const contexts: OperationContext[] = [];
+const contexts: TestContext[] = [];
 
 beforeAll(async () => {
   replay = await startReplay();
@@ -45,7 +45,7 @@ describe("public mode (no OAuth client configured)", () => {
     expect(answer.status).toBe(200);
     expect(sent[0]?.url).toBe("https://www.reddit.com/r/golang/about.json?raw_json=1");
     expect(sent[0]?.headers?.authorization).toBeUndefined();
-    expect(sent[0]?.headers?.["user-agent"]).toBe(ctx.config.FORUMSITE_USER_AGENT);
+    expect(sent[0]?.headers?.["user-agent"]).toBe(ctx.env.FORUMSITE_USER_AGENT);
   });
 });
 
@@ -182,7 +182,7 @@ describe("rate-limit pause", () => {
     } finally {
       remove();
     }
-    const oauth = { ...ctx, config: { ...ctx.config, ...OAUTH } };
+    const oauth = { ...ctx, env: { ...ctx.env, ...OAUTH } };
     expect((await new ForumClient(oauth).get("/r/golang/about")).status).toBe(200);
   });
 });

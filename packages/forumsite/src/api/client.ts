@@ -1,4 +1,5 @@
 import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { ForumsiteEnv } from "../env.ts";
 import { unescapeAnswer } from "./escaping.ts";
 import { type AppCredentials, appOnlyToken } from "./oauth-token.ts";
 import { awaitCredential, pauseCredential, readRateLimit, recordRateLimit } from "./rate-limit.ts";
@@ -14,8 +15,8 @@ import { awaitCredential, pauseCredential, readRateLimit, recordRateLimit } from
 
 /** What the client needs from an operation context. */
 export type ForumContext = Pick<
-  OperationContext,
-  "http" | "redis" | "keyPrefix" | "signal" | "log" | "config"
+  OperationContext<ForumsiteEnv>,
+  "http" | "redis" | "keyPrefix" | "signal" | "log" | "env"
 >;
 
 /** How the platform was reached: the first word of every forumsite `X-Service-Source`. */
@@ -41,7 +42,7 @@ const PUBLIC_ORIGIN = "https://www.reddit.com";
 const INTERPRETED = [301, 302, 303, 307, 308, 401, 403, 404, 429] as const;
 
 function credentialsOf(ctx: ForumContext): AppCredentials | null {
-  const { FORUMSITE_CLIENT_ID: clientId, FORUMSITE_CLIENT_SECRET: clientSecret } = ctx.config;
+  const { FORUMSITE_CLIENT_ID: clientId, FORUMSITE_CLIENT_SECRET: clientSecret } = ctx.env;
   return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
@@ -111,7 +112,7 @@ export class ForumClient {
       {
         platform: "forumsite",
         url: `${PUBLIC_ORIGIN}${path}`,
-        headers: { "user-agent": this.#ctx.config.FORUMSITE_USER_AGENT },
+        headers: { "user-agent": this.#ctx.env.FORUMSITE_USER_AGENT },
         followRedirects: false,
         acceptStatus: [...INTERPRETED],
       },
@@ -135,7 +136,7 @@ export class ForumClient {
 
   async #headers(stale?: string): Promise<{ headers: Record<string, string>; token: string | null }> {
     const headers: Record<string, string> = {
-      "user-agent": this.#ctx.config.FORUMSITE_USER_AGENT,
+      "user-agent": this.#ctx.env.FORUMSITE_USER_AGENT,
       accept: "application/json",
     };
     if (!this.#creds) return { headers, token: null };

@@ -1,30 +1,16 @@
-import {
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  fixed,
-  type OperationContext,
-  ServiceError,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
-import { type CommentSort, commentLimitParam, commentSortParam } from "../input/params.ts";
-import { postRefParam } from "../input/post-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
+import type { CommentSort } from "../input/params.ts";
 import { resolvePostId } from "../input/resolve-post.ts";
+import type { postCommentsParams, postCommentsSpec } from "../spec/post-comments.ts";
 import type { ForumComment } from "../things/comment.ts";
 import { type PostDetails, readPostDetails } from "../things/post.ts";
 import { readCommentPage } from "../thread/pager.ts";
 
 const ID = "forumsite.post-comments";
-
-/** Query parameters of `GET /v1/forumsite/post-comments`. */
-export const postCommentsParams = z.object({
-  url: postRefParam,
-  sort: commentSortParam,
-  limit: commentLimitParam,
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** The comments result (SPEC §2.11: flat list with `depth` and `parentId`, the parent post, a cursor). */
 export interface PostCommentsResult {
@@ -53,7 +39,7 @@ export interface PostCommentsResult {
  */
 export async function getPostComments(
   params: z.output<typeof postCommentsParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: PostCommentsResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const { id, viaShareLink } = await resolvePostId(client, params.url);
@@ -90,17 +76,6 @@ export async function getPostComments(
   };
 }
 
-/** `GET /v1/forumsite/post-comments` (SPEC §4.4): 2 credits per call, 0 for a page without comments. */
-export const postCommentsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/forumsite/post-comments",
-  tag: "forumsite",
-  summary:
-    "Comments of a post as a flat list in thread order with `depth` and `parentId`, the post included; `sort` (confidence/best, top, new, controversial, old, qa), `limit`, `cursor`.",
-  params: postCommentsParams,
-  price: fixed(2),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPostComments(params, ctx),
-});
+/** The handler of `forumsite.post-comments` (its spec: `postCommentsSpec`). */
+export const postCommentsHandler: HandlerFor<typeof postCommentsSpec, ForumsiteEnv> = (params, ctx) =>
+  getPostComments(params, ctx);

@@ -1,14 +1,13 @@
-import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import { okJson } from "../api/errors.ts";
-import { postRefParam } from "../input/post-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
 import { resolvePostId } from "../input/resolve-post.ts";
+import type { postDetailsParams, postDetailsSpec } from "../spec/post-details.ts";
 import { type PostDetails, readPostDetails } from "../things/post.ts";
 import { readThreadAnswer } from "../thread/tree.ts";
-
-/** Query parameters of `GET /v1/forumsite/post-details`. */
-export const postDetailsParams = z.object({ url: postRefParam, cache: cacheParam });
 
 /**
  * One post with body (markdown and plain text), counts, media and crosspost origin.
@@ -20,7 +19,7 @@ export const postDetailsParams = z.object({ url: postRefParam, cache: cacheParam
  */
 export async function getPostDetails(
   params: z.output<typeof postDetailsParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: PostDetails; source: string }> {
   const client = new ForumClient(ctx);
   const { id, viaShareLink } = await resolvePostId(client, params.url);
@@ -34,17 +33,6 @@ export async function getPostDetails(
   return { data: details, source: `${client.via}:comments${viaShareLink ? "+share-link" : ""}` };
 }
 
-/** `GET /v1/forumsite/post-details` (SPEC §4.4): 1 credit. */
-export const postDetailsOperation = defineOperation({
-  id: "forumsite.post-details",
-  method: "GET",
-  path: "/v1/forumsite/post-details",
-  tag: "forumsite",
-  summary:
-    "One post (`url`: post URL, share link, short link or id): title, body as markdown and plain text, score, upvote ratio, comment count, subreddit, author, media, crosspost parent.",
-  params: postDetailsParams,
-  price: fixed(1),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPostDetails(params, ctx),
-});
+/** The handler of `forumsite.post-details` (its spec: `postDetailsSpec`). */
+export const postDetailsHandler: HandlerFor<typeof postDetailsSpec, ForumsiteEnv> = (params, ctx) =>
+  getPostDetails(params, ctx);

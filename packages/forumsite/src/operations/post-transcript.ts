@@ -1,23 +1,15 @@
-import { cacheParam, defineOperation, fixed, intParam, type OperationContext, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import { okJson } from "../api/errors.ts";
-import { type CommentSort, topCommentSortParam } from "../input/params.ts";
-import { postRefParam } from "../input/post-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
+import type { CommentSort } from "../input/params.ts";
 import { resolvePostId } from "../input/resolve-post.ts";
+import type { postTranscriptParams, postTranscriptSpec } from "../spec/post-transcript.ts";
 import { readPostDetails } from "../things/post.ts";
 import { flattenComments, readThreadAnswer } from "../thread/tree.ts";
 import { buildTranscript, type TranscriptPart } from "../transcript/build.ts";
-
-/** Query parameters of `GET /v1/forumsite/post-transcript`. */
-export const postTranscriptParams = z.object({
-  url: postRefParam,
-  /** How the top comments are chosen: the platform's comment order, `top` (highest score) by default. */
-  sort: topCommentSortParam,
-  /** Number of top-level comments to include (0 for the post alone). */
-  comments: intParam({ default: 10, min: 0, max: 100 }),
-  cache: cacheParam,
-});
 
 /** The post transcript result (SPEC §2.11: written text — title, body, top comments). */
 export interface PostTranscriptResult {
@@ -44,7 +36,7 @@ export interface PostTranscriptResult {
  */
 export async function getPostTranscript(
   params: z.output<typeof postTranscriptParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: PostTranscriptResult; source: string }> {
   const client = new ForumClient(ctx);
   const { id, viaShareLink } = await resolvePostId(client, params.url);
@@ -82,17 +74,6 @@ export async function getPostTranscript(
   };
 }
 
-/** `GET /v1/forumsite/post-transcript` (SPEC §4.4): 2 credits. */
-export const postTranscriptOperation = defineOperation({
-  id: "forumsite.post-transcript",
-  method: "GET",
-  path: "/v1/forumsite/post-transcript",
-  tag: "forumsite",
-  summary:
-    "Written text of a post (`url`): title, body and top comments as one readable text plus structured parts; `comments` (0-100, default 10) and `sort` (default top) choose the comments.",
-  params: postTranscriptParams,
-  price: fixed(2),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPostTranscript(params, ctx),
-});
+/** The handler of `forumsite.post-transcript` (its spec: `postTranscriptSpec`). */
+export const postTranscriptHandler: HandlerFor<typeof postTranscriptSpec, ForumsiteEnv> = (params, ctx) =>
+  getPostTranscript(params, ctx);

@@ -1,20 +1,11 @@
-import { cacheParam, cursorParam, defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
-import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../input/params.ts";
+import type { ForumsiteEnv } from "../env.ts";
 import { type SearchPage, searchPosts } from "../listing/search.ts";
+import type { searchParams, searchSpec } from "../spec/search.ts";
 
 const ID = "forumsite.search";
-
-/** Query parameters of `GET /v1/forumsite/search`. */
-export const searchParams = z.object({
-  q: queryParam,
-  sort: searchSortParam,
-  timeframe: searchTimeframeParam,
-  limit: postLimitParam,
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /**
  * Site-wide post search.
@@ -25,7 +16,7 @@ export const searchParams = z.object({
  */
 export async function searchSite(
   params: z.output<typeof searchParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SearchPage; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const data = await searchPosts(client, ctx, {
@@ -40,17 +31,6 @@ export async function searchSite(
   return { data, source: `${client.via}:search`, count: data.posts.length };
 }
 
-/** `GET /v1/forumsite/search` (SPEC §4.4): 2 credits per call, 0 for an empty page. */
-export const searchOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/forumsite/search",
-  tag: "forumsite",
-  summary:
-    "Site-wide post search: `q` (at least 2 characters), `sort` (relevance, hot, top, new, comments), `timeframe` (hour … all), `limit`, `cursor`.",
-  params: searchParams,
-  price: fixed(2),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => searchSite(params, ctx),
-});
+/** The handler of `forumsite.search` (its spec: `searchSpec`). */
+export const searchHandler: HandlerFor<typeof searchSpec, ForumsiteEnv> = (params, ctx) =>
+  searchSite(params, ctx);

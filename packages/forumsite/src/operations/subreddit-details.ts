@@ -1,16 +1,10 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperation,
-  fixed,
-  type OperationContext,
-  ServiceError,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import { okJson } from "../api/errors.ts";
-import { subredditParam } from "../input/subreddit-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
+import type { subredditDetailsParams, subredditDetailsSpec } from "../spec/subreddit-details.ts";
 import { readThing } from "../things/listing.ts";
 import {
   readSubredditAbout,
@@ -18,13 +12,6 @@ import {
   type SubredditAbout,
   type SubredditRule,
 } from "../things/subreddit.ts";
-
-/** Query parameters of `GET /v1/forumsite/subreddit-details`. */
-export const subredditDetailsParams = z.object({
-  url: subredditParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
-});
 
 /** The subreddit card (SPEC §2.11: `id` with `t5_`, `members`, `activeUsers`, `rules[]`, `createdAt`, `nsfw`, `type`). */
 export interface SubredditDetailsResult extends SubredditAbout {
@@ -47,7 +34,7 @@ export interface SubredditDetailsResult extends SubredditAbout {
  */
 export async function getSubredditDetails(
   params: z.output<typeof subredditDetailsParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SubredditDetailsResult; source: string }> {
   const client = new ForumClient(ctx);
   const name = params.url;
@@ -85,17 +72,6 @@ export async function getSubredditDetails(
   };
 }
 
-/** `GET /v1/forumsite/subreddit-details` (SPEC §4.4): 1 credit. */
-export const subredditDetailsOperation = defineOperation({
-  id: "forumsite.subreddit-details",
-  method: "GET",
-  path: "/v1/forumsite/subreddit-details",
-  tag: "forumsite",
-  summary:
-    "Subreddit card (`url`: URL, `r/name` or name): `t5_` id, members, active users, rules, creation time, NSFW flag, type, title, description, icon, banner.",
-  params: subredditDetailsParams,
-  price: fixed(1),
-  queue: "forumsite",
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
-  handler: (params, ctx) => getSubredditDetails(params, ctx),
-});
+/** The handler of `forumsite.subreddit-details` (its spec: `subredditDetailsSpec`). */
+export const subredditDetailsHandler: HandlerFor<typeof subredditDetailsSpec, ForumsiteEnv> = (params, ctx) =>
+  getSubredditDetails(params, ctx);

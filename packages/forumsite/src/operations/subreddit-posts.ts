@@ -1,30 +1,14 @@
-import { cacheParam, cursorParam, defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
-import {
-  type ListingSort,
-  listingSortParam,
-  listingTimeframeParam,
-  postLimitParam,
-  TIMED_SORTS,
-  type Timeframe,
-} from "../input/params.ts";
-import { subredditParam } from "../input/subreddit-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
+import { type ListingSort, TIMED_SORTS, type Timeframe } from "../input/params.ts";
 import { readPostPage } from "../listing/pager.ts";
+import type { subredditPostsParams, subredditPostsSpec } from "../spec/subreddit-posts.ts";
 import { SITE_ORIGIN } from "../things/listing.ts";
 import type { PostRow } from "../things/post.ts";
 
 const ID = "forumsite.subreddit-posts";
-
-/** Query parameters of `GET /v1/forumsite/subreddit-posts`. */
-export const subredditPostsParams = z.object({
-  url: subredditParam,
-  sort: listingSortParam,
-  timeframe: listingTimeframeParam,
-  limit: postLimitParam,
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** The subreddit posts result. */
 export interface SubredditPostsResult {
@@ -49,7 +33,7 @@ export interface SubredditPostsResult {
  */
 export async function getSubredditPosts(
   params: z.output<typeof subredditPostsParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SubredditPostsResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const name = params.url;
@@ -78,17 +62,6 @@ export async function getSubredditPosts(
   };
 }
 
-/** `GET /v1/forumsite/subreddit-posts` (SPEC §4.4): 2 credits per call, 0 for an empty page. */
-export const subredditPostsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/forumsite/subreddit-posts",
-  tag: "forumsite",
-  summary:
-    "Posts of a subreddit (`url`: URL, `r/name` or name) with `sort` (hot, new, top, rising, controversial), `timeframe` for top/controversial, `limit` and `cursor`.",
-  params: subredditPostsParams,
-  price: fixed(2),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getSubredditPosts(params, ctx),
-});
+/** The handler of `forumsite.subreddit-posts` (its spec: `subredditPostsSpec`). */
+export const subredditPostsHandler: HandlerFor<typeof subredditPostsSpec, ForumsiteEnv> = (params, ctx) =>
+  getSubredditPosts(params, ctx);

@@ -1,14 +1,11 @@
-import { defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
-import { subredditParam } from "../input/subreddit-url.ts";
+import type { ForumsiteEnv } from "../env.ts";
 import { type SearchPage, searchPosts } from "../listing/search.ts";
-import { searchParams } from "./search.ts";
+import type { subredditSearchParams, subredditSearchSpec } from "../spec/subreddit-search.ts";
 
 const ID = "forumsite.subreddit-search";
-
-/** Query parameters of `GET /v1/forumsite/subreddit-search`. */
-export const subredditSearchParams = z.object({ url: subredditParam, ...searchParams.shape });
 
 /** The subreddit search result: the search page plus the subreddit searched. */
 export interface SubredditSearchResult extends SearchPage {
@@ -25,7 +22,7 @@ export interface SubredditSearchResult extends SearchPage {
  */
 export async function searchSubreddit(
   params: z.output<typeof subredditSearchParams>,
-  ctx: OperationContext,
+  ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SubredditSearchResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const page = await searchPosts(client, ctx, {
@@ -44,17 +41,6 @@ export async function searchSubreddit(
   };
 }
 
-/** `GET /v1/forumsite/subreddit-search` (SPEC §4.4): 2 credits per call, 0 for an empty page. */
-export const subredditSearchOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/forumsite/subreddit-search",
-  tag: "forumsite",
-  summary:
-    "Post search inside one subreddit (`url`): `q`, `sort` (relevance, hot, top, new, comments), `timeframe`, `limit`, `cursor`.",
-  params: subredditSearchParams,
-  price: fixed(2),
-  queue: "forumsite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => searchSubreddit(params, ctx),
-});
+/** The handler of `forumsite.subreddit-search` (its spec: `subredditSearchSpec`). */
+export const subredditSearchHandler: HandlerFor<typeof subredditSearchSpec, ForumsiteEnv> = (params, ctx) =>
+  searchSubreddit(params, ctx);

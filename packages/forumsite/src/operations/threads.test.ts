@@ -1,16 +1,20 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
-import { startReplay, testContext } from "@sda/testing";
+import { startReplay, type TestContext, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommentsParams } from "../spec/post-comments.ts";
+import { postDetailsParams } from "../spec/post-details.ts";
+import { postTranscriptParams } from "../spec/post-transcript.ts";
+import { subredditDetailsParams } from "../spec/subreddit-details.ts";
 import { serviceFailure } from "../test-support.ts";
 import type { ForumComment } from "../things/comment.ts";
-import { getPostComments, postCommentsParams } from "./post-comments.ts";
-import { getPostDetails, postDetailsParams } from "./post-details.ts";
-import { getPostTranscript, postTranscriptParams } from "./post-transcript.ts";
-import { getSubredditDetails, subredditDetailsParams } from "./subreddit-details.ts";
+import { getPostComments } from "./post-comments.ts";
+import { getPostDetails } from "./post-details.ts";
+import { getPostTranscript } from "./post-transcript.ts";
+import { getSubredditDetails } from "./subreddit-details.ts";
 
 let replay: ReplayServer;
-let ctx: OperationContext;
+let ctx: TestContext;
 
 beforeAll(async () => {
   replay = await startReplay();

@@ -1,9 +1,10 @@
 import type { OperationContext } from "@sda/core";
+import type { PhotositeEnv } from "../env.ts";
 
-/** What the photosite client needs from an operation context. */
+/** What the photosite client needs from an operation context (`env`: the `PHOTOSITE_…` variables). */
 export type PhotositeContext = Pick<
-  OperationContext,
-  "http" | "signal" | "log" | "redis" | "keyPrefix" | "config" | "now"
+  OperationContext<PhotositeEnv>,
+  "http" | "signal" | "log" | "redis" | "keyPrefix" | "config" | "env" | "now"
 >;
 
 /** The context of list operations: the client's plus the cursor codec. */

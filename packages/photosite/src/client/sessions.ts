@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { ServiceConfig } from "@sda/core";
+import type { PhotositeEnv } from "../env.ts";
 import type { PhotositeContext } from "./context.ts";
 
 /**
@@ -24,7 +24,7 @@ export interface WebSession {
 }
 
 /** Parses `PHOTOSITE_SESSION_COOKIES`. @returns the cookie strings (empty without configuration). */
-export function parseSessionCookies(config: Pick<ServiceConfig, "PHOTOSITE_SESSION_COOKIES">): string[] {
+export function parseSessionCookies(config: Pick<PhotositeEnv, "PHOTOSITE_SESSION_COOKIES">): string[] {
   const raw = config.PHOTOSITE_SESSION_COOKIES?.trim();
   if (!raw) return [];
   if (raw.startsWith("[")) {
@@ -41,7 +41,7 @@ export function parseSessionCookies(config: Pick<ServiceConfig, "PHOTOSITE_SESSI
 }
 
 /** Parses `PHOTOSITE_PROXIES` (comma-separated URLs). */
-export function parseProxies(config: Pick<ServiceConfig, "PHOTOSITE_PROXIES">): string[] {
+export function parseProxies(config: Pick<PhotositeEnv, "PHOTOSITE_PROXIES">): string[] {
   return (config.PHOTOSITE_PROXIES ?? "")
     .split(",")
     .map((p) => p.trim())
@@ -88,8 +88,8 @@ export async function rememberCsrfToken(ctx: PhotositeContext, setCookie: string
 
 /** Picks a session that is not cooling down (random among them), else the anonymous client. */
 export async function pickSession(ctx: PhotositeContext): Promise<WebSession> {
-  const cookies = parseSessionCookies(ctx.config);
-  const proxies = parseProxies(ctx.config);
+  const cookies = parseSessionCookies(ctx.env);
+  const proxies = parseProxies(ctx.env);
   if (cookies.length > 0) {
     const cooling = await ctx.redis.mget(...cookies.map((_, i) => cooldownKey(ctx, i)));
     const ready = cookies.map((_, i) => i).filter((i) => !cooling[i]);

@@ -1,29 +1,10 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperation,
-  failWith,
-  fixed,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchUserInfo, fetchWebProfileInfo } from "../fetch/profile.ts";
-import { type ProfileRef, profileParam, profileUrl, userIdParam } from "../inputs.ts";
+import { type ProfileRef, profileUrl } from "../inputs.ts";
 import type { BusinessAddress, Profile } from "../readers/profile.ts";
-
-/** Query parameters of `GET /v1/photosite/basic-profile`: `userId` or `handle` (a handle or profile URL). */
-export const basicProfileParams = z
-  .object({
-    userId: userIdParam.optional(),
-    handle: profileParam.optional(),
-    cache: cacheParam,
-    cacheMaxAge: cacheMaxAgeParam,
-  })
-  .superRefine((value, ctx) => {
-    if (value.userId === undefined && value.handle === undefined)
-      failWith(ctx, "missing_parameter", "userId or handle is required", { param: "userId" });
-  });
+import type { basicProfileSpec } from "../spec/basic-profile.ts";
 
 /** `data` of basic-profile: the light profile. */
 export interface BasicProfile {
@@ -84,17 +65,6 @@ export async function getBasicProfile(
   return { data: basicProfile(profile), source: "web_profile_info" };
 }
 
-/** `GET /v1/photosite/basic-profile`: 1 credit. */
-export const basicProfileOperation = defineOperation({
-  id: "photosite.basic-profile",
-  method: "GET",
-  path: "/v1/photosite/basic-profile",
-  tag: "photosite",
-  summary:
-    "A light profile by user id or handle: name, avatar, followers, following, posts, external URL, business address.",
-  params: basicProfileParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
-  handler: (params, ctx) => getBasicProfile(ctx, params),
-});
+/** The handler of `photosite.basic-profile` (its spec: `basicProfileSpec`). */
+export const basicProfileHandler: HandlerFor<typeof basicProfileSpec, PhotositeEnv> = (params, ctx) =>
+  getBasicProfile(ctx, params);

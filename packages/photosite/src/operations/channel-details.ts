@@ -1,24 +1,12 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperation,
-  fixed,
-  ServiceError,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchProfilePage, fetchWebProfileInfo } from "../fetch/profile.ts";
-import { type ProfileRef, profileParam, profileUrl } from "../inputs.ts";
+import { type ProfileRef, profileUrl } from "../inputs.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
-
-/** Query parameters of `GET /v1/photosite/channel-details`. */
-export const channelDetailsParams = z.object({
-  url: profileParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
-});
+import type { channelDetailsSpec } from "../spec/channel-details.ts";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
@@ -126,17 +114,6 @@ export async function getChannelDetails(
   };
 }
 
-/** `GET /v1/photosite/channel-details`: 1 credit. */
-export const channelDetailsOperation = defineOperation({
-  id: "photosite.channel-details",
-  method: "GET",
-  path: "/v1/photosite/channel-details",
-  tag: "photosite",
-  summary:
-    "Profile stats: followers, following, posts, bio, HD avatar, verified, bio links, business category, address and contacts, private flag.",
-  params: channelDetailsParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
-  handler: (params, ctx) => getChannelDetails(ctx, params.url),
-});
+/** The handler of `photosite.channel-details` (its spec: `channelDetailsSpec`). */
+export const channelDetailsHandler: HandlerFor<typeof channelDetailsSpec, PhotositeEnv> = (params, ctx) =>
+  getChannelDetails(ctx, params.url);

@@ -1,22 +1,15 @@
-import { cacheParam, cursorParam, defineOperation, limitParam, perResult } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { mediaKey } from "../fetch/connection.ts";
 import { timelinePages } from "../fetch/timeline.ts";
-import { profileParam } from "../inputs.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type PostRow, postRow } from "../present.ts";
+import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.channel-posts";
-
-/** Query parameters of `GET /v1/photosite/channel-posts`. */
-export const channelPostsParams = z.object({
-  url: profileParam,
-  limit: limitParam(12, 100),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** `data` of channel-posts. */
 export interface ChannelPosts {
@@ -58,16 +51,6 @@ export async function getChannelPosts(
   return { data, source: [...sources].join("+") || "graphql", count: filled.rows.length };
 }
 
-/** `GET /v1/photosite/channel-posts`: 0.3 credits per post returned, rounded up per call. */
-export const channelPostsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/photosite/channel-posts",
-  tag: "photosite",
-  summary: "Latest posts of a public profile (carousel slides, media count, author), with cursor pagination.",
-  params: channelPostsParams,
-  price: perResult(0.3, 12),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getChannelPosts(ctx, params),
-});
+/** The handler of `photosite.channel-posts` (its spec: `channelPostsSpec`). */
+export const channelPostsHandler: HandlerFor<typeof channelPostsSpec, PhotositeEnv> = (params, ctx) =>
+  getChannelPosts(ctx, params);

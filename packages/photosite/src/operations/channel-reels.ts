@@ -1,19 +1,16 @@
-import { cacheParam, cursorParam, defineOperation, limitParam, perResult } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { mediaKey } from "../fetch/connection.ts";
 import { type ReelsVia, reelsPages } from "../fetch/reels.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type ReelRow, reelRow } from "../present.ts";
-import { listTarget, profileOrUserIdShape, requireProfileOrUserId } from "../targets.ts";
+import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
+import { listTarget } from "../targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.channel-reels";
-
-/** Query parameters of `GET /v1/photosite/channel-reels`: `url` (profile) or `userId`, `limit`, `cursor`. */
-export const channelReelsParams = z
-  .object({ ...profileOrUserIdShape, limit: limitParam(12, 100), cursor: cursorParam, cache: cacheParam })
-  .superRefine(requireProfileOrUserId);
 
 /** `data` of channel-reels. */
 export interface ChannelReels {
@@ -63,17 +60,6 @@ export async function getChannelReels(
   return { data, source, count: filled.rows.length };
 }
 
-/** `GET /v1/photosite/channel-reels`: `ceil(n × 0.3)` credits for n reels returned. */
-export const channelReelsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/photosite/channel-reels",
-  tag: "photosite",
-  summary:
-    "Latest reels of a profile with plays, likes and comments; accepts userId to skip resolving the handle.",
-  params: channelReelsParams,
-  price: perResult(0.3, 12),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getChannelReels(ctx, params),
-});
+/** The handler of `photosite.channel-reels` (its spec: `channelReelsSpec`). */
+export const channelReelsHandler: HandlerFor<typeof channelReelsSpec, PhotositeEnv> = (params, ctx) =>
+  getChannelReels(ctx, params);

@@ -1,22 +1,15 @@
-import { cacheParam, cursorParam, defineOperation, limitParam, perResult } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { commentPages } from "../fetch/comments.ts";
 import { postNotFound } from "../fetch/post.ts";
-import { postParam } from "../inputs.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import type { Comment } from "../readers/comment.ts";
+import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
 const ID = "photosite.comments";
-
-/** Query parameters of `GET /v1/photosite/comments`. */
-export const commentsParams = z.object({
-  url: postParam,
-  limit: limitParam(50, 100),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** `data` of comments. */
 export interface PostComments {
@@ -60,16 +53,6 @@ export async function getComments(ctx: PhotositeListContext, params: z.output<ty
   return { data, source: "graphql", count: filled.rows.length };
 }
 
-/** `GET /v1/photosite/comments`: 0.9 credits per comment returned, rounded up per call. */
-export const commentsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/photosite/comments",
-  tag: "photosite",
-  summary: "Comments of a post or reel: text, author, likes, replies, time, pinned and creator-like flags.",
-  params: commentsParams,
-  price: perResult(0.9, 50),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getComments(ctx, params),
-});
+/** The handler of `photosite.comments` (its spec: `commentsSpec`). */
+export const commentsHandler: HandlerFor<typeof commentsSpec, PhotositeEnv> = (params, ctx) =>
+  getComments(ctx, params);

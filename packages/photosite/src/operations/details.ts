@@ -1,12 +1,10 @@
-import { cacheParam, defineOperation, fixed } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../fetch/post.ts";
-import { type PostRef, postParam } from "../inputs.ts";
+import type { PostRef } from "../inputs.ts";
 import type { Media } from "../readers/model.ts";
-
-/** Query parameters of `GET /v1/photosite/details`. */
-export const detailsParams = z.object({ url: postParam, cache: cacheParam });
+import type { detailsSpec } from "../spec/details.ts";
 
 /** `data` of the details operation: the media with `author`, plus the approximate flags of label-derived values. */
 export type PostDetails = Media & {
@@ -47,17 +45,6 @@ export async function getPostDetails(
   };
 }
 
-/** `GET /v1/photosite/details`: 1 credit. */
-export const detailsOperation = defineOperation({
-  id: "photosite.details",
-  method: "GET",
-  path: "/v1/photosite/details",
-  tag: "photosite",
-  summary:
-    "Details of a post, reel or carousel: caption, likes, comments, views/plays, best image and video URLs, type, taken-at time, author, location, carousel slides, reel music, paid-partnership flag.",
-  params: detailsParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPostDetails(ctx, params.url),
-});
+/** The handler of `photosite.details` (its spec: `detailsSpec`). */
+export const detailsHandler: HandlerFor<typeof detailsSpec, PhotositeEnv> = (params, ctx) =>
+  getPostDetails(ctx, params.url);

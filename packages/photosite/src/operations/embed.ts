@@ -1,16 +1,15 @@
-import { boolParam, cacheParam, defineOperation, fixed, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
+import { ServiceError } from "@sda/core";
 import { escapeAttribute, escapeText } from "entities";
-import { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
 import { callJson } from "../client/web.ts";
 import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../config.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../fetch/post.ts";
-import { type PostRef, postParam } from "../inputs.ts";
+import type { PostRef } from "../inputs.ts";
 import { view } from "../json-view.ts";
-
-/** Query parameters of `GET /v1/photosite/embed`: `url`, `captioned` (default true: the caption is shown). */
-export const embedParams = z.object({ url: postParam, captioned: boolParam(true), cache: cacheParam });
+import type { embedSpec } from "../spec/embed.ts";
 
 /** `data` of the embed operation. */
 export interface EmbedSnippet {
@@ -123,17 +122,6 @@ export async function getEmbed(
   return (await withFallback(ctx, "post", built, oembed)).value;
 }
 
-/** `GET /v1/photosite/embed`: 1 credit. */
-export const embedOperation = defineOperation({
-  id: "photosite.embed",
-  method: "GET",
-  path: "/v1/photosite/embed",
-  tag: "photosite",
-  summary:
-    "The classic embed snippet of a post: a blockquote with class instagram-media and the embed script.",
-  params: embedParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getEmbed(ctx, params),
-});
+/** The handler of `photosite.embed` (its spec: `embedSpec`). */
+export const embedHandler: HandlerFor<typeof embedSpec, PhotositeEnv> = (params, ctx) =>
+  getEmbed(ctx, params);

@@ -1,13 +1,10 @@
-import { cacheParam, defineOperation, fixed } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { hashtagParam } from "../inputs.ts";
 import { type PostRow, postRow } from "../present.ts";
 import type { HashtagInfo } from "../readers/hashtag.ts";
-
-/** Query parameters of `GET /v1/photosite/hashtag-search`: `q` = one hashtag (with or without `#`). */
-export const hashtagSearchParams = z.object({ q: hashtagParam, cache: cacheParam });
+import type { hashtagSearchSpec } from "../spec/hashtag-search.ts";
 
 /** `data` of hashtag-search. */
 export interface HashtagSearch {
@@ -54,16 +51,6 @@ export async function getHashtagSearch(ctx: PhotositeContext, params: { q: strin
   return { data, source: "tags_web_info", count: posts.length };
 }
 
-/** `GET /v1/photosite/hashtag-search`: 2 credits per call (0 for an empty surface). */
-export const hashtagSearchOperation = defineOperation({
-  id: "photosite.hashtag-search",
-  method: "GET",
-  path: "/v1/photosite/hashtag-search",
-  tag: "photosite",
-  summary: "The hashtag explore surface: the tag's media count and its top and recent media.",
-  params: hashtagSearchParams,
-  price: fixed(2),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getHashtagSearch(ctx, params),
-});
+/** The handler of `photosite.hashtag-search` (its spec: `hashtagSearchSpec`). */
+export const hashtagSearchHandler: HandlerFor<typeof hashtagSearchSpec, PhotositeEnv> = (params, ctx) =>
+  getHashtagSearch(ctx, params);

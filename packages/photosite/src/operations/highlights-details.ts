@@ -1,47 +1,15 @@
-import { cacheParam, defineOperation, failWith, fixed, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchHighlightReels } from "../fetch/highlights.ts";
-import { parseNumericId } from "../inputs.ts";
 import {
   type HighlightAlbum,
   type HighlightItem,
   readHighlightAlbum,
   readHighlightItems,
 } from "../readers/highlights.ts";
-
-/** Most highlight ids one call may ask for (the platform's reels_media batch). */
-const MAX_IDS = 10;
-
-/**
- * `id`: one highlight id (`17993810650122949`, `highlight:17993810650122949`, or a `/stories/highlights/<id>/` URL),
- * or up to 10 comma-separated ids, answered in one platform request.
- */
-const highlightIdsParam = z
-  .string()
-  .max(2048)
-  .transform((value, ctx): string[] => {
-    const ids: string[] = [];
-    for (const part of value
-      .split(",")
-      .map((p) => p.trim())
-      .filter(Boolean)) {
-      const parsed = parseNumericId(part, "id", "highlights");
-      if (!parsed.ok) {
-        failWith(ctx, parsed.code, parsed.message);
-        return z.NEVER;
-      }
-      if (!ids.includes(parsed.value)) ids.push(parsed.value);
-    }
-    if (ids.length === 0 || ids.length > MAX_IDS) {
-      failWith(ctx, "invalid_parameter", `id must hold 1 to ${MAX_IDS} highlight ids`);
-      return z.NEVER;
-    }
-    return ids;
-  });
-
-/** Query parameters of `GET /v1/photosite/highlights-details`. */
-export const highlightsDetailsParams = z.object({ id: highlightIdsParam, cache: cacheParam });
+import type { highlightsDetailsSpec } from "../spec/highlights-details.ts";
 
 /** One album with its items. */
 export type HighlightWithItems = Omit<HighlightAlbum, "cover" | "createdAt" | "itemCount"> & {
@@ -101,16 +69,8 @@ export async function getHighlightsDetails(ctx: PhotositeContext, params: { id: 
   return { data, source: via, count: items.length };
 }
 
-/** `GET /v1/photosite/highlights-details`: 1 credit (0 when the albums are empty). */
-export const highlightsDetailsOperation = defineOperation({
-  id: "photosite.highlights-details",
-  method: "GET",
-  path: "/v1/photosite/highlights-details",
-  tag: "photosite",
-  summary: "Items inside highlight albums: media URLs, type, taken-at time.",
-  params: highlightsDetailsParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getHighlightsDetails(ctx, params),
-});
+/** The handler of `photosite.highlights-details` (its spec: `highlightsDetailsSpec`). */
+export const highlightsDetailsHandler: HandlerFor<typeof highlightsDetailsSpec, PhotositeEnv> = (
+  params,
+  ctx,
+) => getHighlightsDetails(ctx, params);

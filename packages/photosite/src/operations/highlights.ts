@@ -1,14 +1,11 @@
-import { cacheParam, defineOperation, fixed } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchHighlightAlbums } from "../fetch/highlights.ts";
 import type { HighlightAlbum } from "../readers/highlights.ts";
-import { profileOrUserIdShape, requireProfileOrUserId, resolveTarget } from "../targets.ts";
-
-/** Query parameters of `GET /v1/photosite/highlights`: `url` (profile) or `userId`. */
-export const highlightsParams = z
-  .object({ ...profileOrUserIdShape, cache: cacheParam })
-  .superRefine(requireProfileOrUserId);
+import type { highlightsParams, highlightsSpec } from "../spec/highlights.ts";
+import { resolveTarget } from "../targets.ts";
 
 /** `data` of highlights. */
 export interface Highlights {
@@ -41,16 +38,6 @@ export async function getHighlights(ctx: PhotositeContext, params: z.output<type
   return { data, source: `${target.resolved ? "web_profile_info+" : ""}${via}`, count: albums.length };
 }
 
-/** `GET /v1/photosite/highlights`: 1 credit (0 when the profile has no album). */
-export const highlightsOperation = defineOperation({
-  id: "photosite.highlights",
-  method: "GET",
-  path: "/v1/photosite/highlights",
-  tag: "photosite",
-  summary: "Story highlight albums of a public profile: id, title, cover, owner.",
-  params: highlightsParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getHighlights(ctx, params),
-});
+/** The handler of `photosite.highlights` (its spec: `highlightsSpec`). */
+export const highlightsHandler: HandlerFor<typeof highlightsSpec, PhotositeEnv> = (params, ctx) =>
+  getHighlights(ctx, params);

@@ -1,20 +1,11 @@
-import { cacheParam, defineOperation, fixed } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { profileNotFound } from "../fetch/profile.ts";
 import { searchUsers } from "../fetch/search.ts";
 import { profileUrl } from "../inputs.ts";
 import type { SearchUser } from "../readers/search.ts";
-
-/** Query parameters of `GET /v1/photosite/profile-search`: `q` = a brand, name or handle (2–100 characters). */
-export const profileSearchParams = z.object({
-  q: z
-    .string()
-    .trim()
-    .transform((q) => q.replace(/^@/, ""))
-    .pipe(z.string().min(2).max(100)),
-  cache: cacheParam,
-});
+import type { profileSearchSpec } from "../spec/profile-search.ts";
 
 /** Why the chosen profile matched. */
 export type MatchReason = "exact_username" | "exact_name" | "username_without_separators" | "top_result";
@@ -77,17 +68,6 @@ export async function getProfileSearch(ctx: PhotositeContext, params: { q: strin
   return { data, source: via };
 }
 
-/** `GET /v1/photosite/profile-search`: 1 credit. */
-export const profileSearchOperation = defineOperation({
-  id: "photosite.profile-search",
-  method: "GET",
-  path: "/v1/photosite/profile-search",
-  tag: "photosite",
-  summary:
-    "Resolves a brand, name or handle to one public profile (the best match of the platform's search) with the match reason.",
-  params: profileSearchParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getProfileSearch(ctx, params),
-});
+/** The handler of `photosite.profile-search` (its spec: `profileSearchSpec`). */
+export const profileSearchHandler: HandlerFor<typeof profileSearchSpec, PhotositeEnv> = (params, ctx) =>
+  getProfileSearch(ctx, params);

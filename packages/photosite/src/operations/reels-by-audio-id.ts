@@ -1,23 +1,17 @@
-import { cacheParam, cursorParam, defineOperation, limitParam, perResult, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { ServiceError } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { type AudioPageInfo, audioPages } from "../fetch/audio.ts";
 import { mediaKey } from "../fetch/connection.ts";
-import { audioIdParam } from "../inputs.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type ReelRow, reelRow } from "../present.ts";
 import type { Media, Music } from "../readers/model.ts";
+import type { reelsByAudioParams, reelsByAudioSpec } from "../spec/reels-by-audio-id.ts";
 
 const ID = "photosite.reels-by-audio-id";
-
-/** Query parameters of `GET /v1/photosite/reels-by-audio-id`. */
-export const reelsByAudioParams = z.object({
-  audioId: audioIdParam,
-  limit: limitParam(12, 100),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** `data` of reels-by-audio-id. */
 export interface AudioReels {
@@ -87,16 +81,6 @@ export async function getReelsByAudio(
   return { data, source: "v1", count: filled.rows.length };
 }
 
-/** `GET /v1/photosite/reels-by-audio-id`: 1.4 credits per reel returned, rounded up per call. */
-export const reelsByAudioOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/photosite/reels-by-audio-id",
-  tag: "photosite",
-  summary: "Reels that use one sound, with the sound's title, artist, duration, owner and trending flags.",
-  params: reelsByAudioParams,
-  price: perResult(1.4, 12),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getReelsByAudio(ctx, params),
-});
+/** The handler of `photosite.reels-by-audio-id` (its spec: `reelsByAudioSpec`). */
+export const reelsByAudioHandler: HandlerFor<typeof reelsByAudioSpec, PhotositeEnv> = (params, ctx) =>
+  getReelsByAudio(ctx, params);

@@ -1,12 +1,9 @@
-import { cacheParam, defineOperation, fixed } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { hashtagParam } from "../inputs.ts";
 import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
-
-/** Query parameters of `GET /v1/photosite/reels-search`: `q` = one hashtag. */
-export const reelsSearchParams = z.object({ q: hashtagParam, cache: cacheParam });
+import type { reelsSearchSpec } from "../spec/reels-search.ts";
 
 /** `data` of reels-search. */
 export interface ReelsSearch {
@@ -48,16 +45,6 @@ export async function getReelsSearch(ctx: PhotositeContext, params: { q: string 
   return { data, source: "tags_web_info", count: reels.length };
 }
 
-/** `GET /v1/photosite/reels-search`: 2 credits per call (0 for no reel). */
-export const reelsSearchOperation = defineOperation({
-  id: "photosite.reels-search",
-  method: "GET",
-  path: "/v1/photosite/reels-search",
-  tag: "photosite",
-  summary: "Reels of a hashtag with views, location and commercial flags.",
-  params: reelsSearchParams,
-  price: fixed(2),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getReelsSearch(ctx, params),
-});
+/** The handler of `photosite.reels-search` (its spec: `reelsSearchSpec`). */
+export const reelsSearchHandler: HandlerFor<typeof reelsSearchSpec, PhotositeEnv> = (params, ctx) =>
+  getReelsSearch(ctx, params);

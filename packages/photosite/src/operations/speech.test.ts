@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { type OperationContext, parseParams } from "@sda/core";
+import { parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import {
   defaultCorpusDir,
@@ -11,13 +11,16 @@ import {
   startFakeAsr,
   startFakeChat,
   startReplay,
+  type TestContext,
   testContext,
   writeSyntheticMediaCase,
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { summarizeParams } from "../spec/summarize.ts";
+import { transcriptParams } from "../spec/transcript.ts";
 import { caseJson } from "../test-corpus.ts";
-import { getPostSummary, summarizeParams } from "./summarize.ts";
-import { getReelTranscript, transcriptParams } from "./transcript.ts";
+import { getPostSummary } from "./summarize.ts";
+import { getReelTranscript } from "./transcript.ts";
 
 /** The recorded caption of reel C10MvewSSYl, whitespace collapsed as the summariser reads it. */
 function recordedCaption(): string {
@@ -37,9 +40,9 @@ let synthetic: SyntheticMediaCase;
 let replay: ReplayServer;
 let asr: FakeAsrServer;
 let chat: FakeChatServer;
-let withAsr: OperationContext;
-let withoutAsr: OperationContext;
-let withLlm: OperationContext;
+let withAsr: TestContext;
+let withoutAsr: TestContext;
+let withLlm: TestContext;
 
 beforeAll(async () => {
   synthetic = await writeSyntheticMediaCase({
@@ -73,9 +76,9 @@ afterAll(async () => {
   await rm(synthetic.dir, { recursive: true, force: true });
 });
 
-const transcript = (ctx: OperationContext, url: string) =>
+const transcript = (ctx: TestContext, url: string) =>
   getReelTranscript(ctx, parseParams(transcriptParams, { url }).url);
-const summarize = (ctx: OperationContext, url: string) =>
+const summarize = (ctx: TestContext, url: string) =>
   getPostSummary(ctx, parseParams(summarizeParams, { url }).url);
 const mediaHits = () => replay.hits.filter((h) => h.path.endsWith(".mp4")).length;
 

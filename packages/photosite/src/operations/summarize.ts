@@ -1,11 +1,5 @@
-import {
-  cacheParam,
-  defineOperation,
-  fixed,
-  type OperationContext,
-  type OperationOutcome,
-  ServiceError,
-} from "@sda/core";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
 import {
   type Summary,
   type SummaryInput,
@@ -13,15 +7,13 @@ import {
   type TranscriptSegment,
 } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
-import { z } from "zod";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../fetch/post.ts";
-import { type PostRef, postParam } from "../inputs.ts";
+import type { PostRef } from "../inputs.ts";
 import type { Media } from "../readers/model.ts";
+import type { summarizeSpec } from "../spec/summarize.ts";
 import { hasVideo } from "../speech.ts";
 import { readPostSpeech } from "./transcript.ts";
-
-/** Query parameters of `GET /v1/photosite/summarize`. */
-export const summarizeParams = z.object({ url: postParam, cache: cacheParam });
 
 /** `data` of the summarize operation: SPEC §2.5 for a post or reel. */
 export interface PostSummary extends Summary {
@@ -73,7 +65,7 @@ function summaryInput(
  *   `audio_extract_failed`); 502 `summary_failed`, `upstream_*`; all unbilled.
  */
 export async function getPostSummary(
-  ctx: OperationContext,
+  ctx: OperationContext<PhotositeEnv>,
   post: PostRef,
 ): Promise<OperationOutcome<PostSummary>> {
   const answer = await fetchPost(ctx, post);
@@ -115,20 +107,6 @@ export async function getPostSummary(
   };
 }
 
-/**
- * `GET /v1/photosite/summarize` (SPEC §4.3): 4 credits when a summary is returned, 0 on every error; a cache hit
- * (`cache=true`) is free. Runs on the `ai` queue.
- */
-export const summarizeOperation = defineOperation({
-  id: "photosite.summarize",
-  method: "GET",
-  path: "/v1/photosite/summarize",
-  tag: "photosite",
-  summary:
-    "Summary of a post or reel from its caption and the reel's speech: summary paragraph, key points, topics and sentiment.",
-  params: summarizeParams,
-  price: fixed(4),
-  queue: "ai",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPostSummary(ctx, params.url),
-});
+/** The handler of `photosite.summarize` (its spec: `summarizeSpec`). */
+export const summarizeHandler: HandlerFor<typeof summarizeSpec, PhotositeEnv> = (params, ctx) =>
+  getPostSummary(ctx, params.url);

@@ -1,19 +1,16 @@
-import { cacheParam, cursorParam, defineOperation, fixed, limitParam } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { mediaKey } from "../fetch/connection.ts";
 import { taggedPages } from "../fetch/tagged.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
 import { type PostRow, postRow } from "../present.ts";
-import { listTarget, profileOrUserIdShape, requireProfileOrUserId } from "../targets.ts";
+import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
+import { listTarget } from "../targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.tagged-posts";
-
-/** Query parameters of `GET /v1/photosite/tagged-posts`: `url` (profile) or `userId`, `limit`, `cursor`. */
-export const taggedPostsParams = z
-  .object({ ...profileOrUserIdShape, limit: limitParam(12, 100), cursor: cursorParam, cache: cacheParam })
-  .superRefine(requireProfileOrUserId);
 
 /** `data` of tagged-posts. */
 export interface TaggedPosts {
@@ -58,17 +55,6 @@ export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output
   return { data, source: `${target.resolved ? "web_profile_info+" : ""}graphql`, count: filled.rows.length };
 }
 
-/** `GET /v1/photosite/tagged-posts`: 1 credit per call (0 for an empty list). */
-export const taggedPostsOperation = defineOperation({
-  id: ID,
-  method: "GET",
-  path: "/v1/photosite/tagged-posts",
-  tag: "photosite",
-  summary:
-    "Posts that tag a profile, with the author's verified flag and avatar when available and a staleFeed flag.",
-  params: taggedPostsParams,
-  price: fixed(1),
-  queue: "photosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getTaggedPosts(ctx, params),
-});
+/** The handler of `photosite.tagged-posts` (its spec: `taggedPostsSpec`). */
+export const taggedPostsHandler: HandlerFor<typeof taggedPostsSpec, PhotositeEnv> = (params, ctx) =>
+  getTaggedPosts(ctx, params);

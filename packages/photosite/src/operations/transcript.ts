@@ -1,13 +1,11 @@
-import { cacheParam, defineOperation, fixed, type OperationContext, type OperationOutcome } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { SpeechSegment } from "@sda/media";
-import { z } from "zod";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../fetch/post.ts";
-import { type PostRef, postParam } from "../inputs.ts";
+import type { PostRef } from "../inputs.ts";
 import type { Media } from "../readers/model.ts";
+import type { transcriptSpec } from "../spec/transcript.ts";
 import { hasVideo, notAVideoError, transcribePostVideo } from "../speech.ts";
-
-/** Query parameters of `GET /v1/photosite/transcript`. */
-export const transcriptParams = z.object({ url: postParam, cache: cacheParam });
 
 /** `data` of the transcript operation: SPEC §2.4's speech fields for a reel (or video post). */
 export interface ReelTranscript {
@@ -49,7 +47,7 @@ export interface PostTranscript {
  *   `upstream_*`; all unbilled.
  */
 export async function readPostSpeech(
-  ctx: OperationContext,
+  ctx: OperationContext<PhotositeEnv>,
   post: PostRef,
   answer?: Awaited<ReturnType<typeof fetchPost>>,
 ): Promise<PostTranscript> {
@@ -81,27 +79,13 @@ export async function readPostSpeech(
 
 /** The transcript operation's handler: {@link readPostSpeech} as `{data, source}`. */
 export async function getReelTranscript(
-  ctx: OperationContext,
+  ctx: OperationContext<PhotositeEnv>,
   post: PostRef,
 ): Promise<OperationOutcome<ReelTranscript>> {
   const { data, source } = await readPostSpeech(ctx, post);
   return { data, source };
 }
 
-/**
- * `GET /v1/photosite/transcript` (SPEC §4.3): 2 credits on success, 0 on every error; a cache hit (`cache=true`) is
- * free. Runs on the `audio` queue.
- */
-export const transcriptOperation = defineOperation({
-  id: "photosite.transcript",
-  method: "GET",
-  path: "/v1/photosite/transcript",
-  tag: "photosite",
-  summary:
-    "Speech of a reel (or video post) by speech-to-text: full text, timestamped segments and the detected language.",
-  params: transcriptParams,
-  price: fixed(2),
-  queue: "audio",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getReelTranscript(ctx, params.url),
-});
+/** The handler of `photosite.transcript` (its spec: `transcriptSpec`). */
+export const transcriptHandler: HandlerFor<typeof transcriptSpec, PhotositeEnv> = (params, ctx) =>
+  getReelTranscript(ctx, params.url);

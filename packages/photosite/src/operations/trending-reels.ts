@@ -1,16 +1,11 @@
-import { defineOperation, fixed, limitParam, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { hashtagParam } from "../inputs.ts";
 import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
 import type { Media } from "../readers/model.ts";
-
-/**
- * Query parameters of `GET /v1/photosite/trending-reels`: optional `hashtag` (one tag instead of the configured
- * ones) and `limit` (default 20, max 100).
- */
-export const trendingReelsParams = z.object({ hashtag: hashtagParam.optional(), limit: limitParam(20, 100) });
+import type { trendingReelsSpec } from "../spec/trending-reels.ts";
 
 /** A trending reel: a reel row with its rank in this list (1 = first). */
 export type TrendingReel = ReelRow & { trendRank: number };
@@ -59,7 +54,7 @@ export async function getTrendingReels(
 ) {
   const hashtags = params.hashtag
     ? [params.hashtag]
-    : ctx.config.PHOTOSITE_TRENDING_HASHTAGS.split(",")
+    : ctx.env.PHOTOSITE_TRENDING_HASHTAGS.split(",")
         .map((tag) => tag.trim().replace(/^#/, "").toLowerCase())
         .filter(Boolean);
   const pages = await Promise.allSettled(hashtags.map((tag) => fetchHashtagPage(ctx, tag)));
@@ -93,17 +88,6 @@ export async function getTrendingReels(
   return { data, source: "tags_web_info", count: reels.length };
 }
 
-/** `GET /v1/photosite/trending-reels`: 2 credits on every call, cache hit or not (SPEC §4.3). */
-export const trendingReelsOperation = defineOperation({
-  id: "photosite.trending-reels",
-  method: "GET",
-  path: "/v1/photosite/trending-reels",
-  tag: "photosite",
-  summary:
-    "Trending reels: the platform's top-ranked reels of its hashtag explore surfaces, cache-first with a 4-hour shared cache.",
-  params: trendingReelsParams,
-  price: fixed(2, { billCacheHits: true }),
-  queue: "photosite",
-  cache: { mode: "always", ttlSeconds: 14_400 },
-  handler: (params, ctx) => getTrendingReels(ctx, params),
-});
+/** The handler of `photosite.trending-reels` (its spec: `trendingReelsSpec`). */
+export const trendingReelsHandler: HandlerFor<typeof trendingReelsSpec, PhotositeEnv> = (params, ctx) =>
+  getTrendingReels(ctx, params);

@@ -5,6 +5,8 @@ import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts
 
 /** Path of the audio transcript operation, suggested when a playable video has no caption track (SPEC §7.3). */
 export const AUDIO_TRANSCRIPT_PATH = "/v1/videosite/audio-transcript";
+/** Path of the caption transcript, suggested by audio-transcript errors when a caption track exists. */
+export const TRANSCRIPT_PATH = "/v1/videosite/transcript";
 
 /** Longest video the synchronous audio transcript takes (SPEC §4.2.2 rule 3, §8): 90 minutes, in seconds. */
 export const AUDIO_MAX_DURATION_SECONDS = 90 * 60;

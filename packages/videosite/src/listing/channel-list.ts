@@ -1,4 +1,5 @@
 import type { OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import {
   type ChannelPage,
   fetchBrowseContinuation,
@@ -9,10 +10,8 @@ import type { ChannelRef, ChannelTab, ChannelUrl } from "../channel/channel-url.
 import { readChannelHeader } from "../channel/header-reader.ts";
 import { ORIGIN } from "../innertube/config.ts";
 import { stringAt } from "../innertube/json.ts";
-import { decodeListCursor } from "./list-cursor.ts";
 import { readListPage, selectedTab } from "./list-page.ts";
 import { type ChannelSummary, channelUrl } from "./owner.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "./pager.ts";
 import { type VideoRow, videoRow } from "./rows.ts";
 import { readVideoCard } from "./video-card.ts";
 
@@ -122,7 +121,7 @@ export async function listChannelTab<R extends VideoRow>(
     return { items, next: list.next };
   };
 
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     fetchPage,

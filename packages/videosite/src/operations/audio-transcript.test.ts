@@ -13,8 +13,9 @@ import {
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPlayer } from "../innertube/player-reader.ts";
+import { audioTranscriptParams } from "../spec/audio-transcript.ts";
 import { recordedPlayer } from "../test-corpus.ts";
-import { audioTranscriptParams, getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
+import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
 
 const synth = syntheticAudioCase();
 let replay: ReplayServer;

@@ -1,13 +1,5 @@
-import {
-  audioCredits,
-  cacheParam,
-  defineOperation,
-  type OperationContext,
-  type OperationOutcome,
-  optionalIntParam,
-  perAudioMinute,
-  ServiceError,
-} from "@sda/core";
+import type { HandlerFor } from "@sda/core";
+import { audioCredits, type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
 import {
   type AudioSource,
   audioExtractError,
@@ -18,35 +10,21 @@ import {
   mediaSettingsFromConfig,
   transcribeAudio,
 } from "@sda/media";
-import { z } from "zod";
-import {
-  AUDIO_MAX_DURATION_SECONDS,
-  AUDIO_TRANSCRIPT_PATH,
-  requirePlayableVideo,
-} from "../captions/errors.ts";
+import { AUDIO_MAX_DURATION_SECONDS, requirePlayableVideo, TRANSCRIPT_PATH } from "../captions/errors.ts";
 import { joinSegments, type Segment } from "../captions/segments.ts";
 import { selectTrack } from "../captions/track-selection.ts";
+import type { VideositeEnv } from "../env.ts";
 import { classifyPlayability, type UnavailableReason } from "../innertube/playability.ts";
 import { fetchAndroidPlayer } from "../innertube/player.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
 import type { MediaFormat } from "../innertube/streaming-reader.ts";
-import { languageParam } from "../language.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
-import { transcriptOperation } from "./transcript.ts";
+import type { audioTranscriptSpec } from "../spec/audio-transcript.ts";
+import type { VideoUrl } from "../video-url.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
 
 /** Name of the videosite media hosts' `blocked_rate` circuit (Redis key `<prefix>:circuit:videosite-media`). */
 export const VIDEOSITE_MEDIA_CIRCUIT = "videosite-media";
-
-/** Query parameters of `GET /v1/videosite/audio-transcript` (SPEC §4.2). */
-export const audioTranscriptParams = z.object({
-  url: videoUrlParam,
-  language: languageParam,
-  /** Cap on the price: a higher estimate is 400 `cost_exceeds_max` before any download (SPEC §4.2.2 rule 4). */
-  maxCredits: optionalIntParam({ min: 1, max: 50_000 }),
-  cache: cacheParam,
-});
 
 /** SPEC §2.4: the audio transcript result. */
 export interface AudioTranscriptResult {
@@ -209,8 +187,7 @@ export async function getAudioTranscript(
   const { videoId, url } = params.url;
   const player = await fetchAndroidPlayer(ctx, videoId);
   const choice = selectTrack(player.info.captions, params.language);
-  const captionsPath =
-    choice.kind === "track" || choice.kind === "translation" ? transcriptOperation.path : null;
+  const captionsPath = choice.kind === "track" || choice.kind === "translation" ? TRANSCRIPT_PATH : null;
   let estimate: number | null = null;
   try {
     const video = requireTranscribableVideo(player.info, videoId);
@@ -286,20 +263,6 @@ export async function getAudioTranscript(
   }
 }
 
-/**
- * `GET /v1/videosite/audio-transcript` (SPEC §2.4, §4.2.2, §7.4): 2 credits per started minute of the video, charged
- * only on success; a cache hit (`cache=true`) is billed the same (SPEC §8 rule 2). Runs on the `audio` queue.
- */
-export const audioTranscriptOperation = defineOperation({
-  id: "videosite.audio-transcript",
-  method: "GET",
-  path: AUDIO_TRANSCRIPT_PATH,
-  tag: "videosite",
-  summary:
-    "Transcript of a video's speech by speech-to-text (up to 90 minutes): full text, timed segments and the detected language; priced per minute, estimate checked against maxCredits and the balance before any download.",
-  params: audioTranscriptParams,
-  price: perAudioMinute(2),
-  queue: "audio",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getAudioTranscript(params, ctx),
-});
+/** The handler of `videosite.audio-transcript` (its spec: `audioTranscriptSpec`). */
+export const audioTranscriptHandler: HandlerFor<typeof audioTranscriptSpec, VideositeEnv> = (params, ctx) =>
+  getAudioTranscript(params, ctx);

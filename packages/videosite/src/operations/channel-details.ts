@@ -1,25 +1,12 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperation,
-  fixed,
-  type OperationContext,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import { readChannelAbout } from "../channel/about-reader.ts";
 import { buildChannelDetails, type ChannelDetailsResult } from "../channel/build-details.ts";
 import { fetchBrowseContinuation, fetchChannelTab, resolveChannelId } from "../channel/channel-page.ts";
-import { type ChannelUrl, channelUrlParam } from "../channel/channel-url.ts";
+import type { ChannelUrl } from "../channel/channel-url.ts";
 import { readChannelHeader } from "../channel/header-reader.ts";
+import type { VideositeEnv } from "../env.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
-
-/** Query parameters of `GET /v1/videosite/channel-details`. */
-export const channelDetailsParams = z.object({
-  url: channelUrlParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
-});
+import type { channelDetailsSpec } from "../spec/channel-details.ts";
 
 type ChannelContext = Pick<OperationContext, "http" | "signal" | "log">;
 
@@ -59,17 +46,6 @@ export async function getChannelDetails(
   return { data, source: `innertube:${sources.join("+")}` };
 }
 
-/** `GET /v1/videosite/channel-details` (SPEC §2.8): 1 credit. */
-export const channelDetailsOperation = defineOperation({
-  id: "videosite.channel-details",
-  method: "GET",
-  path: "/v1/videosite/channel-details",
-  tag: "videosite",
-  summary:
-    "Profile of a channel: name, handle, description, avatar, banner, subscribers, videos, verified, join date, views, country, links, e-mail, tags.",
-  params: channelDetailsParams,
-  price: fixed(1),
-  queue: "videosite",
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
-  handler: (params, ctx) => getChannelDetails(params, ctx),
-});
+/** The handler of `videosite.channel-details` (its spec: `channelDetailsSpec`). */
+export const channelDetailsHandler: HandlerFor<typeof channelDetailsSpec, VideositeEnv> = (params, ctx) =>
+  getChannelDetails(params, ctx);

@@ -1,13 +1,11 @@
-import { defineOperation, fixed, type OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
+import type { VideositeEnv } from "../env.ts";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
 import type { VideoRow } from "../listing/rows.ts";
-import { channelVideosParams } from "./channel-videos.ts";
+import type { channelShortsParams, channelShortsSpec } from "../spec/channel-shorts.ts";
 
 const OPERATION_ID = "videosite.channel-shorts";
-
-/** Query parameters of `GET /v1/videosite/channel-shorts` (as channel-videos, without `fast`). */
-export const channelShortsParams = channelVideosParams.omit({ fast: true });
 
 /**
  * A short of the Shorts tab: the SPEC §2.10 row plus the comment count that short rows carry. The Shorts tab
@@ -34,16 +32,6 @@ export function getChannelShorts(
   }));
 }
 
-/** `GET /v1/videosite/channel-shorts`: 2 credits per call, 0 when empty. */
-export const channelShortsOperation = defineOperation({
-  id: OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/channel-shorts",
-  tag: "videosite",
-  summary: "Shorts of a channel (the Shorts tab), paginated.",
-  params: channelShortsParams,
-  price: fixed(2),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getChannelShorts(params, ctx),
-});
+/** The handler of `videosite.channel-shorts` (its spec: `channelShortsSpec`). */
+export const channelShortsHandler: HandlerFor<typeof channelShortsSpec, VideositeEnv> = (params, ctx) =>
+  getChannelShorts(params, ctx);

@@ -1,30 +1,14 @@
-import {
-  boolParam,
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  fixed,
-  limitParam,
-  type OperationContext,
-} from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import type { z } from "zod";
 import { resolveChannelId } from "../channel/channel-page.ts";
-import { type ChannelUrl, channelUrlParam } from "../channel/channel-url.ts";
+import type { ChannelUrl } from "../channel/channel-url.ts";
+import type { VideositeEnv } from "../env.ts";
 import { ORIGIN } from "../innertube/config.ts";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
 import { type FeedRow, type FeedTarget, fetchFeed } from "../listing/feed.ts";
-import { nativeOrFeed } from "./prices.ts";
+import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-videos";
-
-/** Query parameters of `GET /v1/videosite/channel-videos` (SPEC §4.2; limit default 20, max 200). */
-export const channelVideosParams = z.object({
-  url: channelUrlParam,
-  limit: limitParam(20, 200),
-  cursor: cursorParam,
-  fast: boolParam(false),
-  cache: cacheParam,
-});
 
 /** The `fast=true` result: the feed's rows, without `nextCursor` / `hasMore` (the feed has no further pages). */
 export interface ChannelFeedResult {
@@ -84,20 +68,6 @@ export function getChannelVideos(
   return listChannelTab(OPERATION_ID, params, params.url.tab ?? "videos", ctx, (row) => row);
 }
 
-/**
- * `GET /v1/videosite/channel-videos` (SPEC §2.10): 2 credits per call on the native path, 1 credit with `fast=true`
- * (one feed request); 0 when nothing is returned.
- */
-export const channelVideosOperation = defineOperation({
-  id: OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/channel-videos",
-  tag: "videosite",
-  summary:
-    "Latest videos of a channel (or the tab the URL names: /streams, /shorts), paginated; fast=true reads the channel feed.",
-  params: channelVideosParams,
-  price: nativeOrFeed(fixed(2), 1),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getChannelVideos(params, ctx),
-});
+/** The handler of `videosite.channel-videos` (its spec: `channelVideosSpec`). */
+export const channelVideosHandler: HandlerFor<typeof channelVideosSpec, VideositeEnv> = (params, ctx) =>
+  getChannelVideos(params, ctx);

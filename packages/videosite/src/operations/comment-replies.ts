@@ -1,13 +1,12 @@
+import type { HandlerFor } from "@sda/core";
 import {
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  fixed,
-  limitParam,
+  decodeListCursor,
+  fillFromPages,
   type OperationContext,
+  pageBudget,
   ServiceError,
+  type UpstreamPage,
 } from "@sda/core";
-import { z } from "zod";
 import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
 import {
   COMMENT_REPLIES_OPERATION_ID,
@@ -15,32 +14,14 @@ import {
   type RepliesCursor,
 } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+import type { VideositeEnv } from "../env.ts";
+import type { commentRepliesSpec } from "../spec/comment-replies.ts";
+import type { VideoUrl } from "../video-url.ts";
 
 /** Replies per upstream page. */
 const PAGE_SIZE = 10;
 /** Comments pages read to find a thread named by `commentId` alone (about 100 top-level comments). */
 const LOOKUP_PAGES = 5;
-
-/**
- * Query parameters of `GET /v1/videosite/comment-replies`: the video `url`, the `commentId` of a top-level comment
- * (a reply id `<parent>.<reply>` names its thread), `limit` (default 50, max 500, as comments) and `cursor`.
- */
-export const commentRepliesParams = z.object({
-  url: videoUrlParam,
-  commentId: z
-    .string()
-    .trim()
-    .regex(
-      /^[A-Za-z0-9_-]{12,64}(?:\.[A-Za-z0-9_-]{8,64})?$/,
-      "commentId must be a comment id such as UgwSOM0QHBLysE3vZE54AaABAg",
-    ),
-  limit: limitParam(50, 500),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** The replies result: the SPEC §2.7 comment shape with `parentId`. */
 export interface CommentRepliesResult {
@@ -127,7 +108,7 @@ export async function getCommentReplies(
     const reference = date ?? ctx.now();
     return { items: page.threads.map((thread) => buildComment(thread, reference, null)), next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token, index },
     params.limit,
     fetchPage,
@@ -159,16 +140,6 @@ export async function getCommentReplies(
   };
 }
 
-/** `GET /v1/videosite/comment-replies`: 2 credits per page (call), 0 when empty. */
-export const commentRepliesOperation = defineOperation({
-  id: COMMENT_REPLIES_OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/comment-replies",
-  tag: "videosite",
-  summary: "Replies of one comment thread (by commentId, or the comment's repliesCursor), paginated.",
-  params: commentRepliesParams,
-  price: fixed(2),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getCommentReplies(params, ctx),
-});
+/** The handler of `videosite.comment-replies` (its spec: `commentRepliesSpec`). */
+export const commentRepliesHandler: HandlerFor<typeof commentRepliesSpec, VideositeEnv> = (params, ctx) =>
+  getCommentReplies(params, ctx);

@@ -1,31 +1,16 @@
-import {
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  fixed,
-  limitParam,
-  type OperationContext,
-} from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
-import { z } from "zod";
 import { buildComment, type CommentResult } from "../comments/build-comment.ts";
 import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+import type { VideositeEnv } from "../env.ts";
+import type { commentsSpec } from "../spec/comments.ts";
+import type { VideoUrl } from "../video-url.ts";
 
 const OPERATION_ID = "videosite.comments";
 /** Top-level comments per upstream page. */
 const PAGE_SIZE = 20;
-
-/** Query parameters of `GET /v1/videosite/comments` (SPEC §4.2: limit default 50, max 500). */
-export const commentsParams = z.object({
-  url: videoUrlParam,
-  limit: limitParam(50, 500),
-  cursor: cursorParam,
-  cache: cacheParam,
-});
 
 /** The comments result (SPEC §2.7). */
 export interface CommentsResult {
@@ -88,7 +73,7 @@ export async function getComments(
     );
     return { items, next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     fetchPage,
@@ -118,17 +103,6 @@ export async function getComments(
   };
 }
 
-/** `GET /v1/videosite/comments` (SPEC §2.7): 2 credits per call, 0 when empty. */
-export const commentsOperation = defineOperation({
-  id: OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/comments",
-  tag: "videosite",
-  summary:
-    "Top-level comments of a video with likes, reply counts, creator hearts and pinned flags, paginated.",
-  params: commentsParams,
-  price: fixed(2),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getComments(params, ctx),
-});
+/** The handler of `videosite.comments` (its spec: `commentsSpec`). */
+export const commentsHandler: HandlerFor<typeof commentsSpec, VideositeEnv> = (params, ctx) =>
+  getComments(params, ctx);

@@ -1,11 +1,9 @@
-import { cacheParam, defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import type { VideositeEnv } from "../env.ts";
 import { buildPlaylistDetails, type PlaylistDetailsResult } from "../playlist/build-details.ts";
 import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
-import { type PlaylistUrl, playlistUrlParam } from "../playlist/playlist-url.ts";
-
-/** Query parameters of `GET /v1/videosite/playlist-details`. */
-export const playlistDetailsParams = z.object({ url: playlistUrlParam, cache: cacheParam });
+import type { PlaylistUrl } from "../playlist/playlist-url.ts";
+import type { playlistDetailsSpec } from "../spec/playlist-details.ts";
 
 /**
  * The details of a playlist: title, description, owner, video and view counts, last update, thumbnail.
@@ -22,17 +20,6 @@ export async function getPlaylistDetails(
   return { data, source: "innertube:browse" };
 }
 
-/** `GET /v1/videosite/playlist-details`: 1 credit (SPEC §4.2 rule 3). */
-export const playlistDetailsOperation = defineOperation({
-  id: "videosite.playlist-details",
-  method: "GET",
-  path: "/v1/videosite/playlist-details",
-  tag: "videosite",
-  summary:
-    "Details of a playlist: title, description, owner channel, video count, views, last update, thumbnail.",
-  params: playlistDetailsParams,
-  price: fixed(1),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPlaylistDetails(params, ctx),
-});
+/** The handler of `videosite.playlist-details` (its spec: `playlistDetailsSpec`). */
+export const playlistDetailsHandler: HandlerFor<typeof playlistDetailsSpec, VideositeEnv> = (params, ctx) =>
+  getPlaylistDetails(params, ctx);

@@ -1,41 +1,24 @@
-import {
-  boolParam,
-  cacheParam,
-  cursorParam,
-  defineOperation,
-  limitParam,
-  type OperationContext,
-  perPage,
-} from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
-import { z } from "zod";
+import type { z } from "zod";
+import type { VideositeEnv } from "../env.ts";
 import { postWeb } from "../innertube/web-post.ts";
 import { type FeedRow, fetchFeed } from "../listing/feed.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
 import { readListPage } from "../listing/list-page.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { type VideoRow, videoRow } from "../listing/rows.ts";
 import { readVideoCard } from "../listing/video-card.ts";
 import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
-import { type PlaylistUrl, playlistUrlParam } from "../playlist/playlist-url.ts";
+import type { PlaylistUrl } from "../playlist/playlist-url.ts";
 import { playlistFirstPageToken } from "../playlist/token.ts";
-import { nativeOrFeed } from "./prices.ts";
+import {
+  PLAYLIST_PAGE_SIZE,
+  type playlistVideosParams,
+  type playlistVideosSpec,
+} from "../spec/playlist-videos.ts";
 
 const OPERATION_ID = "videosite.playlist-videos";
 /** Items per upstream playlist page (the platform's own page size). */
-const PAGE_SIZE = 100;
-
-/**
- * Query parameters of `GET /v1/videosite/playlist-videos` (SPEC §4.2 names `url`, `fast`, `cursor`; `limit` is ours:
- * default 100 = one platform page, max 500).
- */
-export const playlistVideosParams = z.object({
-  url: playlistUrlParam,
-  limit: limitParam(PAGE_SIZE, 500),
-  cursor: cursorParam,
-  fast: boolParam(false),
-  cache: cacheParam,
-});
 
 /** A playlist row: the SPEC §2.10 row plus the 1-based position in the playlist. */
 export interface PlaylistRow extends VideoRow {
@@ -135,11 +118,11 @@ export async function getPlaylistVideos(
     total = countField(header.videoCountText).count;
     title = header.title;
   }
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     (token) => (token === null && firstItems ? firstItems : fetchItems(ctx, playlistId, token, skipped)),
-    pageBudget(params.limit, PAGE_SIZE),
+    pageBudget(params.limit, PLAYLIST_PAGE_SIZE),
   );
   if (skipped.count > 0)
     ctx.log.debug({ skipped: skipped.count, playlistId }, "videosite playlist: skipped items");
@@ -168,19 +151,6 @@ export async function getPlaylistVideos(
   };
 }
 
-/**
- * `GET /v1/videosite/playlist-videos` (SPEC §2.10): 2 credits per page of 100 videos returned on the native path
- * (a full default call is one page), 1 credit with `fast=true`; 0 when empty.
- */
-export const playlistVideosOperation = defineOperation({
-  id: OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/playlist-videos",
-  tag: "videosite",
-  summary: "Videos of a playlist in playlist order, paginated; fast=true reads the playlist feed.",
-  params: playlistVideosParams,
-  price: nativeOrFeed(perPage(2, PAGE_SIZE), 1),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getPlaylistVideos(params, ctx),
-});
+/** The handler of `videosite.playlist-videos` (its spec: `playlistVideosSpec`). */
+export const playlistVideosHandler: HandlerFor<typeof playlistVideosSpec, VideositeEnv> = (params, ctx) =>
+  getPlaylistVideos(params, ctx);

@@ -1,14 +1,14 @@
-import { defineOperation, type OperationContext, perPage } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import type { VideositeEnv } from "../env.ts";
 import { postWeb } from "../innertube/web-post.ts";
-import { decodeListCursor } from "../listing/list-cursor.ts";
-import { collectPages, pageBudget, type UpstreamPage } from "../listing/pager.ts";
 import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
-import { encodeSearchParams, type SearchParams, searchParams } from "../search/search-params.ts";
+import { encodeSearchParams, type SearchParams } from "../search/search-params.ts";
 import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";
+import { SEARCH_PAGE_SIZE, type searchSpec } from "../spec/search.ts";
 
 const OPERATION_ID = "videosite.search";
 /** Results per upstream search page (about 20; shorts shelves add a few). */
-const PAGE_SIZE = 20;
 
 /** The search result (SPEC §2.9). */
 export interface SearchResult extends SearchPartitions {
@@ -79,11 +79,11 @@ export async function search(
     skipped += page.skipped;
     return { items: page.hits, next: page.next };
   };
-  const collected = await collectPages(
+  const collected = await fillFromPages(
     { token: start?.c ?? null, index: start?.i ?? 0 },
     params.limit,
     fetchPage,
-    pageBudget(params.limit, PAGE_SIZE),
+    pageBudget(params.limit, SEARCH_PAGE_SIZE),
   );
   if (skipped > 0) ctx.log.debug({ skipped, query: params.q }, "videosite search: skipped items");
   const nextCursor = collected.next
@@ -110,20 +110,6 @@ export async function search(
   };
 }
 
-/**
- * `GET /v1/videosite/search` (SPEC §2.9, §4.2.1): 2 credits per started page of 20 results returned
- * (`ceil(results.length / 20) × 2`; a shelf counts as one result), 0 when empty.
- */
-export const searchOperation = defineOperation({
-  id: OPERATION_ID,
-  method: "GET",
-  path: "/v1/videosite/search",
-  tag: "videosite",
-  summary:
-    "Search videos, shorts, channels, playlists and live streams with type, sort, upload-date and duration filters.",
-  params: searchParams,
-  price: perPage(2, PAGE_SIZE),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => search(params, ctx),
-});
+/** The handler of `videosite.search` (its spec: `searchSpec`). */
+export const searchHandler: HandlerFor<typeof searchSpec, VideositeEnv> = (params, ctx) =>
+  search(params, ctx);

@@ -3,8 +3,10 @@ import type { ReplayServer } from "@sda/replay";
 import { splitSentences } from "@sda/summarize";
 import { type FakeChatServer, serviceErrorOf, startFakeChat, startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSummary, summarizeParams } from "./summarize.ts";
-import { getTranscript, transcriptParams } from "./transcript.ts";
+import { summarizeParams } from "../spec/summarize.ts";
+import { transcriptParams } from "../spec/transcript.ts";
+import { getSummary } from "./summarize.ts";
+import { getTranscript } from "./transcript.ts";
 
 let replay: ReplayServer;
 let chat: FakeChatServer;

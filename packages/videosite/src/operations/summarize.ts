@@ -1,17 +1,9 @@
-import { cacheParam, defineOperation, fixed, type OperationContext, type OperationOutcome } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import { type Summary, summariserFromConfig } from "@sda/summarize";
-import { z } from "zod";
-import { languageParam } from "../language.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
+import type { VideositeEnv } from "../env.ts";
+import type { summarizeSpec } from "../spec/summarize.ts";
+import type { VideoUrl } from "../video-url.ts";
 import { getTranscript } from "./transcript.ts";
-
-/** Query parameters of `GET /v1/videosite/summarize` (SPEC §4.2). */
-export const summarizeParams = z.object({
-  url: videoUrlParam,
-  /** The caption track to summarise (as the transcript operation chooses it), and so the summary's language. */
-  language: languageParam,
-  cache: cacheParam,
-});
 
 /** SPEC §2.5: the summary result. */
 export interface SummaryResult extends Summary {
@@ -57,20 +49,6 @@ export async function getSummary(
   };
 }
 
-/**
- * `GET /v1/videosite/summarize` (SPEC §2.5, §4.2): 3 credits when a summary is returned, 0 on every error. Runs on
- * the `ai` queue.
- */
-export const summarizeOperation = defineOperation({
-  id: "videosite.summarize",
-  method: "GET",
-  path: "/v1/videosite/summarize",
-  tag: "videosite",
-  summary:
-    "Summary of a video from its captions: summary paragraphs, key points, topics and overall sentiment, in the caption track's language (`language` chooses the track as the transcript operation does).",
-  params: summarizeParams,
-  price: fixed(3),
-  queue: "ai",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getSummary(params, ctx),
-});
+/** The handler of `videosite.summarize` (its spec: `summarizeSpec`). */
+export const summarizeHandler: HandlerFor<typeof summarizeSpec, VideositeEnv> = (params, ctx) =>
+  getSummary(params, ctx);

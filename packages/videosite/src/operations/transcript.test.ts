@@ -2,7 +2,9 @@ import { parseParams, ServiceError } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTranscript, transcriptOperation, transcriptParams } from "./transcript.ts";
+import { transcriptParams } from "../spec/transcript.ts";
+import { videositePlatform } from "../spec.ts";
+import { getTranscript } from "./transcript.ts";
 
 let replay: ReplayServer;
 let ctx: ReturnType<typeof testContext>;
@@ -214,14 +216,14 @@ describe("GET /v1/videosite/transcript: 502 (retryable)", () => {
 
 describe("GET /v1/videosite/transcript: declaration and parameters", () => {
   it("is declared for the registry with a fixed price of 1 credit and opt-in cache", () => {
-    expect(transcriptOperation).toMatchObject({
+    expect(videositePlatform.operations.find((op) => op.name === "transcript")).toMatchObject({
       id: "videosite.transcript",
       method: "GET",
       path: "/v1/videosite/transcript",
       queue: "videosite",
       cache: { mode: "optIn" },
     });
-    expect(transcriptOperation.price.max({})).toBe(1);
+    expect(videositePlatform.operations.find((op) => op.name === "transcript")?.price.max({})).toBe(1);
   });
 
   it("answers 400 for a garbage language and 422 for another platform's URL", async () => {

@@ -1,20 +1,13 @@
-import { cacheParam, defineOperation, fixed, type OperationContext } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import { languageNotAvailableError, noCaptionsError, requirePlayableVideo } from "../captions/errors.ts";
 import { fetchTrackSegments } from "../captions/fetch-segments.ts";
 import { joinSegments, type Segment } from "../captions/segments.ts";
 import { selectTrack } from "../captions/track-selection.ts";
+import type { VideositeEnv } from "../env.ts";
 import { hasAutoCaptions } from "../innertube/caption-tracks.ts";
 import { fetchAndroidPlayer } from "../innertube/player.ts";
-import { languageParam } from "../language.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
-
-/** Query parameters of `GET /v1/videosite/transcript`. */
-export const transcriptParams = z.object({
-  url: videoUrlParam,
-  language: languageParam,
-  cache: cacheParam,
-});
+import type { transcriptSpec } from "../spec/transcript.ts";
+import type { VideoUrl } from "../video-url.ts";
 
 /** SPEC §2.3: the transcript result. */
 export interface TranscriptResult {
@@ -84,17 +77,6 @@ export async function getTranscript(
   return { data, source: `innertube:${client}+timedtext:${format}` };
 }
 
-/** `GET /v1/videosite/transcript` (SPEC §2.3, §4.2, §7.3): 1 credit on success, 0 on 404. */
-export const transcriptOperation = defineOperation({
-  id: "videosite.transcript",
-  method: "GET",
-  path: "/v1/videosite/transcript",
-  tag: "videosite",
-  summary:
-    "Transcript of a video from its caption tracks: full text plus timed segments; `language` requires that language (a machine translation when the platform offers one).",
-  params: transcriptParams,
-  price: fixed(1),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getTranscript(params, ctx),
-});
+/** The handler of `videosite.transcript` (its spec: `transcriptSpec`). */
+export const transcriptHandler: HandlerFor<typeof transcriptSpec, VideositeEnv> = (params, ctx) =>
+  getTranscript(params, ctx);

@@ -2,7 +2,9 @@ import { parseParams, ServiceError } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getVideoDetails, videoDetailsOperation, videoDetailsParams } from "./video-details.ts";
+import { videoDetailsParams } from "../spec/video-details.ts";
+import { videositePlatform } from "../spec.ts";
+import { getVideoDetails } from "./video-details.ts";
 
 let replay: ReplayServer;
 let ctx: ReturnType<typeof testContext>;
@@ -196,10 +198,10 @@ describe("GET /v1/videosite/video-details: errors", () => {
   });
 
   it("is declared with a fixed price of 1 credit", () => {
-    expect(videoDetailsOperation).toMatchObject({
+    expect(videositePlatform.operations.find((op) => op.name === "video-details")).toMatchObject({
       id: "videosite.video-details",
       path: "/v1/videosite/video-details",
     });
-    expect(videoDetailsOperation.price.max({})).toBe(1);
+    expect(videositePlatform.operations.find((op) => op.name === "video-details")?.price.max({})).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
-import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
-import { z } from "zod";
+import type { HandlerFor } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
 import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
+import type { VideositeEnv } from "../env.ts";
 import { fetchNext } from "../innertube/next.ts";
 import { type NextInfo, readNext } from "../innertube/next-reader.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
@@ -8,10 +9,8 @@ import { classifyPlayability } from "../innertube/playability.ts";
 import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
 import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
 import { fetchWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
-import { type VideoUrl, videoUrlParam } from "../video-url.ts";
-
-/** Query parameters of `GET /v1/videosite/video-details`. */
-export const videoDetailsParams = z.object({ url: videoUrlParam, cache: cacheParam });
+import type { videoDetailsSpec } from "../spec/video-details.ts";
+import type { VideoUrl } from "../video-url.ts";
 
 type DetailsContext = Pick<OperationContext, "http" | "signal" | "log">;
 
@@ -89,17 +88,6 @@ export async function getVideoDetails(
   return { data, source: sources.join("+") };
 }
 
-/** `GET /v1/videosite/video-details` (SPEC §2.6): 1 credit. */
-export const videoDetailsOperation = defineOperation({
-  id: "videosite.video-details",
-  method: "GET",
-  path: "/v1/videosite/video-details",
-  tag: "videosite",
-  summary:
-    "Details of a video: title, description, channel, publish date, duration, views, likes, comments, thumbnails, category, tags, caption tracks, description links, live flags.",
-  params: videoDetailsParams,
-  price: fixed(1),
-  queue: "videosite",
-  cache: { mode: "optIn" },
-  handler: (params, ctx) => getVideoDetails(params, ctx),
-});
+/** The handler of `videosite.video-details` (its spec: `videoDetailsSpec`). */
+export const videoDetailsHandler: HandlerFor<typeof videoDetailsSpec, VideositeEnv> = (params, ctx) =>
+  getVideoDetails(params, ctx);

@@ -1,10 +1,11 @@
 /**
- * Fills one page of our API from as many upstream pages as it takes, and says exactly where it stopped, so the next
+ * The shared list pager of every platform. Fills one page of our API from as many upstream pages as it takes, and says exactly where it stopped, so the next
  * call continues without a gap or a repeat (SPEC §2.2 pagination; issue rule "cursor encodes the upstream
  * continuation plus the position inside the upstream page").
  */
 
-import { ServiceError } from "@sda/core";
+import type { CursorCodec } from "./cursor.ts";
+import { ServiceError } from "./errors.ts";
 
 /** A position in an upstream list: the token of an upstream page (null = the list's first request) and an index. */
 export interface ListPosition {
@@ -21,7 +22,7 @@ export interface UpstreamPage<T> {
   next: string | null;
 }
 
-/** What {@link collectPages} read. */
+/** What {@link fillFromPages} read. */
 export interface Collected<T> {
   items: T[];
   /** Where the next call starts, or null when the upstream list is exhausted. */
@@ -47,7 +48,7 @@ export interface Collected<T> {
  * @param fetchPage fetches and normalises one upstream page (`null` = the first page).
  * @throws whatever `fetchPage` throws for the first page read, or any non-retryable error (nothing is charged).
  */
-export async function collectPages<T>(
+export async function fillFromPages<T>(
   start: ListPosition,
   limit: number,
   fetchPage: (token: string | null) => Promise<UpstreamPage<T>>,
@@ -84,4 +85,28 @@ export async function collectPages<T>(
 /** Upstream pages one call may read: enough for `limit` at `pageSize` items per page, plus slack for short pages. */
 export function pageBudget(limit: number, pageSize: number): number {
   return Math.ceil(limit / pageSize) + 3;
+}
+
+/**
+ * Decodes our cursor of a list (see {@link fillFromPages}) and checks that it belongs to the list this call asks for, so a
+ * cursor of another video, channel, playlist, query or thread is refused instead of silently listing something else.
+ * @param belongs true when the decoded payload is for this call's list (its video id, channel, filter…).
+ * @param what names the list in the error message ("video", "channel or tab", …).
+ * @returns the payload, or null when no cursor was given (the first page).
+ * @throws ServiceError 400 `invalid_cursor` when the cursor is tampered, from another operation, or for another list.
+ */
+export function decodeListCursor<T>(
+  cursors: CursorCodec,
+  operationId: string,
+  cursor: string | undefined,
+  belongs: (payload: Partial<T>) => boolean,
+  what: string,
+): T | null {
+  if (!cursor) return null;
+  const payload = cursors.decode<Partial<T> | null>(operationId, cursor);
+  if (!payload || typeof payload !== "object" || !belongs(payload))
+    throw new ServiceError("invalid_cursor", `cursor belongs to another ${what}; start without a cursor`, {
+      details: { param: "cursor" },
+    });
+  return payload as T;
 }

@@ -1,6 +1,6 @@
 import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
-import { type Collected, collectPages, type UpstreamPage } from "./pager.ts";
+import { type Collected, fillFromPages as collectPages, type UpstreamPage } from "./list-pager.ts";
 
 // Three upstream pages of 5, 0 and 4 items, as an in-memory stand-in for continuation answers.
 const pages: Record<string, UpstreamPage<number>> = {

@@ -1,0 +1,45 @@
+import { CursorCodec, ledgerQuerySchema, parseParams } from "@sda/core";
+import { decodePageCursor, encodePageCursor, listLedgerEntries } from "@sda/ledger";
+import type { Request, Response } from "express";
+import type { GatewayDeps } from "../../deps.ts";
+import { principalOf } from "../../middleware/auth.ts";
+import { locals, sendSuccess } from "../../respond.ts";
+import { presentLedgerEntry } from "./present.ts";
+
+/** Cursor binding of this list. */
+export const LEDGER_LIST_ID = "account.ledger";
+
+/**
+ * `GET /v1/account/ledger?cursor=&limit=` (free): the account's ledger entries newest first, each with `balanceAfter`;
+ * the sum of every entry's `amount` equals the balance.
+ * @throws ServiceError 400 for a bad `limit` or `cursor`.
+ */
+export function getLedger(deps: GatewayDeps) {
+  const codec = new CursorCodec(deps.config.CURSOR_SECRET);
+  return async (req: Request, res: Response) => {
+    const principal = principalOf(res);
+    locals(res).operationId = "account.ledger";
+    const query = parseParams(ledgerQuerySchema, req.query as Record<string, unknown>);
+    locals(res).params = { limit: query.limit };
+    const after = query.cursor ? decodePageCursor(codec, LEDGER_LIST_ID, query.cursor) : undefined;
+    const [page, balance] = await Promise.all([
+      listLedgerEntries(deps.ledger.prisma, principal.accountId, {
+        limit: query.limit,
+        ...(after ? { after } : {}),
+      }),
+      deps.ledger.balance(principal.accountId),
+    ]);
+    sendSuccess(res, {
+      data: {
+        balance,
+        entries: page.rows.map(presentLedgerEntry),
+        totalReturned: page.rows.length,
+        nextCursor: page.next ? encodePageCursor(codec, LEDGER_LIST_ID, page.next) : null,
+        hasMore: page.next !== null,
+      },
+      credits: 0,
+      cache: "BYPASS",
+      source: "ledger",
+    });
+  };
+}

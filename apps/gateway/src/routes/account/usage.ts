@@ -1,0 +1,54 @@
+import { CursorCodec, parseParams, usageQuerySchema } from "@sda/core";
+import { decodePageCursor, encodePageCursor, listRequestLogs } from "@sda/ledger";
+import type { Request, Response } from "express";
+import type { GatewayDeps } from "../../deps.ts";
+import { principalOf } from "../../middleware/auth.ts";
+import { locals, sendSuccess } from "../../respond.ts";
+import { presentRequestLog } from "./present.ts";
+
+/** Cursor binding of this list (a cursor of another list is `invalid_cursor`). */
+export const USAGE_LIST_ID = "account.usage";
+
+/**
+ * `GET /v1/account/usage?from=&to=&operation=&status=&cursor=&limit=` (free): the key's account's request log, newest
+ * first, keyset-paginated (`nextCursor`, `hasMore`). Only this account's rows are ever read.
+ * @throws ServiceError 400 for a bad parameter or a cursor of other filters.
+ */
+export function getUsage(deps: GatewayDeps) {
+  const codec = new CursorCodec(deps.config.CURSOR_SECRET);
+  return async (req: Request, res: Response) => {
+    const principal = principalOf(res);
+    locals(res).operationId = "account.usage";
+    const query = parseParams(usageQuerySchema, req.query as Record<string, unknown>);
+    const filters = {
+      from: query.from?.toISOString(),
+      to: query.to?.toISOString(),
+      operation: query.operation,
+      status: query.status,
+    };
+    locals(res).params = { ...filters, limit: query.limit };
+    const after = query.cursor ? decodePageCursor(codec, USAGE_LIST_ID, query.cursor, filters) : undefined;
+    const page = await listRequestLogs(
+      deps.ledger.prisma,
+      {
+        accountId: principal.accountId,
+        ...(query.from ? { from: query.from } : {}),
+        ...(query.to ? { to: query.to } : {}),
+        ...(query.operation ? { operation: query.operation } : {}),
+        ...(query.status !== undefined ? { status: query.status } : {}),
+      },
+      { limit: query.limit, ...(after ? { after } : {}) },
+    );
+    sendSuccess(res, {
+      data: {
+        requests: page.rows.map(presentRequestLog),
+        totalReturned: page.rows.length,
+        nextCursor: page.next ? encodePageCursor(codec, USAGE_LIST_ID, page.next, filters) : null,
+        hasMore: page.next !== null,
+      },
+      credits: 0,
+      cache: "BYPASS",
+      source: "ledger",
+    });
+  };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { errorCodeSpec, ServiceError } from "./errors.ts";
+import {
+  createCatalog,
+  defineHandlers,
+  defineOperationSpec,
+  definePlatform,
+  matchesHost,
+  platform,
+} from "./index.ts";
+import { fixed } from "./price.ts";
+
+const itemSpec = defineOperationSpec({
+  name: "item-details",
+  summary: "One item.",
+  params: z.object({ id: z.string() }),
+  price: fixed(1),
+  cache: { mode: "optIn" },
+});
+const mediaSpec = defineOperationSpec({
+  name: "media",
+  summary: "Media of an item.",
+  params: z.object({ id: z.string(), limit: z.coerce.number().default(5) }),
+  price: fixed(2),
+  cache: { mode: "none" },
+  queue: "audio",
+});
+const exampleSite = definePlatform({
+  name: "examplesite",
+  hosts: ["www.example.com", "*.cdn.example.com"],
+  env: z.object({ EXAMPLESITE_TOKEN: z.string().default("t") }),
+  errorCodes: { item_gone: { status: 404, retryable: false } },
+  queues: ["audio"],
+  operations: [itemSpec, mediaSpec],
+});
+
+describe("definePlatform", () => {
+  it("derives id, path, tag and queue from the platform and the operation name", () => {
+    expect(exampleSite.operations[0]).toMatchObject({
+      id: "examplesite.item-details",
+      method: "GET",
+      path: "/v1/examplesite/item-details",
+      tag: "examplesite",
+      queue: "examplesite",
+    });
+    expect(exampleSite.operations[1]).toMatchObject({ id: "examplesite.media", queue: "audio" });
+    expect(exampleSite.queues).toEqual(["examplesite", "audio"]);
+    expect(exampleSite.originVariable).toBe("EXAMPLESITE_ORIGIN");
+  });
+
+  it("registers its error codes in the one code table; unknown codes fail loudly", () => {
+    expect(errorCodeSpec("item_gone")).toEqual({ status: 404, retryable: false });
+    expect(() => new ServiceError("no_such_code" as never, "x")).toThrow(
+      /unregistered error code "no_such_code"/,
+    );
+    expect(() =>
+      definePlatform({
+        name: "othersite",
+        hosts: [],
+        errorCodes: { item_gone: { status: 410, retryable: false } },
+        operations: [],
+      }),
+    ).toThrow(/already registered by examplesite as 404/);
+  });
+
+  it("refuses env variables outside its prefix and queues it did not list", () => {
+    expect(() =>
+      definePlatform({ name: "badsite", hosts: [], env: z.object({ TOKEN: z.string() }), operations: [] }),
+    ).toThrow(/must be named BADSITE_/);
+    expect(() => definePlatform({ name: "badsite", hosts: [], operations: [mediaSpec] })).toThrow(
+      /queue "audio" is not one of the platform's queues/,
+    );
+  });
+});
+
+describe("catalog", () => {
+  const handlers = defineHandlers(exampleSite, {
+    "item-details": async (params, ctx) => ({
+      data: { id: params.id, token: ctx.env.EXAMPLESITE_TOKEN },
+      source: "t",
+    }),
+    media: async (params) => ({ data: { limit: params.limit }, source: "t", count: 1 }),
+  });
+
+  it("loads a platform's handlers on first use, from whatever name its module exports them under", async () => {
+    let loads = 0;
+    const catalog = createCatalog([
+      platform(exampleSite, async () => {
+        loads++;
+        return { exampleHandlers: handlers };
+      }),
+    ]);
+    expect(catalog.byRoute("get", "/v1/examplesite/media")?.id).toBe("examplesite.media");
+    expect(catalog.queues()).toEqual(["examplesite", "audio"]);
+    expect(loads).toBe(0);
+    await catalog.handler("examplesite.media");
+    await catalog.handler("examplesite.item-details");
+    expect(loads).toBe(1);
+    await expect(catalog.handler("examplesite.nope")).rejects.toThrow(/unknown operation/);
+  });
+
+  it("fails loudly when a handler is missing, or a platform module exports none", async () => {
+    expect(() => defineHandlers(exampleSite, { media: handlers.handlers.media } as never)).toThrow(
+      /no handler for operation "item-details"/,
+    );
+    const catalog = createCatalog([platform(exampleSite, async () => ({}))]);
+    await expect(catalog.handler("examplesite.media")).rejects.toThrow(/exports no defineHandlers/);
+  });
+});
+
+describe("matchesHost", () => {
+  it("matches exact hosts and subdomain patterns, case-insensitively, not the apex of a pattern", () => {
+    const hosts = ["www.example.com", "*.cdn.example.com"];
+    expect(matchesHost(hosts, "WWW.example.com.")).toBe(true);
+    expect(matchesHost(hosts, "a.b.cdn.example.com")).toBe(true);
+    expect(matchesHost(hosts, "cdn.example.com")).toBe(false);
+    expect(matchesHost(hosts, "evilcdn.example.com")).toBe(false);
+  });
+});

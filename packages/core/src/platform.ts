@@ -1,0 +1,259 @@
+import type { z } from "zod";
+import { originVariable } from "./env.ts";
+import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
+import type { HistorySources } from "./history.ts";
+import type { OperationHandler, OperationRegistry, OperationSpec, OperationSpecInput } from "./operation.ts";
+
+/**
+ * How the replay upstream compares the incoming path with a recording of this platform (corpus README §2 rule 2),
+ * as data: the replay applies it without knowing the platform. Default: exact comparison.
+ */
+export interface ReplayPathRule {
+  /** Remove one trailing `/` before comparing (a platform treating `/x/` as `/x`). */
+  stripTrailingSlash?: boolean;
+  /** Remove this suffix once, after the trailing slash (e.g. `.json`). */
+  stripSuffix?: string;
+  /** Compare case-insensitively (a platform whose names ignore case). */
+  caseInsensitive?: boolean;
+}
+
+/** What a platform package declares in its `spec.ts` (no extraction code: params, prices, cache policies). */
+export interface PlatformInput<
+  N extends string,
+  Ops extends readonly OperationSpecInput[],
+  E extends z.ZodObject,
+> {
+  /** Lower-case letters and digits (`examplesite`): path `/v1/<name>/…`, default queue and tag, `<NAME>_ORIGIN`. */
+  name: N;
+  /**
+   * Live hostnames the platform's requests go to; `*.example.com` matches every subdomain (not the apex). When
+   * `<NAME>_ORIGIN` is set, the upstream client sends every request to these hosts there.
+   */
+  hosts: readonly string[];
+  /** The platform's own variables (credentials, tunables), each named `<NAME>_…`. */
+  env?: E;
+  /** The platform's own error codes, registered into the one code table (`errorCodeSpec`). */
+  errorCodes?: Readonly<Record<string, ErrorCodeSpec>>;
+  /** Queues besides `<name>` that its operations use (e.g. `audio`, `ai`). */
+  queues?: readonly string[];
+  /** How the replay compares paths of its recordings (default: exactly). */
+  replay?: ReplayPathRule;
+  /** Which of its operations append metric snapshots, and how (History; keyed by operation id). */
+  history?: HistorySources;
+  operations: Ops;
+}
+
+type SpecOf<O> = O extends OperationSpecInput<infer N, infer S> ? OperationSpec<S> & { name: N } : never;
+
+/** A platform's declaration, as the catalog, the gateway, the env schema, the upstream client and tests read it. */
+export interface PlatformSpec<
+  N extends string = string,
+  Ops extends readonly OperationSpecInput[] = readonly OperationSpecInput[],
+  E extends z.ZodObject = z.ZodObject,
+> {
+  readonly name: N;
+  readonly hosts: readonly string[];
+  readonly env: E;
+  readonly errorCodes: Readonly<Record<string, ErrorCodeSpec>>;
+  /** Every queue its operations may use: `<name>` first, then the extra ones. */
+  readonly queues: readonly string[];
+  /** `<NAME>_ORIGIN`. */
+  readonly originVariable: string;
+  readonly replay: ReplayPathRule;
+  readonly history: HistorySources;
+  readonly operations: { readonly [K in keyof Ops]: SpecOf<Ops[K]> };
+}
+
+const PLATFORM_NAME = /^[a-z][a-z0-9]*$/;
+const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
+ * and `queue` (the platform's name) unless given, and registers its error codes.
+ * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, or an
+ *   operation names a queue the platform did not list.
+ */
+export function definePlatform<
+  const N extends string,
+  const Ops extends readonly OperationSpecInput[],
+  E extends z.ZodObject = z.ZodObject<Record<never, never>>,
+>(input: PlatformInput<N, Ops, E>): PlatformSpec<N, Ops, E> {
+  const { name } = input;
+  if (!PLATFORM_NAME.test(name)) throw new Error(`platform name "${name}" must match ${PLATFORM_NAME}`);
+  const env = (input.env ?? ({ shape: {} } as unknown as E)) as E;
+  const prefix = `${name.toUpperCase()}_`;
+  for (const variable of Object.keys(env.shape))
+    if (!variable.startsWith(prefix) || variable === originVariable(name))
+      throw new Error(
+        `${name}: env variable ${variable} must be named ${prefix}… (and not ${originVariable(name)})`,
+      );
+  const queues = [name, ...(input.queues ?? []).filter((q) => q !== name)];
+  const names = new Set<string>();
+  const operations = input.operations.map((op) => {
+    if (!OPERATION_NAME.test(op.name))
+      throw new Error(`${name}: operation name "${op.name}" is not kebab-case`);
+    if (names.has(op.name)) throw new Error(`${name}: operation "${op.name}" is declared twice`);
+    names.add(op.name);
+    const queue = op.queue ?? name;
+    if (!queues.includes(queue))
+      throw new Error(`${name}.${op.name}: queue "${queue}" is not one of the platform's queues (${queues})`);
+    const spec: OperationSpec = {
+      id: `${name}.${op.name}`,
+      platform: name,
+      name: op.name,
+      method: "GET",
+      path: op.path ?? `/v1/${name}/${op.name}`,
+      tag: op.tag ?? name,
+      summary: op.summary,
+      params: op.params,
+      price: op.price,
+      queue,
+      cache: op.cache,
+    };
+    return spec;
+  });
+  const errorCodes = input.errorCodes ?? {};
+  registerErrorCodes(name, errorCodes);
+  return {
+    name,
+    hosts: input.hosts,
+    env,
+    errorCodes,
+    queues,
+    originVariable: originVariable(name),
+    replay: input.replay ?? {},
+    history: input.history ?? {},
+    operations: operations as unknown as PlatformSpec<N, Ops, E>["operations"],
+  };
+}
+
+/** The parsed env slice of a platform, as its handlers see `ctx.env`. */
+export type PlatformEnv<P> =
+  P extends PlatformSpec<string, readonly OperationSpecInput[], infer E> ? z.output<E> : never;
+
+/** The handler type of one operation spec, for a handler written in its own file. */
+export type HandlerFor<
+  S extends { params: z.ZodType },
+  Env = Readonly<Record<string, unknown>>,
+> = OperationHandler<S["params"], Env>;
+
+type HandlerMap<P extends PlatformSpec> = {
+  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>>;
+};
+
+const HANDLERS = Symbol.for("sda.platformHandlers");
+
+/** A platform's handlers, one per operation spec, as the catalog finds them in the platform's main entry. */
+export interface PlatformHandlers {
+  readonly [HANDLERS]: string;
+  readonly handlers: Readonly<Record<string, OperationHandler>>;
+}
+
+/**
+ * Binds one handler to each operation of a platform (typed: each receives its spec's parsed params and the
+ * platform's env). Export the result from the platform's main entry; the catalog loads it lazily.
+ * @throws Error when an operation has no handler or a handler has no operation.
+ */
+export function defineHandlers<P extends PlatformSpec>(
+  platform: P,
+  handlers: NoInfer<HandlerMap<P>>,
+): PlatformHandlers {
+  const map = handlers as unknown as Record<string, OperationHandler>;
+  const specNames = new Set(platform.operations.map((op) => op.name));
+  for (const op of specNames)
+    if (typeof map[op] !== "function") throw new Error(`${platform.name}: no handler for operation "${op}"`);
+  for (const key of Object.keys(map))
+    if (!specNames.has(key)) throw new Error(`${platform.name}: handler "${key}" has no operation spec`);
+  return { [HANDLERS]: platform.name, handlers: map };
+}
+
+function isPlatformHandlers(value: unknown, name: string): value is PlatformHandlers {
+  return typeof value === "object" && value !== null && (value as PlatformHandlers)[HANDLERS] === name;
+}
+
+/** One catalog line: a platform's spec (static) and how to load its handlers (a dynamic import of its package). */
+export interface CatalogEntry<P extends PlatformSpec = PlatformSpec> {
+  readonly spec: P;
+  load(): Promise<PlatformHandlers>;
+}
+
+/**
+ * A catalog line: `platform(examplesitePlatform, () => import("@sda/examplesite"))`. The module must export the value
+ * of `defineHandlers(examplesitePlatform, …)` under any name.
+ */
+export function platform<P extends PlatformSpec>(
+  spec: P,
+  load: () => Promise<Record<string, unknown>>,
+): CatalogEntry<P> {
+  return {
+    spec,
+    async load() {
+      const module = await load();
+      const found = Object.values(module).find((value) => isPlatformHandlers(value, spec.name));
+      if (!found)
+        throw new Error(`${spec.name}: its module exports no defineHandlers(${spec.name}Platform, …)`);
+      return found;
+    },
+  };
+}
+
+/** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
+export interface Catalog extends OperationRegistry {
+  readonly platforms: readonly PlatformSpec[];
+}
+
+/**
+ * Builds the registry from the catalog's lines.
+ * @throws Error when two platforms share a name, or two operations share an id or a route.
+ */
+export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
+  const ids = new Map<string, OperationSpec>();
+  const routes = new Map<string, OperationSpec>();
+  const loaders = new Map<string, CatalogEntry>();
+  const loaded = new Map<string, Promise<PlatformHandlers>>();
+  for (const entry of entries) {
+    if (loaders.has(entry.spec.name)) throw new Error(`platform ${entry.spec.name} is in the catalog twice`);
+    loaders.set(entry.spec.name, entry);
+    for (const op of entry.spec.operations as readonly OperationSpec[]) {
+      if (ids.has(op.id)) throw new Error(`duplicate operation id ${op.id}`);
+      const route = `${op.method} ${op.path}`;
+      if (routes.has(route)) throw new Error(`duplicate route ${route}`);
+      ids.set(op.id, op);
+      routes.set(route, op);
+    }
+  }
+  const operations = [...ids.values()];
+  return {
+    platforms: entries.map((e) => e.spec),
+    operations,
+    byId: (id) => ids.get(id),
+    byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),
+    queues: () => [...new Set(operations.map((op) => op.queue))],
+    async handler(id) {
+      const op = ids.get(id);
+      const entry = op && loaders.get(op.platform);
+      if (!op || !entry) throw new Error(`unknown operation ${id}`);
+      let handlers = loaded.get(entry.spec.name);
+      if (!handlers) {
+        handlers = entry.load();
+        loaded.set(entry.spec.name, handlers);
+        handlers.catch(() => loaded.delete(entry.spec.name));
+      }
+      const handler = (await handlers).handlers[op.name];
+      if (!handler) throw new Error(`${op.platform}: no handler for ${op.id}`);
+      return handler;
+    },
+  };
+}
+
+/**
+ * Whether `host` is one of `patterns` (`www.example.com` exactly, `*.cdn.example.com` any subdomain of it).
+ * Case-insensitive; a trailing dot is ignored.
+ */
+export function matchesHost(patterns: readonly string[], host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return patterns.some((pattern) => {
+    const p = pattern.toLowerCase();
+    return p.startsWith("*.") ? h.endsWith(p.slice(1)) && h.length > p.length - 1 : h === p;
+  });
+}

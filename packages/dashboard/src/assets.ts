@@ -1,0 +1,75 @@
+/**
+ * The dashboard's only static files, served from memory under /dashboard/assets/ (no CDN: works offline). The
+ * Content-Security-Policy allows scripts and styles from 'self' only, so nothing here is inline in a page.
+ */
+
+/** Stylesheet: system fonts, AA contrast (text #1a1a1a on #fff, links #0b57d0), visible focus, narrow-screen layout. */
+export const STYLE_CSS = `
+:root { color-scheme: light; --fg: #1a1a1a; --muted: #4a4a4a; --line: #c8c8c8; --bg: #fff; --panel: #f4f5f7;
+  --accent: #0b57d0; --danger: #a50e0e; --ok: #1e6b34; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
+a { color: var(--accent); }
+:focus-visible { outline: 3px solid #f9a825; outline-offset: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.skip { position: absolute; left: -999px; top: 0; background: var(--fg); color: #fff; padding: .5rem 1rem; }
+.skip:focus { left: 0; z-index: 1; }
+header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); background: var(--panel); }
+header .brand { font-weight: 700; color: var(--fg); text-decoration: none; }
+nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
+nav a[aria-current="page"] { font-weight: 700; color: var(--fg); }
+header .who { margin-left: auto; display: flex; gap: .75rem; align-items: center; color: var(--muted); font-size: .9rem; }
+main { max-width: 72rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
+h2 { font-size: 1.2rem; margin: 1.5rem 0 .5rem; }
+.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 1rem; margin: 1rem 0; }
+.balance { font-size: 1.4rem; font-weight: 700; }
+form.stack { display: grid; gap: .75rem; max-width: 26rem; }
+form.inline { display: flex; flex-wrap: wrap; gap: .75rem; align-items: end; margin: 0 0 1rem; }
+figure { margin: 0; }
+label { display: grid; gap: .25rem; font-weight: 600; }
+input, select, button { font: inherit; padding: .5rem .6rem; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--fg); min-height: 2.5rem; }
+button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; font-weight: 600; }
+button.secondary { background: #fff; color: var(--accent); }
+button.danger { background: #fff; color: var(--danger); border-color: var(--danger); }
+button.link { background: none; border: none; color: var(--accent); text-decoration: underline; padding: 0; min-height: 0; white-space: nowrap; }
+.hint { color: var(--muted); font-size: .9rem; font-weight: 400; }
+.alert { border-left: 4px solid var(--danger); background: #fdecea; padding: .75rem 1rem; margin: 1rem 0; }
+.notice { border-left: 4px solid var(--ok); background: #e8f5e9; padding: .75rem 1rem; margin: 1rem 0; }
+.secret { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.secret input { flex: 1 1 22rem; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+.table-wrap { position: relative; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
+table { border-collapse: collapse; width: 100%; font-size: .92rem; }
+th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+th { background: var(--panel); }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
+.status-ok { color: var(--ok); font-weight: 600; }
+.status-error { color: var(--danger); font-weight: 600; }
+.pager { display: flex; gap: 1rem; margin: .75rem 0; }
+.chart svg { width: 100%; height: auto; max-height: 18rem; }
+.legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; padding: 0; margin: .5rem 0; font-size: .9rem; }
+.legend span { display: inline-block; width: .9rem; height: .9rem; border-radius: 2px; vertical-align: -2px; margin-right: .3rem; }
+${Array.from({ length: 8 }, (_, i) => `.c${i} { background: var(--c${i}); fill: var(--c${i}); }`).join("\n")}
+:root { --c0: #0b57d0; --c1: #c62828; --c2: #1e6b34; --c3: #6a1b9a; --c4: #b34700; --c5: #00796b; --c6: #ad1457; --c7: #4e342e; }
+@media (max-width: 40rem) { header .who { margin-left: 0; } h1 { font-size: 1.35rem; } }
+`;
+
+/** Copy buttons: `<button data-copy="#id">` copies the value of that input (Clipboard API, select+copy fallback). */
+export const DASHBOARD_JS = `
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-copy]");
+  if (!button) return;
+  const input = document.querySelector(button.dataset.copy);
+  if (!input) return;
+  const status = document.getElementById(button.getAttribute("aria-describedby") || "");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  if (status) status.textContent = "The key was copied to the clipboard.";
+});
+`;

@@ -1,0 +1,23 @@
+import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/core";
+import { z } from "zod";
+import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../input/params.ts";
+
+/** Query parameters of `GET /v1/forumsite/search`. */
+export const searchParams = z.object({
+  q: queryParam,
+  sort: searchSortParam,
+  timeframe: searchTimeframeParam,
+  limit: postLimitParam,
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `GET /v1/forumsite/search` (SPEC §4.4): 2 credits per call, 0 for an empty page. */
+export const searchSpec = defineOperationSpec({
+  name: "search",
+  summary:
+    "Site-wide post search: `q` (at least 2 characters), `sort` (relevance, hot, top, new, comments), `timeframe` (hour … all), `limit`, `cursor`.",
+  params: searchParams,
+  price: fixed(2),
+  cache: { mode: "optIn" },
+});

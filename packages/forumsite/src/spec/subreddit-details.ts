@@ -1,0 +1,26 @@
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperationSpec,
+  fixed,
+} from "@sda/core";
+import { z } from "zod";
+import { subredditParam } from "../input/subreddit-url.ts";
+
+/** Query parameters of `GET /v1/forumsite/subreddit-details`. */
+export const subredditDetailsParams = z.object({
+  url: subredditParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
+
+/** `GET /v1/forumsite/subreddit-details` (SPEC §4.4): 1 credit. */
+export const subredditDetailsSpec = defineOperationSpec({
+  name: "subreddit-details",
+  summary:
+    "Subreddit card (`url`: URL, `r/name` or name): `t5_` id, members, active users, rules, creation time, NSFW flag, type, title, description, icon, banner.",
+  params: subredditDetailsParams,
+  price: fixed(1),
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+});

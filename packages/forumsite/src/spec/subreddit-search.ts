@@ -1,0 +1,17 @@
+import { defineOperationSpec, fixed } from "@sda/core";
+import { z } from "zod";
+import { subredditParam } from "../input/subreddit-url.ts";
+import { searchParams } from "./search.ts";
+
+/** Query parameters of `GET /v1/forumsite/subreddit-search`. */
+export const subredditSearchParams = z.object({ url: subredditParam, ...searchParams.shape });
+
+/** `GET /v1/forumsite/subreddit-search` (SPEC §4.4): 2 credits per call, 0 for an empty page. */
+export const subredditSearchSpec = defineOperationSpec({
+  name: "subreddit-search",
+  summary:
+    "Post search inside one subreddit (`url`): `q`, `sort` (relevance, hot, top, new, comments), `timeframe`, `limit`, `cursor`.",
+  params: subredditSearchParams,
+  price: fixed(2),
+  cache: { mode: "optIn" },
+});

@@ -1,0 +1,26 @@
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperationSpec,
+  fixed,
+} from "@sda/core";
+import { z } from "zod";
+import { profileParam } from "../inputs.ts";
+
+/** Query parameters of `GET /v1/photosite/channel-details`. */
+export const channelDetailsParams = z.object({
+  url: profileParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
+
+/** `GET /v1/photosite/channel-details`: 1 credit. */
+export const channelDetailsSpec = defineOperationSpec({
+  name: "channel-details",
+  summary:
+    "Profile stats: followers, following, posts, bio, HD avatar, verified, bio links, business category, address and contacts, private flag.",
+  params: channelDetailsParams,
+  price: fixed(1),
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+});

@@ -1,0 +1,19 @@
+import { defineOperationSpec, fixed, limitParam } from "@sda/core";
+import { z } from "zod";
+import { hashtagParam } from "../inputs.ts";
+
+/**
+ * Query parameters of `GET /v1/photosite/trending-reels`: optional `hashtag` (one tag instead of the configured
+ * ones) and `limit` (default 20, max 100).
+ */
+export const trendingReelsParams = z.object({ hashtag: hashtagParam.optional(), limit: limitParam(20, 100) });
+
+/** `GET /v1/photosite/trending-reels`: 2 credits on every call, cache hit or not (SPEC §4.3). */
+export const trendingReelsSpec = defineOperationSpec({
+  name: "trending-reels",
+  summary:
+    "Trending reels: the platform's top-ranked reels of its hashtag explore surfaces, cache-first with a 4-hour shared cache.",
+  params: trendingReelsParams,
+  price: fixed(2, { billCacheHits: true }),
+  cache: { mode: "always", ttlSeconds: 14_400 },
+});

@@ -1,0 +1,26 @@
+import {
+  CACHE_MAX_AGE_KEEP_SECONDS,
+  cacheMaxAgeParam,
+  cacheParam,
+  defineOperationSpec,
+  fixed,
+} from "@sda/core";
+import { z } from "zod";
+import { channelUrlParam } from "../channel/channel-url.ts";
+
+/** Query parameters of `GET /v1/videosite/channel-details`. */
+export const channelDetailsParams = z.object({
+  url: channelUrlParam,
+  cache: cacheParam,
+  cacheMaxAge: cacheMaxAgeParam,
+});
+
+/** `GET /v1/videosite/channel-details` (SPEC §2.8): 1 credit. */
+export const channelDetailsSpec = defineOperationSpec({
+  name: "channel-details",
+  summary:
+    "Profile of a channel: name, handle, description, avatar, banner, subscribers, videos, verified, join date, views, country, links, e-mail, tags.",
+  params: channelDetailsParams,
+  price: fixed(1),
+  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+});

@@ -1,0 +1,21 @@
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
+import { z } from "zod";
+import { videoUrlParam } from "../video-url.ts";
+
+/** Query parameters of `GET /v1/videosite/comments` (SPEC §4.2: limit default 50, max 500). */
+export const commentsParams = z.object({
+  url: videoUrlParam,
+  limit: limitParam(50, 500),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `GET /v1/videosite/comments` (SPEC §2.7): 2 credits per call, 0 when empty. */
+export const commentsSpec = defineOperationSpec({
+  name: "comments",
+  summary:
+    "Top-level comments of a video with likes, reply counts, creator hearts and pinned flags, paginated.",
+  params: commentsParams,
+  price: fixed(2),
+  cache: { mode: "optIn" },
+});

@@ -1,0 +1,26 @@
+import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { z } from "zod";
+import { languageParam } from "../language.ts";
+import { videoUrlParam } from "../video-url.ts";
+
+/** Query parameters of `GET /v1/videosite/summarize` (SPEC §4.2). */
+export const summarizeParams = z.object({
+  url: videoUrlParam,
+  /** The caption track to summarise (as the transcript operation chooses it), and so the summary's language. */
+  language: languageParam,
+  cache: cacheParam,
+});
+
+/**
+ * `GET /v1/videosite/summarize` (SPEC §2.5, §4.2): 3 credits when a summary is returned, 0 on every error. Runs on
+ * the `ai` queue.
+ */
+export const summarizeSpec = defineOperationSpec({
+  name: "summarize",
+  summary:
+    "Summary of a video from its captions: summary paragraphs, key points, topics and overall sentiment, in the caption track's language (`language` chooses the track as the transcript operation does).",
+  params: summarizeParams,
+  price: fixed(3),
+  cache: { mode: "optIn" },
+  queue: "ai",
+});

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerSum } from "./support/ledger.ts";
+import { type Stack, startStack } from "./support/stack.ts";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ workers: "none", env: { DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: "3" } });
+});
+afterAll(() => stack.close());
+
+/** A browser-like client: keeps the session cookie, reads the CSRF token of the last page, never follows redirects. */
+class Browser {
+  cookie = "";
+  csrf = "";
+  async request(path: string, form?: Record<string, string>) {
+    const response = await fetch(new URL(path, stack.gateway.url), {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    const setCookie = response.headers.get("set-cookie");
+    if (setCookie) {
+      const pair = setCookie.split(";")[0] ?? "";
+      this.cookie = pair.endsWith("=") ? "" : pair;
+    }
+    const text = await response.text();
+    const token = /name="_csrf" value="([^"]*)"/.exec(text)?.[1];
+    if (token) this.csrf = token;
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      text,
+      headers: response.headers,
+    };
+  }
+  post(path: string, form: Record<string, string>) {
+    return this.request(path, { _csrf: this.csrf, ...form });
+  }
+}
+
+let counter = 0;
+const newEmail = () => `user${Date.now()}${counter++}@example.com`;
+const PASSWORD = "correct horse battery";
+
+async function signUp(email = newEmail()) {
+  const browser = new Browser();
+  await browser.request("/dashboard/sign-up");
+  const response = await browser.post("/dashboard/sign-up", { email, password: PASSWORD });
+  expect(response.status).toBe(303);
+  expect(response.location).toBe("/dashboard/keys?notice=welcome");
+  // Signing up starts a new session with a new CSRF token: the next page carries it.
+  expect((await browser.request("/dashboard/keys?notice=welcome")).status).toBe(200);
+  return { browser, email };
+}
+
+async function createKey(browser: Browser, name: string) {
+  const page = await browser.post("/dashboard/keys", { name });
+  expect(page.status).toBe(200);
+  const secret = /id="new-key" readonly value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+  expect(secret).toMatch(/^sda_live_/);
+  const keyId = /action="\/dashboard\/keys\/(key_[^/]+)\/revoke"/.exec(page.text)?.[1] ?? "";
+  return { secret, keyId, page };
+}
+
+describe("dashboard sign-up and sign-in", () => {
+  it("signs up with 100 free credits from the ledger grant; the session cookie is httpOnly and SameSite=Lax", async () => {
+    const browser = new Browser();
+    const form = await browser.request("/dashboard/sign-up");
+    expect(form.status).toBe(200);
+    expect(form.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(form.headers.get("set-cookie")).toMatch(/sda_session=.*HttpOnly.*SameSite=Lax/i);
+    expect(form.headers.get("set-cookie")).not.toMatch(/Secure/i);
+    const email = newEmail();
+    const done = await browser.post("/dashboard/sign-up", { email: email.toUpperCase(), password: PASSWORD });
+    expect(done.status).toBe(303);
+    const keys = await browser.request("/dashboard/keys?notice=welcome");
+    expect(keys.text).toContain("100 credits");
+    const account = await stack.ledger.prisma.account.findUniqueOrThrow({ where: { email } });
+    expect(account.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(account.balance).toBe(100);
+    expect(await ledgerSum(stack.ledger, account.id)).toBe(100);
+    const again = new Browser();
+    await again.request("/dashboard/sign-up");
+    expect((await again.post("/dashboard/sign-up", { email, password: PASSWORD })).status).toBe(409);
+  });
+
+  it("refuses a short password and a bad email without creating an account", async () => {
+    const browser = new Browser();
+    await browser.request("/dashboard/sign-up");
+    const email = newEmail();
+    expect((await browser.post("/dashboard/sign-up", { email, password: "short" })).status).toBe(400);
+    expect(
+      (await browser.post("/dashboard/sign-up", { email: "not-an-email", password: PASSWORD })).status,
+    ).toBe(400);
+    expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
+  });
+
+  it("refuses a wrong password, then throttles that email; the right password signs in", async () => {
+    const { email } = await signUp();
+    const browser = new Browser();
+    await browser.request("/dashboard/sign-in");
+    const wrong = await browser.post("/dashboard/sign-in", { email, password: "wrong password!" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain("Email or password is wrong.");
+    expect((await browser.request("/dashboard/keys")).status).toBe(303);
+    const unknown = await browser.post("/dashboard/sign-in", { email: newEmail(), password: PASSWORD });
+    expect(unknown.status).toBe(401);
+    const right = await browser.post("/dashboard/sign-in", { email, password: PASSWORD });
+    expect(right.status).toBe(303);
+    expect((await browser.request("/dashboard/keys")).status).toBe(200);
+
+    const attacker = new Browser();
+    await attacker.request("/dashboard/sign-in");
+    for (let i = 0; i < 3; i++)
+      expect((await attacker.post("/dashboard/sign-in", { email, password: `guess ${i}xxxxx` })).status).toBe(
+        401,
+      );
+    const throttled = await attacker.post("/dashboard/sign-in", { email, password: PASSWORD });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("signs out: the old session cookie no longer opens pages", async () => {
+    const { browser } = await signUp();
+    const cookie = browser.cookie;
+    expect((await browser.post("/dashboard/sign-out", {})).location).toBe("/dashboard/sign-in");
+    expect(browser.cookie).toBe("");
+    const stale = new Browser();
+    stale.cookie = cookie;
+    expect((await stale.request("/dashboard/keys")).location).toBe("/dashboard/sign-in");
+  });
+});
+
+describe("CSRF protection", () => {
+  it("refuses form posts without the session's token (403, nothing done)", async () => {
+    const anonymous = new Browser();
+    await anonymous.request("/dashboard/sign-up");
+    const email = newEmail();
+    const missing = await anonymous.request("/dashboard/sign-up", { email, password: PASSWORD });
+    expect(missing.status).toBe(403);
+    expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
+
+    const { browser } = await signUp();
+    const other = await signUp();
+    const forged = await browser.request("/dashboard/keys", { _csrf: other.browser.csrf, name: "forged" });
+    expect(forged.status).toBe(403);
+    const noCookie = new Browser();
+    noCookie.csrf = browser.csrf;
+    expect((await noCookie.post("/dashboard/keys", { name: "x" })).status).toBe(403);
+    const keys = await browser.request("/dashboard/keys");
+    expect(keys.text).not.toContain("forged");
+  });
+});
+
+describe("dashboard keys", () => {
+  it("creates a key shown once, lists it by prefix, and revokes it: the key gets 401 at once", async () => {
+    const { browser } = await signUp();
+    const { secret, keyId, page } = await createKey(browser, `<b>ci</b> "key"`);
+    expect(page.text).toContain("&lt;b&gt;ci&lt;/b&gt; &quot;key&quot;");
+    expect(page.text).not.toContain("<b>ci</b>");
+    const stored = await stack.ledger.prisma.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    expect(stored.hash).not.toContain(secret);
+    expect((await stack.get("/v1/account", secret)).status).toBe(200);
+
+    await expect
+      .poll(async () => (await browser.request("/dashboard/keys")).text)
+      .not.toMatch(/<td>[^<]*UTC<\/td><td>—<\/td>/);
+    const list = await browser.request("/dashboard/keys");
+    expect(list.text).not.toContain(secret);
+    expect(list.text).toContain(`${secret.slice(0, 13)}…`);
+
+    const revoked = await browser.post(`/dashboard/keys/${keyId}/revoke`, {});
+    expect(revoked.location).toBe("/dashboard/keys?notice=revoked");
+    const refused = await stack.get("/v1/account", secret);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("revoked_api_key");
+  });
+
+  it("never lets another account revoke or see a key", async () => {
+    const owner = await signUp();
+    const { secret, keyId } = await createKey(owner.browser, "mine");
+    const other = await signUp();
+    const attempt = await other.browser.post(`/dashboard/keys/${keyId}/revoke`, {});
+    expect(attempt.status).toBe(404);
+    expect((await other.browser.request("/dashboard/keys")).text).not.toContain(keyId);
+    expect((await stack.get("/v1/account", secret)).status).toBe(200);
+  });
+
+  it("sends signed-out visitors to the sign-in page", async () => {
+    for (const path of ["/dashboard/keys", "/dashboard/usage", "/dashboard/ledger", "/dashboard"]) {
+      const response = await new Browser().request(path);
+      expect(response.status, path).toBe(303);
+      expect(response.location).toBe("/dashboard/sign-in");
+    }
+  });
+});
+
+describe("dashboard usage and ledger pages", () => {
+  it("shows the chart, the request log with filters, and the ledger; a bad filter is a message, not a 500", async () => {
+    const { browser } = await signUp();
+    const { secret } = await createKey(browser, "usage");
+    await stack.get("/v1/account", secret);
+    await expect.poll(async () => (await browser.request("/dashboard/usage")).text).toContain("account.get");
+    const usage = await browser.request("/dashboard/usage?status=success");
+    expect(usage.text).toContain("<svg");
+    expect(usage.text).toContain("Credits per day by operation");
+    const bad = await browser.request("/dashboard/usage?from=yesterday");
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("from:");
+    const ledger = await browser.request("/dashboard/ledger");
+    expect(ledger.text).toContain("sign-up grant");
+    expect(ledger.text).toContain("+100");
+    expect((await browser.request("/dashboard/ledger?cursor=bogus")).status).toBe(400);
+  });
+});
