@@ -13,6 +13,7 @@ import { accountRouteDocs } from "./routes/account/openapi.ts";
 import { accountRouter } from "./routes/account.ts";
 import { historyRouteDocs, historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
+import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
 import { statusRouteDocs, statusRouter } from "./routes/status.ts";
@@ -47,7 +48,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   for (const [path, methods] of FIXED_ROUTES) app.all(path, onlyMethods(path, methods));
   for (const op of deps.registry.operations) app.all(op.path, onlyMethods(op.path, ["GET"]));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, [...statusRouteDocs, ...accountRouteDocs, ...historyRouteDocs]));
+  app.use(
+    openApiRouter(deps.registry, [
+      ...statusRouteDocs,
+      ...accountRouteDocs,
+      ...historyRouteDocs,
+      ...monitorRouteDocs,
+    ]),
+  );
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
@@ -68,6 +76,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));
+  app.use(monitorsRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

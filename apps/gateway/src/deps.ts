@@ -1,6 +1,7 @@
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { ResultCache } from "@sda/engine";
 import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
+import type { MonitorService } from "@sda/monitors";
 import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
 
@@ -18,4 +19,6 @@ export interface GatewayDeps {
   keys: KeyCache;
   /** Batched request-log writes. */
   requestLog: RequestLogWriter;
+  /** The Monitors group (and `POST /v1/history/track`). */
+  monitors: MonitorService;
 }

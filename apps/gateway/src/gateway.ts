@@ -1,10 +1,12 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { registry as defaultRegistry } from "@sda/catalog";
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
+import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
 import { createPrismaClient, KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
+import { MonitorCatalog, MonitorService } from "@sda/monitors";
 import { createRedis, QueueBridge, redisReady } from "@sda/queue";
+import { webhookConfigFromEnv } from "@sda/webhooks";
 import { createGatewayApp } from "./app.ts";
 import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
@@ -46,10 +48,20 @@ export async function startGateway(
     attempts: config.JOB_ATTEMPTS,
   });
   await bridge.start();
+  const monitors = new MonitorService({
+    prisma,
+    connection: redis,
+    config,
+    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
+    webhookConfig: webhookConfigFromEnv(config),
+    cursors: new CursorCodec(config.CURSOR_SECRET),
+    log,
+  });
   const deps: GatewayDeps = {
     config,
     log,
     registry,
+    monitors,
     ledger,
     bridge,
     cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
@@ -81,6 +93,7 @@ export async function startGateway(
       await requestLog.close();
       await keys.close();
       await bridge.close();
+      await monitors.close();
       await prisma.$disconnect();
       redis.disconnect();
     },

@@ -1,4 +1,4 @@
-import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
+import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
 import {
   type EngineDeps,
@@ -9,14 +9,18 @@ import {
 } from "@sda/engine";
 import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
+import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
+import { startWebhookWorker, WebhookClient, type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
   queues: string[];
   workers: Worker[];
+  /** The monitors consumer (`consumer` null with `MONITOR_CONCURRENCY=0`) and their webhook hooks. */
+  monitors: WorkerMonitors;
   /**
    * Stops taking jobs and waits up to `graceMs` for the active ones to finish; jobs still running after that are
    * released (their lock lapses and another worker re-runs them; the charge is keyed by request id, so never twice).
@@ -43,7 +47,7 @@ export function workerQueues(config: ServiceConfig, registry: Catalog): string[]
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: Catalog; now?: () => Date } = {},
+  options: { registry?: Catalog; now?: () => Date; webhookConfig?: Partial<WebhookConfig> } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
@@ -99,20 +103,59 @@ export async function startWorkers(
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // Webhook attempts (batch and monitor deliveries) and monitor runs. A webhook hook acts on its own owner kind only.
+  const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
+  const webhookClient = new WebhookClient({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    config: webhookConfig,
+    log,
+  });
+  const monitors = await startWorkerMonitors({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    engine: deps,
+    webhooks: webhookClient,
+    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
+    concurrency: config.MONITOR_CONCURRENCY,
+    lockDurationMs: config.JOB_LOCK_MS,
+    log,
+  });
+  const webhooks = startWebhookWorker({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    config: webhookConfig,
+    log,
+    hooks: {
+      onGone: (owner, delivery) =>
+        owner.kind === "monitor" ? monitors.hooks.onGone(owner, delivery) : undefined,
+      onFinished: (delivery) =>
+        delivery.owner.kind === "monitor" ? monitors.hooks.onFinished(delivery) : undefined,
+    },
+  });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
   log.info({ queues }, "workers consuming");
   return {
     queues,
     workers,
+    monitors,
     async close(graceMs = 30_000) {
       sweeper.stop();
-      const closing = Promise.all(workers.map((w) => w.close()));
+      const closing = Promise.all([...workers.map((w) => w.close()), monitors?.close(), webhooks.close()]);
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {
         log.warn("active jobs did not finish in time; releasing them to other workers");
         shutdown.abort(new Error("worker shutting down"));
-        await Promise.all(workers.map((w) => w.close(true)));
+        await Promise.all([
+          ...workers.map((w) => w.close(true)),
+          monitors.close(true),
+          webhooks.worker.close(true),
+        ]);
       }
+      await webhookClient.close();
       await http.close();
       await prisma.$disconnect();
       redis.disconnect();

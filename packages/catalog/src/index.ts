@@ -74,3 +74,4 @@ export const history: HistoryCatalog = createHistoryCatalog(
   registry,
   Object.assign({}, ...platforms.map((p) => p.history)),
 );
+export { monitorRules } from "./monitor-rules.ts";

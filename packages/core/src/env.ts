@@ -151,6 +151,12 @@ export const baseEnvSchema = z.object({
   /** Sign-in and sign-up attempts allowed per client address per 15 minutes before 429. */
   DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1),
 
+  // Monitors (packages/monitors)
+  /** Shortest schedule a monitor may have, in seconds (an `every` below it, or a cron firing more often, is refused). */
+  MONITOR_MIN_INTERVAL_SECONDS: int(300, 1),
+  /** Monitor runs in flight per worker process; 0: this process runs no monitors (nor their start-up reconcile). */
+  MONITOR_CONCURRENCY: int(4, 0),
+
   // Demo (`npm run demo`)
   /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
   DEMO_API_KEY: z.string().min(8).optional(),

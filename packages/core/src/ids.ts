@@ -5,7 +5,7 @@ const random16 = customAlphabet(ALPHABET, 16);
 const random40 = customAlphabet(ALPHABET, 40);
 
 /** Prefixes of the service's ids; the prefix tells a reader what an id names. */
-export type IdPrefix = "req" | "job" | "key" | "acct" | "led" | "mon" | "whd" | "bat";
+export type IdPrefix = "req" | "job" | "key" | "acct" | "led" | "mon" | "whd" | "bat" | "run";
 
 /** A random prefixed id such as `req_3fK9…` (16 base-62 characters, ~95 bits). */
 export function newId(prefix: IdPrefix): string {

@@ -7,6 +7,7 @@ export * from "./http.ts";
 export * from "./ids.ts";
 export * from "./list-pager.ts";
 export * from "./logger.ts";
+export * from "./monitor-rule.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";

@@ -1,6 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
+/** Prisma's namespace (input types, `Prisma.DbNull` for SQL NULL in JSON columns). */
+export { Prisma } from "./generated/prisma/client.ts";
 export type { PrismaClient };
 
 /**

@@ -1,0 +1,32 @@
+import { documentedBodies } from "@sda/monitors";
+import type { RequestHandler } from "express";
+import type { GatewayDeps } from "../../deps.ts";
+import { principalOf } from "../../middleware/auth.ts";
+import type { ServiceRouteDoc } from "../service-docs.ts";
+import { sendMonitorsJson } from "./respond.ts";
+
+export const createMonitorDoc: ServiceRouteDoc = {
+  method: "post",
+  path: "/v1/monitors",
+  tag: "Monitors",
+  summary:
+    "Create a monitor: a scheduled re-run of a list operation that POSTs its new items to your webhook.",
+  description:
+    "The path and params are validated like a direct call; only list operations with stable item ids are accepted. " +
+    "The answer carries the signing secret (whsec_…) once. The first run records a baseline and delivers nothing " +
+    "unless deliverInitial is true. Each run is billed like a direct call.",
+  body: documentedBodies.create,
+  responses: {
+    "201": "the monitor, with its signing secret (shown once)",
+    "400": "invalid body, operation_not_monitorable, invalid_schedule, invalid_webhook_url",
+    "422": "unsupported_url in params.url",
+  },
+};
+
+/** `POST /v1/monitors`. */
+export function createMonitor(deps: GatewayDeps): RequestHandler {
+  return async (req, res) => {
+    const monitor = await deps.monitors.create(principalOf(res), req.body);
+    sendMonitorsJson(res, 201, monitor);
+  };
+}

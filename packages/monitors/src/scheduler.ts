@@ -1,0 +1,70 @@
+import { randomSuffix } from "@sda/core";
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { type MonitorSchedule, repeatOptions } from "./schedule.ts";
+
+/** The BullMQ queue of monitor runs. */
+export const MONITOR_QUEUE = "monitors";
+
+/** Data of one run job: which monitor, and what made the run. */
+export interface MonitorJobData {
+  monitorId: string;
+  /** `schedule` (a job scheduler's iteration) or `manual` ({@link MonitorScheduler.runNow}). */
+  trigger: "schedule" | "manual";
+}
+
+/** Run jobs are retried after a crash (the run resumes, see `runMonitor`); kept a day for inspection. */
+const JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 1000 },
+  removeOnComplete: { age: 86_400 },
+  removeOnFail: { age: 7 * 86_400 },
+} as const;
+
+/**
+ * The monitors queue's producer side: one BullMQ job scheduler per active monitor (id = the monitor id), written by
+ * exactly one process per change — the API process that creates, patches or deletes the monitor, the worker that
+ * stops it (410, credits, failing deliveries), or the start-up reconcile under its advisory lock. BullMQ derives each
+ * iteration's job id from the scheduler id and the due time (`repeat:<monitorId>:<ms>`), so every due run is one job,
+ * taken by one worker however many consume the queue.
+ */
+export class MonitorScheduler {
+  readonly queue: Queue<MonitorJobData>;
+
+  constructor(connection: Redis, prefix: string) {
+    this.queue = new Queue<MonitorJobData>(MONITOR_QUEUE, { connection, prefix });
+  }
+
+  /** Creates or replaces the monitor's scheduler (the next run is due one interval / cron firing from now). */
+  async upsert(monitorId: string, schedule: MonitorSchedule): Promise<void> {
+    await this.queue.upsertJobScheduler(monitorId, repeatOptions(schedule), {
+      name: "run",
+      data: { monitorId, trigger: "schedule" },
+      opts: JOB_OPTIONS,
+    });
+  }
+
+  /** Removes the monitor's scheduler (paused, disabled, deleted). A run already queued finds it inactive. */
+  async remove(monitorId: string): Promise<void> {
+    await this.queue.removeJobScheduler(monitorId);
+  }
+
+  /** The scheduler's repeat options and next due time, or undefined when the monitor has none. */
+  async get(monitorId: string) {
+    return this.queue.getJobScheduler(monitorId);
+  }
+
+  /**
+   * Queues one run of the monitor now, outside its schedule (tests, operators).
+   * @returns the job id, which is also the run's `jobKey`.
+   */
+  async runNow(monitorId: string): Promise<string> {
+    const jobId = `manual-${monitorId}-${randomSuffix()}`;
+    await this.queue.add("run", { monitorId, trigger: "manual" }, { ...JOB_OPTIONS, jobId });
+    return jobId;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
