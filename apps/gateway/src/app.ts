@@ -8,6 +8,7 @@ import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { accountRouter } from "./routes/account.ts";
+import { batchRouteDocs, batchRouter } from "./routes/batch/index.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
@@ -15,7 +16,7 @@ import { statusRouter } from "./routes/status.ts";
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
- * (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and `GET /v1/account`.
+ * (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}`, `GET /v1/account` and the Batch group.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -28,7 +29,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry));
+  app.use(openApiRouter(deps.registry, [...batchRouteDocs]));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
 
   const auth = [
@@ -45,6 +46,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   }
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
+  app.use(batchRouter(deps.batches, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

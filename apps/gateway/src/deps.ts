@@ -1,3 +1,4 @@
+import type { BatchService } from "@sda/batch";
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { ResultCache } from "@sda/engine";
 import type { Ledger } from "@sda/ledger";
@@ -13,4 +14,6 @@ export interface GatewayDeps {
   bridge: QueueBridge;
   cache: ResultCache;
   redis: Redis;
+  /** The Batch group (`/v1/batch…`). */
+  batches: BatchService;
 }

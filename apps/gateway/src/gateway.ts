@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { BatchRuntime, BatchService } from "@sda/batch";
 import { registry as defaultRegistry } from "@sda/catalog";
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createRedis, QueueBridge } from "@sda/queue";
@@ -35,14 +36,17 @@ export async function startGateway(
     attempts: config.JOB_ATTEMPTS,
   });
   await bridge.start();
+  const ledger = new Ledger(prisma);
+  const batchRuntime = new BatchRuntime({ prisma, connection: redis, registry, config, log });
   const deps: GatewayDeps = {
     config,
     log,
     registry,
-    ledger: new Ledger(prisma),
+    ledger,
     bridge,
     cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
     redis,
+    batches: new BatchService(batchRuntime, ledger, new CursorCodec(config.CURSOR_SECRET)),
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
@@ -64,6 +68,7 @@ export async function startGateway(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await bridge.close();
+      await batchRuntime.close();
       await prisma.$disconnect();
       redis.disconnect();
     },

@@ -1,3 +1,4 @@
+import { BatchItemRunner, BatchRuntime, startBatchSweeper } from "@sda/batch";
 import { registry as defaultRegistry } from "@sda/catalog";
 import {
   CursorCodec,
@@ -17,6 +18,13 @@ import {
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
+import {
+  startWebhookWorker,
+  type WebhookConfig,
+  type WebhookHooks,
+  type WebhookOwner,
+  webhookConfigFromEnv,
+} from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 
 /** A running worker process's consumers, with a graceful `close`. */
@@ -43,11 +51,15 @@ export function workerQueues(config: ServiceConfig, registry: OperationRegistry)
   return wanted as QueueName[];
 }
 
-/** Starts one BullMQ worker per queue of this process's role, all running calls through {@link executeJob}. */
+/**
+ * Starts one BullMQ worker per queue of this process's role, all running calls through {@link executeJob} (batch
+ * items through the batch runner, which uses the same engine), plus the batch sweeper and the webhook worker.
+ * @param options.webhookConfig webhook settings (default: from `config`; tests shorten the retry schedule).
+ */
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
-  options: { registry?: OperationRegistry } = {},
+  options: { registry?: OperationRegistry; webhookConfig?: WebhookConfig } = {},
 ): Promise<RunningWorkers> {
   const registry = options.registry ?? defaultRegistry;
   const queues = workerQueues(config, registry);
@@ -70,6 +82,9 @@ export async function startWorkers(
     config,
     log,
   };
+  const webhookConfig = options.webhookConfig ?? webhookConfigFromEnv(config);
+  const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
+  const batchRunner = new BatchItemRunner(batch, deps);
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {
     const worker = createQueueWorker({
@@ -81,6 +96,8 @@ export async function startWorkers(
       processor: async (job) => {
         try {
           const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          if (job.data.origin?.kind === "batch")
+            return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, { finalAttempt });
           return await executeJob(job.data, job.id ?? "", deps, shutdown.signal, { finalAttempt });
         } catch (error) {
           if (error instanceof UnknownOperationError) throw new UnrecoverableError(error.message);
@@ -94,19 +111,44 @@ export async function startWorkers(
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
+  const batchSweeper = startBatchSweeper({
+    runtime: batch,
+    runner: batchRunner,
+    intervalMs: config.BATCH_SWEEP_MS,
+    staleAfterMs: Math.max(60_000, 2 * config.JOB_LOCK_MS),
+    log,
+  });
+  // Each webhook owner's reactions to its deliveries; the monitors group adds its own entry.
+  const webhookHooks: Record<WebhookOwner["kind"], WebhookHooks> = {
+    batch: {}, // a batch has nothing to undo: its delivery log is the record
+    monitor: {},
+  };
+  const webhookWorker = startWebhookWorker({
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    prisma,
+    config: webhookConfig,
+    log,
+    hooks: {
+      onGone: (owner, delivery) => webhookHooks[owner.kind].onGone?.(owner, delivery),
+      onFinished: (delivery) => webhookHooks[delivery.owner.kind].onFinished?.(delivery),
+    },
+  });
   log.info({ queues }, "workers consuming");
   return {
     queues,
     workers,
     async close(graceMs = 30_000) {
       sweeper.stop();
-      const closing = Promise.all(workers.map((w) => w.close()));
+      batchSweeper.stop();
+      const closing = Promise.all([...workers.map((w) => w.close()), webhookWorker.close()]);
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {
         log.warn("active jobs did not finish in time; releasing them to other workers");
         shutdown.abort(new Error("worker shutting down"));
         await Promise.all(workers.map((w) => w.close(true)));
       }
+      await batch.close();
       await http.close();
       await prisma.$disconnect();
       redis.disconnect();

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
   invalid_webhook_url: { status: 400, retryable: false },
+  invalid_batch_item: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },
@@ -41,10 +42,13 @@ export const ERROR_CODES = {
   audio_not_found: { status: 404, retryable: false },
   hashtag_not_found: { status: 404, retryable: false },
   webhook_delivery_not_found: { status: 404, retryable: false },
+  batch_not_found: { status: 404, retryable: false },
+  batch_expired: { status: 404, retryable: false },
   // 405 / 422 / 429
   method_not_allowed: { status: 405, retryable: false },
   webhook_delivery_pending: { status: 409, retryable: true },
   unsupported_url: { status: 422, retryable: false },
+  idempotency_key_reused: { status: 422, retryable: false },
   rate_limited: { status: 429, retryable: true },
   // 500 / 502: our side or the platform's
   internal_error: { status: 500, retryable: true },

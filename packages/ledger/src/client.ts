@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/prisma/client.ts";
+import { type Prisma, PrismaClient } from "./generated/prisma/client.ts";
 
-export type { PrismaClient };
+export type { Prisma, PrismaClient };
 
 /**
  * A Prisma client on PostgreSQL through the `pg` driver adapter (Prisma 7 needs no query-engine binary this way).
