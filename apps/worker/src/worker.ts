@@ -97,7 +97,10 @@ export async function startWorkers(
         try {
           const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           if (job.data.origin?.kind === "batch")
-            return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, { finalAttempt });
+            return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, {
+              finalAttempt,
+              firstRun: job.attemptsMade === 0 && job.stalledCounter === 0,
+            });
           return await executeJob(job.data, job.id ?? "", deps, shutdown.signal, { finalAttempt });
         } catch (error) {
           if (error instanceof UnknownOperationError) throw new UnrecoverableError(error.message);

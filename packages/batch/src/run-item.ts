@@ -36,7 +36,10 @@ export class BatchItemRunner {
     payload: JobPayload,
     jobId: string,
     signal: AbortSignal,
-    options: ExecuteOptions,
+    options: ExecuteOptions & {
+      /** True on the job's first run (no earlier attempt, never stalled): no earlier charge to look for. */
+      firstRun?: boolean;
+    },
   ): Promise<JobResult> {
     const started = performance.now();
     const op = this.engine.registry.byId(payload.operationId);
@@ -45,7 +48,7 @@ export class BatchItemRunner {
     try {
       // An earlier attempt charged this request and died before recording it: run it again without a new hold (a
       // 402 now would hide the charge); settle finds the charge and bills nothing more.
-      if ((await this.engine.ledger.chargesFor(payload.requestId)).length > 0) {
+      if (!options.firstRun && (await this.engine.ledger.chargesFor(payload.requestId)).length > 0) {
         result = await executeJob({ ...payload, reservedCredits: 0 }, jobId, this.engine, signal, options);
         await this.finish(payload, result, jobId, performance.now() - started);
         return result;
@@ -92,12 +95,14 @@ export class BatchItemRunner {
     const { store, completion } = this.runtime;
     const outcome = itemOutcome(result);
     const batch = await store.record(payload.requestId, outcome, new Date());
+    // The freed slot is refilled while the log row is written: neither waits for the other.
+    const refill = this.runtime.dispatchQuietly(payload.accountId);
     if (batch) {
       const path = this.engine.registry.byId(payload.operationId)?.path ?? payload.operationId;
       await logBatchItem(this.engine.ledger, this.engine.log, payload, { path, outcome, durationMs, jobId });
       if (batch.completedAt) await completion.notify(batch.id);
     }
-    await this.runtime.dispatchQuietly(payload.accountId);
+    await refill;
   }
 
   /**

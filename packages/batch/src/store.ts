@@ -167,9 +167,12 @@ export class BatchStore {
    */
   async claim(accountId: string, cap: number, now: Date): Promise<ClaimedItem[]> {
     const at = utc(now);
-    return this.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('sda.batch.claim'), hashtext(${accountId}))`;
-      return tx.$queryRaw<ClaimedItem[]>`
+    // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
+    // it sees every claim committed before (one statement with the lock in a CTE would not).
+    const [, claimed] = await this.prisma.$transaction([
+      this.prisma
+        .$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('sda.batch.claim'), hashtext(${accountId}))`,
+      this.prisma.$queryRaw<ClaimedItem[]>`
         WITH free AS (
           SELECT ${cap}::int - COUNT(*)::int AS "n" FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
         ), picked AS (
@@ -190,19 +193,25 @@ export class BatchStore {
         SELECT c."batch_id" AS "batchId", c."index", c."request_id" AS "requestId", c."account_id" AS "accountId",
                b."key_id" AS "keyId", c."operation", c."params"
           FROM claimed c JOIN "batches" b ON b."id" = c."batch_id"
-         ORDER BY c."batch_id", c."index"`;
-    });
+         ORDER BY c."batch_id", c."index"`,
+    ]);
+    return claimed;
   }
 
   /**
    * Records an item's result once: only when it is still `running` (keyed by its request id), together with the
    * batch's counters, and completes the batch when this was its last item.
-   * @returns the batch after the update, or null when the item was recorded before (or is not running).
+   * @returns the batch's id and `completedAt` after the update, or null when the item was recorded before (or is not
+   *   running).
    */
-  async record(requestId: string, outcome: ItemOutcome, now: Date): Promise<BatchRow | null> {
+  async record(
+    requestId: string,
+    outcome: ItemOutcome,
+    now: Date,
+  ): Promise<{ id: string; completedAt: Date | null } | null> {
     const at = utc(now);
     const ok = outcome.status === "succeeded" ? 1 : 0;
-    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+    const rows = await this.prisma.$queryRaw<{ id: string; completedAt: Date | null }[]>`
       WITH item AS (
         UPDATE "batch_items" SET "status" = ${outcome.status}::"batch_item_status", "http_status" = ${outcome.httpStatus},
                "data" = ${json(outcome.data)}::jsonb, "error" = ${json(outcome.error)}::jsonb, "credits" = ${outcome.credits},
@@ -219,9 +228,8 @@ export class BatchStore {
                              THEN 'completed'::"batch_status" ELSE b."status" END,
              "completed_at" = CASE WHEN b."done" + 1 = b."total" THEN ${at}::timestamp(3) ELSE b."completed_at" END
         FROM item WHERE b."id" = item."batch_id"
-      RETURNING b."id"`;
-    const id = rows[0]?.id;
-    return id ? this.get(id) : null;
+      RETURNING b."id", b."completed_at" AS "completedAt"`;
+    return rows[0] ?? null;
   }
 
   /**
