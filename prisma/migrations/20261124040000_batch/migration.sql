@@ -78,6 +78,9 @@ CREATE UNIQUE INDEX "batch_items_request_id_key" ON "batch_items"("request_id");
 -- CreateIndex
 CREATE INDEX "batch_items_account_id_status_created_at_idx" ON "batch_items"("account_id", "status", "created_at");
 
+-- CreateIndex (the sweeper: running items by claim time, accounts with queued items)
+CREATE INDEX "batch_items_status_claimed_at_idx" ON "batch_items"("status", "claimed_at");
+
 -- AddForeignKey
 ALTER TABLE "batch_items" ADD CONSTRAINT "batch_items_batch_id_fkey" FOREIGN KEY ("batch_id") REFERENCES "batches"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
