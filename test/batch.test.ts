@@ -359,3 +359,29 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
     expect(r.body.paths["/v1/batch/{batchId}"].delete).toBeDefined();
   });
 });
+
+describe("the result cache", () => {
+  it("an item with cache=true is served from the cache like the direct call: HIT, 0 credits", async () => {
+    const direct = await stack.account();
+    const params = { url: watch("ud9d5cMDP_0"), cache: "true" };
+    const first = await stack.get(DETAILS, direct.key, params);
+    expect(first.status).toBe(200);
+    const hit = await stack.get(DETAILS, direct.key, params);
+    expect(hit.headers.get("x-service-cache")).toBe("HIT");
+
+    const { key, accountId } = await stack.account();
+    const submitted = await send(stack, "POST", "/v1/batch", key, {
+      calls: [
+        { path: DETAILS, params: { url: watch("ud9d5cMDP_0"), cache: true } },
+        { path: DETAILS, params: { url: watch("ud9d5cMDP_0") } },
+      ],
+    });
+    const final = await waitForBatch(stack, key, submitted.body.data.batchId);
+    const { items } = await allResults(stack, key, submitted.body.data.batchId);
+    expect(items[0]).toMatchObject({ status: "succeeded", cache: "HIT", credits: 0 });
+    expect(items[0].data).toEqual(hit.body.data);
+    expect(items[1]).toMatchObject({ status: "succeeded", cache: "BYPASS", credits: 1 });
+    expect(final.creditsCharged).toBe(1);
+    expect(await chargedCredits(stack, accountId)).toBe(1);
+  });
+});

@@ -118,7 +118,8 @@ export async function startWorkers(
     runtime: batch,
     runner: batchRunner,
     intervalMs: config.BATCH_SWEEP_MS,
-    staleAfterMs: Math.max(60_000, 2 * config.JOB_LOCK_MS),
+    // A job lives at least this long without its lock lapsing; an item older than that is worth a look at its job.
+    staleAfterMs: 2 * config.JOB_LOCK_MS,
     log,
   });
   // Each webhook owner's reactions to its deliveries; the monitors group adds its own entry.
