@@ -11,6 +11,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { accountRouteDocs } from "./routes/account/openapi.ts";
 import { accountRouter } from "./routes/account.ts";
+import { batchRouteDocs, batchRouter } from "./routes/batch/index.ts";
 import { historyRouteDocs, historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
@@ -32,7 +33,7 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
  * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and
- * `GET /v1/account`. Every known path answers other methods (HEAD included on API paths) with 405 before anything
+ * `GET /v1/account` and the Account, Batch, History and Monitors groups. Every known path answers other methods (HEAD included on API paths) with 405 before anything
  * runs.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -54,6 +55,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       ...accountRouteDocs,
       ...historyRouteDocs,
       ...monitorRouteDocs,
+      ...batchRouteDocs,
     ]),
   );
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
@@ -77,6 +79,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));
   app.use(monitorsRouter(deps, auth));
+  app.use(batchRouter(deps.batches, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

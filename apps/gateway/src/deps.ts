@@ -1,3 +1,4 @@
+import type { BatchService } from "@sda/batch";
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { ResultCache } from "@sda/engine";
 import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
@@ -21,4 +22,6 @@ export interface GatewayDeps {
   requestLog: RequestLogWriter;
   /** The Monitors group (and `POST /v1/history/track`). */
   monitors: MonitorService;
+  /** The Batch group (`/v1/batch…`). */
+  batches: BatchService;
 }

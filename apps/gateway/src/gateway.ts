@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { BatchRuntime, BatchService } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import { ResultCache } from "@sda/engine";
@@ -57,6 +58,7 @@ export async function startGateway(
     cursors: new CursorCodec(config.CURSOR_SECRET),
     log,
   });
+  const batchRuntime = new BatchRuntime({ prisma, connection: redis, registry, config, log });
   const deps: GatewayDeps = {
     config,
     log,
@@ -68,6 +70,7 @@ export async function startGateway(
     redis,
     keys,
     requestLog,
+    batches: new BatchService(batchRuntime, ledger, new CursorCodec(config.CURSOR_SECRET)),
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
@@ -94,6 +97,7 @@ export async function startGateway(
       await keys.close();
       await bridge.close();
       await monitors.close();
+      await batchRuntime.close();
       await prisma.$disconnect();
       redis.disconnect();
     },

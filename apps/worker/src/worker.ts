@@ -1,3 +1,4 @@
+import { BatchItemRunner, BatchRuntime, startBatchSweeper } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
 import {
@@ -78,6 +79,9 @@ export async function startWorkers(
     ...(options.now ? { now: options.now } : {}),
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
   };
+  const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
+  const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
+  const batchRunner = new BatchItemRunner(batch, deps);
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {
     const worker = createQueueWorker({
@@ -91,6 +95,11 @@ export async function startWorkers(
       processor: async (job) => {
         try {
           const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          if (job.data.origin?.kind === "batch")
+            return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, {
+              finalAttempt,
+              firstRun: job.attemptsMade === 0 && job.stalledCounter === 0,
+            });
           return await executeJob(job.data, job.id ?? "", deps, shutdown.signal, { finalAttempt });
         } catch (error) {
           if (error instanceof UnknownOperationError) throw new UnrecoverableError(error.message);
@@ -103,8 +112,8 @@ export async function startWorkers(
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  // Webhook attempts (batch and monitor deliveries) and monitor runs. A webhook hook acts on its own owner kind only.
-  const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
+  // Webhook attempts (batch and monitor deliveries) and monitor runs. A webhook hook acts on its own owner kind only;
+  // a batch has nothing to undo (its delivery log is the record).
   const webhookClient = new WebhookClient({
     connection: redis,
     prefix: config.QUEUE_PREFIX,
@@ -137,6 +146,14 @@ export async function startWorkers(
     },
   });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
+  const batchSweeper = startBatchSweeper({
+    runtime: batch,
+    runner: batchRunner,
+    intervalMs: config.BATCH_SWEEP_MS,
+    // A job lives at least this long without its lock lapsing; an item older than that is worth a look at its job.
+    staleAfterMs: 2 * config.JOB_LOCK_MS,
+    log,
+  });
   log.info({ queues }, "workers consuming");
   return {
     queues,
@@ -144,6 +161,7 @@ export async function startWorkers(
     monitors,
     async close(graceMs = 30_000) {
       sweeper.stop();
+      batchSweeper.stop();
       const closing = Promise.all([...workers.map((w) => w.close()), monitors?.close(), webhooks.close()]);
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {
@@ -156,6 +174,7 @@ export async function startWorkers(
         ]);
       }
       await webhookClient.close();
+      await batch.close();
       await http.close();
       await prisma.$disconnect();
       redis.disconnect();

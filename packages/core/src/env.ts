@@ -157,6 +157,14 @@ export const baseEnvSchema = z.object({
   /** Monitor runs in flight per worker process; 0: this process runs no monitors (nor their start-up reconcile). */
   MONITOR_CONCURRENCY: int(4, 0),
 
+  // Batch (packages/batch)
+  /** Batch items of one account running at once (claimed and queued to a platform queue), across its batches. */
+  BATCH_MAX_RUNNING_PER_ACCOUNT: int(4, 1),
+  /** Days a batch and its results stay readable (then 404 `batch_expired`); fractions allowed. */
+  BATCH_RESULT_TTL_DAYS: z.coerce.number().positive().default(7),
+  /** How often each worker reconciles batches (lost item jobs, idle accounts, pending webhooks, expiry), in ms. */
+  BATCH_SWEEP_MS: int(5000, 100),
+
   // Demo (`npm run demo`)
   /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
   DEMO_API_KEY: z.string().min(8).optional(),

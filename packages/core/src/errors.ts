@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   invalid_schedule: { status: 400, retryable: false },
   unknown_metric: { status: 400, retryable: false },
   ambiguous_url: { status: 400, retryable: false },
+  invalid_batch_item: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },
@@ -36,12 +37,15 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, retryable: false },
   job_not_found: { status: 404, retryable: false },
   webhook_delivery_not_found: { status: 404, retryable: false },
+  batch_not_found: { status: 404, retryable: false },
+  batch_expired: { status: 404, retryable: false },
   monitor_not_found: { status: 404, retryable: false },
   // 405 / 422 / 429 / 431
   method_not_allowed: { status: 405, retryable: false },
   webhook_delivery_pending: { status: 409, retryable: true },
   monitor_without_webhook: { status: 409, retryable: false },
   unsupported_url: { status: 422, retryable: false },
+  idempotency_key_reused: { status: 422, retryable: false },
   // 431: headers or URL over the server's limit (answered before routing)
   request_too_large: { status: 431, retryable: false },
   rate_limited: { status: 429, retryable: true },

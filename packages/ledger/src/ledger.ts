@@ -50,6 +50,8 @@ export interface RequestLogInput {
   source: string | null;
   durationMs: number;
   jobId: string | null;
+  /** The batch the call ran for (batch items only). */
+  batchId?: string | null;
   /** The monitor whose run made the call (monitor runs only). */
   monitorId?: string | null;
 }

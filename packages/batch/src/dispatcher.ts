@@ -1,0 +1,132 @@
+import type { Logger, OperationRegistry } from "@sda/core";
+import type { JobPayload } from "@sda/queue";
+import { Job, type JobsOptions, Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type { BatchStore, ClaimedItem } from "./store.ts";
+
+/**
+ * BullMQ priority of batch item jobs. BullMQ takes every job without a priority (the direct calls) before any
+ * prioritized one, so a queue full of batch items never delays a direct call by more than the jobs already running.
+ */
+export const BATCH_JOB_PRIORITY = 100;
+
+/** What the dispatcher needs. */
+export interface DispatcherOptions {
+  store: BatchStore;
+  registry: OperationRegistry;
+  connection: Redis;
+  /** `QUEUE_PREFIX`. */
+  prefix: string;
+  /** `BATCH_MAX_RUNNING_PER_ACCOUNT`: items of one account claimed and not finished, across its batches. */
+  maxRunningPerAccount: number;
+  /** `JOB_ATTEMPTS`: attempts of an item's job after crashes. */
+  attempts: number;
+  /** Seconds finished item jobs stay in Redis (results live in PostgreSQL; this only dedupes re-adds). */
+  jobRetentionSeconds: number;
+  log: Logger;
+  now?: () => Date;
+}
+
+/**
+ * Feeds batch items into the platform queues, at most `maxRunningPerAccount` per account at a time: it claims items
+ * in PostgreSQL (see {@link BatchStore.claim}) and adds one job per claimed item, named by the operation id like a
+ * direct call, with the item's request id as job id (so adding it again, after a crash between claim and add, is a
+ * no-op while the job exists) and {@link BATCH_JOB_PRIORITY}. Called after a submission, after each finished item (its
+ * slot is free), and by the sweeper.
+ */
+export class BatchDispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #queues = new Map<string, Queue<JobPayload>>();
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Claims and enqueues what the account's free slots allow.
+   * @returns how many items were enqueued. Throws when Redis refuses the jobs: the claimed items stay `running` and
+   *   the sweeper adds their jobs once they are stale.
+   */
+  async dispatch(accountId: string): Promise<number> {
+    const now = this.#options.now?.() ?? new Date();
+    const claimed = await this.#options.store.claim(accountId, this.#options.maxRunningPerAccount, now);
+    if (claimed.length > 0) await this.enqueue(claimed);
+    return claimed.length;
+  }
+
+  /** Adds the jobs of claimed items (again: a job that still exists is left as it is). */
+  async enqueue(items: readonly ClaimedItem[]): Promise<void> {
+    const byQueue = new Map<string, { name: string; data: JobPayload; opts: JobsOptions }[]>();
+    for (const item of items) {
+      const op = this.#options.registry.byId(item.operation);
+      // An operation this build does not know (a newer gateway stored it): the worker of that build will record it;
+      // leaving it `running` lets the sweeper find it failed or missing later.
+      if (!op) {
+        this.#options.log.warn(
+          { operation: item.operation, requestId: item.requestId },
+          "unknown batch operation",
+        );
+        continue;
+      }
+      const list = byQueue.get(op.queue) ?? [];
+      list.push({ name: op.id, data: itemPayload(item), opts: this.#jobOptions(item.requestId) });
+      byQueue.set(op.queue, list);
+    }
+    await Promise.all([...byQueue].map(([queue, jobs]) => this.#queue(queue).addBulk(jobs)));
+  }
+
+  /** The BullMQ state of an item's job (`completed`, `failed`, `active`, `waiting`, …) and its return value, or null. */
+  async jobOf(operationId: string, requestId: string) {
+    const op = this.#options.registry.byId(operationId);
+    if (!op) return null;
+    const job = await Job.fromId(this.#queue(op.queue), requestId);
+    if (!job) return null;
+    return {
+      state: await job.getState(),
+      returnvalue: job.returnvalue as unknown,
+      failedReason: job.failedReason,
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((q) => q.close()));
+  }
+
+  #jobOptions(requestId: string): JobsOptions {
+    const age = this.#options.jobRetentionSeconds;
+    return {
+      jobId: requestId,
+      priority: BATCH_JOB_PRIORITY,
+      attempts: this.#options.attempts,
+      backoff: { type: "exponential", delay: 500 },
+      removeOnComplete: { age },
+      removeOnFail: { age },
+    };
+  }
+
+  #queue(name: string): Queue<JobPayload> {
+    let queue = this.#queues.get(name);
+    if (!queue) {
+      queue = new Queue<JobPayload>(name, {
+        connection: this.#options.connection,
+        prefix: this.#options.prefix,
+      });
+      this.#queues.set(name, queue);
+    }
+    return queue;
+  }
+}
+
+/** The job payload of a batch item: a call that did not pass the gateway (no reservation yet), with its origin. */
+export function itemPayload(item: ClaimedItem): JobPayload {
+  return {
+    requestId: item.requestId,
+    accountId: item.accountId,
+    keyId: item.keyId,
+    operationId: item.operation,
+    params: item.params,
+    cacheRequested: item.params.cache === "true" || item.params.cache === "1",
+    enqueuedAt: Date.now(),
+    origin: { kind: "batch", batchId: item.batchId, index: item.index },
+  };
+}

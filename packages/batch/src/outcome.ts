@@ -1,0 +1,71 @@
+import { errorCodeSpec, type Logger } from "@sda/core";
+import type { Ledger } from "@sda/ledger";
+import type { JobPayload, JobResult } from "@sda/queue";
+import type { ItemOutcome } from "./store.ts";
+
+/** How a finished call is stored as an item: the HTTP status and body a direct call would have answered. */
+export function itemOutcome(result: JobResult): ItemOutcome {
+  if (result.ok)
+    return {
+      status: "succeeded",
+      httpStatus: 200,
+      data: result.data ?? null,
+      error: null,
+      credits: result.credits,
+      source: result.source,
+      cache: result.cache,
+    };
+  return {
+    status: "failed",
+    httpStatus: httpStatusOf(result.error.code),
+    data: null,
+    error: result.error,
+    credits: 0,
+    source: null,
+    cache: null,
+  };
+}
+
+/**
+ * Writes the request-log row of a batch item (one per item, with its batch id), the same row a direct call gets.
+ * The one place batch code calls `ledger.logRequest`, so a buffered log writer changes one line. Never throws.
+ */
+export async function logBatchItem(
+  ledger: Ledger,
+  log: Logger,
+  payload: JobPayload,
+  entry: { path: string; outcome: ItemOutcome; durationMs: number; jobId: string },
+): Promise<void> {
+  const { outcome } = entry;
+  const errorCode = (outcome.error as { code?: string } | null)?.code ?? null;
+  await ledger
+    .logRequest({
+      id: payload.requestId,
+      accountId: payload.accountId,
+      keyId: payload.keyId,
+      operation: payload.operationId,
+      method: "GET",
+      path: entry.path,
+      params: payload.params,
+      status: outcome.httpStatus,
+      errorCode,
+      credits: outcome.credits,
+      cache: outcome.cache ?? "BYPASS",
+      source: outcome.source,
+      durationMs: Math.round(entry.durationMs),
+      jobId: entry.jobId,
+      batchId: payload.origin?.kind === "batch" ? payload.origin.batchId : null,
+    })
+    .catch((error: unknown) =>
+      log.warn({ err: error, requestId: payload.requestId }, "batch item request log write failed"),
+    );
+}
+
+/** The HTTP status a direct call would have answered with this error code (500 for a code no one registered). */
+function httpStatusOf(code: string): number {
+  try {
+    return errorCodeSpec(code).status;
+  } catch {
+    return 500;
+  }
+}

@@ -1,0 +1,274 @@
+import {
+  type CursorCodec,
+  cursorParam,
+  enumParam,
+  limitParam,
+  newId,
+  parseParams,
+  ServiceError,
+} from "@sda/core";
+import { insufficientCredits, type Ledger } from "@sda/ledger";
+import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
+import { z } from "zod";
+import { type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
+import type { BatchRuntime } from "./runtime.ts";
+import type { BatchRow } from "./store.ts";
+import { type BatchItemView, type BatchSummary, batchItemView, batchSummary, batchUrls } from "./views.ts";
+
+/** Query of `GET /v1/batch/{id}/results`. */
+export const batchResultsQuery = z.object({
+  cursor: cursorParam,
+  limit: limitParam(100, 1000),
+  status: enumParam(["succeeded", "failed"]),
+});
+
+/** Query of `GET /v1/batches`. */
+export const batchListQuery = z.object({ cursor: cursorParam, limit: limitParam(20, 100) });
+
+/** The 202 body of `POST /v1/batch` (stored, and answered again to an idempotent resubmission). */
+export interface SubmitResponse {
+  batchId: string;
+  status: "queued";
+  total: number;
+  estimatedMaxCredits: number | null;
+  label: string | null;
+  pollUrl: string;
+  resultsUrl: string;
+  createdAt: string;
+  expiresAt: string;
+  webhookUrl?: string;
+  /** `whsec_…`: verify the completion webhook with it (Standard Webhooks). Shown in this answer only. */
+  webhookSecret?: string;
+}
+
+/** Who calls: the authenticated key and its account. */
+export interface BatchPrincipal {
+  accountId: string;
+  keyId: string;
+}
+
+/** A page of a list: the SPEC §2.2 pagination fields. */
+export interface Page<T> {
+  items: T[];
+  totalReturned: number;
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+const BATCH_ID = /^bat_[A-Za-z0-9]{16}$/;
+const MAX_IDEMPOTENCY_KEY = 255;
+
+/**
+ * The Batch API behind the gateway's routes: submit (validation, idempotency, the 402 floor, storage, first
+ * dispatch), status, results, list and cancel — every read scoped to the submitting key (another key: 404
+ * `batch_not_found`) and to the retention (`batch_expired`).
+ */
+export class BatchService {
+  constructor(
+    private readonly runtime: BatchRuntime,
+    private readonly ledger: Ledger,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  /**
+   * Validates and stores a batch, then starts dispatching it.
+   * @param idempotencyKey the `Idempotency-Key` header: the same key with the same body within 24 h answers the
+   *   stored 202 (`replayed: true`); with another body 422 `idempotency_key_reused`.
+   * @throws ServiceError 400 (`invalid_parameter`, `parameter_out_of_range`, `invalid_batch_item`,
+   *   `invalid_webhook_url`), 402 `insufficient_credits` (the available balance is below the cheapest paid item),
+   *   422 `idempotency_key_reused`. Nothing is stored or billed then.
+   */
+  async submit(input: {
+    principal: BatchPrincipal;
+    body: unknown;
+    idempotencyKey: string | null;
+  }): Promise<{ replayed: boolean; data: SubmitResponse }> {
+    const { principal, body, idempotencyKey } = input;
+    const { store, registry, config } = this.runtime;
+    const now = new Date();
+    if (
+      idempotencyKey !== null &&
+      (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
+    )
+      throw new ServiceError(
+        "invalid_parameter",
+        `Idempotency-Key has 1 to ${MAX_IDEMPOTENCY_KEY} characters`,
+        {
+          details: { param: "Idempotency-Key" },
+        },
+      );
+    const hash = requestHash(body);
+    if (idempotencyKey) {
+      const earlier = await store.findByIdempotencyKey(principal.keyId, idempotencyKey, now);
+      if (earlier) return replay(earlier, hash);
+    }
+
+    const prepared = prepareBatch(body, registry);
+    const webhookUrl = prepared.webhookUrl
+      ? await validateWebhookUrl(prepared.webhookUrl, this.runtime.webhookConfig)
+      : null;
+    await this.#requireFloor(principal.accountId, prepared);
+
+    const batchId = newId("bat");
+    const expiresAt = new Date(now.getTime() + config.BATCH_RESULT_TTL_DAYS * 86_400_000);
+    const webhookSecret = webhookUrl ? generateWebhookSecret() : null;
+    const data: SubmitResponse = {
+      batchId,
+      status: "queued",
+      total: prepared.calls.length,
+      estimatedMaxCredits: prepared.estimatedMaxCredits,
+      label: prepared.label,
+      ...batchUrls(batchId),
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      ...(webhookUrl && webhookSecret ? { webhookUrl, webhookSecret } : {}),
+    };
+    const created = await store.create({
+      id: batchId,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
+      label: prepared.label,
+      estimatedMaxCredits: prepared.estimatedMaxCredits,
+      idempotencyKey,
+      requestHash: hash,
+      submitResponse: data,
+      webhookUrl,
+      webhookSecret,
+      createdAt: now,
+      expiresAt,
+      calls: prepared.calls.map((c) => ({ ...c, requestId: newId("req") })),
+    });
+    if (!created.created) return replay(created.existing, hash);
+    await this.runtime.dispatchQuietly(principal.accountId);
+    return { replayed: false, data };
+  }
+
+  /** @throws ServiceError 404 `batch_not_found` / `batch_expired`. */
+  async get(principal: BatchPrincipal, batchId: string): Promise<BatchSummary> {
+    return batchSummary(await this.#owned(principal, batchId));
+  }
+
+  /**
+   * Items in submission order, optionally only `succeeded` or `failed` ones.
+   * @throws ServiceError 404 `batch_not_found` / `batch_expired`; 400 for a bad `limit`/`status`, `invalid_cursor`
+   *   for a cursor of another batch or filter.
+   */
+  async results(
+    principal: BatchPrincipal,
+    batchId: string,
+    raw: Record<string, unknown>,
+  ): Promise<Page<BatchItemView> & { batchId: string; status: BatchSummary["status"] }> {
+    const query = parseParams(batchResultsQuery, raw);
+    const batch = await this.#owned(principal, batchId);
+    const status = query.status ?? null;
+    let afterIndex = -1;
+    if (query.cursor) {
+      const c = this.cursors.decode<{ b?: unknown; i?: unknown; s?: unknown }>("batch.results", query.cursor);
+      if (c.b !== batchId || c.s !== status || typeof c.i !== "number") throw invalidCursor();
+      afterIndex = c.i;
+    }
+    const rows = await this.runtime.store.items(batchId, {
+      afterIndex,
+      limit: query.limit + 1,
+      ...(status ? { status } : {}),
+    });
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
+    const last = page.at(-1);
+    return {
+      batchId,
+      status: batch.status,
+      items: page.map(batchItemView),
+      totalReturned: page.length,
+      nextCursor:
+        hasMore && last
+          ? this.cursors.encode("batch.results", { b: batchId, i: last.index, s: status })
+          : null,
+      hasMore,
+    };
+  }
+
+  /** The key's batches, newest first (expired ones left out). */
+  async list(principal: BatchPrincipal, raw: Record<string, unknown>): Promise<Page<BatchSummary>> {
+    const query = parseParams(batchListQuery, raw);
+    let after: { createdAt: Date; id: string } | undefined;
+    if (query.cursor) {
+      const c = this.cursors.decode<{ t?: unknown; id?: unknown }>("batch.list", query.cursor);
+      const createdAt = typeof c.t === "string" ? new Date(c.t) : null;
+      if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof c.id !== "string") throw invalidCursor();
+      after = { createdAt, id: c.id };
+    }
+    const rows = await this.runtime.store.list(principal.keyId, {
+      now: new Date(),
+      limit: query.limit + 1,
+      after,
+    });
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
+    const last = page.at(-1);
+    return {
+      items: page.map(batchSummary),
+      totalReturned: page.length,
+      nextCursor:
+        hasMore && last
+          ? this.cursors.encode("batch.list", { t: last.createdAt.toISOString(), id: last.id })
+          : null,
+      hasMore,
+    };
+  }
+
+  /**
+   * Cancels the items no worker has started; started ones finish and bill normally. Cancelling a finished batch
+   * changes nothing. @throws ServiceError 404 `batch_not_found` / `batch_expired`.
+   */
+  async cancel(principal: BatchPrincipal, batchId: string): Promise<BatchSummary> {
+    await this.#owned(principal, batchId);
+    const batch = await this.runtime.store.cancel(batchId, new Date());
+    if (!batch) throw notFound(batchId);
+    if (batch.completedAt) await this.runtime.completion.notify(batch.id);
+    return batchSummary(batch);
+  }
+
+  async #owned(principal: BatchPrincipal, batchId: string): Promise<BatchRow> {
+    const batch = BATCH_ID.test(batchId) ? await this.runtime.store.get(batchId) : null;
+    if (!batch || batch.keyId !== principal.keyId) throw notFound(batchId);
+    if (batch.expiresAt.getTime() <= Date.now())
+      throw new ServiceError(
+        "batch_expired",
+        `batch ${batchId} expired at ${batch.expiresAt.toISOString()}; results are kept ${this.runtime.config.BATCH_RESULT_TTL_DAYS} days`,
+        { details: { batchId, expiredAt: batch.expiresAt.toISOString() } },
+      );
+    return batch;
+  }
+
+  async #requireFloor(accountId: string, prepared: PreparedBatch): Promise<void> {
+    if (prepared.cheapestHold === null) return;
+    const credits = await this.ledger.credits(accountId);
+    const available = credits?.available ?? 0;
+    if (available < prepared.cheapestHold) throw insufficientCredits(prepared.cheapestHold, available);
+  }
+}
+
+function replay(earlier: BatchRow, hash: string): { replayed: true; data: SubmitResponse } {
+  if (earlier.requestHash !== hash)
+    throw new ServiceError(
+      "idempotency_key_reused",
+      `this Idempotency-Key was used for another request (batch ${earlier.id}); use a new key for a new batch`,
+      { details: { batchId: earlier.id } },
+    );
+  return { replayed: true, data: earlier.submitResponse as unknown as SubmitResponse };
+}
+
+function notFound(batchId: string): ServiceError {
+  return new ServiceError("batch_not_found", `no batch ${batchId} for this key`, { details: { batchId } });
+}
+
+function invalidCursor(): ServiceError {
+  return new ServiceError(
+    "invalid_cursor",
+    "cursor is not a nextCursor of this list; start without a cursor",
+    {
+      details: { param: "cursor" },
+    },
+  );
+}

@@ -1,0 +1,338 @@
+import { isUniqueViolation, type Prisma, type PrismaClient } from "@sda/ledger";
+import type { PreparedCall } from "./prepare.ts";
+
+/**
+ * Batch state in PostgreSQL: the batch row (counters, idempotency, webhook) and one row per item (its result). Every
+ * statement that moves an item also moves the batch's counters, in one SQL statement, so a crash between two round
+ * trips cannot leave them apart. Built against:
+ * - two dispatchers (gateway and workers, any number of each) claiming for one account at once: the claim runs under a
+ *   transaction-scoped advisory lock per account, so the running count it reads is the one it raises to the cap;
+ * - a job re-run after its worker died, or two attempts finishing: an item is recorded only by the update that finds
+ *   it `running` (keyed by its request id), so counters and `creditsCharged` move once;
+ * - cancel racing a claim: the claim holds its item rows (`FOR UPDATE SKIP LOCKED`), cancel's update waits and then
+ *   sees them `running`, so it cancels only items no worker will start;
+ * - concurrent submissions with one `Idempotency-Key`: the unique (key, idempotency key) index lets one insert win;
+ *   the other waits for its commit, fails, and answers the winner's batch.
+ */
+
+/** A batch row. */
+export type BatchRow = Prisma.BatchGetPayload<object>;
+/** An item row. */
+export type BatchItemRow = Prisma.BatchItemGetPayload<object>;
+
+/** A claimed item, ready to be enqueued. */
+export interface ClaimedItem {
+  batchId: string;
+  index: number;
+  requestId: string;
+  accountId: string;
+  keyId: string;
+  operation: string;
+  params: Record<string, string>;
+}
+
+/** The result of one item as recorded. */
+export interface ItemOutcome {
+  status: "succeeded" | "failed";
+  httpStatus: number;
+  data: unknown;
+  error: unknown;
+  credits: number;
+  source: string | null;
+  cache: string | null;
+}
+
+/** What {@link BatchStore.create} stores. */
+export interface NewBatch {
+  id: string;
+  accountId: string;
+  keyId: string;
+  label: string | null;
+  estimatedMaxCredits: number | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  submitResponse: unknown;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  calls: (PreparedCall & { requestId: string })[];
+}
+
+/** How long an `Idempotency-Key` binds its first request, in ms (24 h, as Stripe). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+/** UTC timestamp literal for a `timestamp(3)` column (the columns hold UTC, as Prisma writes them). */
+export function utc(date: Date): string {
+  return date.toISOString().replace("Z", "");
+}
+
+export class BatchStore {
+  constructor(readonly prisma: PrismaClient) {}
+
+  /** The batch a key submitted under `idempotencyKey` within the last 24 h, or null. */
+  findByIdempotencyKey(keyId: string, idempotencyKey: string, now: Date): Promise<BatchRow | null> {
+    return this.prisma.batch.findFirst({
+      where: { keyId, idempotencyKey, createdAt: { gte: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS) } },
+    });
+  }
+
+  /**
+   * Stores a batch and its items in one transaction.
+   * @returns `created: true`, or `created: false` with the batch a concurrent submission with the same idempotency key
+   *   stored first (nothing of this one is stored).
+   */
+  async create(batch: NewBatch): Promise<{ created: true } | { created: false; existing: BatchRow }> {
+    const { calls, ...row } = batch;
+    if (row.idempotencyKey)
+      // A key older than the window binds nothing any more: free it so the unique index admits the new batch.
+      await this.prisma.batch.updateMany({
+        where: {
+          keyId: row.keyId,
+          idempotencyKey: row.idempotencyKey,
+          createdAt: { lt: new Date(row.createdAt.getTime() - IDEMPOTENCY_WINDOW_MS) },
+        },
+        data: { idempotencyKey: null },
+      });
+    try {
+      await this.prisma.$transaction([
+        this.prisma.batch.create({
+          data: { ...row, total: calls.length, submitResponse: row.submitResponse as Prisma.InputJsonValue },
+        }),
+        this.prisma.batchItem.createMany({
+          data: calls.map((c) => ({
+            batchId: row.id,
+            index: c.index,
+            requestId: c.requestId,
+            accountId: row.accountId,
+            operation: c.operationId,
+            path: c.path,
+            params: c.params,
+            createdAt: row.createdAt,
+          })),
+        }),
+      ]);
+      return { created: true };
+    } catch (error) {
+      if (!row.idempotencyKey || !isUniqueViolation(error)) throw error;
+      const existing = await this.prisma.batch.findUnique({
+        where: { keyId_idempotencyKey: { keyId: row.keyId, idempotencyKey: row.idempotencyKey } },
+      });
+      if (!existing) throw error;
+      return { created: false, existing };
+    }
+  }
+
+  get(batchId: string): Promise<BatchRow | null> {
+    return this.prisma.batch.findUnique({ where: { id: batchId } });
+  }
+
+  /** Items of a batch in submission order after `afterIndex`, optionally of one status. */
+  items(batchId: string, options: { afterIndex: number; limit: number; status?: "succeeded" | "failed" }) {
+    return this.prisma.batchItem.findMany({
+      where: {
+        batchId,
+        index: { gt: options.afterIndex },
+        ...(options.status ? { status: options.status } : {}),
+      },
+      orderBy: { index: "asc" },
+      take: options.limit,
+    });
+  }
+
+  /** A key's unexpired batches, newest first, after the `(createdAt, id)` position of a cursor. */
+  list(keyId: string, options: { now: Date; limit: number; after?: { createdAt: Date; id: string } }) {
+    const { after } = options;
+    return this.prisma.batch.findMany({
+      where: {
+        keyId,
+        expiresAt: { gt: options.now },
+        ...(after
+          ? {
+              OR: [
+                { createdAt: { lt: after.createdAt } },
+                { createdAt: after.createdAt, id: { lt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: options.limit,
+    });
+  }
+
+  /**
+   * Claims up to `cap - running` queued items of an account (oldest batch first, in submission order) and marks their
+   * batches running. One transaction under a per-account advisory lock (see the class comment).
+   */
+  async claim(accountId: string, cap: number, now: Date): Promise<ClaimedItem[]> {
+    const at = utc(now);
+    // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
+    // it sees every claim committed before (one statement with the lock in a CTE would not).
+    const [, claimed] = await this.prisma.$transaction([
+      this.prisma
+        .$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('sda.batch.claim'), hashtext(${accountId}))`,
+      this.prisma.$queryRaw<ClaimedItem[]>`
+        WITH free AS (
+          SELECT ${cap}::int - COUNT(*)::int AS "n" FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
+        ), picked AS (
+          SELECT "batch_id", "index" FROM "batch_items"
+           WHERE "account_id" = ${accountId} AND "status" = 'queued'
+           ORDER BY "created_at", "batch_id", "index"
+           LIMIT GREATEST((SELECT "n" FROM free), 0)
+           FOR UPDATE SKIP LOCKED
+        ), claimed AS (
+          UPDATE "batch_items" i SET "status" = 'running', "claimed_at" = ${at}::timestamp(3)
+            FROM picked p WHERE i."batch_id" = p."batch_id" AND i."index" = p."index"
+          RETURNING i."batch_id", i."index", i."request_id", i."account_id", i."operation", i."params"
+        ), started AS (
+          UPDATE "batches" SET "status" = 'running', "started_at" = COALESCE("started_at", ${at}::timestamp(3))
+           WHERE "id" IN (SELECT "batch_id" FROM claimed) AND "status" = 'queued'
+          RETURNING "id"
+        )
+        SELECT c."batch_id" AS "batchId", c."index", c."request_id" AS "requestId", c."account_id" AS "accountId",
+               b."key_id" AS "keyId", c."operation", c."params"
+          FROM claimed c JOIN "batches" b ON b."id" = c."batch_id"
+         ORDER BY c."batch_id", c."index"`,
+    ]);
+    return claimed;
+  }
+
+  /**
+   * Records an item's result once: only when it is still `running` (keyed by its request id), together with the
+   * batch's counters, and completes the batch when this was its last item.
+   * @returns the batch's id and `completedAt` after the update, or null when the item was recorded before (or is not
+   *   running).
+   */
+  async record(
+    requestId: string,
+    outcome: ItemOutcome,
+    now: Date,
+  ): Promise<{ id: string; completedAt: Date | null } | null> {
+    const at = utc(now);
+    const ok = outcome.status === "succeeded" ? 1 : 0;
+    const rows = await this.prisma.$queryRaw<{ id: string; completedAt: Date | null }[]>`
+      WITH item AS (
+        UPDATE "batch_items" SET "status" = ${outcome.status}::"batch_item_status", "http_status" = ${outcome.httpStatus},
+               "data" = ${json(outcome.data)}::jsonb, "error" = ${json(outcome.error)}::jsonb, "credits" = ${outcome.credits},
+               "source" = ${outcome.source}, "cache" = ${outcome.cache}, "finished_at" = ${at}::timestamp(3)
+         WHERE "request_id" = ${requestId} AND "status" = 'running'
+        RETURNING "batch_id"
+      )
+      UPDATE "batches" b SET
+             "done" = b."done" + 1,
+             "succeeded" = b."succeeded" + ${ok}::int,
+             "failed" = b."failed" + ${1 - ok}::int,
+             "credits_charged" = b."credits_charged" + ${outcome.credits}::int,
+             "status" = CASE WHEN b."done" + 1 = b."total" AND b."status" IN ('queued', 'running')
+                             THEN 'completed'::"batch_status" ELSE b."status" END,
+             "completed_at" = CASE WHEN b."done" + 1 = b."total" THEN ${at}::timestamp(3) ELSE b."completed_at" END
+        FROM item WHERE b."id" = item."batch_id"
+      RETURNING b."id", b."completed_at" AS "completedAt"`;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Cancels the items of a batch that no worker has started (status `cancelled`, 0 credits) and marks the batch
+   * `cancelled` unless it had completed. Items already running finish and bill normally.
+   * @returns the batch after the update, or null when it does not exist.
+   */
+  async cancel(batchId: string, now: Date): Promise<BatchRow | null> {
+    const at = utc(now);
+    await this.prisma.$queryRaw`
+      WITH gone AS (
+        UPDATE "batch_items" SET "status" = 'cancelled', "finished_at" = ${at}::timestamp(3)
+         WHERE "batch_id" = ${batchId} AND "status" = 'queued'
+        RETURNING 1
+      ), n AS (SELECT COUNT(*)::int AS "n" FROM gone)
+      UPDATE "batches" b SET
+             "done" = b."done" + n."n",
+             "cancelled" = b."cancelled" + n."n",
+             "status" = CASE WHEN b."status" IN ('queued', 'running') THEN 'cancelled'::"batch_status" ELSE b."status" END,
+             "completed_at" = CASE WHEN b."completed_at" IS NULL AND b."done" + n."n" = b."total"
+                                   THEN ${at}::timestamp(3) ELSE b."completed_at" END
+        FROM n WHERE b."id" = ${batchId}
+      RETURNING b."id"`;
+    return this.get(batchId);
+  }
+
+  /** Running items claimed before `before` (the sweeper checks their jobs), oldest first. */
+  runningClaimedBefore(before: Date, limit: number) {
+    return this.prisma.batchItem.findMany({
+      where: { status: "running", claimedAt: { lt: before } },
+      orderBy: { claimedAt: "asc" },
+      take: limit,
+      include: { batch: { select: { keyId: true } } },
+    });
+  }
+
+  /** Accounts with queued items (the sweeper dispatches them in case no finishing item did). */
+  async accountsWithQueuedItems(limit: number): Promise<string[]> {
+    // DISTINCT in SQL (Prisma's `distinct` would read every queued row), served by the (status, claimed_at) index.
+    const rows = await this.prisma.$queryRaw<{ accountId: string }[]>`
+      SELECT DISTINCT "account_id" AS "accountId" FROM "batch_items" WHERE "status" = 'queued' LIMIT ${limit}`;
+    return rows.map((r) => r.accountId);
+  }
+
+  /**
+   * Takes on enqueuing a finished batch's completion webhook: succeeds for one caller only, unless an earlier claim
+   * is older than `staleBefore` and still has no delivery (its process died between claim and enqueue).
+   */
+  async claimWebhook(batchId: string, now: Date, staleBefore: Date): Promise<BatchRow | null> {
+    const claimed = await this.prisma.batch.updateMany({
+      where: {
+        id: batchId,
+        completedAt: { not: null },
+        webhookUrl: { not: null },
+        webhookDeliveryId: null,
+        OR: [{ webhookClaimedAt: null }, { webhookClaimedAt: { lt: staleBefore } }],
+      },
+      data: { webhookClaimedAt: now },
+    });
+    return claimed.count === 1 ? this.get(batchId) : null;
+  }
+
+  async setWebhookDelivery(batchId: string, deliveryId: string): Promise<void> {
+    await this.prisma.batch.update({ where: { id: batchId }, data: { webhookDeliveryId: deliveryId } });
+  }
+
+  /** Finished batches whose webhook is not enqueued yet (never claimed, or claimed before `staleBefore`). */
+  async pendingWebhooks(staleBefore: Date, limit: number): Promise<string[]> {
+    const rows = await this.prisma.batch.findMany({
+      where: {
+        completedAt: { not: null },
+        webhookUrl: { not: null },
+        webhookDeliveryId: null,
+        OR: [{ webhookClaimedAt: null }, { webhookClaimedAt: { lt: staleBefore } }],
+      },
+      select: { id: true },
+      take: limit,
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Deletes the results (items, webhook deliveries) of finished batches whose retention passed; the batch row stays,
+   * so its id answers 404 `batch_expired` rather than `batch_not_found`. @returns items deleted.
+   */
+  async purgeExpired(now: Date, limit: number): Promise<number> {
+    const expired = await this.prisma.batch.findMany({
+      where: { expiresAt: { lt: now }, completedAt: { not: null }, items: { some: {} } },
+      select: { id: true },
+      take: 20,
+    });
+    if (expired.length === 0) return 0;
+    const ids = expired.map((b) => b.id);
+    const deleted = await this.prisma.$executeRaw`
+      DELETE FROM "batch_items" WHERE ("batch_id", "index") IN (
+        SELECT "batch_id", "index" FROM "batch_items" WHERE "batch_id" = ANY(${ids}) LIMIT ${limit}
+      )`;
+    await this.prisma.webhookDelivery.deleteMany({ where: { ownerKind: "batch", ownerId: { in: ids } } });
+    return deleted;
+  }
+}
+
+/** A JSON parameter for a `::jsonb` cast (null stays SQL NULL). */
+function json(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}

@@ -1,0 +1,93 @@
+import { loadServiceEnv } from "@sda/catalog";
+import { testLogger } from "@sda/testing";
+import { webhookConfigFromEnv } from "@sda/webhooks";
+import { type RunningWorkers, startWorkers } from "@sda/worker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../packages/webhooks/test/receiver.ts";
+import { send, waitForBatch } from "./support/batch.ts";
+import { type Stack, startStack } from "./support/stack.ts";
+
+// Webhooks to a real local receiver: http and 127.0.0.1 allowed for this stack only.
+let stack: Stack;
+let workers: RunningWorkers;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  stack = await startStack({
+    workers: "none",
+    env: { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
+  });
+  const config = loadServiceEnv(stack.env);
+  // A short retry schedule so the second attempt follows the failed first one at once.
+  workers = await startWorkers(config, testLogger(), {
+    webhookConfig: webhookConfigFromEnv(config, { retryScheduleMs: [50, 50, 50] }),
+  });
+  receiver = await startReceiver("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+});
+afterAll(async () => {
+  await workers.close(1000);
+  await stack.close();
+  await receiver.close();
+});
+
+describe("the batch.completed webhook", () => {
+  it("is signed per Standard Webhooks, retried after a 500 with the same webhook-id, and carries the counts", async () => {
+    const { key } = await stack.account();
+    receiver.script("/hooks/batch", [{ status: 500, body: "try later" }, { status: 204 }]);
+    const submitted = await send(stack, "POST", "/v1/batch", key, {
+      webhookUrl: receiver.url("/hooks/batch"),
+      calls: [
+        {
+          path: "/v1/videosite/video-details",
+          params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" },
+        },
+        { path: "/v1/videosite/transcript", params: { url: "https://www.youtube.com/watch?v=8VajtrESJzA" } },
+      ],
+    });
+    expect(submitted.status).toBe(202);
+    const { batchId, webhookSecret } = submitted.body.data;
+    expect(webhookSecret).toMatch(/^whsec_/);
+    receiver.state.secret = webhookSecret;
+    const final = await waitForBatch(stack, key, batchId);
+    await expect.poll(() => receiver.hits("/hooks/batch").length, { timeout: 20_000, interval: 50 }).toBe(2);
+    const [failedAttempt, delivered] = receiver.hits("/hooks/batch");
+    expect(failedAttempt?.verified).toBe(true);
+    expect(delivered?.verified).toBe(true);
+    expect(delivered?.headers["webhook-id"]).toBe(failedAttempt?.headers["webhook-id"]);
+    expect(JSON.parse(delivered?.body ?? "")).toEqual({
+      type: "batch.completed",
+      batchId,
+      status: "completed",
+      label: null,
+      counts: { total: 2, succeeded: 1, failed: 1, cancelled: 0 },
+      creditsCharged: 1,
+      completedAt: final.completedAt,
+    });
+    const deliveries = await stack.ledger.prisma.webhookDelivery.findMany({ where: { ownerId: batchId } });
+    expect(deliveries).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await stack.ledger.prisma.webhookDelivery.findUnique({ where: { id: deliveries[0]?.id ?? "" } }))
+            ?.status,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe("succeeded");
+  }, 60_000);
+
+  it("a webhook URL resolving to 127.0.0.1 without the allowlist is 400 invalid_webhook_url; nothing is stored", async () => {
+    const strict = await startStack({ workers: "none", env: { WEBHOOK_ALLOW_HTTP: "true" } });
+    try {
+      const { key, accountId } = await strict.account();
+      const r = await send(strict, "POST", "/v1/batch", key, {
+        webhookUrl: "http://localhost:8080/hook",
+        calls: [{ path: "/v1/videosite/video-details", params: { url: "https://youtu.be/M4gD1WSo5mA" } }],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "invalid_webhook_url", param: "webhookUrl" });
+      expect(r.body.error.reason).toContain("127.0.0.1");
+      expect(await strict.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+    } finally {
+      await strict.close();
+    }
+  });
+});
