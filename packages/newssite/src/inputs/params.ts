@@ -1,0 +1,81 @@
+import { cacheParam, cursorParam, enumParam, failWith, limitParam } from "@sda/core";
+import { z } from "zod";
+import { itemRefParam } from "./item-ref.ts";
+import { userRefParam } from "./user-ref.ts";
+
+/**
+ * Query parameters of the newssite operations. They import no extraction code, so the platform's spec (and the
+ * gateway) can use them alone. Wrong enum values are 400 `invalid_enum_value` listing every allowed value.
+ */
+
+/** An enum parameter whose output is always one of `values` (`fallback` when absent). */
+function choiceParam<const C extends string>(values: readonly [C, ...C[]], fallback: C) {
+  return enumParam(values, { default: fallback }).transform((value): C => value ?? fallback);
+}
+
+/** The site's story lists (`/v0/<list>stories.json`). */
+export const STORY_LISTS = ["top", "new", "best", "ask", "show", "job"] as const;
+export type StoryList = (typeof STORY_LISTS)[number];
+
+/** What a search returns: `story` (Ask/Show HN included), `comment`, `all` (every item type), or one story kind. */
+export const SEARCH_TYPES = ["story", "comment", "all", "ask_hn", "show_hn", "job", "poll"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** `relevance` (Algolia `/search`) or `date`, newest first (`/search_by_date`). */
+export const SEARCH_SORTS = ["relevance", "date"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Item types of a user's items. */
+export const USER_ITEM_TYPES = ["story", "comment", "all"] as const;
+export type UserItemType = (typeof USER_ITEM_TYPES)[number];
+
+/** `GET /v1/newssite/stories`. */
+export const storiesParams = z.object({
+  list: choiceParam(STORY_LISTS, "top"),
+  limit: limitParam(30, 500),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `GET /v1/newssite/item-details`. */
+export const itemDetailsParams = z.object({ url: itemRefParam, cache: cacheParam });
+
+/** `GET /v1/newssite/item-comments`. */
+export const itemCommentsParams = z.object({
+  url: itemRefParam,
+  limit: limitParam(100, 1000),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `GET /v1/newssite/user-details`: `url` or `handle` (either form in either). Output `{ handle, cache }`. */
+export const userDetailsParams = z
+  .object({ url: userRefParam.optional(), handle: userRefParam.optional(), cache: cacheParam })
+  .transform((params, ctx) => {
+    const handle = params.handle ?? params.url;
+    if (handle === undefined) {
+      failWith(ctx, "missing_parameter", "url or handle is required", { param: "handle" });
+      return z.NEVER;
+    }
+    return { handle, cache: params.cache };
+  });
+
+/** `GET /v1/newssite/search`. `q`: SPEC §8 at least 2 characters; limits as other searches (20, max 200). */
+export const searchParams = z.object({
+  q: z.string().trim().min(2).max(512),
+  type: choiceParam(SEARCH_TYPES, "story"),
+  sort: choiceParam(SEARCH_SORTS, "relevance"),
+  limit: limitParam(20, 200),
+  cursor: cursorParam,
+  cache: cacheParam,
+});
+
+/** `GET /v1/newssite/user-items`: a user's stories and/or comments, newest first by default. */
+export const userItemsParams = z.object({
+  handle: userRefParam,
+  type: choiceParam(USER_ITEM_TYPES, "all"),
+  sort: choiceParam(SEARCH_SORTS, "date"),
+  limit: limitParam(20, 200),
+  cursor: cursorParam,
+  cache: cacheParam,
+});

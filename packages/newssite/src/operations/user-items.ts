@@ -1,0 +1,55 @@
+import type { OperationContext } from "@sda/core";
+import type { z } from "zod";
+import { NewsClient } from "../client/client.ts";
+import type { UserItemType, userItemsParams } from "../inputs/params.ts";
+import { readSearchResults } from "../paging/search-pager.ts";
+import { type SearchResult, searchPath } from "./search.ts";
+
+const ID = "newssite.user-items";
+
+/** The user items result: a search result plus the user. */
+export interface UserItemsResult extends SearchResult {
+  handle: string;
+}
+
+/** Algolia `tags`: the author tag, AND the type tag unless `all` (`(comment),author_pg`). */
+const tagsOf = (handle: string, type: UserItemType) =>
+  type === "all" ? `author_${handle}` : `(${type}),author_${handle}`;
+
+/**
+ * Stories and/or comments of one user.
+ *
+ * Upstream: Algolia `GET /api/v1/search_by_date` (newest first, the default) or `/api/v1/search` with
+ * `tags=(<type>),author_<handle>` and no query, pages followed to fill `limit`. A user without items (or without an
+ * account) gives an empty list.
+ * @returns `{ data, source: "algolia:search_by_date" | "algolia:search", count }`.
+ * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
+ */
+export async function getUserItems(
+  params: z.output<typeof userItemsParams>,
+  ctx: OperationContext,
+): Promise<{ data: UserItemsResult; source: string; count: number }> {
+  const path = searchPath(params.sort);
+  const page = await readSearchResults(new NewsClient(ctx), ctx, {
+    operationId: ID,
+    path,
+    query: { tags: tagsOf(params.handle, params.type) },
+    limit: params.limit,
+    cursor: params.cursor,
+  });
+  return {
+    data: {
+      handle: params.handle,
+      query: null,
+      type: params.type,
+      sort: params.sort,
+      totalHits: page.totalHits,
+      totalReturned: page.items.length,
+      nextCursor: page.nextCursor,
+      hasMore: page.hasMore,
+      items: page.items,
+    },
+    source: `algolia:${path.slice("/api/v1/".length)}`,
+    count: page.items.length,
+  };
+}
