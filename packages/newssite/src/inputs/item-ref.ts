@@ -18,6 +18,8 @@ export function parseItemRef(input: string): InputParse<number> {
     return ITEM_ID.test(value)
       ? { kind: "ok", value: Number(value) }
       : { kind: "invalid", message: "url is not a valid item id (a positive integer)" };
+  // Without a dot there is no host: a mistyped id (`-5`, `12abc`, `item?id=x`), not another site.
+  if (!value.includes(".")) return { kind: "invalid", message: "url is neither an item URL nor an item id" };
   const page = readSiteUrl(value);
   if (page.kind !== "ok") return page;
   if (page.value.path !== "/item")
