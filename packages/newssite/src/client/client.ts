@@ -7,11 +7,9 @@ import {
 } from "@sda/core";
 
 /** Live origin of the official Firebase API (`/v0/...`). */
-export const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
+const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
 /** Live origin of the Algolia search API (`/api/v1/...`). */
-export const ALGOLIA_ORIGIN = "https://hn.algolia.com";
-/** The site itself (item and user pages). */
-export const SITE_ORIGIN = "https://news.ycombinator.com";
+const ALGOLIA_ORIGIN = "https://hn.algolia.com";
 
 /** Upstream requests in flight at once while hydrating items or walking a thread. */
 export const ITEM_CONCURRENCY = 8;

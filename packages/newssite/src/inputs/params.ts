@@ -14,19 +14,19 @@ function choiceParam<const C extends string>(values: readonly [C, ...C[]], fallb
 }
 
 /** The site's story lists (`/v0/<list>stories.json`). */
-export const STORY_LISTS = ["top", "new", "best", "ask", "show", "job"] as const;
+const STORY_LISTS = ["top", "new", "best", "ask", "show", "job"] as const;
 export type StoryList = (typeof STORY_LISTS)[number];
 
 /** What a search returns: `story` (Ask/Show HN included), `comment`, `all` (every item type), or one story kind. */
-export const SEARCH_TYPES = ["story", "comment", "all", "ask_hn", "show_hn", "job", "poll"] as const;
+const SEARCH_TYPES = ["story", "comment", "all", "ask_hn", "show_hn", "job", "poll"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** `relevance` (Algolia `/search`) or `date`, newest first (`/search_by_date`). */
-export const SEARCH_SORTS = ["relevance", "date"] as const;
+const SEARCH_SORTS = ["relevance", "date"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Item types of a user's items. */
-export const USER_ITEM_TYPES = ["story", "comment", "all"] as const;
+const USER_ITEM_TYPES = ["story", "comment", "all"] as const;
 export type UserItemType = (typeof USER_ITEM_TYPES)[number];
 
 /** `GET /v1/newssite/stories`. */

@@ -12,7 +12,7 @@ export type InputParse<T> =
 const SITE_HOSTS = new Set(["news.ycombinator.com", "ycombinator.com", "www.ycombinator.com"]);
 
 /** A page of the site: its path (lower case, no trailing slash) and its `id` query parameter. */
-export interface SitePage {
+interface SitePage {
   path: string;
   id: string | null;
 }

@@ -18,7 +18,7 @@ import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
 export type ThreadFrame = [number, number, number];
 
 /** A page of the walk. */
-export interface ThreadWalkPage {
+interface ThreadWalkPage {
   comments: ThreadComment[];
   /** Where to continue; empty when the thread is read to its end. */
   frames: ThreadFrame[];

@@ -24,7 +24,7 @@ interface SearchCursor {
 }
 
 /** What to search. */
-export interface SearchRequest {
+interface SearchRequest {
   operationId: string;
   /** `/api/v1/search` or `/api/v1/search_by_date`. */
   path: string;
@@ -35,7 +35,7 @@ export interface SearchRequest {
 }
 
 /** One page of search results. */
-export interface SearchResultPage {
+interface SearchResultPage {
   items: SearchItem[];
   nextCursor: string | null;
   hasMore: boolean;

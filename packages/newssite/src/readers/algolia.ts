@@ -51,7 +51,7 @@ export interface SearchItem extends NewsItem {
 }
 
 /** One answered page of a search. */
-export interface SearchPage {
+interface SearchPage {
   items: SearchItem[];
   /** Hits of the whole query (Algolia's estimate, `nbHits`). */
   totalHits: number;
@@ -69,7 +69,7 @@ function typeOfTags(tags: readonly string[]): ItemType {
 }
 
 /** Reads one search hit; null when it is not an item hit (no numeric objectID). */
-export function readSearchHit(raw: unknown): SearchItem | null {
+function readSearchHit(raw: unknown): SearchItem | null {
   const parsed = hit.safeParse(raw);
   if (!parsed.success) return null;
   const h = parsed.data;
@@ -152,7 +152,7 @@ export interface ThreadComment extends NewsItem {
 }
 
 /** An item tree read from Algolia: the item itself and every comment below it, flattened depth-first. */
-export interface ItemTree {
+interface ItemTree {
   item: NewsItem;
   comments: ThreadComment[];
 }
