@@ -1,7 +1,7 @@
 import { parseParams } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { parseItemRef } from "./item-ref.ts";
-import { itemDetailsParams, searchParams, storiesParams, userDetailsParams } from "./params.ts";
+import { itemDetailsParams, searchParams, storiesParams, userDetailsParams, userHandleOf } from "./params.ts";
 import { parseUserRef } from "./user-ref.ts";
 
 const errorOf = (fn: () => unknown) => {
@@ -86,10 +86,12 @@ describe("parameters", () => {
   });
 
   it("user-details takes url or handle, and needs one of them", () => {
-    expect(parseParams(userDetailsParams, { url: "https://news.ycombinator.com/user?id=pg" })).toEqual({
-      handle: "pg",
-      cache: false,
-    });
+    expect(
+      userHandleOf(parseParams(userDetailsParams, { url: "https://news.ycombinator.com/user?id=pg" })),
+    ).toBe("pg");
+    expect(userHandleOf(parseParams(userDetailsParams, { url: "pg", handle: "jl" }))).toBe("jl");
+    // A plain object schema: the gateway builds the cache key from its shape.
+    expect(Object.keys(userDetailsParams.shape)).toEqual(["url", "handle", "cache"]);
     expect(parseParams(userDetailsParams, { handle: "jl", cache: "true" })).toEqual({
       handle: "jl",
       cache: true,

@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, enumParam, failWith, limitParam } from "@sda/core";
+import { cacheParam, cursorParam, enumParam, failWith, limitParam, ServiceError } from "@sda/core";
 import { z } from "zod";
 import { itemRefParam } from "./item-ref.ts";
 import { userRefParam } from "./user-ref.ts";
@@ -48,17 +48,30 @@ export const itemCommentsParams = z.object({
   cache: cacheParam,
 });
 
-/** `GET /v1/newssite/user-details`: `url` or `handle` (either form in either). Output `{ handle, cache }`. */
+/**
+ * `GET /v1/newssite/user-details`: `url` or `handle` (either form in either; `handle` wins when both are given). A
+ * plain object (refined, not transformed) so the gateway keeps its `shape` for the cache key; read it with
+ * {@link userHandleOf}.
+ */
 export const userDetailsParams = z
   .object({ url: userRefParam.optional(), handle: userRefParam.optional(), cache: cacheParam })
-  .transform((params, ctx) => {
-    const handle = params.handle ?? params.url;
-    if (handle === undefined) {
+  .superRefine((params, ctx) => {
+    if (params.handle === undefined && params.url === undefined)
       failWith(ctx, "missing_parameter", "url or handle is required", { param: "handle" });
-      return z.NEVER;
-    }
-    return { handle, cache: params.cache };
   });
+
+/**
+ * The user named by user-details' parameters.
+ * @throws ServiceError 400 `missing_parameter` when neither was given (the schema already refuses that).
+ */
+export function userHandleOf(params: z.output<typeof userDetailsParams>): string {
+  const handle = params.handle ?? params.url;
+  if (handle === undefined)
+    throw new ServiceError("missing_parameter", "url or handle is required", {
+      details: { param: "handle" },
+    });
+  return handle;
+}
 
 /** `GET /v1/newssite/search`. `q`: SPEC §8 at least 2 characters; limits as other searches (20, max 200). */
 export const searchParams = z.object({

@@ -209,3 +209,34 @@ describe("item comments", () => {
     });
   });
 });
+
+describe("item comments, Firebase walk under failure", () => {
+  it("an item failing after the page has comments ends the page there; the cursor retries it", async () => {
+    const removeAlgolia = replay.addFault({
+      when: (r) => r.path === "/api/v1/items/2396027",
+      status: 503,
+      body: "unavailable",
+    });
+    const removeItem = replay.addFault({
+      when: (r) => r.path === "/v0/item/2396173.json",
+      status: 503,
+      body: "down",
+    });
+    try {
+      const first = await getItemComments(parseParams(itemCommentsParams, { url: "2396027" }), ctx);
+      expect(first.data.comments.map((c) => c.id)).toEqual([2396109, 2396159]);
+      expect(first.data.hasMore).toBe(true);
+      removeItem();
+      const rest = await getItemComments(
+        parseParams(itemCommentsParams, { url: "2396027", cursor: first.data.nextCursor ?? "" }),
+        ctx,
+      );
+      expect(rest.data.comments.map((c) => c.id)).toEqual([
+        2396173, 2396391, 2398868, 2399017, 99990001, 99990002,
+      ]);
+    } finally {
+      removeItem();
+      removeAlgolia();
+    }
+  });
+});

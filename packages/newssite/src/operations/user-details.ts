@@ -2,7 +2,7 @@ import { isServiceError, type OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
 import { newssiteError } from "../errors.ts";
-import type { userDetailsParams } from "../inputs/params.ts";
+import { type userDetailsParams, userHandleOf } from "../inputs/params.ts";
 import { type NewsUser, readAlgoliaUser, readFirebaseUser } from "../readers/user.ts";
 
 /**
@@ -19,16 +19,17 @@ export async function getUserDetails(
   ctx: OperationContext,
 ): Promise<{ data: NewsUser; source: string }> {
   const client = new NewsClient(ctx);
-  const missing = () => newssiteError("user_not_found", `user ${params.handle} does not exist`);
+  const handle = userHandleOf(params);
+  const missing = () => newssiteError("user_not_found", `user ${handle} does not exist`);
   try {
-    const user = readFirebaseUser(await client.firebase(`/v0/user/${params.handle}.json`));
+    const user = readFirebaseUser(await client.firebase(`/v0/user/${handle}.json`));
     if (!user) throw missing();
     return { data: user, source: "firebase:user" };
   } catch (error) {
     if (!isServiceError(error) || !error.code.startsWith("upstream_") || ctx.signal.aborted) throw error;
     ctx.log.info({ err: error }, "newssite: Firebase user unavailable, reading the Algolia summary");
   }
-  const response = await client.algolia(`/api/v1/users/${params.handle}`, {}, { acceptStatus: [404] });
+  const response = await client.algolia(`/api/v1/users/${handle}`, {}, { acceptStatus: [404] });
   if (response.status === 404) throw missing();
   return { data: readAlgoliaUser(response.json()), source: "algolia:user" };
 }

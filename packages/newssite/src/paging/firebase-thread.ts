@@ -1,3 +1,4 @@
+import { isServiceError } from "@sda/core";
 import { mapBounded } from "../client/bounded.ts";
 import { ITEM_CONCURRENCY, type NewsClient } from "../client/client.ts";
 import type { ThreadComment } from "../readers/algolia.ts";
@@ -11,7 +12,8 @@ import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
  * them and the depth of those kids. A frame is a few numbers, so the cursor stays small for any thread size; resuming
  * reads each frame's item again for its `kids`. Siblings are fetched ahead in windows of {@link ITEM_CONCURRENCY}
  * requests at once. An item Firebase answers with `null` (or the replay has no answer for) is skipped; deleted and dead
- * comments are kept with their flags, so the thread's shape stays visible.
+ * comments are kept with their flags, so the thread's shape stays visible. When an item request fails with a
+ * retryable error after the page has comments, the page ends there and its cursor starts at that item.
  */
 
 /** One open level: `[parent item id, next kid index, depth of the kids]`. */
@@ -70,7 +72,13 @@ export async function walkThread(
       frames.pop();
       continue;
     }
-    await fetchItems(kids.slice(index, index + ITEM_CONCURRENCY));
+    try {
+      await fetchItems(kids.slice(index, index + ITEM_CONCURRENCY));
+    } catch (error) {
+      // A page that already has comments ends before the failed item, and the cursor retries it.
+      if (comments.length > 0 && isServiceError(error) && error.retryable) break;
+      throw error;
+    }
     top[1] = index + 1;
     const item = items.get(kids[index] as number);
     if (!item) continue;
