@@ -1,6 +1,4 @@
-import { failWith } from "@sda/core";
-import { z } from "zod";
-import { type InputParse, readSiteUrl } from "./site-url.ts";
+import { type InputParse, readSiteUrl, refParam } from "./site-url.ts";
 
 /** Item ids are positive integers (8863, 34114259); 12 digits leave room far above today's ~4·10^7. */
 const ITEM_ID = /^[1-9]\d{0,11}$/;
@@ -34,12 +32,4 @@ export function parseItemRef(input: string): InputParse<number> {
  * Zod parameter for an item `url`. Output: the item id. Errors: 400 `missing_parameter` / `invalid_parameter`,
  * 422 `unsupported_url`.
  */
-export const itemRefParam = z
-  .string()
-  .max(2048)
-  .transform((value, ctx): number => {
-    const parsed = parseItemRef(value);
-    if (parsed.kind === "ok") return parsed.value;
-    failWith(ctx, parsed.kind === "invalid" ? "invalid_parameter" : "unsupported_url", parsed.message);
-    return z.NEVER;
-  });
+export const itemRefParam = refParam(parseItemRef);

@@ -1,3 +1,6 @@
+import { failWith } from "@sda/core";
+import { z } from "zod";
+
 /**
  * Reading the `url` parameters: the outcome of a parse, and the site's URLs. The site is `news.ycombinator.com`
  * (also written without `news.`, with `www.`, or without a scheme); its pages name an item or user by `?id=`.
@@ -41,4 +44,20 @@ export function readSiteUrl(value: string): InputParse<SitePage> {
     kind: "ok",
     value: { path: url.pathname.toLowerCase().replace(/\/+$/, "") || "/", id: url.searchParams.get("id") },
   };
+}
+
+/**
+ * A zod string parameter read by `parse`: its value, or the parse's problem as 400 `invalid_parameter` or 422
+ * `unsupported_url` (400 `missing_parameter` when absent).
+ */
+export function refParam<T>(parse: (input: string) => InputParse<T>) {
+  return z
+    .string()
+    .max(2048)
+    .transform((value, ctx): T => {
+      const parsed = parse(value);
+      if (parsed.kind === "ok") return parsed.value;
+      failWith(ctx, parsed.kind === "invalid" ? "invalid_parameter" : "unsupported_url", parsed.message);
+      return z.NEVER;
+    });
 }

@@ -1,6 +1,4 @@
-import { failWith } from "@sda/core";
-import { z } from "zod";
-import { type InputParse, readSiteUrl } from "./site-url.ts";
+import { type InputParse, readSiteUrl, refParam } from "./site-url.ts";
 
 /** User names: 2–15 letters, digits, `-` or `_` (the site's sign-up rule). */
 const HANDLE = /^[A-Za-z0-9_-]{2,15}$/;
@@ -33,12 +31,4 @@ export function parseUserRef(input: string): InputParse<string> {
  * Zod parameter for a user (`url` or `handle`). Output: the handle. Errors: 400 `invalid_parameter`, 422
  * `unsupported_url`.
  */
-export const userRefParam = z
-  .string()
-  .max(2048)
-  .transform((value, ctx): string => {
-    const parsed = parseUserRef(value);
-    if (parsed.kind === "ok") return parsed.value;
-    failWith(ctx, parsed.kind === "invalid" ? "invalid_parameter" : "unsupported_url", parsed.message);
-    return z.NEVER;
-  });
+export const userRefParam = refParam(parseUserRef);

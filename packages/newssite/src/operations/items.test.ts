@@ -1,44 +1,33 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
-import { serviceErrorOf, startReplay } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceErrorOf } from "@sda/testing";
+import { describe, expect } from "vitest";
 import { itemCommentsParams, itemDetailsParams } from "../inputs/params.ts";
 import { readItemTree } from "../readers/algolia.ts";
-import { closeNewsContext, newsContext, recordedJson } from "../test-support.ts";
+import { answerNullAt, newsTest, recordedJson } from "../test-support.ts";
 import { getItemComments } from "./item-comments.ts";
 import { getItemDetails } from "./item-details.ts";
 
-let replay: ReplayServer;
-let ctx: OperationContext;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = newsContext(replay);
-});
-afterAll(async () => {
-  await closeNewsContext(ctx);
-  await replay.close();
-});
-
-const details = (query: Record<string, string>) => getItemDetails(parseParams(itemDetailsParams, query), ctx);
-const comments = (query: Record<string, string>) =>
-  getItemComments(parseParams(itemCommentsParams, query), ctx);
-
-/** Firebase's answer for a missing item (HTTP 200, body `null`, as recorded in item-not-found-null) at `path`. */
-const nullAt = (path: string) =>
-  replay.addFault({
-    when: (r) => r.path === path,
-    status: 200,
-    body: "null",
-    headers: { "content-type": "application/json" },
-  });
+const test = newsTest
+  .extend(
+    "details",
+    ({ ctx }) =>
+      (query: Record<string, string>) =>
+        getItemDetails(parseParams(itemDetailsParams, query), ctx),
+  )
+  .extend(
+    "comments",
+    ({ ctx }) =>
+      (query: Record<string, string>) =>
+        getItemComments(parseParams(itemCommentsParams, query), ctx),
+  );
 
 /** Algolia failing for one item tree (so the Firebase walk is used). */
-const algoliaDown = (id: number) =>
+const algoliaDown = (replay: ReplayServer, id: number) =>
   replay.addFault({ when: (r) => r.path === `/api/v1/items/${id}`, status: 503, body: "unavailable" });
 
 describe("item details", () => {
-  it("an Ask HN post from its item URL", async () => {
+  test("an Ask HN post from its item URL", async ({ details }) => {
     const { data, source } = await details({ url: "https://news.ycombinator.com/item?id=34114259" });
     expect(source).toBe("firebase:item");
     expect(data).toMatchObject({
@@ -55,7 +44,7 @@ describe("item details", () => {
     expect(data.textPlain).toContain("It's too many to make it practical");
   });
 
-  it("a job and a poll option", async () => {
+  test("a job and a poll option", async ({ details }) => {
     expect((await details({ url: "34116085" })).data).toMatchObject({ type: "job", domain: "svix.com" });
     expect((await details({ url: "160705" })).data).toMatchObject({
       type: "pollopt",
@@ -64,7 +53,9 @@ describe("item details", () => {
     });
   });
 
-  it("a poll lists its options in order; options without an answer keep their place with null text and votes", async () => {
+  test("a poll lists its options in order; options without an answer keep their place with null text and votes", async ({
+    details,
+  }) => {
     const { data, source } = await details({ url: "news.ycombinator.com/item?id=126809" });
     expect(source).toBe("firebase:item+pollopts");
     expect(data).toMatchObject({
@@ -79,7 +70,7 @@ describe("item details", () => {
     ]);
   });
 
-  it("deleted and dead comments say so", async () => {
+  test("deleted and dead comments say so", async ({ details }) => {
     expect((await details({ url: "99990001" })).data).toMatchObject({
       isDeleted: true,
       author: null,
@@ -88,8 +79,8 @@ describe("item details", () => {
     expect((await details({ url: "99990002" })).data).toMatchObject({ isDead: true, isDeleted: false });
   });
 
-  it("Firebase's null is 404 item_not_found", async () => {
-    const remove = nullAt("/v0/item/1.json");
+  test("Firebase's null is 404 item_not_found", async ({ details, replay }) => {
+    const remove = answerNullAt(replay, "/v0/item/1.json");
     try {
       expect(await serviceErrorOf(details({ url: "1" }))).toMatchObject({
         code: "item_not_found",
@@ -105,7 +96,9 @@ describe("item details", () => {
 describe("item comments", () => {
   const recordedTree = () => readItemTree(recordedJson("algolia-item-2396027-tree"));
 
-  it("from the Algolia tree in one request: pages of 100 continue exactly through all 296 comments", async () => {
+  test("from the Algolia tree in one request: pages of 100 continue exactly through all 296 comments", async ({
+    comments,
+  }) => {
     const pages: number[][] = [];
     let cursor: string | undefined;
     for (;;) {
@@ -121,7 +114,7 @@ describe("item comments", () => {
     expect(pages.flat()).toEqual(recordedTree().comments.map((c) => c.id));
   });
 
-  it("depth and parentId of the deepest chain", async () => {
+  test("depth and parentId of the deepest chain", async ({ comments }) => {
     const { data } = await comments({ url: "https://news.ycombinator.com/item?id=2396027", limit: "8" });
     expect(data.comments.map((c) => [c.id, c.depth, c.parentId])).toEqual([
       [2396109, 0, 2396027],
@@ -135,8 +128,11 @@ describe("item comments", () => {
     ]);
   });
 
-  it("falls back to the Firebase walk when Algolia fails: depth-first, skipped gaps, deleted and dead kept", async () => {
-    const remove = algoliaDown(2396027);
+  test("falls back to the Firebase walk when Algolia fails: depth-first, skipped gaps, deleted and dead kept", async ({
+    comments,
+    replay,
+  }) => {
+    const remove = algoliaDown(replay, 2396027);
     try {
       const { data, source } = await comments({ url: "2396027" });
       expect(source).toBe("firebase:items");
@@ -157,8 +153,11 @@ describe("item comments", () => {
     }
   });
 
-  it("the Firebase walk pages by its cursor without repeating or skipping a comment", async () => {
-    const remove = algoliaDown(2396027);
+  test("the Firebase walk pages by its cursor without repeating or skipping a comment", async ({
+    comments,
+    replay,
+  }) => {
+    const remove = algoliaDown(replay, 2396027);
     try {
       const pages: number[][] = [];
       let cursor: string | undefined;
@@ -178,15 +177,17 @@ describe("item comments", () => {
     }
   });
 
-  it("an item without comments (Algolia has not indexed it): count 0 from the Firebase item", async () => {
+  test("an item without comments (Algolia has not indexed it): count 0 from the Firebase item", async ({
+    comments,
+  }) => {
     const { data, count, source } = await comments({ url: "34116085" });
     expect(source).toBe("firebase:items");
     expect(count).toBe(0);
     expect(data).toMatchObject({ item: { id: 34116085, type: "job" }, comments: [], hasMore: false });
   });
 
-  it("a missing item is 404 item_not_found", async () => {
-    const removeNull = nullAt("/v0/item/2.json");
+  test("a missing item is 404 item_not_found", async ({ comments, replay }) => {
+    const removeNull = answerNullAt(replay, "/v0/item/2.json");
     try {
       expect(await serviceErrorOf(comments({ url: "2" }))).toMatchObject({
         code: "item_not_found",
@@ -197,7 +198,7 @@ describe("item comments", () => {
     }
   });
 
-  it("a cursor of another item or a tampered one is 400 invalid_cursor", async () => {
+  test("a cursor of another item or a tampered one is 400 invalid_cursor", async ({ comments }) => {
     const { data } = await comments({ url: "2396027", limit: "5" });
     const cursor = data.nextCursor ?? "";
     expect(await serviceErrorOf(comments({ url: "34114259", cursor }))).toMatchObject({
@@ -211,7 +212,10 @@ describe("item comments", () => {
 });
 
 describe("item comments, Firebase walk under failure", () => {
-  it("an item failing after the page has comments ends the page there; the cursor retries it", async () => {
+  test("an item failing after the page has comments ends the page there; the cursor retries it", async ({
+    comments,
+    replay,
+  }) => {
     const removeAlgolia = replay.addFault({
       when: (r) => r.path === "/api/v1/items/2396027",
       status: 503,
@@ -223,14 +227,11 @@ describe("item comments, Firebase walk under failure", () => {
       body: "down",
     });
     try {
-      const first = await getItemComments(parseParams(itemCommentsParams, { url: "2396027" }), ctx);
+      const first = await comments({ url: "2396027" });
       expect(first.data.comments.map((c) => c.id)).toEqual([2396109, 2396159]);
       expect(first.data.hasMore).toBe(true);
       removeItem();
-      const rest = await getItemComments(
-        parseParams(itemCommentsParams, { url: "2396027", cursor: first.data.nextCursor ?? "" }),
-        ctx,
-      );
+      const rest = await comments({ url: "2396027", cursor: first.data.nextCursor ?? "" });
       expect(rest.data.comments.map((c) => c.id)).toEqual([
         2396173, 2396391, 2398868, 2399017, 99990001, 99990002,
       ]);

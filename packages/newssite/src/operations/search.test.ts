@@ -1,20 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type OperationContext, parseParams } from "@sda/core";
-import { defaultCorpusDir, type ReplayServer } from "@sda/replay";
-import { serviceErrorOf, startReplay } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseParams } from "@sda/core";
+import { defaultCorpusDir } from "@sda/replay";
+import { serviceErrorOf } from "@sda/testing";
+import { describe, expect } from "vitest";
 import { searchParams, userDetailsParams, userItemsParams } from "../inputs/params.ts";
 import { readSearchPage } from "../readers/algolia.ts";
-import { closeNewsContext, newsContext, newsEntries, recordedJson } from "../test-support.ts";
+import { answerNullAt, newsEntries, newsTest, recordedJson } from "../test-support.ts";
 import { searchItems } from "./search.ts";
 import { getUserDetails } from "./user-details.ts";
 import { getUserItems } from "./user-items.ts";
-
-let replay: ReplayServer;
-let ctx: OperationContext;
-let syntheticDir: string;
 
 const WHOISHIRING = "algolia-search_by_date-whoishiring";
 
@@ -44,23 +40,36 @@ async function writeWhoishiringCase(): Promise<string> {
   return dir;
 }
 
-beforeAll(async () => {
-  syntheticDir = await writeWhoishiringCase();
-  replay = await startReplay([defaultCorpusDir(process.env.CORPUS_DIR), syntheticDir]);
-  ctx = newsContext(replay);
-});
-afterAll(async () => {
-  await closeNewsContext(ctx);
-  await replay.close();
-  await rm(syntheticDir, { recursive: true, force: true });
-});
-
-const search = (query: Record<string, string>) => searchItems(parseParams(searchParams, query), ctx);
-const userItems = (query: Record<string, string>) => getUserItems(parseParams(userItemsParams, query), ctx);
-const user = (query: Record<string, string>) => getUserDetails(parseParams(userDetailsParams, query), ctx);
+const test = newsTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
+    const dir = await writeWhoishiringCase();
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
+    return [defaultCorpusDir(process.env.CORPUS_DIR), dir];
+  })
+  .extend(
+    "search",
+    ({ ctx }) =>
+      (query: Record<string, string>) =>
+        searchItems(parseParams(searchParams, query), ctx),
+  )
+  .extend(
+    "userItems",
+    ({ ctx }) =>
+      (query: Record<string, string>) =>
+        getUserItems(parseParams(userItemsParams, query), ctx),
+  )
+  .extend(
+    "user",
+    ({ ctx }) =>
+      (query: Record<string, string>) =>
+        getUserDetails(parseParams(userDetailsParams, query), ctx),
+  );
 
 describe("search", () => {
-  it("relevance, stories: the recorded first page; the next (unrecorded) page ends the call with a cursor", async () => {
+  test("relevance, stories: the recorded first page; the next (unrecorded) page ends the call with a cursor", async ({
+    search,
+  }) => {
     const { data, source, count } = await search({ q: "apple", type: "story" });
     expect(source).toBe("algolia:search");
     expect(count).toBe(1);
@@ -81,7 +90,9 @@ describe("search", () => {
     expect(next).toMatchObject({ code: "upstream_error", retryable: true });
   });
 
-  it("by date: Algolia pages followed to fill each limit, pages continue exactly to the last of 152 hits", async () => {
+  test("by date: Algolia pages followed to fill each limit, pages continue exactly to the last of 152 hits", async ({
+    search,
+  }) => {
     const recorded = newsEntries(WHOISHIRING).flatMap((_, i) =>
       readSearchPage(recordedJson(WHOISHIRING, i)).items.map((item) => item.id),
     );
@@ -106,7 +117,7 @@ describe("search", () => {
     expect(pages.flat()).toEqual(recorded);
   });
 
-  it("a cursor of another query is 400 invalid_cursor", async () => {
+  test("a cursor of another query is 400 invalid_cursor", async ({ search }) => {
     const { data } = await search({ q: "hiring", sort: "date", limit: "5" });
     expect(
       await serviceErrorOf(search({ q: "apple", sort: "date", limit: "5", cursor: data.nextCursor ?? "" })),
@@ -115,7 +126,7 @@ describe("search", () => {
 });
 
 describe("user items", () => {
-  it("a user's comments, newest first (default) and by relevance", async () => {
+  test("a user's comments, newest first (default) and by relevance", async ({ userItems }) => {
     const byDate = await userItems({ handle: "pg", type: "comment", limit: "1" });
     expect(byDate.source).toBe("algolia:search_by_date");
     expect(byDate.data).toMatchObject({
@@ -142,7 +153,7 @@ describe("user items", () => {
 });
 
 describe("user details", () => {
-  it("from Firebase: karma, about, createdAt, submittedCount", async () => {
+  test("from Firebase: karma, about, createdAt, submittedCount", async ({ user }) => {
     const { data, source } = await user({ url: "https://news.ycombinator.com/user?id=jl" });
     expect(source).toBe("firebase:user");
     expect(data).toEqual({
@@ -155,19 +166,14 @@ describe("user details", () => {
     });
   });
 
-  it("from the Algolia summary when Firebase does not answer", async () => {
+  test("from the Algolia summary when Firebase does not answer", async ({ user }) => {
     const { data, source } = await user({ handle: "pg" });
     expect(source).toBe("algolia:user");
     expect(data).toMatchObject({ handle: "pg", karma: 154666, about: "Bug fixer.", submittedCount: 9433 });
   });
 
-  it("Firebase's null is 404 user_not_found", async () => {
-    const remove = replay.addFault({
-      when: (r) => r.path === "/v0/user/nobody_here.json",
-      status: 200,
-      body: "null",
-      headers: { "content-type": "application/json" },
-    });
+  test("Firebase's null is 404 user_not_found", async ({ user, replay }) => {
+    const remove = answerNullAt(replay, "/v0/user/nobody_here.json");
     try {
       expect(await serviceErrorOf(user({ handle: "nobody_here" }))).toMatchObject({
         code: "user_not_found",

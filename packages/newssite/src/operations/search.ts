@@ -1,6 +1,6 @@
 import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { NewsClient } from "../client/client.ts";
+import { type AlgoliaQuery, NewsClient } from "../client/client.ts";
 import type { SearchSort, SearchType, searchParams } from "../inputs/params.ts";
 import { readSearchResults } from "../paging/search-pager.ts";
 import type { SearchItem } from "../readers/algolia.ts";
@@ -21,11 +21,43 @@ export interface SearchResult {
 }
 
 /** Algolia path of a sort. */
-export const searchPath = (sort: SearchSort) =>
-  sort === "date" ? "/api/v1/search_by_date" : "/api/v1/search";
+const searchPath = (sort: SearchSort) => (sort === "date" ? "/api/v1/search_by_date" : "/api/v1/search");
 
 /** Algolia `tags` of a search type: `(story)`, `(comment)`, …; none for `all`. */
 const tagsOf = (type: SearchType) => (type === "all" ? undefined : `(${type})`);
+
+/** The list fields of a search result, the `X-Service-Source` and the count, for search and user items. */
+interface SearchList {
+  list: Pick<SearchResult, "totalHits" | "totalReturned" | "nextCursor" | "hasMore" | "items">;
+  source: string;
+  count: number;
+}
+
+/**
+ * Reads one page of an Algolia search for an operation (see `readSearchResults`).
+ * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
+ */
+export async function searchList(
+  ctx: OperationContext,
+  operationId: string,
+  params: { sort: SearchSort; limit: number; cursor?: string | undefined },
+  query: AlgoliaQuery,
+): Promise<SearchList> {
+  const path = searchPath(params.sort);
+  const page = await readSearchResults(new NewsClient(ctx), ctx, {
+    operationId,
+    path,
+    query,
+    limit: params.limit,
+    cursor: params.cursor,
+  });
+  const { items, totalHits, nextCursor, hasMore } = page;
+  return {
+    list: { totalHits, totalReturned: items.length, nextCursor, hasMore, items },
+    source: `algolia:${path.slice("/api/v1/".length)}`,
+    count: items.length,
+  };
+}
 
 /**
  * Full-text search of the site.
@@ -39,26 +71,9 @@ export async function searchItems(
   params: z.output<typeof searchParams>,
   ctx: OperationContext,
 ): Promise<{ data: SearchResult; source: string; count: number }> {
-  const path = searchPath(params.sort);
-  const page = await readSearchResults(new NewsClient(ctx), ctx, {
-    operationId: ID,
-    path,
-    query: { query: params.q, tags: tagsOf(params.type) },
-    limit: params.limit,
-    cursor: params.cursor,
+  const { list, source, count } = await searchList(ctx, ID, params, {
+    query: params.q,
+    tags: tagsOf(params.type),
   });
-  return {
-    data: {
-      query: params.q,
-      type: params.type,
-      sort: params.sort,
-      totalHits: page.totalHits,
-      totalReturned: page.items.length,
-      nextCursor: page.nextCursor,
-      hasMore: page.hasMore,
-      items: page.items,
-    },
-    source: `algolia:${path.slice("/api/v1/".length)}`,
-    count: page.items.length,
-  };
+  return { data: { query: params.q, type: params.type, sort: params.sort, ...list }, source, count };
 }

@@ -1,27 +1,19 @@
-import { type OperationContext, parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { serviceErrorOf, startReplay } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseParams } from "@sda/core";
+import { serviceErrorOf } from "@sda/testing";
+import { describe, expect } from "vitest";
 import { storiesParams } from "../inputs/params.ts";
-import { closeNewsContext, newsContext } from "../test-support.ts";
+import { newsTest } from "../test-support.ts";
 import { getStories } from "./stories.ts";
 
-let replay: ReplayServer;
-let ctx: OperationContext;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = newsContext(replay);
-});
-afterAll(async () => {
-  await closeNewsContext(ctx);
-  await replay.close();
-});
-
-const stories = (query: Record<string, string>) => getStories(parseParams(storiesParams, query), ctx);
+const test = newsTest.extend(
+  "stories",
+  ({ ctx }) =>
+    (query: Record<string, string>) =>
+      getStories(parseParams(storiesParams, query), ctx),
+);
 
 describe("stories", () => {
-  it("new, 2 per page: three pages continue exactly, the last without cursor", async () => {
+  test("new, 2 per page: three pages continue exactly, the last without cursor", async ({ stories }) => {
     const seen: number[][] = [];
     let cursor: string | undefined;
     for (;;) {
@@ -42,7 +34,9 @@ describe("stories", () => {
     expect(seen).toEqual([[34115747, 34115632], [34114259, 34110624], [34109771]]);
   });
 
-  it("top: hydrated stories in list order, ids without a recorded item skipped, the cursor after the last id read", async () => {
+  test("top: hydrated stories in list order, ids without a recorded item skipped, the cursor after the last id read", async ({
+    stories,
+  }) => {
     const first = await stories({ list: "top", limit: "5" });
     expect(first.data.stories.map((s) => s.id)).toEqual([34115747, 34115632, 34109771, 34116085, 34114259]);
     expect(first.data.stories[0]).toMatchObject({
@@ -65,18 +59,18 @@ describe("stories", () => {
     expect(second.data).toMatchObject({ hasMore: false, nextCursor: null, totalReturned: 1 });
   });
 
-  it.each([
+  test.for([
     ["ask", [34114259]],
     ["show", [34110624]],
     ["job", [34116085]],
     ["best", [34109771, 34115632, 34115747, 34110624, 34114259]],
-  ])("%s list", async (list, ids) => {
+  ] as const)("%s list", async ([list, ids], { stories }) => {
     const { data } = await stories({ list });
     expect(data).toMatchObject({ list, hasMore: false, nextCursor: null });
     expect(data.stories.map((s) => s.id)).toEqual(ids);
   });
 
-  it("an empty list answers no stories, count 0", async () => {
+  test("an empty list answers no stories, count 0", async ({ stories, replay }) => {
     const remove = replay.addFault({
       when: (r) => r.path === "/v0/jobstories.json",
       status: 200,
@@ -92,7 +86,7 @@ describe("stories", () => {
     }
   });
 
-  it("a tampered cursor, or one of another list, is 400 invalid_cursor", async () => {
+  test("a tampered cursor, or one of another list, is 400 invalid_cursor", async ({ stories }) => {
     const { data } = await stories({ list: "new", limit: "2" });
     const cursor = data.nextCursor ?? "";
     const tampered = `${cursor.slice(0, 5)}${cursor[5] === "A" ? "B" : "A"}${cursor.slice(6)}`;

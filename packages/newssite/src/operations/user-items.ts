@@ -1,9 +1,7 @@
 import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { NewsClient } from "../client/client.ts";
 import type { UserItemType, userItemsParams } from "../inputs/params.ts";
-import { readSearchResults } from "../paging/search-pager.ts";
-import { type SearchResult, searchPath } from "./search.ts";
+import { type SearchResult, searchList } from "./search.ts";
 
 const ID = "newssite.user-items";
 
@@ -29,27 +27,12 @@ export async function getUserItems(
   params: z.output<typeof userItemsParams>,
   ctx: OperationContext,
 ): Promise<{ data: UserItemsResult; source: string; count: number }> {
-  const path = searchPath(params.sort);
-  const page = await readSearchResults(new NewsClient(ctx), ctx, {
-    operationId: ID,
-    path,
-    query: { tags: tagsOf(params.handle, params.type) },
-    limit: params.limit,
-    cursor: params.cursor,
+  const { list, source, count } = await searchList(ctx, ID, params, {
+    tags: tagsOf(params.handle, params.type),
   });
   return {
-    data: {
-      handle: params.handle,
-      query: null,
-      type: params.type,
-      sort: params.sort,
-      totalHits: page.totalHits,
-      totalReturned: page.items.length,
-      nextCursor: page.nextCursor,
-      hasMore: page.hasMore,
-      items: page.items,
-    },
-    source: `algolia:${path.slice("/api/v1/".length)}`,
-    count: page.items.length,
+    data: { handle: params.handle, query: null, type: params.type, sort: params.sort, ...list },
+    source,
+    count,
   };
 }
