@@ -1,4 +1,4 @@
-import { defineHandlers } from "./contract-shim.ts";
+import { defineHandlers } from "@sda/core";
 import { getItemComments } from "./operations/item-comments.ts";
 import { getItemDetails } from "./operations/item-details.ts";
 import { searchItems } from "./operations/search.ts";

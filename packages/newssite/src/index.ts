@@ -4,7 +4,7 @@
  * price, cache; no extraction code) is the `./spec` export.
  */
 export { NewsClient } from "./client/client.ts";
-export { NEWSSITE_ERROR_CODES, type NewssiteErrorCode } from "./errors.ts";
+export { type NewssiteErrorCode, newssiteErrorCodes } from "./errors.ts";
 export { newssiteHandlers } from "./handlers.ts";
 export { parseItemRef } from "./inputs/item-ref.ts";
 export { parseUserRef } from "./inputs/user-ref.ts";

@@ -1,6 +1,5 @@
-import { fixed } from "@sda/core";
-import { defineOperationSpec, definePlatform } from "./contract-shim.ts";
-import { NEWSSITE_ERROR_CODES } from "./errors.ts";
+import { defineOperationSpec, definePlatform, fixed } from "@sda/core";
+import { newssiteErrorCodes } from "./errors.ts";
 import {
   itemCommentsParams,
   itemDetailsParams,
@@ -18,7 +17,7 @@ import {
 export const newssitePlatform = definePlatform({
   name: "newssite",
   hosts: ["hacker-news.firebaseio.com", "hn.algolia.com"],
-  errorCodes: NEWSSITE_ERROR_CODES,
+  errorCodes: newssiteErrorCodes,
   operations: [
     defineOperationSpec({
       name: "stories",

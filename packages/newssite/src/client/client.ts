@@ -1,10 +1,4 @@
-import {
-  type OperationContext,
-  type Platform,
-  ServiceError,
-  type UpstreamRequest,
-  type UpstreamResponse,
-} from "@sda/core";
+import { type OperationContext, ServiceError, type UpstreamRequest, type UpstreamResponse } from "@sda/core";
 
 /** Live origin of the official Firebase API (`/v0/...`). */
 const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
@@ -83,10 +77,8 @@ export class NewsClient {
   }
 
   #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
-    // TEMPORARY cast until the merge: core's `Platform` union gains "newssite" from the catalog.
-    const platform = "newssite" as Platform;
     return this.#ctx.http.request(
-      { platform, headers: { accept: "application/json" }, ...request },
+      { platform: "newssite", headers: { accept: "application/json" }, ...request },
       this.#ctx.signal,
     );
   }

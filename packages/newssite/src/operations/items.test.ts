@@ -1,14 +1,15 @@
 import { parseParams } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { itemCommentsParams, itemDetailsParams } from "../inputs/params.ts";
 import { readItemTree } from "../readers/algolia.ts";
-import { answerNullAt, newsTest, recordedJson } from "../test-support.ts";
+import { answerNullAt, recordedJson } from "../test-support.ts";
 import { getItemComments } from "./item-comments.ts";
 import { getItemDetails } from "./item-details.ts";
 
-const test = newsTest
+const test = replayTest
   .extend(
     "details",
     ({ ctx }) =>

@@ -4,11 +4,12 @@ import path from "node:path";
 import { parseParams } from "@sda/core";
 import { defaultCorpusDir } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { searchParams, userDetailsParams, userItemsParams } from "../inputs/params.ts";
 import { readSearchPage } from "../readers/algolia.ts";
 import { readFirebaseUser } from "../readers/user.ts";
-import { answerNullAt, newsEntries, newsTest, recordedJson } from "../test-support.ts";
+import { answerNullAt, newsEntries, recordedJson } from "../test-support.ts";
 import { searchItems } from "./search.ts";
 import { getUserDetails } from "./user-details.ts";
 import { getUserItems } from "./user-items.ts";
@@ -41,7 +42,7 @@ async function writeWhoishiringCase(): Promise<string> {
   return dir;
 }
 
-const test = newsTest
+const test = replayTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
     const dir = await writeWhoishiringCase();

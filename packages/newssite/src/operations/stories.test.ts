@@ -1,11 +1,11 @@
 import { parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { storiesParams } from "../inputs/params.ts";
-import { newsTest } from "../test-support.ts";
 import { getStories } from "./stories.ts";
 
-const test = newsTest.extend(
+const test = replayTest.extend(
   "stories",
   ({ ctx }) =>
     (query: Record<string, string>) =>
