@@ -12,6 +12,7 @@ import {
   type ServiceConfig,
 } from "@sda/core";
 import { forumsitePlatform } from "@sda/forumsite/spec";
+import { newssitePlatform } from "@sda/newssite/spec";
 import { photositePlatform } from "@sda/photosite/spec";
 import { videositePlatform } from "@sda/videosite/spec";
 
@@ -24,6 +25,7 @@ const entries = [
   platform(videositePlatform, () => import("@sda/videosite")),
   platform(photositePlatform, () => import("@sda/photosite")),
   platform(forumsitePlatform, () => import("@sda/forumsite")),
+  platform(newssitePlatform, () => import("@sda/newssite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */

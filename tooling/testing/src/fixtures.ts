@@ -3,7 +3,9 @@ import { startReplay, testContext } from "./index.ts";
 
 /**
  * A vitest `test` with the replay fixtures, instead of copied `beforeAll`/`afterAll` blocks:
- * - `replay`: the replay upstream on the recorded corpus (every catalog platform's path rule), one per test file;
+ * - `replayDirs`: the corpus directories the replay serves (default: the recorded corpus); a file that adds test-only
+ *   cases overrides it (`replayTest.extend("replayDirs", { scope: "file" }, …)`);
+ * - `replay`: the replay upstream on `replayDirs` (every catalog platform's path rule), one per test file;
  * - `ctx`: a handler context on it (`testContext`: replay HTTP client, real Redis, this run's config), one per test
  *   file, its Redis connection closed after the file.
  *
@@ -12,9 +14,9 @@ import { startReplay, testContext } from "./index.ts";
  * ```
  */
 export const replayTest = test
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
-  .extend("replay", { scope: "file" }, async ({}, { onCleanup }) => {
-    const replay = await startReplay();
+  .extend("replayDirs", { scope: "file" }, (): readonly string[] | undefined => undefined)
+  .extend("replay", { scope: "file" }, async ({ replayDirs }, { onCleanup }) => {
+    const replay = await startReplay(replayDirs);
     onCleanup(() => replay.close());
     return replay;
   })

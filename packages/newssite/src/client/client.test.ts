@@ -1,0 +1,52 @@
+import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
+import { NewsClient } from "./client.ts";
+
+describe("the Firebase client on the recorded answers", () => {
+  replayTest.for(["/v0/maxid.json", "/v0/top_stories.json"])(
+    "firebase-permission-denied: %s (401 Permission denied) is a non-retryable upstream_error",
+    async (path, { ctx }) => {
+      const error = await serviceErrorOf(new NewsClient(ctx).firebase(path));
+      expect(error).toMatchObject({
+        code: "upstream_error",
+        status: 502,
+        retryable: false,
+        details: { platform: "newssite", upstreamStatus: 401, reason: "permission_denied" },
+      });
+    },
+  );
+
+  replayTest("item-not-found-null: a missing item is null (HTTP 200, body null)", async ({ ctx }) => {
+    expect(await new NewsClient(ctx).item("jl")).toBeNull();
+  });
+
+  replayTest(
+    "maxitem-2014-10 and updates-2014-10: a bare number and the changed ids and profiles",
+    async ({ ctx }) => {
+      const client = new NewsClient(ctx);
+      expect(await client.firebase("/v0/maxitem.json")).toBe(8438954);
+      expect(await client.firebase("/v0/updates.json")).toMatchObject({
+        items: expect.arrayContaining([8434181]),
+        profiles: expect.arrayContaining(["bluthru"]),
+      });
+    },
+  );
+
+  replayTest(
+    "Algolia is asked with the identity parameters the recordings match (no page on a first page)",
+    async ({ ctx, replay }) => {
+      const response = await new NewsClient(ctx).algolia("/api/v1/search", {
+        query: "apple",
+        tags: "(story)",
+        page: undefined,
+        hitsPerPage: 20,
+      });
+      expect(response.status).toBe(200);
+      expect(replay.hits.at(-1)).toMatchObject({
+        path: "/api/v1/search",
+        caseId: "algolia-search-apple-story",
+      });
+    },
+  );
+});

@@ -1,0 +1,85 @@
+import { type OperationContext, ServiceError, type UpstreamRequest, type UpstreamResponse } from "@sda/core";
+
+/** Live origin of the official Firebase API (`/v0/...`). */
+const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
+/** Live origin of the Algolia search API (`/api/v1/...`). */
+const ALGOLIA_ORIGIN = "https://hn.algolia.com";
+
+/** Upstream requests in flight at once while hydrating items or walking a thread. */
+export const ITEM_CONCURRENCY = 8;
+
+/** Query parameters of an Algolia request; undefined values are not sent. */
+export type AlgoliaQuery = Record<string, string | number | undefined>;
+
+/**
+ * The Hacker News client: the official Firebase API (items, users, story lists; no credentials) and the Algolia
+ * search API (search, whole comment trees, user summaries). Every request goes through `ctx.http`, so the configured
+ * `NEWSSITE_ORIGIN` (the replay in tests) serves both hosts.
+ *
+ * Firebase answers a missing item or user with HTTP 200 and the body `null`, and a path it does not serve with HTTP
+ * 401 `{"error": "Permission denied"}`; both are handled here.
+ */
+export class NewsClient {
+  readonly #ctx: OperationContext;
+
+  constructor(ctx: OperationContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * `GET https://hacker-news.firebaseio.com<path>` as JSON.
+   * @param path e.g. `/v0/item/8863.json`.
+   * @param options.absentOn404 treat a 404 as the answer `null` (see {@link NewsClient.item}).
+   * @returns the parsed body (`null` for a missing resource).
+   * @throws ServiceError 502 `upstream_error` (`reason: permission_denied`, not retryable) for Firebase's 401, other
+   *   `upstream_*` errors of the HTTP client, `upstream_error` when the body is not JSON.
+   */
+  async firebase(path: string, options: { absentOn404?: boolean } = {}): Promise<unknown> {
+    const response = await this.#send({
+      url: `${FIREBASE_ORIGIN}${path}`,
+      acceptStatus: options.absentOn404 ? [401, 404] : [401],
+    });
+    if (response.status === 404) return null;
+    if (response.status === 401)
+      throw new ServiceError("upstream_error", `newssite refused ${path}: permission denied`, {
+        retryable: false,
+        details: { platform: "newssite", upstreamStatus: 401, reason: "permission_denied" },
+      });
+    return response.json();
+  }
+
+  /**
+   * One item, `GET /v0/item/<id>.json`.
+   * @returns the raw item, or null when Firebase answers `null` or the item has no answer at all (404: an id the
+   *   replay has no recording of). Callers decide whether absence is an error (item details) or a gap (lists).
+   */
+  item(id: number | string): Promise<unknown> {
+    return this.firebase(`/v0/item/${id}.json`, { absentOn404: true });
+  }
+
+  /**
+   * `GET https://hn.algolia.com<path>?<query>`.
+   * @param options.acceptStatus statuses the caller reads itself (e.g. 404 of an unknown item).
+   * @throws ServiceError `upstream_*` for other non-2xx answers.
+   */
+  async algolia(
+    path: string,
+    query: AlgoliaQuery = {},
+    options: { acceptStatus?: readonly number[] } = {},
+  ): Promise<UpstreamResponse> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const suffix = search.size > 0 ? `?${search}` : "";
+    return this.#send({
+      url: `${ALGOLIA_ORIGIN}${path}${suffix}`,
+      ...(options.acceptStatus ? { acceptStatus: options.acceptStatus } : {}),
+    });
+  }
+
+  #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
+    return this.#ctx.http.request(
+      { platform: "newssite", headers: { accept: "application/json" }, ...request },
+      this.#ctx.signal,
+    );
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The newssite (Hacker News) package: clients of the official Firebase API and the Algolia search API, typed readers
+ * of items, threads, search hits and users, and the six newssite operations' handlers. The platform spec (params,
+ * price, cache; no extraction code) is the `./spec` export.
+ */
+export { NewsClient } from "./client/client.ts";
+export { type NewssiteErrorCode, newssiteErrorCodes } from "./errors.ts";
+export { newssiteHandlers } from "./handlers.ts";
+export { parseItemRef } from "./inputs/item-ref.ts";
+export { parseUserRef } from "./inputs/user-ref.ts";
+export { getItemComments, type ItemCommentsResult } from "./operations/item-comments.ts";
+export { getItemDetails } from "./operations/item-details.ts";
+export { type SearchResult, searchItems } from "./operations/search.ts";
+export { getStories, type StoriesResult } from "./operations/stories.ts";
+export { getUserDetails } from "./operations/user-details.ts";
+export { getUserItems, type UserItemsResult } from "./operations/user-items.ts";
+export { readItemTree, readSearchPage, type SearchItem, type ThreadComment } from "./readers/algolia.ts";
+export { htmlToText } from "./readers/html-text.ts";
+export { type ItemType, type NewsItem, type PollOption, readFirebaseItem } from "./readers/item.ts";
+export { type NewsUser, readAlgoliaUser, readFirebaseUser } from "./readers/user.ts";
+export { newssitePlatform } from "./spec.ts";

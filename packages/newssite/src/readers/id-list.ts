@@ -1,0 +1,16 @@
+import { ServiceError } from "@sda/core";
+import { z } from "zod";
+
+const idList = z.array(z.number().int().positive());
+
+/**
+ * Reads a Firebase story list (`/v0/topstories.json` … `/v0/jobstories.json`): item ids in the site's order.
+ * @throws ServiceError 502 `upstream_error` when the answer is not a list of ids (`null` included: every list exists).
+ */
+export function readIdList(raw: unknown): number[] {
+  const parsed = idList.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new ServiceError("upstream_error", "newssite answered a story list in an unknown shape", {
+    details: { platform: "newssite", reason: "unexpected_answer" },
+  });
+}
