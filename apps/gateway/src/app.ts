@@ -15,6 +15,7 @@ import { jobsRouter } from "./routes/jobs.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
 import { statusRouteDocs, statusRouter } from "./routes/status.ts";
+import { utilitiesRouteDocs, utilitiesRouter } from "./routes/utilities/index.ts";
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI, metrics. Authenticated: every registry operation
@@ -31,7 +32,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(metrics.observe);
   app.use(requestLog(deps.ledger, deps.log));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, [...statusRouteDocs, ...accountRouteDocs, ...historyRouteDocs]));
+  app.use(
+    openApiRouter(deps.registry, [
+      ...statusRouteDocs,
+      ...accountRouteDocs,
+      ...historyRouteDocs,
+      ...utilitiesRouteDocs,
+    ]),
+  );
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
@@ -50,6 +58,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));
+  app.use(utilitiesRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;
