@@ -194,6 +194,14 @@ describe("GET /v1/utilities/estimate", () => {
     expect(response.headers.get("x-service-credits")).toBe("0");
     expect(response.headers.get("x-service-source")).toBe("utilities:innertube:android");
     await expectUnbilled(accountId, 10);
+    // The request log files it under its own name, free (the row is written when the response finishes).
+    const requestId = response.headers.get("x-service-request-id");
+    const logged = () =>
+      stack.ledger.prisma.requestLog.findUnique({
+        where: { id: requestId ?? "" },
+        select: { operation: true, credits: true },
+      });
+    await expect.poll(logged).toEqual({ operation: "utilities.estimate", credits: 0 });
   });
 
   it("the audio transcript of a 95-minute video: 400 duration_too_long, nothing billed", async () => {

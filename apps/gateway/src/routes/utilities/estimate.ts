@@ -74,6 +74,9 @@ export function ruleEstimate(op: OperationDefinition, params: Record<string, unk
  */
 export function estimateRoute(deps: GatewayDeps) {
   return async (req: Request, res: Response) => {
+    const l = locals(res);
+    l.operationId = "utilities.estimate";
+    l.params = { ...req.query };
     const path = req.query.path;
     if (typeof path !== "string" || path === "")
       throw new ServiceError(
@@ -96,7 +99,6 @@ export function estimateRoute(deps: GatewayDeps) {
       return;
     }
     const principal = principalOf(res);
-    const l = locals(res);
     const outcome = await deps.bridge.submit(
       op.queue,
       {

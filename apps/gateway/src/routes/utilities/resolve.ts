@@ -10,7 +10,7 @@ import { type LocatedUrl, locateUrl } from "@sda/history";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
-import { sendSuccess } from "../../respond.ts";
+import { locals, sendSuccess } from "../../respond.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
 
 /** Query of `GET /v1/utilities/resolve`. */
@@ -81,6 +81,9 @@ export function resolveUrl(registry: OperationRegistry, catalog: HistoryCatalog,
 /** `GET /v1/utilities/resolve` (free). */
 export function resolveRoute(deps: GatewayDeps, catalog: HistoryCatalog = defaultHistory) {
   return async (req: Request, res: Response) => {
+    const l = locals(res);
+    l.operationId = "utilities.resolve";
+    l.params = { ...req.query };
     const { url } = parseParams(resolveQuery, req.query as Record<string, unknown>);
     sendSuccess(res, {
       data: resolveUrl(deps.registry, catalog, url),
