@@ -17,24 +17,51 @@ import { jobsRouter } from "./routes/jobs.ts";
 import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { operationRoute } from "./routes/operation.ts";
+import type { ServiceRouteDoc } from "./routes/service-docs.ts";
 import { statusRouteDocs, statusRouter } from "./routes/status.ts";
+import { utilitiesRouteDocs, utilitiesRouter } from "./routes/utilities/index.ts";
 
-/** Known paths that are not registry operations, with the methods each answers (others: 405 with `Allow`). */
+/** Known paths that are not registry operations nor documented group routes, with the methods each answers. */
 const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/healthz", ["GET", "HEAD"]],
   ["/readyz", ["GET", "HEAD"]],
   ["/metrics", ["GET"]],
-  ["/v1/status", ["GET"]],
   ["/v1/openapi.json", ["GET"]],
-  ["/v1/account", ["GET"]],
   ["/v1/jobs/:jobId", ["GET"]],
 ];
 
+/** Every service-group route (Status, Account, History, Monitors, Batch, Utilities), as declared for OpenAPI. */
+const SERVICE_ROUTES: readonly ServiceRouteDoc[] = [
+  ...statusRouteDocs,
+  ...accountRouteDocs,
+  ...historyRouteDocs,
+  ...monitorRouteDocs,
+  ...batchRouteDocs,
+  ...utilitiesRouteDocs,
+];
+
+/**
+ * The methods each known path answers (others, HEAD included: 405 with `Allow` before anything runs): the fixed
+ * routes, plus the group routes grouped by path from their one declaration (OpenAPI's `{id}` as Express's `:id`).
+ */
+function allowedMethods(): [path: string, methods: string[]][] {
+  const byPath = new Map<string, Set<string>>(
+    FIXED_ROUTES.map(([path, methods]) => [path, new Set(methods)]),
+  );
+  for (const doc of SERVICE_ROUTES) {
+    const path = doc.path.replace(/\{(\w+)\}/g, ":$1");
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(doc.method.toUpperCase());
+    byPath.set(path, methods);
+  }
+  return [...byPath].map(([path, methods]) => [path, [...methods]]);
+}
+
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
- * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and
- * `GET /v1/account` and the Account, Batch, History and Monitors groups. Every known path answers other methods (HEAD included on API paths) with 405 before anything
- * runs.
+ * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and the
+ * Account, Batch, History, Monitors and Utilities groups. Every known path answers other methods (HEAD included on
+ * API paths) with 405 before anything runs.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -46,18 +73,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext(deps.log));
   app.use(metrics.observe);
   app.use(requestLog(deps.requestLog));
-  for (const [path, methods] of FIXED_ROUTES) app.all(path, onlyMethods(path, methods));
+  for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
   for (const op of deps.registry.operations) app.all(op.path, onlyMethods(op.path, ["GET"]));
   app.use(statusRouter(deps));
-  app.use(
-    openApiRouter(deps.registry, [
-      ...statusRouteDocs,
-      ...accountRouteDocs,
-      ...historyRouteDocs,
-      ...monitorRouteDocs,
-      ...batchRouteDocs,
-    ]),
-  );
+  app.use(openApiRouter(deps.registry, SERVICE_ROUTES));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
@@ -80,6 +99,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(historyRouter(deps, auth));
   app.use(monitorsRouter(deps, auth));
   app.use(batchRouter(deps.batches, auth));
+  app.use(utilitiesRouter(deps, auth));
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

@@ -89,7 +89,32 @@ export interface OperationSpec<S extends z.ZodType = z.ZodType> {
   /** Queue its jobs go to; default the platform's name. */
   queue: string;
   cache: CachePolicy;
+  /**
+   * True when the platform's handlers provide an {@link EstimateHandler} for it (`GET /v1/utilities/estimate` runs
+   * it as a free job on the operation's queue, e.g. the audio transcript's price from the video's duration).
+   */
+  estimate?: boolean;
 }
+
+/** What an {@link EstimateHandler} reports: the same fields the price rule reads from a real outcome. */
+export interface EstimateOutcome {
+  /** Which path read the inputs of the price, e.g. `innertube:android`. */
+  source: string;
+  /** Seconds of media the call would process (audio). */
+  durationSeconds?: number;
+  /** Credits the call would cost, when the platform computes them itself. */
+  credits?: number;
+}
+
+/**
+ * Prices a call without running it (no billable work: reads only what the price depends on). Runs in the worker on
+ * the operation's queue, never reserves or charges.
+ * @throws ServiceError the errors the operation would answer before any billable work (e.g. `duration_too_long`).
+ */
+export type EstimateHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Record<string, unknown>>> = (
+  params: z.output<S>,
+  ctx: OperationContext<Env>,
+) => Promise<EstimateOutcome>;
 
 /** The former name of {@link OperationSpec} (the declaration no longer carries the handler). */
 export type OperationDefinition = OperationSpec;
@@ -114,6 +139,8 @@ export interface OperationSpecInput<N extends string = string, S extends z.ZodTy
   path?: string;
   /** Default: the platform's name. */
   tag?: string;
+  /** True when the platform's handlers provide an estimate function for it (see {@link OperationSpec.estimate}). */
+  estimate?: boolean;
 }
 
 /** Identity helper that keeps the name literal and the params type for the platform's handler map. */
@@ -138,4 +165,9 @@ export interface OperationRegistry {
    * @throws Error for an unknown id, or when the platform's handlers module lacks it.
    */
   handler(id: string): Promise<OperationHandler>;
+  /**
+   * The estimate function of an operation declaring `estimate: true` (loads its platform's handlers like `handler`).
+   * @throws Error for an unknown id or an operation without one.
+   */
+  estimator?(id: string): Promise<EstimateHandler>;
 }

@@ -109,6 +109,46 @@ describe("catalog", () => {
   });
 });
 
+describe("estimate functions", () => {
+  const pricedSpec = defineOperationSpec({
+    name: "priced",
+    summary: "Priced by the platform.",
+    params: z.object({ id: z.string() }),
+    price: fixed(1),
+    cache: { mode: "none" },
+    estimate: true,
+  });
+  const estimating = definePlatform({ name: "estimatesite", hosts: [], operations: [itemSpec, pricedSpec] });
+  const run = async () => ({ data: {}, source: "t" });
+
+  it("declared on the spec, bound by defineHandlers, loaded by the catalog with the handlers", async () => {
+    expect(estimating.operations[1]).toMatchObject({ estimate: true });
+    expect(estimating.operations[0]).not.toHaveProperty("estimate");
+    const bound = defineHandlers(
+      estimating,
+      { "item-details": run, priced: run },
+      { priced: async (params) => ({ source: `t:${params.id}`, credits: 3 }) },
+    );
+    const catalog = createCatalog([platform(estimating, async () => ({ bound }))]);
+    const estimate = await catalog.estimator?.("estimatesite.priced");
+    expect(await estimate?.({ id: "x" }, {} as never)).toEqual({ source: "t:x", credits: 3 });
+    await expect(catalog.estimator?.("estimatesite.item-details")).rejects.toThrow(/no estimate function/);
+  });
+
+  it("fails loudly when a declared estimate has no function, or a function no declaration", () => {
+    expect(() => defineHandlers(estimating, { "item-details": run, priced: run })).toThrow(
+      /"priced" declares estimate but has no estimate function/,
+    );
+    expect(() =>
+      defineHandlers(
+        estimating,
+        { "item-details": run, priced: run },
+        { priced: async () => ({ source: "t" }), "item-details": async () => ({ source: "t" }) },
+      ),
+    ).toThrow(/estimate "item-details" belongs to no operation declaring estimate: true/);
+  });
+});
+
 describe("matchesHost", () => {
   it("matches exact hosts and subdomain patterns, case-insensitively, not the apex of a pattern", () => {
     const hosts = ["www.example.com", "*.cdn.example.com"];

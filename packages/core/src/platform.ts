@@ -2,7 +2,13 @@ import type { z } from "zod";
 import { originVariable } from "./env.ts";
 import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
 import type { HistorySources } from "./history.ts";
-import type { OperationHandler, OperationRegistry, OperationSpec, OperationSpecInput } from "./operation.ts";
+import type {
+  EstimateHandler,
+  OperationHandler,
+  OperationRegistry,
+  OperationSpec,
+  OperationSpecInput,
+} from "./operation.ts";
 
 /**
  * How the replay upstream compares the incoming path with a recording of this platform (corpus README §2 rule 2),
@@ -109,6 +115,7 @@ export function definePlatform<
       price: op.price,
       queue,
       cache: op.cache,
+      ...(op.estimate ? { estimate: true } : {}),
     };
     return spec;
   });
@@ -147,24 +154,42 @@ const HANDLERS = Symbol.for("sda.platformHandlers");
 export interface PlatformHandlers {
   readonly [HANDLERS]: string;
   readonly handlers: Readonly<Record<string, OperationHandler>>;
+  /** Estimate functions of the operations declaring `estimate: true`. */
+  readonly estimates: Readonly<Record<string, EstimateHandler>>;
 }
+
+type EstimateMap<P extends PlatformSpec> = {
+  [O in P["operations"][number] as O["name"]]?: EstimateHandler<O["params"], PlatformEnv<P>>;
+};
 
 /**
  * Binds one handler to each operation of a platform (typed: each receives its spec's parsed params and the
- * platform's env). Export the result from the platform's main entry; the catalog loads it lazily.
- * @throws Error when an operation has no handler or a handler has no operation.
+ * platform's env), and an estimate function to each operation declaring `estimate: true`. Export the result from the
+ * platform's main entry; the catalog loads it lazily.
+ * @throws Error when an operation has no handler or a handler has no operation, or when the estimate functions do not
+ *   match the operations declaring `estimate: true`.
  */
 export function defineHandlers<P extends PlatformSpec>(
   platform: P,
   handlers: NoInfer<HandlerMap<P>>,
+  estimates: NoInfer<EstimateMap<P>> = {},
 ): PlatformHandlers {
   const map = handlers as unknown as Record<string, OperationHandler>;
-  const specNames = new Set(platform.operations.map((op) => op.name));
+  const estimateMap = estimates as unknown as Record<string, EstimateHandler>;
+  const ops = platform.operations as readonly OperationSpec[];
+  const specNames = new Set(ops.map((op) => op.name));
   for (const op of specNames)
     if (typeof map[op] !== "function") throw new Error(`${platform.name}: no handler for operation "${op}"`);
   for (const key of Object.keys(map))
     if (!specNames.has(key)) throw new Error(`${platform.name}: handler "${key}" has no operation spec`);
-  return { [HANDLERS]: platform.name, handlers: map };
+  const estimating = new Set(ops.filter((op) => op.estimate).map((op) => op.name));
+  for (const op of estimating)
+    if (typeof estimateMap[op] !== "function")
+      throw new Error(`${platform.name}: operation "${op}" declares estimate but has no estimate function`);
+  for (const key of Object.keys(estimateMap))
+    if (!estimating.has(key))
+      throw new Error(`${platform.name}: estimate "${key}" belongs to no operation declaring estimate: true`);
+  return { [HANDLERS]: platform.name, handlers: map, estimates: estimateMap };
 }
 
 function isPlatformHandlers(value: unknown, name: string): value is PlatformHandlers {
@@ -223,6 +248,19 @@ export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
     }
   }
   const operations = [...ids.values()];
+  /** The operation and its platform's handlers module, imported once (retried after a failed import). */
+  async function load(id: string): Promise<{ op: OperationSpec; handlers: PlatformHandlers }> {
+    const op = ids.get(id);
+    const entry = op && loaders.get(op.platform);
+    if (!op || !entry) throw new Error(`unknown operation ${id}`);
+    let handlers = loaded.get(entry.spec.name);
+    if (!handlers) {
+      handlers = entry.load();
+      loaded.set(entry.spec.name, handlers);
+      handlers.catch(() => loaded.delete(entry.spec.name));
+    }
+    return { op, handlers: await handlers };
+  }
   return {
     platforms: entries.map((e) => e.spec),
     operations,
@@ -230,18 +268,16 @@ export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
     byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),
     queues: () => [...new Set(operations.map((op) => op.queue))],
     async handler(id) {
-      const op = ids.get(id);
-      const entry = op && loaders.get(op.platform);
-      if (!op || !entry) throw new Error(`unknown operation ${id}`);
-      let handlers = loaded.get(entry.spec.name);
-      if (!handlers) {
-        handlers = entry.load();
-        loaded.set(entry.spec.name, handlers);
-        handlers.catch(() => loaded.delete(entry.spec.name));
-      }
-      const handler = (await handlers).handlers[op.name];
+      const { op, handlers } = await load(id);
+      const handler = handlers.handlers[op.name];
       if (!handler) throw new Error(`${op.platform}: no handler for ${op.id}`);
       return handler;
+    },
+    async estimator(id) {
+      const { op, handlers } = await load(id);
+      const estimate = handlers.estimates[op.name];
+      if (!estimate) throw new Error(`${op.platform}: no estimate function for ${op.id}`);
+      return estimate;
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 import type { Ledger } from "@sda/ledger";
 import type { JobPayload, JobResult } from "@sda/queue";
 import type { Redis } from "ioredis";
+import { runEstimate } from "./estimate.ts";
 import { holdFor } from "./plan.ts";
 import type { ResultCache } from "./result-cache.ts";
 
@@ -86,6 +87,7 @@ export async function executeJob(
   if (!op) throw new UnknownOperationError(`unknown operation ${payload.operationId}`);
   const now = deps.now ?? (() => new Date());
   const log = deps.log.child({ requestId: payload.requestId, jobId, op: op.id });
+  if (payload.mode === "estimate") return runEstimate(op, payload, jobId, { ...deps, log, now }, signal);
   const { accountId, requestId } = payload;
   const reserve = (credits: number) =>
     deps.ledger.reserve({

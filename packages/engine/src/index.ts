@@ -1,3 +1,4 @@
+export * from "./estimate.ts";
 export * from "./execute.ts";
 export * from "./plan.ts";
 export * from "./result-cache.ts";

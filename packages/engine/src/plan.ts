@@ -66,6 +66,26 @@ export function knownParams(op: OperationDefinition, raw: Record<string, unknown
 }
 
 /**
+ * The call's parameters as its operation's schema parses them, with the same refusals a direct call gets.
+ * @throws ServiceError 400 `invalid_parameter` for `cacheMaxAge` on an operation that does not take it, and the
+ *   schema's 400/422s.
+ */
+export function validateCallParams(
+  op: OperationDefinition,
+  raw: Record<string, unknown>,
+): Record<string, unknown> {
+  if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
+    throw new ServiceError(
+      "invalid_parameter",
+      `${op.path} does not take cacheMaxAge (profile operations do)`,
+      {
+        details: { param: "cacheMaxAge" },
+      },
+    );
+  return parseParams(op.params, raw) as Record<string, unknown>;
+}
+
+/**
  * Plans one call of `op` with the caller's raw query values.
  *
  * Order matters for money: nothing is reserved before the parameters are valid; a cache hit of an operation that
@@ -83,15 +103,7 @@ export async function planCall(
   requestId: string,
   deps: PlanDeps,
 ): Promise<CallPlan> {
-  if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
-    throw new ServiceError(
-      "invalid_parameter",
-      `${op.path} does not take cacheMaxAge (profile operations do)`,
-      {
-        details: { param: "cacheMaxAge" },
-      },
-    );
-  const params = parseParams(op.params, raw) as Record<string, unknown>;
+  const params = validateCallParams(op, raw);
   const keyParams = knownParams(op, raw);
   const useCache = cacheRequested(op, params);
 

@@ -19,6 +19,11 @@ export interface JobPayload {
   enqueuedAt: number;
   /** What made the call when it did not come straight from an API caller: a batch item or a monitor run. */
   origin?: CallOrigin;
+  /**
+   * `estimate`: run the operation's estimate function instead of its handler (`GET /v1/utilities/estimate`): nothing
+   * is reserved, charged, cached or recorded; the result's `data` is the estimate outcome, `credits` 0.
+   */
+  mode?: "estimate";
 }
 
 /** The batch item or monitor run a call belongs to (its request-log row and result are filed under it). */

@@ -1,5 +1,5 @@
 import { defineHandlers } from "@sda/core";
-import { audioTranscriptHandler } from "./operations/audio-transcript.ts";
+import { audioTranscriptEstimate, audioTranscriptHandler } from "./operations/audio-transcript.ts";
 import { channelDetailsHandler } from "./operations/channel-details.ts";
 import { channelShortsHandler } from "./operations/channel-shorts.ts";
 import { channelVideosHandler } from "./operations/channel-videos.ts";
@@ -13,18 +13,25 @@ import { transcriptHandler } from "./operations/transcript.ts";
 import { videoDetailsHandler } from "./operations/video-details.ts";
 import { videositePlatform } from "./spec.ts";
 
-/** The handler of every videosite operation; the catalog loads this module lazily (workers only). */
-export const videositeHandlers = defineHandlers(videositePlatform, {
-  transcript: transcriptHandler,
-  "video-details": videoDetailsHandler,
-  comments: commentsHandler,
-  "comment-replies": commentRepliesHandler,
-  "channel-details": channelDetailsHandler,
-  "channel-videos": channelVideosHandler,
-  "channel-shorts": channelShortsHandler,
-  "playlist-videos": playlistVideosHandler,
-  "playlist-details": playlistDetailsHandler,
-  search: searchHandler,
-  "audio-transcript": audioTranscriptHandler,
-  summarize: summarizeHandler,
-});
+/**
+ * The handler of every videosite operation, and the audio transcript's estimate function; the catalog loads this
+ * module lazily (workers only).
+ */
+export const videositeHandlers = defineHandlers(
+  videositePlatform,
+  {
+    transcript: transcriptHandler,
+    "video-details": videoDetailsHandler,
+    comments: commentsHandler,
+    "comment-replies": commentRepliesHandler,
+    "channel-details": channelDetailsHandler,
+    "channel-videos": channelVideosHandler,
+    "channel-shorts": channelShortsHandler,
+    "playlist-videos": playlistVideosHandler,
+    "playlist-details": playlistDetailsHandler,
+    search: searchHandler,
+    "audio-transcript": audioTranscriptHandler,
+    summarize: summarizeHandler,
+  },
+  { "audio-transcript": audioTranscriptEstimate },
+);

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { EstimateHandler, HandlerFor } from "@sda/core";
 import { audioCredits, type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
 import {
   type AudioSource,
@@ -168,6 +168,48 @@ function withHints(error: unknown, captionsPath: string | null, estimate: number
 }
 
 /**
+ * What the transcript of a video would cost, read from its player answer alone (no download): the audio format, the
+ * duration (`videoDetails.lengthSeconds`, else the format's approximate duration) and `ceil(minutes) × 2` credits.
+ * @throws ServiceError as {@link requireTranscribableVideo}; 502 `audio_extract_failed` `no_audio_format`; 502
+ *   `upstream_error` when the answer gives no duration; 400 `duration_too_long` over 90 minutes; 400
+ *   `cost_exceeds_max` above `maxCredits`.
+ */
+function priceAudio(
+  player: PlayerInfo,
+  videoId: string,
+  params: { language?: string | undefined; maxCredits?: number | undefined },
+): { format: MediaFormat | null; durationSeconds: number; estimate: number } {
+  const video = requireTranscribableVideo(player, videoId);
+  const format = pickAudioFormat(player, params.language);
+  if (format === "none") throw audioExtractError("no_audio_format", "the video has no audio format");
+  const durationSeconds =
+    video.lengthSeconds || (format?.approxDurationMs ? Math.ceil(format.approxDurationMs / 1000) : null);
+  if (!durationSeconds)
+    throw new ServiceError(
+      "upstream_error",
+      "videosite: the player answer gives no duration to estimate from",
+      {
+        retryAfterSeconds: 5,
+        details: { platform: "videosite" },
+      },
+    );
+  const estimate = audioCredits(durationSeconds);
+  if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
+    throw new ServiceError("duration_too_long", "videos longer than 90 minutes cannot be transcribed here", {
+      details: {
+        durationSeconds,
+        maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
+        estimatedCredits: estimate,
+      },
+    });
+  if (params.maxCredits !== undefined && estimate > params.maxCredits)
+    throw new ServiceError("cost_exceeds_max", `this video costs ${estimate} credits, above maxCredits`, {
+      details: { estimatedCredits: estimate, maxCredits: params.maxCredits },
+    });
+  return { format, durationSeconds, estimate };
+}
+
+/**
  * The audio transcript of a video by speech-to-text (SPEC §2.4, §4.2.2, §7.4). Never substitutes captions.
  *
  * Order: ANDROID `/youtubei/v1/player` → playability (restricted, live, unavailable) → estimate from
@@ -190,37 +232,9 @@ export async function getAudioTranscript(
   const captionsPath = choice.kind === "track" || choice.kind === "translation" ? TRANSCRIPT_PATH : null;
   let estimate: number | null = null;
   try {
-    const video = requireTranscribableVideo(player.info, videoId);
-    const format = pickAudioFormat(player.info, params.language);
-    if (format === "none") throw audioExtractError("no_audio_format", "the video has no audio format");
-    const durationSeconds =
-      video.lengthSeconds || (format?.approxDurationMs ? Math.ceil(format.approxDurationMs / 1000) : null);
-    if (!durationSeconds)
-      throw new ServiceError(
-        "upstream_error",
-        "videosite: the player answer gives no duration to estimate from",
-        {
-          retryAfterSeconds: 5,
-          details: { platform: "videosite" },
-        },
-      );
-    estimate = audioCredits(durationSeconds);
-    if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
-      throw new ServiceError(
-        "duration_too_long",
-        "videos longer than 90 minutes cannot be transcribed here",
-        {
-          details: {
-            durationSeconds,
-            maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
-            estimatedCredits: estimate,
-          },
-        },
-      );
-    if (params.maxCredits !== undefined && estimate > params.maxCredits)
-      throw new ServiceError("cost_exceeds_max", `this video costs ${estimate} credits, above maxCredits`, {
-        details: { estimatedCredits: estimate, maxCredits: params.maxCredits },
-      });
+    const priced = priceAudio(player.info, videoId, params);
+    const { format, durationSeconds } = priced;
+    estimate = priced.estimate;
     await ctx.requireCredits(estimate);
 
     const settings = mediaSettingsFromConfig(ctx.config);
@@ -266,3 +280,30 @@ export async function getAudioTranscript(
 /** The handler of `videosite.audio-transcript` (its spec: `audioTranscriptSpec`). */
 export const audioTranscriptHandler: HandlerFor<typeof audioTranscriptSpec, VideositeEnv> = (params, ctx) =>
   getAudioTranscript(params, ctx);
+
+/**
+ * The price of `videosite.audio-transcript` without running it (`GET /v1/utilities/estimate`, free): the ANDROID
+ * player answer read the way the operation reads it, then the same checks it makes before any download.
+ * @returns `durationSeconds` and `credits` (`ceil(durationSeconds / 60) × 2`); source `innertube:<android|android-reel>`.
+ * @throws ServiceError the operation's errors before its download (400 `duration_too_long`, `cost_exceeds_max`, 404
+ *   `video_unavailable`, 502 `audio_extract_failed` restricted/live, `upstream_*`), with the same hints.
+ */
+export const audioTranscriptEstimate: EstimateHandler<
+  typeof audioTranscriptSpec.params,
+  VideositeEnv
+> = async (params, ctx) => {
+  const { videoId } = params.url;
+  const player = await fetchAndroidPlayer(ctx, videoId);
+  const choice = selectTrack(player.info.captions, params.language);
+  const captionsPath = choice.kind === "track" || choice.kind === "translation" ? TRANSCRIPT_PATH : null;
+  try {
+    const { durationSeconds, estimate } = priceAudio(player.info, videoId, params);
+    return {
+      durationSeconds,
+      credits: estimate,
+      source: `innertube:${player.via === "reel" ? "android-reel" : "android"}`,
+    };
+  } catch (error) {
+    throw withHints(error, captionsPath, null);
+  }
+};

@@ -1,0 +1,160 @@
+import { type OperationDefinition, ServiceError } from "@sda/core";
+import { type EstimateResult, holdFor, knownParams, validateCallParams } from "@sda/engine";
+import type { Request, Response } from "express";
+import { z } from "zod";
+import type { GatewayDeps } from "../../deps.ts";
+import { principalOf } from "../../middleware/auth.ts";
+import { locals, pollBody, sendJobResult, sendSuccess } from "../../respond.ts";
+import type { ServiceRouteDoc } from "../service-docs.ts";
+
+/** Query of `GET /v1/utilities/estimate`: `path` plus the operation's own parameters (validated by its schema). */
+export const estimateQuery = z
+  .object({
+    path: z.string().min(1).max(200).describe("The operation's path, e.g. `/v1/videosite/comments`."),
+  })
+  .catchall(z.unknown())
+  .describe("Any other parameter is the operation's own, validated by its schema as a direct call would be.");
+
+/**
+ * The answer of `GET /v1/utilities/estimate`, in whole credits:
+ * - `fixed`: the call costs `credits` (`min = max = credits`);
+ * - `range`: it costs between `min` (an empty result) and `max` (the credits held before it runs); `credits` null;
+ * - `measured`: the operation's estimate function read the price's input (the audio transcript: the video's
+ *   duration, `durationSeconds`) and `credits` is what the call would cost now.
+ */
+export interface CallEstimate {
+  path: string;
+  operation: string;
+  pricing: "fixed" | "range" | "measured";
+  credits: number | null;
+  min: number;
+  max: number;
+  /** The price rule in words, e.g. "2 credits per page of 20 results returned". */
+  describe: string;
+  /** What a result-cache hit of this call costs (billed only by operations that bill hits). */
+  cacheHitCredits: number;
+  /** Seconds of media the price was computed from (`measured` audio estimates). */
+  durationSeconds?: number;
+}
+
+/** Query values as strings, without `path`; repeated keys stay arrays so the schema refuses them. */
+function operationQuery(req: Request): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(req.query))
+    if (key !== "path" && value !== "" && value !== undefined) raw[key] = value;
+  return raw;
+}
+
+/**
+ * The price a call would have from its price rule alone: the least it can be charged (an empty result, SPEC §8
+ * rule 1, for list prices) and the most (its hold, {@link holdFor}).
+ */
+export function ruleEstimate(op: OperationDefinition, params: Record<string, unknown>): CallEstimate {
+  const max = holdFor(op, params);
+  const min = Math.min(op.price.max(params) === null ? 0 : op.price.charge(params, {}), max);
+  const fixed = min === max && op.price.max(params) !== null;
+  return {
+    path: op.path,
+    operation: op.id,
+    pricing: fixed ? "fixed" : "range",
+    credits: fixed ? max : null,
+    min,
+    max,
+    describe: op.price.describe,
+    cacheHitCredits: op.price.billCacheHits ? max : 0,
+  };
+}
+
+/**
+ * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost. Operations declaring
+ * `estimate` are priced by their estimate function, run as a 0-credit job on their queue (nothing reserved).
+ * @throws ServiceError 400 `invalid_parameter` without `path`; 404 `route_not_found` for a path that is no
+ *   operation; the operation's own 400/422s for its parameters; the estimate function's errors
+ *   (e.g. 400 `duration_too_long`).
+ */
+export function estimateRoute(deps: GatewayDeps) {
+  return async (req: Request, res: Response) => {
+    const l = locals(res);
+    l.operationId = "utilities.estimate";
+    l.params = { ...req.query };
+    const path = req.query.path;
+    if (typeof path !== "string" || path === "")
+      throw new ServiceError(
+        "invalid_parameter",
+        "path is required: the operation's path, e.g. /v1/videosite/comments",
+        {
+          details: { param: "path" },
+        },
+      );
+    const op = deps.registry.byRoute("GET", path);
+    if (!op)
+      throw new ServiceError("route_not_found", `${path.slice(0, 200)} is not an operation of this service`, {
+        details: { param: "path" },
+      });
+    const raw = operationQuery(req);
+    const params = validateCallParams(op, raw);
+    const estimate = ruleEstimate(op, params);
+    if (!op.estimate) {
+      sendSuccess(res, { data: estimate, credits: 0, cache: "BYPASS", source: "utilities:price-rule" });
+      return;
+    }
+    const principal = principalOf(res);
+    const outcome = await deps.bridge.submit(
+      op.queue,
+      {
+        requestId: l.requestId,
+        accountId: principal.accountId,
+        keyId: principal.keyId,
+        operationId: op.id,
+        params: knownParams(op, raw),
+        cacheRequested: false,
+        enqueuedAt: Date.now(),
+        mode: "estimate",
+      },
+      deps.config.REQUEST_DEADLINE_MS,
+    );
+    l.jobId = outcome.jobId;
+    if (outcome.state === "pending") {
+      res.status(202).json(pollBody(outcome.jobId, outcome.status));
+      return;
+    }
+    const { result } = outcome;
+    if (!result.ok) {
+      sendJobResult(res, result);
+      return;
+    }
+    const measured = result.data as EstimateResult;
+    const data: CallEstimate = {
+      ...estimate,
+      pricing: "measured",
+      credits: measured.credits,
+      min: measured.credits,
+      max: measured.credits,
+      cacheHitCredits: op.price.billCacheHits ? measured.credits : 0,
+      ...(measured.durationSeconds === undefined ? {} : { durationSeconds: measured.durationSeconds }),
+    };
+    sendSuccess(res, { data, credits: 0, cache: "BYPASS", source: `utilities:${measured.source}` });
+  };
+}
+
+/** OpenAPI of `GET /v1/utilities/estimate`. */
+export const estimateRouteDoc: ServiceRouteDoc = {
+  method: "get",
+  path: "/v1/utilities/estimate",
+  tag: "Utilities",
+  summary: "What a call would cost, without making it. Free.",
+  description:
+    "Pass the operation's `path` and its own parameters (validated as a direct call would validate them). " +
+    "`pricing: fixed` → `credits`; `range` → `min` (an empty result costs 0) to `max` (the credits held before the " +
+    "call runs, e.g. per page or per result up to `limit`); `measured` → the audio transcript's price from the " +
+    "video's duration, read from the platform like the call would (`durationSeconds`; over 90 minutes → 400 " +
+    "`duration_too_long`). `cacheHitCredits` is what a result-cache hit costs.",
+  query: estimateQuery,
+  responses: {
+    "200": "`{ path, operation, pricing, credits, min, max, describe, cacheHitCredits, durationSeconds? }`",
+    "202": "the duration read outlived the deadline: poll `/v1/jobs/{jobId}`",
+    "400": "the operation's parameter errors; duration_too_long, cost_exceeds_max (audio)",
+    "401": "missing or invalid API key",
+    "404": "route_not_found: path is no operation",
+  },
+};

@@ -1,0 +1,115 @@
+import { history as defaultHistory } from "@sda/catalog";
+import {
+  type HistoryCatalog,
+  isServiceError,
+  type OperationRegistry,
+  parseParams,
+  ServiceError,
+} from "@sda/core";
+import { type LocatedUrl, locateUrl } from "@sda/history";
+import type { Request, Response } from "express";
+import { z } from "zod";
+import type { GatewayDeps } from "../../deps.ts";
+import { locals, sendSuccess } from "../../respond.ts";
+import type { ServiceRouteDoc } from "../service-docs.ts";
+
+/** Query of `GET /v1/utilities/resolve`. */
+export const resolveQuery = z.object({
+  url: z.string().min(1).max(2048).describe("A URL (or a bare id/handle) of any form an operation accepts."),
+});
+
+/** The answer of `GET /v1/utilities/resolve`. */
+export interface ResolvedUrl {
+  platform: string;
+  /** `video`, `channel`, `playlist`, `subreddit`, `post`, `profile`; null when no details operation reads the URL. */
+  kind: string | null;
+  /** The platform's stable id; null when the URL names the resource by an alias (a handle) only a call can map. */
+  id: string | null;
+  /** The handle or other alias the URL names, when it gives no id. */
+  alias?: string;
+  /** Canonical URL of the resource; null when no details operation reads the URL. */
+  canonicalUrl: string | null;
+  /** Paths of every operation whose `url` parameter accepts this URL, in registry order. */
+  operations: string[];
+}
+
+/** Paths of the operations whose own `url` parameter schema (`op.params.shape.url`) accepts `url`. */
+export function operationsAccepting(registry: OperationRegistry, url: string, platform?: string): string[] {
+  return registry.operations
+    .filter((op) => platform === undefined || op.platform === platform)
+    .filter((op) => {
+      const schema = (op.params as { shape?: Record<string, z.ZodType> }).shape?.url;
+      return schema?.safeParse(url).success === true;
+    })
+    .map((op) => op.path);
+}
+
+/**
+ * Resolves a URL with the platforms' own URL parsing: the resource through `locateUrl` (the details operations'
+ * `url` parsers), the operations from the registry.
+ * @throws ServiceError 422 `unsupported_url` when no operation accepts it; 400 when a parser recognised it but found
+ *   it malformed, or `ambiguous_url` for a bare id fitting several platforms.
+ */
+export function resolveUrl(registry: OperationRegistry, catalog: HistoryCatalog, url: string): ResolvedUrl {
+  let located: LocatedUrl | null = null;
+  try {
+    located = locateUrl(catalog, url);
+  } catch (error) {
+    if (!isServiceError(error) || error.code !== "unsupported_url") throw error;
+  }
+  if (located) {
+    return {
+      platform: located.platform,
+      kind: located.kind,
+      id: "id" in located ? located.id : null,
+      ...("alias" in located ? { alias: located.alias } : {}),
+      canonicalUrl: located.url,
+      operations: operationsAccepting(registry, url, located.platform),
+    };
+  }
+  // A URL no details operation reads (a comment, a search page…) may still be one some operation takes.
+  const operations = operationsAccepting(registry, url);
+  const platforms = [...new Set(operations.map((path) => registry.byRoute("GET", path)?.platform))];
+  const [platform] = platforms;
+  if (platform && platforms.length === 1)
+    return { platform, kind: null, id: null, canonicalUrl: null, operations };
+  throw new ServiceError("unsupported_url", "url is not a URL any operation of this service accepts", {
+    details: { param: "url" },
+  });
+}
+
+/** `GET /v1/utilities/resolve` (free). */
+export function resolveRoute(deps: GatewayDeps, catalog: HistoryCatalog = defaultHistory) {
+  return async (req: Request, res: Response) => {
+    const l = locals(res);
+    l.operationId = "utilities.resolve";
+    l.params = { ...req.query };
+    const { url } = parseParams(resolveQuery, req.query as Record<string, unknown>);
+    sendSuccess(res, {
+      data: resolveUrl(deps.registry, catalog, url),
+      credits: 0,
+      cache: "BYPASS",
+      source: "utilities",
+    });
+  };
+}
+
+/** OpenAPI of `GET /v1/utilities/resolve`. */
+export const resolveRouteDoc: ServiceRouteDoc = {
+  method: "get",
+  path: "/v1/utilities/resolve",
+  tag: "Utilities",
+  summary: "What a URL names (platform, kind, id, canonical URL) and which operations accept it. Free.",
+  description:
+    "Every URL form an operation accepts (watch, youtu.be, shorts, embed, channel id or @handle, playlist, " +
+    "subreddit, post, profile, post, reel …) is read by the operations' own URL parsers; `operations` lists the paths " +
+    "whose `url` parameter takes it. A handle resolves to `alias` (its id is known only after a call).",
+  query: resolveQuery,
+  responses: {
+    "200": "`{ platform, kind, id, alias?, canonicalUrl, operations: [path] }`",
+    "400":
+      "invalid_parameter (a recognised but malformed URL), ambiguous_url (a bare id fitting several platforms)",
+    "401": "missing or invalid API key",
+    "422": "unsupported_url: no operation accepts this URL",
+  },
+};
