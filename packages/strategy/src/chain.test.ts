@@ -247,3 +247,26 @@ describe("runChain", () => {
     ).rejects.toThrow("job cancelled");
   });
 });
+
+describe("runChain applicability", () => {
+  it("a strategy that does not apply after the attempts so far is skipped without running", async () => {
+    const ctx: Ctx = { calls: [] };
+    const reel = defineStrategy({
+      id: "reel",
+      applies: (_ctx: Ctx, info) => info.attempts.some((a) => a.code === "upstream_error"),
+      run: async (c: Ctx) => {
+        c.calls.push("reel");
+        return "reel";
+      },
+    });
+    const result = await runChain({
+      platform: "testsite",
+      operation: "t",
+      strategies: [failing("a", new ServiceError("upstream_timeout", "slow")), reel, ok("c")],
+      ctx,
+    });
+    expect(result.strategy).toBe("c");
+    expect(result.attempts[1]).toEqual({ id: "reel", outcome: "skipped", reason: "not_applicable" });
+    expect(ctx.calls).toEqual(["a", "c"]);
+  });
+});

@@ -93,6 +93,11 @@ export async function runChain<C, T>(options: RunChainOptions<C, T>): Promise<Ch
       count(strategy.id, "skipped");
       continue;
     }
+    if (strategy.applies && !strategy.applies(options.ctx, { remainingMs, attempts: [...attempts] })) {
+      attempts.push({ id: strategy.id, outcome: "skipped", reason: "not_applicable" });
+      count(strategy.id, "skipped");
+      continue;
+    }
     const circuit = health ? new SourceCircuit(health.redis, health.prefix, source) : undefined;
     const openMs = circuit ? await circuit.remainingMs() : 0;
     if (openMs > 0) {

@@ -136,3 +136,19 @@ export class IdentitiesConfig {
     this.options.log?.warn(fields, message);
   }
 }
+
+const shared = new Map<string, IdentitiesConfig>();
+
+/**
+ * The process-wide {@link IdentitiesConfig} of a key prefix (one per prefix and env document, so every operation of a
+ * worker shares one cache and one refresh clock). Built from `IDENTITIES_JSON` / `IDENTITIES_REFRESH_SECONDS`.
+ */
+export function identitiesFor(options: IdentitiesOptions): IdentitiesConfig {
+  const key = `${options.prefix}\u0000${options.json ?? ""}\u0000${options.refreshSeconds ?? ""}`;
+  let config = shared.get(key);
+  if (!config) {
+    config = new IdentitiesConfig(options);
+    shared.set(key, config);
+  }
+  return config;
+}

@@ -14,6 +14,12 @@ export interface Strategy<C, T> {
   source?: string;
   /** Does the work; may ignore `info` (the chain's remaining budget and earlier attempts). */
   run(ctx: C, info: StrategyRunInfo): Promise<T>;
+  /**
+   * Whether the strategy has anything to add after the attempts so far (e.g. a second transport of the same client
+   * only when the first transport failed, not when the captions did). False: skipped with reason `not_applicable`,
+   * no request spent, no health recorded. Default: always.
+   */
+  applies?(ctx: C, info: StrategyRunInfo): boolean;
   classify?(error: unknown): FailureClass;
 }
 
