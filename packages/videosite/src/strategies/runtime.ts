@@ -8,6 +8,7 @@ import {
 } from "../innertube/clients.ts";
 import type { UpstreamContext } from "../innertube/context.ts";
 import { PoTokenProvider } from "../innertube/po-token.ts";
+import { ProxyPool, parseVideositeProxies } from "./proxy-pool.ts";
 
 /**
  * What the videosite strategy chains read from an operation context: the upstream client and signal always; Redis,
@@ -25,6 +26,8 @@ export interface VideositeRuntime {
   order: string[] | undefined;
   /** The PO-token provider when `VIDEOSITE_POT_PROVIDER_URL` is set. */
   pot: PoTokenProvider | null;
+  /** The egress proxy pool (`VIDEOSITE_PROXIES`), or null without proxies. */
+  proxies: ProxyPool | null;
   /** Where strategy health and source circuits live (a worker's Redis and prefix). */
   health: { redis: NonNullable<ChainContext["redis"]>; prefix: string } | undefined;
 }
@@ -38,7 +41,7 @@ const providers = new Map<string, PoTokenProvider>();
 export async function videositeRuntime(ctx: ChainContext, operation: string): Promise<VideositeRuntime> {
   const { redis, keyPrefix, config, log } = ctx;
   if (!redis || keyPrefix === undefined)
-    return { clients: resolveClients({}), order: undefined, pot: null, health: undefined };
+    return { clients: resolveClients({}), order: undefined, pot: null, proxies: null, health: undefined };
   const identities = identitiesFor({
     redis,
     prefix: keyPrefix,
@@ -66,5 +69,12 @@ export async function videositeRuntime(ctx: ChainContext, operation: string): Pr
       providers.set(key, pot);
     }
   }
-  return { clients: resolveClients(section), order, pot, health: { redis, prefix: keyPrefix } };
+  const proxyList = parseVideositeProxies(config);
+  return {
+    clients: resolveClients(section),
+    order,
+    pot,
+    proxies: proxyList.length > 0 ? new ProxyPool(redis, keyPrefix, proxyList) : null,
+    health: { redis, prefix: keyPrefix },
+  };
 }

@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTranscript, transcriptParams } from "../operations/transcript.ts";
 import { syntheticPlayer, writeSyntheticCase } from "../test-synthetic.ts";
+import { ProxyPool, parseVideositeProxies, proxiedHttp } from "./proxy-pool.ts";
 
 // Failure classes of the transcript chain on synthetic answers (the corpus has no session block, captcha or
 // PO-token caption link), plus the VISIONOS fallback on the recorded VISIONOS answers.
@@ -182,6 +183,39 @@ describe("transcript chain: failure classes on synthetic answers", () => {
     expect(await ctx.redis.ttl(`${ctx.keyPrefix}:videosite:pot:${POT}`)).toBeGreaterThan(3000);
     await transcript(ctx, { url: POT });
     expect(providerCalls.length).toBe(calls + 1);
+  });
+});
+
+describe("VIDEOSITE_PROXIES", () => {
+  it("requests carry the current proxy; a block moves every worker on to the next proxy", async () => {
+    const ctx = context({
+      VIDEOSITE_PROXIES: "http://p1:8080, http://p2:8080",
+      // ANDROID only: each blocked client moves the pool on once.
+      IDENTITIES_JSON: JSON.stringify({ videosite: { chains: { transcript: ["android"] } } }),
+    });
+    const pool = new ProxyPool(ctx.redis, ctx.keyPrefix, parseVideositeProxies(ctx.config));
+    expect(await pool.current()).toBe("http://p1:8080");
+    const seen: (string | undefined)[] = [];
+    const http = proxiedHttp(
+      {
+        request: async (request) => {
+          seen.push(request.proxy);
+          throw new Error("not sent");
+        },
+        stream: async () => {
+          throw new Error("not sent");
+        },
+      },
+      await pool.current(),
+    );
+    await http.request({ platform: "videosite", url: "https://www.youtube.com/" }).catch(() => undefined);
+    await http.request({ platform: "asr", url: "https://asr.example/" }).catch(() => undefined);
+    expect(seen).toEqual(["http://p1:8080", undefined]);
+    // Through the chain (the replay ignores proxies): the session block rotates the pool.
+    await serviceErrorOf(transcript(ctx, { url: SESSION }));
+    expect(await pool.current()).toBe("http://p2:8080");
+    // A stale rotation (another worker already moved on from p1) does not skip p2.
+    expect(await pool.rotate("http://p1:8080")).toBe("http://p2:8080");
   });
 });
 

@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import { defineStrategy, runChain, type Strategy } from "@sda/strategy";
+import { classifyError, defineStrategy, runChain, type Strategy } from "@sda/strategy";
 import { languageNotAvailableError, noCaptionsError, requirePlayableVideo } from "../captions/errors.ts";
 import { fetchTrackSegments } from "../captions/fetch-segments.ts";
 import { joinSegments } from "../captions/segments.ts";
@@ -10,6 +10,7 @@ import type { InnertubeClient, PlayerClientId } from "../innertube/clients.ts";
 import { fetchClientPlayer, type PlayerFetch } from "../innertube/player.ts";
 import { needsPoToken, withPoToken } from "../innertube/po-token.ts";
 import type { VideoUrl } from "../video-url.ts";
+import { proxiedHttp } from "./proxy-pool.ts";
 import { type ChainContext, type VideositeRuntime, videositeRuntime } from "./runtime.ts";
 
 /** How long a caller should wait after `po_token_required`, seconds: the platform's experiment does not end soon. */
@@ -106,29 +107,45 @@ function playerStrategy(clientId: PlayerClientId): Strategy<TranscriptJob, Trans
     id: clientId,
     source: `videosite:player:${clientId}`,
     async run(job: TranscriptJob) {
-      const client = job.runtime.clients[clientId];
-      const poToken = job.runtime.pot ? await job.runtime.pot.get(job.videoId, job.ctx.signal) : null;
-      const options = poToken ? { poToken } : {};
-      if (clientId === "android") {
-        // ANDROID's two transports: `/player`, and `reel_item_watch` when `/player` fails (as `fetchAndroidPlayer`).
-        const player = await fetchClientPlayer(job.ctx, job.videoId, client, options).catch(
-          async (error: unknown) => {
-            if (!(error instanceof ServiceError) || error.code !== "upstream_error") throw error;
-            const reel = await fetchClientPlayer(job.ctx, job.videoId, client, {
-              ...options,
-              via: "reel",
-            }).catch(() => null);
-            if (reel === null) throw error;
-            return reel;
-          },
+      const proxy = job.runtime.proxies ? await job.runtime.proxies.current() : null;
+      try {
+        return await runClient(
+          { ...job, ctx: { ...job.ctx, http: proxiedHttp(job.ctx.http, proxy) } },
+          clientId,
         );
-        return transcriptFrom(job, player, client, player.via === "reel" ? "android-reel" : "android");
+      } catch (error) {
+        // A block is against the egress address: the next attempt (and every worker) goes through the next proxy.
+        if (job.runtime.proxies && classifyError(error) === "blocked")
+          await job.runtime.proxies.rotate(proxy);
+        throw error;
       }
-      const player = await fetchClientPlayer(job.ctx, job.videoId, client, options);
-      return transcriptFrom(job, player, client, clientId).catch((error: unknown) => {
-        throw clientRefusal(error, client);
-      });
     },
+  });
+}
+
+/** One client's transcript: its player answer (ANDROID: either transport), then the caption track's body. */
+async function runClient(job: TranscriptJob, clientId: PlayerClientId): Promise<TranscriptAnswer> {
+  const client = job.runtime.clients[clientId];
+  const poToken = job.runtime.pot ? await job.runtime.pot.get(job.videoId, job.ctx.signal) : null;
+  const options = poToken ? { poToken } : {};
+  if (clientId === "android") {
+    // ANDROID's two transports: `/player`, and `reel_item_watch` when `/player` fails (as `fetchAndroidPlayer`).
+    const player = await fetchClientPlayer(job.ctx, job.videoId, client, options).catch(
+      async (error: unknown) => {
+        if (!(error instanceof ServiceError) || error.code !== "upstream_error") throw error;
+        const reel = await fetchClientPlayer(job.ctx, job.videoId, client, {
+          ...options,
+          via: "reel",
+        }).catch(() => null);
+        if (reel === null) throw error;
+        return reel;
+      },
+    );
+    return transcriptFrom(job, player, client, player.via === "reel" ? "android-reel" : "android");
+  }
+  const player = await fetchClientPlayer(job.ctx, job.videoId, client, options);
+  return transcriptFrom(job, player, client, clientId).catch((error: unknown) => {
+    throw clientRefusal(error, client);
   });
 }
 
