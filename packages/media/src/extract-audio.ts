@@ -32,6 +32,15 @@ export interface ExtractSpeechOptions {
   circuit: BlockedRateCircuit;
   /** The circuit of a source that names one (e.g. `videosite:direct:android`, `extractor`); default: `circuit`. */
   circuitFor?: (name: string) => BlockedRateCircuit;
+  /**
+   * Told each source's outcome (for strategy health and metrics): `success`, `failure` (with the error), or `skipped`
+   * when its circuit is open. Errors of the callback are ignored.
+   */
+  onSourceOutcome?: (
+    source: AudioSource,
+    outcome: "success" | "failure" | "skipped",
+    error?: unknown,
+  ) => Promise<void> | void;
   ffmpegPath: string;
   /** Budget of the download, ms, shared by all sources (SPEC §4.2.2 rule 5: 20 s). */
   downloadBudgetMs: number;
@@ -67,6 +76,13 @@ export async function extractSpeechAudio(options: ExtractSpeechOptions): Promise
     );
   const circuitOf = (source: AudioSource) =>
     source.circuit && options.circuitFor ? options.circuitFor(source.circuit) : options.circuit;
+  const report = async (source: AudioSource, outcome: "success" | "failure" | "skipped", error?: unknown) => {
+    try {
+      await options.onSourceOutcome?.(source, outcome, error);
+    } catch {
+      // Health is best effort: it never fails the download.
+    }
+  };
   const started = Date.now();
   let miss: unknown;
   let blocked: ServiceError | undefined;
@@ -83,6 +99,7 @@ export async function extractSpeechAudio(options: ExtractSpeechOptions): Promise
         "audio source paused by its circuit",
       );
       blocked = preferShorterWait(blocked, withSource(error as ServiceError, source));
+      await report(source, "skipped");
       continue;
     }
     const progress = { downloaded: false };
@@ -90,9 +107,12 @@ export async function extractSpeechAudio(options: ExtractSpeechOptions): Promise
     try {
       const remainingMs = options.downloadBudgetMs - (Date.now() - started);
       if (remainingMs <= 0) throw audioExtractError("extract_timeout", "the audio download budget is spent");
-      return await downloadAndEncode(source, remainingMs, options, progress);
+      const audio = await downloadAndEncode(source, remainingMs, options, progress);
+      await report(source, "success");
+      return audio;
     } catch (error) {
       const reason = audioExtractReason(error);
+      if (!signal.aborted) await report(source, "failure", error);
       if (reason === "blocked_rate") {
         refused = true;
         const count = await circuit.recordBlocked(ticket);

@@ -2,7 +2,7 @@ import type { HttpClient, Logger, OperationContext, ServiceConfig } from "@sda/c
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
-import { extractSpeechAudio, type SpeechAudio } from "./extract-audio.ts";
+import { type ExtractSpeechOptions, extractSpeechAudio, type SpeechAudio } from "./extract-audio.ts";
 import { audioExtractError } from "./extract-error.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 import { SPEECH_ENCODING } from "./ffmpeg/reencode.ts";
@@ -88,6 +88,8 @@ export interface TranscribeAudioOptions {
   circuit: BlockedRateCircuit;
   /** The circuits of sources naming one (see {@link mediaCircuits}); default: `circuit` for all. */
   circuitFor?: (name: string) => BlockedRateCircuit;
+  /** Told each audio source's outcome (see `ExtractSpeechOptions.onSourceOutcome`). */
+  onSourceOutcome?: ExtractSpeechOptions["onSourceOutcome"];
   /** ISO 639-1 code when the caller knows the spoken language; detected otherwise. */
   language?: string | undefined;
   /** The speech file is cut after this many seconds. */
@@ -116,6 +118,7 @@ export async function transcribeAudio(options: TranscribeAudioOptions): Promise<
       sources: options.sources,
       circuit: options.circuit,
       ...(options.circuitFor ? { circuitFor: options.circuitFor } : {}),
+      ...(options.onSourceOutcome ? { onSourceOutcome: options.onSourceOutcome } : {}),
       ffmpegPath,
       downloadBudgetMs: settings.downloadBudgetMs,
       dir,

@@ -205,3 +205,33 @@ function chainError(
     cause: error,
   });
 }
+
+/**
+ * Records one outcome of a strategy run outside {@link runChain} (e.g. an audio source tried by the media pipeline):
+ * the `upstream_strategy_total` counter and, for successes and failures, the strategy's health hash.
+ * @param entry.error the failure, classified with {@link classifyError} for `lastError`.
+ */
+export async function recordStrategyOutcome(entry: {
+  health?: { redis: Redis; prefix: string } | undefined;
+  platform: string;
+  strategy: string;
+  source: string;
+  outcome: StrategyAttempt["outcome"];
+  error?: unknown;
+}): Promise<void> {
+  strategyCounter.inc({ platform: entry.platform, strategy: entry.strategy, outcome: entry.outcome });
+  if (!entry.health || entry.outcome === "skipped") return;
+  const { error } = entry;
+  const code = isServiceError(error) ? error.code : "error";
+  const reason =
+    isServiceError(error) && typeof error.details.reason === "string" ? error.details.reason : undefined;
+  await recordHealth(entry.health.redis, entry.health.prefix, {
+    platform: entry.platform,
+    strategy: entry.strategy,
+    source: entry.source,
+    outcome: entry.outcome,
+    ...(entry.outcome === "failure"
+      ? { error: `${classifyError(error)}: ${code}${reason ? ` (${reason})` : ""}` }
+      : {}),
+  });
+}

@@ -28,7 +28,7 @@ import { fetchAndroidPlayer } from "../innertube/player.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
 import type { MediaFormat } from "../innertube/streaming-reader.ts";
 import { languageParam } from "../language.ts";
-import { videositeAudioSources } from "../strategies/audio-sources.ts";
+import { audioSourceHealth, videositeAudioSources } from "../strategies/audio-sources.ts";
 import { videositeRuntime } from "../strategies/runtime.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 import { transcriptOperation } from "./transcript.ts";
@@ -236,6 +236,7 @@ export async function getAudioTranscript(
       sources,
       circuit: mediaCircuit(ctx, VIDEOSITE_MEDIA_CIRCUIT, settings),
       circuitFor: mediaCircuits(ctx, settings),
+      onSourceOutcome: audioSourceHealth(runtime),
       language: params.language ? primaryLanguage(params.language) : undefined,
       // Room for a player length rounded down, never enough to pass the upload ceiling.
       maxSeconds: Math.min(durationSeconds + 60, AUDIO_MAX_DURATION_SECONDS + 60),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type OperationContext, parseParams } from "@sda/core";
 import { mediaCircuit, mediaSettingsFromConfig } from "@sda/media";
 import type { ReplayServer } from "@sda/replay";
+import { readStrategyHealth } from "@sda/strategy";
 import {
   defaultCorpusDir,
   deleteKeysWithPrefix,
@@ -90,6 +91,13 @@ describe("audio sources: per-source circuits and the VISIONOS audio URL", () => 
       expect(await circuitState(ctx, "videosite:direct:visionos")).toBe("closed");
       // The service-wide circuit of before stays closed: other sources and platforms keep working.
       expect(await circuitState(ctx, "videosite-media")).toBe("closed");
+      const health = (await readStrategyHealth(ctx.redis, ctx.keyPrefix)).videosite ?? [];
+      expect(
+        health.filter((s) => s.id.startsWith("audio:")).map((s) => [s.id, s.successes, s.failures]),
+      ).toEqual([
+        ["audio:android", 0, 1],
+        ["audio:visionos", 1, 0],
+      ]);
     } finally {
       remove();
     }

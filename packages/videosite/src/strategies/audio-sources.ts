@@ -7,7 +7,7 @@ import {
   ExtractorSource,
   type MediaSettings,
 } from "@sda/media";
-import { orderStrategies } from "@sda/strategy";
+import { orderStrategies, recordStrategyOutcome } from "@sda/strategy";
 import type { InnertubeClient } from "../innertube/clients.ts";
 import { fetchClientPlayer } from "../innertube/player.ts";
 import type { PlayerInfo } from "../innertube/player-reader.ts";
@@ -103,4 +103,20 @@ export async function videositeAudioSources(options: {
       }),
     });
   return orderStrategies(sources, runtime.order).map((s) => s.source);
+}
+
+/**
+ * The audio sources' outcomes as strategy health of platform `videosite` (strategies `audio:android`,
+ * `audio:visionos`, `audio:extractor`; `/v1/status` and `upstream_strategy_total`).
+ */
+export function audioSourceHealth(runtime: VideositeRuntime) {
+  return (source: AudioSource, outcome: "success" | "failure" | "skipped", error?: unknown) =>
+    recordStrategyOutcome({
+      health: runtime.health,
+      platform: "videosite",
+      strategy: `audio:${source.circuit === "extractor" ? "extractor" : (source.circuit?.split(":").at(-1) ?? source.label)}`,
+      source: source.circuit ?? source.label,
+      outcome,
+      error,
+    });
 }
