@@ -1,12 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import { ServiceError } from "@sda/core";
 import type { KeyCache, RequestLogWriter } from "@sda/ledger";
+import { registerStrategyMetrics } from "@sda/strategy";
 import type { RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications,
- * request-log rows and key-cache lookups.
+ * request-log rows, key-cache lookups, and `upstream_strategy_total` (strategy chain outcomes of chains run in this
+ * process).
  */
 export interface GatewayMetrics {
   registry: Registry;
@@ -59,6 +61,8 @@ export function createMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 110],
     registers: [registry],
   });
+  // Strategy outcomes are counted where chains run (workers); in a process that also serves /metrics they show here.
+  registerStrategyMetrics(registry);
   const authRejected = new Counter({
     name: "sda_gateway_auth_rejected_total",
     help: "Requests refused before or by authentication (no request-log row is written for them)",

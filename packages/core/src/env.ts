@@ -90,6 +90,13 @@ export const baseEnvSchema = z.object({
     .default(
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
     ),
+  /**
+   * Platform identities without a release (client names/versions/User-Agents, chain orders, doc_ids …): a JSON
+   * document, overridden at runtime by the Redis key `<QUEUE_PREFIX>:identities` (see packages/strategy).
+   */
+  IDENTITIES_JSON: optionalString,
+  /** The identities Redis key is re-read at most this often, seconds. */
+  IDENTITIES_REFRESH_SECONDS: int(60, 0),
 
   // Audio and AI providers (audio transcript, summaries)
   /** ffmpeg binary; unset: the one shipped by the npm package `@ffmpeg-installer/ffmpeg`. */
