@@ -108,6 +108,27 @@ export const envSchema = z.object({
   /** User-Agent of forum platform requests: the platform asks API clients for a unique, descriptive one. */
   FORUMSITE_USER_AGENT: z.string().min(1).default("server:social-data-api:0.1.0 (public data service)"),
 
+  /** Comma-separated egress proxies of forum platform requests; a proxy the platform blocks (403) rests, the next serves. */
+  FORUMSITE_PROXIES: optionalString,
+  /** Rest of a credential or proxy after the forum platform's 403 block page (no `Retry-After`), in seconds. */
+  FORUMSITE_BLOCK_COOLDOWN_SECONDS: int(600, 1),
+
+  // Live operation (issue 14): record mode and canaries
+  /**
+   * Record mode: every job's upstream exchanges are written to this directory as one HAR case file in the corpus
+   * README's format (identity `_match`, volatile fields out, secrets redacted), replayable with `REPLAY_DIRS`.
+   */
+  UPSTREAM_RECORD_DIR: optionalString,
+  /**
+   * Canary calls (`npm run canary`, and the repeatable job when `CANARY_INTERVAL_SECONDS` > 0): a JSON array of
+   * `{"operation": "<id>", "params": {...}}`, or unset for the built-in small set.
+   */
+  CANARY_CALLS: optionalString,
+  /** Period of the canary repeatable job in seconds (0: no repeatable job; `npm run canary` still works). */
+  CANARY_INTERVAL_SECONDS: int(0, 0),
+  /** Where failed canary calls are recorded as HAR cases (default `<tmp>/sda-canary`). */
+  CANARY_RECORD_DIR: optionalString,
+
   // Photo platform session pool
   PHOTOSITE_SESSION_COOKIES: optionalString,
   PHOTOSITE_PROXIES: optionalString,

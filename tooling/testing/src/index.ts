@@ -165,3 +165,4 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
   }
   return deleted;
 }
+export { type SyntheticAnswer, writeSyntheticCase } from "./synthetic-case.ts";
