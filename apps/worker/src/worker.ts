@@ -17,7 +17,7 @@ import {
 import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis } from "@sda/queue";
-import { createHttpClient, originsFromConfig } from "@sda/upstream";
+import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { UnrecoverableError, type Worker } from "bullmq";
 
 /** A running worker process's consumers, with a graceful `close`. */
@@ -54,11 +54,15 @@ export async function startWorkers(
   const queues = workerQueues(config, registry);
   const redis = createRedis(config.REDIS_URL);
   const prisma = createPrismaClient(config.DATABASE_URL, 10);
+  const recorder = config.UPSTREAM_RECORD_DIR
+    ? createRecorder({ dir: config.UPSTREAM_RECORD_DIR, log })
+    : undefined;
   const http = createHttpClient({
     origins: originsFromConfig(config),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     userAgent: config.UPSTREAM_USER_AGENT,
     log,
+    ...(recorder ? { recorder } : {}),
   });
   const deps: EngineDeps = {
     registry,
@@ -73,6 +77,7 @@ export async function startWorkers(
     // Injected clock (tests); History records its snapshots at this time.
     ...(options.now ? { now: options.now } : {}),
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
+    ...(recorder ? { recorder } : {}),
   };
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {
