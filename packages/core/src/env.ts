@@ -72,6 +72,22 @@ export const envSchema = z.object({
   /** Interface language and region sent to the video platform. */
   VIDEOSITE_HL: z.string().default("en"),
   VIDEOSITE_GL: z.string().length(2).default("US"),
+  /**
+   * Base URL of a PO-token provider speaking the bgutil HTTP provider protocol (`POST <url>/get_pot`), e.g.
+   * `http://bgutil-provider:4416`. Unset: no PO tokens; caption links that need one are skipped (`po_token_required`).
+   */
+  VIDEOSITE_POT_PROVIDER_URL: optionalUrl,
+  /** How long a PO token from the provider is reused (cached in Redis), seconds; the provider's `expiresAt` caps it. */
+  VIDEOSITE_POT_TTL_SECONDS: int(6 * 60 * 60, 60),
+  /** Comma-separated egress proxy URLs for videosite requests; the next one is used after a block. */
+  VIDEOSITE_PROXIES: optionalString,
+  /**
+   * Platform identities without a release (client names/versions/User-Agents, chain orders, doc_ids …): a JSON
+   * document, overridden at runtime by the Redis key `<QUEUE_PREFIX>:identities` (see packages/strategy).
+   */
+  IDENTITIES_JSON: optionalString,
+  /** The identities Redis key is re-read at most this often, seconds. */
+  IDENTITIES_REFRESH_SECONDS: int(60, 0),
 
   // Audio and AI providers (audio transcript, summaries)
   /** ffmpeg binary; unset: the one shipped by the npm package `@ffmpeg-installer/ffmpeg`. */

@@ -1,6 +1,7 @@
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import { type OperationStats, recentOperationStats } from "@sda/ledger";
 import type { QueueBridge } from "@sda/queue";
+import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
 import type { Redis } from "ioredis";
 
 /** The window the status page summarises, seconds (15 minutes). */
@@ -39,7 +40,14 @@ export interface StatusDocument {
   windowSeconds: number;
   platforms: Record<
     string,
-    { status: Health; calls: number; successRatio: number | null; operations: OperationHealth[] }
+    {
+      status: Health;
+      calls: number;
+      successRatio: number | null;
+      operations: OperationHealth[];
+      /** Per-strategy health of the platform's strategy chains (`<prefix>:health:<platform>:<strategy>`). */
+      strategies: StrategyHealth[];
+    }
   >;
   circuits: CircuitHealth[];
   providers: {
@@ -102,15 +110,22 @@ async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth
  */
 export async function buildStatus(sources: SnapshotSources): Promise<StatusDocument> {
   const { registry, config, redis, bridge } = sources;
-  const [stats, circuits] = await Promise.all([
+  const [stats, circuits, strategies] = await Promise.all([
     recentOperationStats(sources.prisma, STATUS_WINDOW_SECONDS),
     readCircuits(redis, config.QUEUE_PREFIX),
+    readStrategyHealth(redis, config.QUEUE_PREFIX),
   ]);
   const byOperation = new Map<string, OperationStats>(stats.map((s) => [s.operation, s]));
   const platforms: StatusDocument["platforms"] = {};
   for (const op of registry.operations) {
     const s = byOperation.get(op.id);
-    platforms[op.tag] ??= { status: "ok", calls: 0, successRatio: null, operations: [] };
+    platforms[op.tag] ??= {
+      status: "ok",
+      calls: 0,
+      successRatio: null,
+      operations: [],
+      strategies: strategies[op.tag] ?? [],
+    };
     const platform = platforms[op.tag] as StatusDocument["platforms"][string];
     platform.operations.push({
       id: op.id,

@@ -1,0 +1,6 @@
+export * from "./chain.ts";
+export * from "./failure-class.ts";
+export * from "./health.ts";
+export * from "./identities.ts";
+export * from "./metrics.ts";
+export * from "./strategy.ts";
