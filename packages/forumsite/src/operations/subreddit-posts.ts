@@ -10,7 +10,7 @@ import {
   type Timeframe,
 } from "../input/params.ts";
 import { subredditParam } from "../input/subreddit-url.ts";
-import { readPostPage } from "../listing/pager.ts";
+import { readListingPage } from "../listing/chain.ts";
 import { SITE_ORIGIN } from "../things/listing.ts";
 import type { PostRow } from "../things/post.ts";
 
@@ -42,8 +42,9 @@ export interface SubredditPostsResult {
 /**
  * Posts of a subreddit in the platform's order.
  *
- * Upstream: `GET /r/<name>/<sort>` (`t=<timeframe>` for `top`/`controversial`), paged with `after`.
- * @returns `{ data, source: "<oauth|public>:listing", count }`.
+ * Upstream: `GET /r/<name>/<sort>` (`t=<timeframe>` for `top`/`controversial`), paged with `after`; its Atom feed
+ * when the API is blocked (see `listing/chain.ts`).
+ * @returns `{ data, source: "<oauth|public|atom>:listing", count }`.
  * @throws ServiceError 404 `subreddit_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 400
  *   `invalid_cursor`, 502 `upstream_*`.
  */
@@ -54,7 +55,7 @@ export async function getSubredditPosts(
   const client = new ForumClient(ctx);
   const name = params.url;
   const timed = TIMED_SORTS.has(params.sort);
-  const page = await readPostPage(client, ctx, {
+  const { page, via } = await readListingPage(ctx, client, "subreddit-posts", {
     operationId: ID,
     path: `/r/${name}/${params.sort}`,
     query: timed ? { t: params.timeframe } : {},
@@ -73,7 +74,7 @@ export async function getSubredditPosts(
       hasMore: page.hasMore,
       posts: page.posts,
     },
-    source: `${client.via}:listing`,
+    source: `${via}:listing`,
     count: page.posts.length,
   };
 }
