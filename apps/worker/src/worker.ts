@@ -19,6 +19,7 @@ import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { UnrecoverableError, type Worker } from "bullmq";
+import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
@@ -54,9 +55,12 @@ export async function startWorkers(
   const queues = workerQueues(config, registry);
   const redis = createRedis(config.REDIS_URL);
   const prisma = createPrismaClient(config.DATABASE_URL, 10);
-  const recorder = config.UPSTREAM_RECORD_DIR
-    ? createRecorder({ dir: config.UPSTREAM_RECORD_DIR, log })
-    : undefined;
+  // One recorder serves record mode (every job) and the canaries (failed calls, in their own directory).
+  const canaries = config.CANARY_INTERVAL_SECONDS > 0;
+  const recorder =
+    config.UPSTREAM_RECORD_DIR || canaries
+      ? createRecorder({ dir: config.UPSTREAM_RECORD_DIR ?? canaryRecordDir(config), log })
+      : undefined;
   const http = createHttpClient({
     origins: originsFromConfig(config),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -77,7 +81,7 @@ export async function startWorkers(
     // Injected clock (tests); History records its snapshots at this time.
     ...(options.now ? { now: options.now } : {}),
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
-    ...(recorder ? { recorder } : {}),
+    ...(recorder && config.UPSTREAM_RECORD_DIR ? { recorder } : {}),
   };
   const shutdown = new AbortController();
   const workers = queues.map((queue) => {
@@ -103,12 +107,24 @@ export async function startWorkers(
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
+  const canary = await startCanarySchedule(
+    {
+      registry,
+      config,
+      redis,
+      http,
+      log,
+      ...(recorder ? { recorder, recordDir: canaryRecordDir(config) } : {}),
+    },
+    redis,
+  );
   log.info({ queues }, "workers consuming");
   return {
     queues,
     workers,
     async close(graceMs = 30_000) {
       sweeper.stop();
+      await canary?.close();
       const closing = Promise.all(workers.map((w) => w.close()));
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {

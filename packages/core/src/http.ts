@@ -74,6 +74,8 @@ export interface JobRecorder {
     fn: () => Promise<T>,
     options?: {
       when?: "always" | "failure";
+      /** Write into this directory instead of the recorder's own (canaries keep their cases apart). */
+      dir?: string;
       /** Told the file written (null when the job made no upstream request). */
       onRecorded?: (file: string | null) => void;
     },

@@ -49,7 +49,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const now = options.now ?? (() => new Date());
   const source = `recorded ${hostname()}@${options.version ?? "0.1.0"}`;
 
-  async function write(scope: Scope, failed: boolean): Promise<string | null> {
+  async function write(scope: Scope, failed: boolean, dir: string): Promise<string | null> {
     if (scope.exchanges.length === 0) return null;
     const platform = platformOf(scope);
     const caseId = `${scope.job.operation}-${scope.job.jobId}`.replace(SAFE, "_");
@@ -65,7 +65,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       },
       entries: scope.exchanges.map((exchange) => toHarEntry(exchange, { source, recordedAt })),
     };
-    const file = path.join(options.dir, platform, `${caseId}.har`);
+    const file = path.join(dir, platform, `${caseId}.har`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify({ log }, null, 1)}\n`);
     options.log.info({ file, entries: scope.exchanges.length }, "upstream exchanges recorded");
@@ -83,14 +83,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
       try {
         outcome = await storage.run(scope, fn);
       } catch (error) {
-        await write(scope, true).then(
+        await write(scope, true, recordOptions.dir ?? options.dir).then(
           (file) => recordOptions.onRecorded?.(file),
           (writeError: unknown) => options.log.warn({ err: writeError }, "recording could not be written"),
         );
         throw error;
       }
       if (when === "always")
-        await write(scope, false).then(
+        await write(scope, false, recordOptions.dir ?? options.dir).then(
           (file) => recordOptions.onRecorded?.(file),
           (writeError: unknown) => options.log.warn({ err: writeError }, "recording could not be written"),
         );
