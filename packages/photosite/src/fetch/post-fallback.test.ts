@@ -1,3 +1,4 @@
+import { readStrategyHealth } from "@sda/strategy";
 import {
   defaultCorpusDir,
   deleteKeysWithPrefix,
@@ -54,5 +55,10 @@ describe("a login wall that says 'please wait'", () => {
     expect(answer.media.id).toBe("2317006284167526179");
     const graphql = replay.hits.filter((h) => h.path === "/api/graphql");
     expect(graphql.at(-1)).toMatchObject({ status: 401, caseId: "synthetic-retired-doc-id" });
+    // The chain's health: GraphQL failed as a login wall (no circuit opened), v1 answered.
+    const health = (await readStrategyHealth(ctx.redis, ctx.keyPrefix)).photosite ?? [];
+    expect(health.find((s) => s.id === "graphql")).toMatchObject({ failures: 1, state: "failing" });
+    expect(health.find((s) => s.id === "graphql")?.lastError).toMatch(/^login_wall/);
+    expect(health.find((s) => s.id === "v1")).toMatchObject({ successes: 1, state: "ok" });
   });
 });
