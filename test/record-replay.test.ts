@@ -100,6 +100,46 @@ describe("record mode round trip", () => {
       expect(replay.hits.every((h) => h.caseId !== null)).toBe(true);
     });
 
+  it("a request asked twice in one job (a retry after a refused token) keeps its last answer", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
+    const recorder = createRecorder({ dir, log: testLogger() });
+    const config = { FORUMSITE_CLIENT_ID: "rec-retry", FORUMSITE_CLIENT_SECRET: "rec-secret" };
+    let refused = false;
+    const remove = corpus.addFault({
+      when: (r) => {
+        if (refused || r.path !== "/r/golang/about") return false;
+        refused = true;
+        return true;
+      },
+      status: 401,
+      body: '{"message": "Unauthorized", "error": 401}',
+      headers: { "content-type": "application/json" },
+    });
+    let recorded: OperationOutcome;
+    try {
+      recorded = await call(
+        contextOn(corpus, config, recorder),
+        "forumsite.subreddit-details",
+        { url: "golang" },
+        recorder,
+      );
+    } finally {
+      remove();
+    }
+    expect(refused).toBe(true);
+    const [file] = await readdir(path.join(dir, "forumsite"));
+    const { log } = JSON.parse(await readFile(path.join(dir, "forumsite", file as string), "utf8")) as {
+      log: { entries: (Entry & { _matchNote?: string })[] };
+    };
+    const about = log.entries.filter((e) => e._match.path === "/r/golang/about");
+    expect(about).toHaveLength(1);
+    expect(about[0]?._matchNote).toMatch(/status 401/);
+    const replay = await startReplay([dir]);
+    replays.push(replay);
+    const replayed = await call(contextOn(replay, config), "forumsite.subreddit-details", { url: "golang" });
+    expect(replayed.data).toEqual(recorded.data);
+  });
+
   it("writes the corpus README's format: identity _match, provenance, secrets redacted", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
     const recorder = createRecorder({ dir, log: testLogger() });

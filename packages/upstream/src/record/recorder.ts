@@ -43,6 +43,37 @@ function platformOf(scope: Scope): string {
   return scope.exchanges[0]?.platform ?? "other";
 }
 
+/**
+ * One entry per identical `_match`: the replay serves one answer per request, so when the job asked the same thing
+ * twice (a retry after a refused token, a page asked again) the later answer is kept — the one the job went on with —
+ * and the entry notes the earlier statuses in `_matchNote`.
+ */
+function lastAnswers(entries: Record<string, unknown>[]): Record<string, unknown>[] {
+  const byMatch = new Map<string, number>();
+  const dropped = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    const key = JSON.stringify(entry._match);
+    const earlier = byMatch.get(key);
+    if (earlier !== undefined) {
+      const status = (entries[earlier]?.response as { status?: number } | undefined)?.status ?? 0;
+      dropped.set(key, [...(dropped.get(key) ?? []), status]);
+    }
+    byMatch.set(key, index);
+  });
+  const kept = new Set(byMatch.values());
+  return entries
+    .filter((_, index) => kept.has(index))
+    .map((entry) => {
+      const statuses = dropped.get(JSON.stringify(entry._match));
+      return statuses
+        ? {
+            ...entry,
+            _matchNote: `the same request was answered earlier in this job (status ${statuses.join(", ")}); the replay serves one answer per request, the last is kept`,
+          }
+        : entry;
+    });
+}
+
 /** Creates the recorder the upstream client and the engine share (see the module comment). */
 export function createRecorder(options: RecorderOptions): Recorder {
   const storage = new AsyncLocalStorage<Scope>();
@@ -63,7 +94,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         platform,
         covers: `${scope.job.operation} ${JSON.stringify(scope.job.params ?? {})}`,
       },
-      entries: scope.exchanges.map((exchange) => toHarEntry(exchange, { source, recordedAt })),
+      entries: lastAnswers(scope.exchanges.map((exchange) => toHarEntry(exchange, { source, recordedAt }))),
     };
     const file = path.join(dir, platform, `${caseId}.har`);
     await mkdir(path.dirname(file), { recursive: true });
