@@ -49,6 +49,35 @@ describe("status with workers", () => {
   });
 });
 
+describe("status: strategy health", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ env: { STATUS_REFRESH_MS: "100" } });
+  });
+  afterAll(() => stack.close());
+
+  it("platforms.videosite.strategies shows the transcript chain's per-strategy health", async () => {
+    const { key } = await stack.account(10);
+    const ok = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
+    expect(ok.status).toBe(200);
+    let strategies: { id: string; successes: number }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const response = await stack.get("/v1/status", null);
+      strategies = response.body.data.platforms.videosite.strategies;
+      if (strategies.some((s) => s.id === "android" && s.successes >= 1)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(strategies.find((s) => s.id === "android")).toMatchObject({
+      id: "android",
+      source: "videosite:player:android",
+      successes: 1,
+      failures: 0,
+      state: "ok",
+      openUntil: null,
+    });
+  });
+});
+
 describe("status without workers", () => {
   let stack: Stack;
   beforeAll(async () => {

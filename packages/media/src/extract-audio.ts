@@ -1,7 +1,7 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Logger, ServiceError } from "@sda/core";
-import type { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
+import type { BlockedRateCircuit, CircuitTicket } from "./circuit/blocked-rate.ts";
 import { audioExtractError, audioExtractReason } from "./extract-error.ts";
 import { type AudioProbe, probeAudio } from "./ffmpeg/probe.ts";
 import { FfmpegError, reencodeForSpeech, SPEECH_ENCODING } from "./ffmpeg/reencode.ts";
@@ -23,9 +23,24 @@ export interface SpeechAudio {
 }
 
 export interface ExtractSpeechOptions {
-  /** Tried in order; the next one only after an `extractor_unavailable` miss of the previous one. */
+  /**
+   * Tried in order within one download budget: the next one after an `extractor_unavailable` miss, or after a
+   * `blocked_rate` refusal (which opens only that source's circuit), or when the source's circuit is open.
+   */
   sources: readonly AudioSource[];
+  /** The circuit of sources that name none (`AudioSource.circuit` unset). */
   circuit: BlockedRateCircuit;
+  /** The circuit of a source that names one (e.g. `videosite:direct:android`, `extractor`); default: `circuit`. */
+  circuitFor?: (name: string) => BlockedRateCircuit;
+  /**
+   * Told each source's outcome (for strategy health and metrics): `success`, `failure` (with the error), or `skipped`
+   * when its circuit is open. Errors of the callback are ignored.
+   */
+  onSourceOutcome?: (
+    source: AudioSource,
+    outcome: "success" | "failure" | "skipped",
+    error?: unknown,
+  ) => Promise<void> | void;
   ffmpegPath: string;
   /** Budget of the download, ms, shared by all sources (SPEC §4.2.2 rule 5: 20 s). */
   downloadBudgetMs: number;
@@ -38,60 +53,105 @@ export interface ExtractSpeechOptions {
 }
 
 /**
- * Downloads the audio and re-encodes it for speech-to-text, under the service-wide circuit.
+ * Downloads the audio and re-encodes it for speech-to-text, each source under its own `blocked_rate` circuit.
  *
  * The download is spooled to the job's temp dir while ffmpeg re-encodes from the growing file (see {@link Spool}); an
  * input ffmpeg cannot read as a stream (MP4 with its index at the end) is re-encoded again from the complete file.
- * Circuit: a `blocked_rate` failure opens it; a completed download by the probe closes it.
+ * Circuits are per source (issue 14): a 403/429 on one source opens that source's circuit and the next source is
+ * tried within the same budget; a source whose circuit is open is passed over without a request (the last source
+ * waits out a short remaining cooldown, up to the circuit's `maxWaitSeconds`); a completed download by a probe closes
+ * its circuit.
  * @returns the speech file.
- * @throws ServiceError 502 `audio_extract_failed`: `blocked_rate` (403/429, or the circuit is open: details
- *   `cacheScope`, `blockedRateConsecutive`), `extract_timeout` (budget spent), `extractor_unavailable` (no source,
- *   every source missed, or the media could not be decoded), `no_audio_format` (no audio stream), or the source's
- *   own `restricted` / `live_unavailable`.
+ * @throws ServiceError 502 `audio_extract_failed`: `blocked_rate` when every source was refused or paused (details
+ *   `cacheScope`, `blockedRateConsecutive`, `circuit`, `source`; `retryAfterSeconds` = the shortest wait),
+ *   `extract_timeout` (budget spent), `extractor_unavailable` (no source, or every source missed), `no_audio_format`,
+ *   and the extractor's own `restricted` / `live_unavailable`.
  */
 export async function extractSpeechAudio(options: ExtractSpeechOptions): Promise<SpeechAudio> {
-  const { sources, circuit, log, signal } = options;
+  const { sources, log, signal } = options;
   if (sources.length === 0)
     throw audioExtractError(
       "extractor_unavailable",
       "the media has no direct audio URL and no audio extractor is configured",
     );
-  const ticket = await circuit.enter(signal);
+  const circuitOf = (source: AudioSource) =>
+    source.circuit && options.circuitFor ? options.circuitFor(source.circuit) : options.circuit;
+  const report = async (source: AudioSource, outcome: "success" | "failure" | "skipped", error?: unknown) => {
+    try {
+      await options.onSourceOutcome?.(source, outcome, error);
+    } catch {
+      // Health is best effort: it never fails the download.
+    }
+  };
   const started = Date.now();
-  const progress = { downloaded: false };
-  let blocked = false;
-  try {
-    let miss: unknown;
-    for (const source of sources) {
+  let miss: unknown;
+  let blocked: ServiceError | undefined;
+  for (const [index, source] of sources.entries()) {
+    const circuit = circuitOf(source);
+    const last = index === sources.length - 1;
+    let ticket: CircuitTicket;
+    try {
+      ticket = await circuit.enter(signal, last ? undefined : 0);
+    } catch (error) {
+      if (audioExtractReason(error) !== "blocked_rate") throw error;
+      log.info(
+        { source: source.label, circuit: source.circuit ?? null },
+        "audio source paused by its circuit",
+      );
+      blocked = preferShorterWait(blocked, withSource(error as ServiceError, source));
+      await report(source, "skipped");
+      continue;
+    }
+    const progress = { downloaded: false };
+    let refused = false;
+    try {
       const remainingMs = options.downloadBudgetMs - (Date.now() - started);
       if (remainingMs <= 0) throw audioExtractError("extract_timeout", "the audio download budget is spent");
-      try {
-        return await downloadAndEncode(source, remainingMs, options, progress);
-      } catch (error) {
-        const reason = audioExtractReason(error);
-        if (reason === "blocked_rate") {
-          blocked = true;
-          const count = await circuit.recordBlocked(ticket);
-          log.warn(
-            { source: source.label, blockedRateConsecutive: count },
-            "media host blocked the download",
-          );
-          const status = (error as ServiceError).details.upstreamStatus;
-          throw circuit.blockedError(count, {
+      const audio = await downloadAndEncode(source, remainingMs, options, progress);
+      await report(source, "success");
+      return audio;
+    } catch (error) {
+      const reason = audioExtractReason(error);
+      if (!signal.aborted) await report(source, "failure", error);
+      if (reason === "blocked_rate") {
+        refused = true;
+        const count = await circuit.recordBlocked(ticket);
+        log.warn({ source: source.label, blockedRateConsecutive: count }, "media host blocked the download");
+        const status = (error as ServiceError).details.upstreamStatus;
+        blocked = withSource(
+          circuit.blockedError(count, {
             cause: error,
             details: typeof status === "number" ? { upstreamStatus: status } : {},
-          });
-        }
-        if (reason !== "extractor_unavailable") throw error;
-        log.info({ source: source.label, message: (error as Error).message }, "audio source missed");
-        miss = error;
+          }),
+          source,
+        );
+        continue;
       }
+      if (reason !== "extractor_unavailable") throw error;
+      log.info({ source: source.label, message: (error as Error).message }, "audio source missed");
+      miss = error;
+    } finally {
+      if (progress.downloaded) await circuit.recordSuccess(ticket);
+      else if (!refused) await circuit.release(ticket);
     }
-    throw miss;
-  } finally {
-    if (progress.downloaded) await circuit.recordSuccess(ticket);
-    else if (!blocked) await circuit.release(ticket);
   }
+  // A refusal says more than a miss: the caller should come back after the cooldown.
+  throw blocked ?? miss;
+}
+
+/** The error with the refused source named in `details.source` (its circuit name, else its label). */
+function withSource(error: ServiceError, source: AudioSource): ServiceError {
+  return new ServiceError(error.code, error.message, {
+    retryable: error.retryable,
+    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    details: { ...error.details, source: source.circuit ?? source.label },
+    cause: error.cause ?? error,
+  });
+}
+
+function preferShorterWait(current: ServiceError | undefined, next: ServiceError): ServiceError {
+  if (!current) return next;
+  return (next.retryAfterSeconds ?? 0) < (current.retryAfterSeconds ?? 0) ? next : current;
 }
 
 /** Maps a download failure: the budget → `extract_timeout`; the job's abort → its reason; transport → a miss. */

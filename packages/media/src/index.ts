@@ -39,6 +39,7 @@ export {
   type AudioTranscript,
   type MediaSettings,
   mediaCircuit,
+  mediaCircuits,
   mediaSettingsFromConfig,
   type TranscribeAudioOptions,
   transcribeAudio,

@@ -2,7 +2,7 @@ import type { HttpClient, Logger, OperationContext, ServiceConfig } from "@sda/c
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
-import { extractSpeechAudio, type SpeechAudio } from "./extract-audio.ts";
+import { type ExtractSpeechOptions, extractSpeechAudio, type SpeechAudio } from "./extract-audio.ts";
 import { audioExtractError } from "./extract-error.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 import { SPEECH_ENCODING } from "./ffmpeg/reencode.ts";
@@ -54,6 +54,25 @@ export function mediaCircuit(
   });
 }
 
+/**
+ * The per-source circuits (issue 14): `name` → the `blocked_rate` circuit `<prefix>:circuit:<name>` with the worker's
+ * cooldown and wait settings, one object per name for the call.
+ */
+export function mediaCircuits(
+  ctx: Pick<OperationContext, "redis" | "keyPrefix">,
+  settings: MediaSettings,
+): (name: string) => BlockedRateCircuit {
+  const made = new Map<string, BlockedRateCircuit>();
+  return (name) => {
+    let circuit = made.get(name);
+    if (!circuit) {
+      circuit = mediaCircuit(ctx, name, settings);
+      made.set(name, circuit);
+    }
+    return circuit;
+  };
+}
+
 /** A finished speech-to-text job. */
 export interface AudioTranscript {
   transcription: AsrTranscription;
@@ -65,7 +84,12 @@ export interface AudioTranscript {
 export interface TranscribeAudioOptions {
   settings: MediaSettings;
   sources: readonly AudioSource[];
+  /** The circuit of sources naming none. */
   circuit: BlockedRateCircuit;
+  /** The circuits of sources naming one (see {@link mediaCircuits}); default: `circuit` for all. */
+  circuitFor?: (name: string) => BlockedRateCircuit;
+  /** Told each audio source's outcome (see `ExtractSpeechOptions.onSourceOutcome`). */
+  onSourceOutcome?: ExtractSpeechOptions["onSourceOutcome"];
   /** ISO 639-1 code when the caller knows the spoken language; detected otherwise. */
   language?: string | undefined;
   /** The speech file is cut after this many seconds. */
@@ -93,6 +117,8 @@ export async function transcribeAudio(options: TranscribeAudioOptions): Promise<
     const audio = await extractSpeechAudio({
       sources: options.sources,
       circuit: options.circuit,
+      ...(options.circuitFor ? { circuitFor: options.circuitFor } : {}),
+      ...(options.onSourceOutcome ? { onSourceOutcome: options.onSourceOutcome } : {}),
       ffmpegPath,
       downloadBudgetMs: settings.downloadBudgetMs,
       dir,

@@ -68,7 +68,8 @@ interface Failure {
  * `retryAfterSeconds` (else `cooldownSeconds`). Each outcome updates the strategy's health hash
  * (`<prefix>:health:<platform>:<id>`) and `upstream_strategy_total{platform,strategy,outcome}`.
  * @returns the first success with the attempts before it.
- * @throws ServiceError the most relevant failure (stopping class, else blocked > rate_limited > login_wall >
+ * @throws ServiceError the most relevant failure (stopping class — unchanged when it came from the first strategy with
+ *   nothing before it —, else blocked > rate_limited > login_wall >
  *   po_token_required > transient; ties to the earlier strategy) with `details.strategies: StrategyAttempt[]`;
  *   502 `upstream_blocked` reason `circuit_open` (Retry-After = the shortest remaining cooldown) when every strategy
  *   was skipped; 502 `upstream_timeout` reason `budget_spent` when the budget ran out before any strategy ran; the
@@ -189,6 +190,9 @@ function chainError(
     );
   }
   const { error } = best;
+  // The first strategy's answer about the resource itself (404, bad input) is answered exactly as the operation
+  // documents it: nothing else was tried or skipped, so there is nothing to list.
+  if (STOPPING_CLASSES.has(best.class) && attempts.length === 1 && isServiceError(error)) return error;
   if (!isServiceError(error))
     return new ServiceError("upstream_error", `${operation} failed on every source`, {
       details: { strategies },
@@ -199,5 +203,35 @@ function chainError(
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     details: { ...error.details, strategies },
     cause: error,
+  });
+}
+
+/**
+ * Records one outcome of a strategy run outside {@link runChain} (e.g. an audio source tried by the media pipeline):
+ * the `upstream_strategy_total` counter and, for successes and failures, the strategy's health hash.
+ * @param entry.error the failure, classified with {@link classifyError} for `lastError`.
+ */
+export async function recordStrategyOutcome(entry: {
+  health?: { redis: Redis; prefix: string } | undefined;
+  platform: string;
+  strategy: string;
+  source: string;
+  outcome: StrategyAttempt["outcome"];
+  error?: unknown;
+}): Promise<void> {
+  strategyCounter.inc({ platform: entry.platform, strategy: entry.strategy, outcome: entry.outcome });
+  if (!entry.health || entry.outcome === "skipped") return;
+  const { error } = entry;
+  const code = isServiceError(error) ? error.code : "error";
+  const reason =
+    isServiceError(error) && typeof error.details.reason === "string" ? error.details.reason : undefined;
+  await recordHealth(entry.health.redis, entry.health.prefix, {
+    platform: entry.platform,
+    strategy: entry.strategy,
+    source: entry.source,
+    outcome: entry.outcome,
+    ...(entry.outcome === "failure"
+      ? { error: `${classifyError(error)}: ${code}${reason ? ` (${reason})` : ""}` }
+      : {}),
   });
 }

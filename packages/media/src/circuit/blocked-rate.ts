@@ -107,14 +107,15 @@ export class BlockedRateCircuit {
 
   /**
    * Admits one download: at once when closed, as the probe when half-open, after a wait when the remaining
-   * cooldown (or the running probe) ends within the wait allowance.
+   * cooldown (or the running probe) ends within the wait allowance (`maxWaitSeconds`, default the circuit's; 0 when
+   * another source can be tried instead).
    * @throws ServiceError 502 `audio_extract_failed` reason `blocked_rate` with `retryAfterSeconds` = the remaining
    *   wait and details `cacheScope: "service"`, `blockedRateConsecutive`, `circuit`, when the wait is too long.
    * @throws the signal's reason when aborted while waiting.
    */
-  async enter(signal?: AbortSignal): Promise<CircuitTicket> {
+  async enter(signal?: AbortSignal, maxWaitSeconds = this.options.maxWaitSeconds): Promise<CircuitTicket> {
     const token = randomBytes(8).toString("hex");
-    const deadline = Date.now() + this.options.maxWaitSeconds * 1000;
+    const deadline = Date.now() + maxWaitSeconds * 1000;
     for (;;) {
       const [state, remaining, count] = (await this.redis.eval(
         READ,

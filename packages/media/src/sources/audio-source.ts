@@ -24,6 +24,12 @@ export interface AudioSource {
   /** A short description for logs, e.g. `direct:itag140`. */
   readonly label: string;
   /**
+   * The name of the source's own `blocked_rate` circuit (Redis `<prefix>:circuit:<name>`), e.g.
+   * `videosite:direct:android`, `extractor`: a refusal of this source pauses only sources of that name. Unset: the
+   * pipeline's default circuit.
+   */
+  readonly circuit?: string;
+  /**
    * Starts the download.
    * @param signal aborted when the download budget is spent or the job is cancelled; the source must stop then.
    * @param budgetMs what is left of the download budget, in ms.

@@ -12,6 +12,8 @@ export interface DirectUrlSourceOptions {
   /** Label for logs, e.g. `direct:itag140`. */
   label?: string;
   headers?: Record<string, string>;
+  /** The source's circuit name, e.g. `videosite:direct:android` (see `AudioSource.circuit`). */
+  circuit?: string;
 }
 
 /**
@@ -54,9 +56,11 @@ export function classifyDownloadError(error: unknown): unknown {
 export class DirectUrlSource implements AudioSource {
   readonly kind = "direct" as const;
   readonly label: string;
+  readonly circuit: string | undefined;
 
   constructor(private readonly options: DirectUrlSourceOptions) {
     this.label = options.label ?? "direct";
+    this.circuit = options.circuit;
   }
 
   async open(signal: AbortSignal, budgetMs: number): Promise<AudioDownload> {

@@ -52,6 +52,8 @@ export interface ExtractorSourceOptions {
   pageUrl: string;
   /** Called with the extractor's stderr tail when it fails (for the job's log). */
   onFailure?: (info: { exitCode: number | null; signal: string | null; stderr: string }) => void;
+  /** The source's circuit name (see `AudioSource.circuit`); default `extractor`, one for every platform. */
+  circuit?: string;
 }
 
 /**
@@ -63,8 +65,11 @@ export interface ExtractorSourceOptions {
 export class ExtractorSource implements AudioSource {
   readonly kind = "extractor" as const;
   readonly label = "extractor";
+  readonly circuit: string;
 
-  constructor(private readonly options: ExtractorSourceOptions) {}
+  constructor(private readonly options: ExtractorSourceOptions) {
+    this.circuit = options.circuit ?? "extractor";
+  }
 
   async open(signal: AbortSignal): Promise<AudioDownload> {
     const child = spawn(this.options.command, extractorArguments(this.options.pageUrl), {

@@ -1,4 +1,5 @@
 import { audioCredits, ServiceError } from "@sda/core";
+import { playerBlockedError } from "../innertube/blocked-error.ts";
 import { availableLanguages, type CaptionList, hasAutoCaptions } from "../innertube/caption-tracks.ts";
 import { classifyPlayability } from "../innertube/playability.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
@@ -25,11 +26,7 @@ function captionDetails(captions: CaptionList) {
  */
 export function requirePlayableVideo(player: PlayerInfo, videoId: string): VideoDetailsPart {
   const verdict = classifyPlayability(player);
-  if (verdict.kind === "blocked")
-    throw new ServiceError("upstream_blocked", `videosite asked for a bot check: ${verdict.message}`, {
-      retryAfterSeconds: 60,
-      details: { platform: "videosite", reason: "bot_check" },
-    });
+  if (verdict.kind === "blocked") throw playerBlockedError(verdict.reason, verdict.message);
   if (verdict.kind === "unavailable" || player.details === null)
     throw new ServiceError(
       "video_unavailable",

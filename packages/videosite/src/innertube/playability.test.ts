@@ -38,6 +38,7 @@ describe("classifyPlayability on every recorded unplayable answer", () => {
   it("classifies the bot check as blocked, not as a property of the video", () => {
     expect(verdict(placeholder("BLOCKEDbot1"))).toEqual({
       kind: "blocked",
+      reason: "bot_check",
       message: "Sign in to confirm you\u2019re not a bot",
     });
   });

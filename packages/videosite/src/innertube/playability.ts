@@ -27,16 +27,27 @@ export type UnavailableReason =
   | "login_required"
   | "unavailable";
 
+/**
+ * Why the platform walls the service off (the `reason` of a 502 `upstream_blocked`):
+ * - `bot_check`: "Sign in to confirm you're not a bot" and similar;
+ * - `session_block`: "This content isn't available, try again later": the session (IP, visitor) is blocked for a while;
+ * - `captcha`: the captcha screen (`errorScreen.playerCaptchaViewModel`).
+ */
+export type BlockReason = "bot_check" | "session_block" | "captcha";
+
 /** What a player answer says about serving the video. */
 export type PlayabilityVerdict =
   | { kind: "playable" }
-  /** A bot check or similar wall against the service, not a property of the video: retryable 502. */
-  | { kind: "blocked"; message: string }
+  /** A bot check, session block or captcha against the service, not a property of the video: retryable 502. */
+  | { kind: "blocked"; reason: BlockReason; message: string }
   | { kind: "unavailable"; reason: UnavailableReason; message: string };
 
 // Ordered rules over the status's texts. Bot walls come first because they arrive as LOGIN_REQUIRED too; "Premium"
 // before "members" because Premium texts say "only available to Music Premium members".
 const BOT_CHECK = /not a bot|unusual traffic|protect our community|automated queries/i;
+// The rate-limit answer of a blocked session (yt-dlp and NewPipe meet it since 2025): "This content isn't available,
+// try again later." It names no property of the video; the same video plays for another session.
+const SESSION_BLOCK = /content isn.t available,? try again later/i;
 const TEXT_RULES: readonly [RegExp, UnavailableReason][] = [
   [/\bprivate\b/i, "private"],
   [/\bpremium\b/i, "premium_only"],
@@ -52,7 +63,8 @@ const TEXT_RULES: readonly [RegExp, UnavailableReason][] = [
  * Source: `/player` → `playabilityStatus`.
  *
  * - `OK` → playable (also an answer with `videoDetails` and no status at all).
- * - A bot check ("Sign in to confirm you're not a bot") → blocked, whatever its status.
+ * - The captcha screen, a bot check ("Sign in to confirm you're not a bot") or a session block ("This content isn't
+ *   available, try again later") → blocked, whatever its status.
  * - `LIVE_STREAM_OFFLINE` → `live_offline`; `AGE_CHECK_REQUIRED`/`AGE_VERIFICATION_REQUIRED` or an age-gate marker →
  *   `age_restricted`; `CONTENT_CHECK_REQUIRED` → `content_check_required`.
  * - Otherwise the texts decide (private, premium, members, age, country, ended live, removed); an unexplained
@@ -63,7 +75,9 @@ export function classifyPlayability(player: PlayerInfo): PlayabilityVerdict {
   const { status, texts, ageGate, reason } = player.playability;
   const joined = texts.join(" \n ");
   const message = reason ?? texts[0] ?? "the video is not available";
-  if (BOT_CHECK.test(joined)) return { kind: "blocked", message };
+  if (player.playability.captcha) return { kind: "blocked", reason: "captcha", message };
+  if (BOT_CHECK.test(joined)) return { kind: "blocked", reason: "bot_check", message };
+  if (SESSION_BLOCK.test(joined)) return { kind: "blocked", reason: "session_block", message };
   if (status === "OK" || (status === null && player.details !== null)) return { kind: "playable" };
   if (status === null)
     return { kind: "unavailable", reason: "unavailable", message: "the video does not exist" };

@@ -22,6 +22,11 @@ export interface PlayabilityStatus {
   texts: string[];
   /** True when the answer carries an age gate marker (`desktopLegacyAgeGateReason`). */
   ageGate: boolean;
+  /**
+   * True when the error screen is the captcha screen (`errorScreen.playerCaptchaViewModel`): the platform wants the
+   * session to solve a captcha, a block against the service, not a property of the video.
+   */
+  captcha: boolean;
   /** Scheduled start of an upcoming live stream (offline slate `scheduledStartTime`, epoch seconds), or null. */
   scheduledStartTime: string | null;
 }
@@ -146,6 +151,7 @@ export function readPlayability(player: unknown): PlayabilityStatus {
     subreason: textOf(at(status, "errorScreen", "playerErrorMessageRenderer", "subreason"))?.trim() || null,
     texts,
     ageGate: at(status, "desktopLegacyAgeGateReason") !== undefined,
+    captcha: at(status, "errorScreen", "playerCaptchaViewModel") !== undefined,
     scheduledStartTime: typeof slate === "string" ? slate : null,
   };
 }

@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { clientContext, clientHeaders, type InnertubeClient } from "./clients.ts";
 import {
   androidContext,
   androidHeaders,
@@ -26,8 +27,13 @@ export interface PlayerFetch {
   via: "player" | "reel";
 }
 
-function playerBody(videoId: string) {
-  return { videoId, contentCheckOk: true, racyCheckOk: true };
+function playerBody(videoId: string, poToken?: string) {
+  return {
+    videoId,
+    contentCheckOk: true,
+    racyCheckOk: true,
+    ...(poToken ? { serviceIntegrityDimensions: { poToken } } : {}),
+  };
 }
 
 async function postJson(ctx: UpstreamContext, url: string, headers: Record<string, string>, body: unknown) {
@@ -102,4 +108,47 @@ export async function fetchWebMicroformat(
   });
   const answeredId = stringAt(raw, "videoDetails", "videoId");
   return answeredId === undefined || answeredId === videoId ? readMicroformat(raw) : null;
+}
+
+/**
+ * The player answer of `client` through one transport, no fallback (the strategy chain orders transports and clients).
+ * Source: `POST /youtubei/v1/player` with the client's context and `{ videoId }` (plus
+ * `serviceIntegrityDimensions.poToken` when a PO token is given), or for `reel` `POST
+ * /youtubei/v1/reel/reel_item_watch?$fields=playerResponse`.
+ * @throws ServiceError `upstream_*` (502) when the request fails or the answer is not a player object.
+ */
+export async function fetchClientPlayer(
+  ctx: UpstreamContext,
+  videoId: string,
+  client: InnertubeClient,
+  options: { via?: "player" | "reel"; poToken?: string } = {},
+): Promise<PlayerFetch> {
+  if (options.via === "reel") {
+    const body = await postJson(
+      ctx,
+      innertubeUrl("reel/reel_item_watch", "&$fields=playerResponse"),
+      clientHeaders(client),
+      {
+        context: clientContext(client),
+        playerRequest: playerBody(videoId, options.poToken),
+        disablePlayerResponse: false,
+      },
+    );
+    const inner = isObject(body) ? body.playerResponse : undefined;
+    if (isPlayerAnswer(inner)) return { info: readPlayer(inner), raw: inner, via: "reel" };
+    if (isObject(body) && Object.keys(body).length === 0)
+      return { info: readPlayer({}), raw: {}, via: "reel" };
+    throw new ServiceError("upstream_error", "videosite: the reel answer holds no player answer", {
+      details: { platform: "videosite" },
+    });
+  }
+  const raw = await postJson(ctx, innertubeUrl("player"), clientHeaders(client), {
+    context: clientContext(client),
+    ...playerBody(videoId, options.poToken),
+  });
+  if (!isPlayerAnswer(raw))
+    throw new ServiceError("upstream_error", "videosite: the player answer has no playability or details", {
+      details: { platform: "videosite" },
+    });
+  return { info: readPlayer(raw), raw, via: "player" };
 }

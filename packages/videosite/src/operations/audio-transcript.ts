@@ -9,12 +9,9 @@ import {
   ServiceError,
 } from "@sda/core";
 import {
-  type AudioSource,
   audioExtractError,
-  DirectUrlSource,
-  ExtractorSource,
-  type MediaSettings,
   mediaCircuit,
+  mediaCircuits,
   mediaSettingsFromConfig,
   transcribeAudio,
 } from "@sda/media";
@@ -31,12 +28,17 @@ import { fetchAndroidPlayer } from "../innertube/player.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
 import type { MediaFormat } from "../innertube/streaming-reader.ts";
 import { languageParam } from "../language.ts";
+import { audioSourceHealth, videositeAudioSources } from "../strategies/audio-sources.ts";
+import { videositeRuntime } from "../strategies/runtime.ts";
 import { type VideoUrl, videoUrlParam } from "../video-url.ts";
 import { transcriptOperation } from "./transcript.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
 
-/** Name of the videosite media hosts' `blocked_rate` circuit (Redis key `<prefix>:circuit:videosite-media`). */
+/**
+ * Name of the default `blocked_rate` circuit of videosite media sources that name none (Redis key
+ * `<prefix>:circuit:videosite-media`); every built-in source names its own (`videosite:direct:<client>`, `extractor`).
+ */
 export const VIDEOSITE_MEDIA_CIRCUIT = "videosite-media";
 
 /** Query parameters of `GET /v1/videosite/audio-transcript` (SPEC §4.2). */
@@ -137,36 +139,6 @@ export function pickAudioFormat(player: PlayerInfo, language?: string): MediaFor
   return byBitrate.find((f) => (f.bitrate ?? 0) >= 48_000) ?? byBitrate.at(-1) ?? null;
 }
 
-/** The audio sources of a video: its direct format URL when there is one, then the extractor when configured. */
-function audioSources(
-  player: PlayerInfo,
-  format: MediaFormat | null,
-  watch: string,
-  settings: MediaSettings,
-  ctx: Pick<OperationContext, "http" | "log">,
-): AudioSource[] {
-  const sources: AudioSource[] = [];
-  if (format?.url)
-    sources.push(
-      new DirectUrlSource({
-        http: ctx.http,
-        platform: "videosite",
-        url: format.url,
-        label: `direct:itag${format.itag}`,
-      }),
-    );
-  if (settings.extractorPath)
-    sources.push(
-      new ExtractorSource({
-        command: settings.extractorPath,
-        pageUrl: watch,
-        onFailure: (info) =>
-          ctx.log.warn({ ...info, videoId: player.details?.videoId }, "audio extractor failed"),
-      }),
-    );
-  return sources;
-}
-
 /**
  * Adds what SPEC §4.2.2 rule 6 and §7.4 want on every error of this operation once the player was read:
  * `suggestedEndpoint` (the captions path) when a published caption track would serve the request;
@@ -194,10 +166,11 @@ function withHints(error: unknown, captionsPath: string | null, estimate: number
  *
  * Order: ANDROID `/youtubei/v1/player` → playability (restricted, live, unavailable) → estimate from
  * `videoDetails.lengthSeconds` (over 90 min → 400 `duration_too_long`; above `maxCredits` → 400 `cost_exceeds_max`;
- * balance below it → 402) → format choice → download (`GET …googlevideo.com/videoplayback`, or the extractor) with
- * re-encode → ASR upload. Nothing is downloaded before the estimate checks pass.
+ * balance below it → 402) → format choice → download with re-encode (sources in order, each behind its own circuit:
+ * the ANDROID format URL, the VISIONOS player's audio URL, the extractor; see `videositeAudioSources`) → ASR upload.
+ * Nothing is downloaded before the estimate checks pass.
  * @returns the result; `credits`/`durationSeconds` for the price rule and `envelope.creditsUsed` (SPEC §2.1);
- *   source `innertube:<android|android-reel>+<direct:itag<n>|extractor>+<asr-fast|asr-standard>`.
+ *   source `innertube:<android|android-reel>+<direct:itag<n>|direct:visionos|extractor>+<asr-fast|asr-standard>`.
  * @throws ServiceError 400 `duration_too_long` | `cost_exceeds_max`, 402 `insufficient_credits`, 404
  *   `video_unavailable`, 502 `audio_extract_failed` (SPEC §7.4 reasons), `asr_unavailable`, `asr_failed`,
  *   `upstream_*`; all unbilled.
@@ -247,10 +220,23 @@ export async function getAudioTranscript(
     await ctx.requireCredits(estimate);
 
     const settings = mediaSettingsFromConfig(ctx.config);
+    const runtime = await videositeRuntime(ctx, "audio-transcript");
+    const sources = await videositeAudioSources({
+      ctx,
+      videoId,
+      player: player.info,
+      format,
+      pick: (answer) => pickAudioFormat(answer, params.language),
+      watchUrl: url,
+      settings,
+      runtime,
+    });
     const transcript = await transcribeAudio({
       settings,
-      sources: audioSources(player.info, format, url, settings, ctx),
+      sources,
       circuit: mediaCircuit(ctx, VIDEOSITE_MEDIA_CIRCUIT, settings),
+      circuitFor: mediaCircuits(ctx, settings),
+      onSourceOutcome: audioSourceHealth(runtime),
       language: params.language ? primaryLanguage(params.language) : undefined,
       // Room for a player length rounded down, never enough to pass the upload ceiling.
       maxSeconds: Math.min(durationSeconds + 60, AUDIO_MAX_DURATION_SECONDS + 60),

@@ -1,6 +1,7 @@
 import { cacheParam, defineOperation, fixed, type OperationContext, ServiceError } from "@sda/core";
 import { z } from "zod";
 import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
+import { playerBlockedError } from "../innertube/blocked-error.ts";
 import { fetchNext } from "../innertube/next.ts";
 import { type NextInfo, readNext } from "../innertube/next-reader.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
@@ -38,11 +39,7 @@ export async function getVideoDetails(
   const { videoId, url } = params.url;
   const player = await fetchAndroidPlayer(ctx, videoId);
   const verdict = classifyPlayability(player.info);
-  if (verdict.kind === "blocked")
-    throw new ServiceError("upstream_blocked", `videosite asked for a bot check: ${verdict.message}`, {
-      retryAfterSeconds: 60,
-      details: { platform: "videosite", reason: "bot_check" },
-    });
+  if (verdict.kind === "blocked") throw playerBlockedError(verdict.reason, verdict.message);
   const details = player.info.details;
   if (details === null)
     throw new ServiceError(
