@@ -234,7 +234,7 @@ export class ForumClient {
       if (isBlockPage(response.status, response.text())) {
         const blocked = await this.#blocked(response, egress);
         blockedProxies.add(egress.index);
-        // Rotation on block: the same request once more through a proxy the platform has not blocked.
+        // Rotation on block: the same request again through a proxy not blocked yet (each proxy once per call).
         if (egress.index < 0 || !hasOtherProxy(this.#ctx, blockedProxies)) throw blocked;
         egress = await pickEgress(this.#ctx, this.#base, blockedProxies);
         this.#egress = egress;
