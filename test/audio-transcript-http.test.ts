@@ -183,7 +183,7 @@ describe("audio transcript over HTTP: refused before any download", () => {
 });
 
 describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
-  it("blocked_rate: an upstream 403 opens the service-wide circuit; the next call fails fast without a download", async () => {
+  it("blocked_rate: an upstream 403 opens every refused source's circuit; the next call fails fast without a download", async () => {
     const { key, accountId } = await stack.account();
     const remove = stack.replay.addFault({ when: (r) => r.path === "/videoplayback", status: 403 });
     try {
@@ -211,7 +211,11 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
       await expectUnbilled(fastFail, accountId, 100);
     } finally {
       remove();
-      await redis.del(`${stack.env.QUEUE_PREFIX}:circuit:videosite-media`);
+      // Circuits are per source (issue 14): the ANDROID format URL's and the VISIONOS audio URL's both opened.
+      await redis.del(
+        `${stack.env.QUEUE_PREFIX}:circuit:videosite:direct:android`,
+        `${stack.env.QUEUE_PREFIX}:circuit:videosite:direct:visionos`,
+      );
     }
   });
 

@@ -31,6 +31,9 @@ beforeAll(async () => {
     env: {
       ASR_FAST_BASE_URL: asr.baseUrl,
       AUDIO_BLOCKED_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
+      // One audio source (the ANDROID format URL, circuit `videosite:direct:android`): the probe counts below are
+      // about one circuit shared by two processes, not about falling through to the VISIONOS source.
+      IDENTITIES_JSON: JSON.stringify({ videosite: { chains: { "audio-transcript": ["android"] } } }),
       JOB_LOCK_MS: "1500",
       REQUEST_DEADLINE_MS: "60000",
     },
@@ -39,7 +42,7 @@ beforeAll(async () => {
   // A reader of the circuit the workers share (same prefix and name as the operation's).
   circuit = new BlockedRateCircuit(redis, {
     keyPrefix: stack.env.QUEUE_PREFIX ?? "",
-    name: "videosite-media",
+    name: "videosite:direct:android",
     cooldownSeconds: COOLDOWN_SECONDS,
     maxWaitSeconds: 0,
     probeTtlMs: 30_000,

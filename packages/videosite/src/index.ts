@@ -40,6 +40,14 @@ export {
   readCaptionList,
   type TranslationLanguage,
 } from "./innertube/caption-tracks.ts";
+export {
+  ANDROID,
+  type InnertubeClient,
+  PLAYER_CLIENTS,
+  resolveClients,
+  VISIONOS,
+  videositeIdentitiesSchema,
+} from "./innertube/clients.ts";
 export { watchUrl } from "./innertube/config.ts";
 export type { UpstreamContext } from "./innertube/context.ts";
 export { fetchNext } from "./innertube/next.ts";
@@ -49,7 +57,12 @@ export {
   type PlayabilityVerdict,
   type UnavailableReason,
 } from "./innertube/playability.ts";
-export { fetchAndroidPlayer, fetchWebMicroformat, type PlayerFetch } from "./innertube/player.ts";
+export {
+  fetchAndroidPlayer,
+  fetchClientPlayer,
+  fetchWebMicroformat,
+  type PlayerFetch,
+} from "./innertube/player.ts";
 export {
   type Microformat,
   type PlayerInfo,
@@ -57,6 +70,7 @@ export {
   type Thumbnail,
   type VideoDetailsPart,
 } from "./innertube/player-reader.ts";
+export { needsPoToken, PoTokenProvider, withPoToken } from "./innertube/po-token.ts";
 export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
@@ -83,6 +97,10 @@ export { getTranscript, type TranscriptResult, transcriptOperation } from "./ope
 export { getVideoDetails, videoDetailsOperation } from "./operations/video-details.ts";
 export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
 export type { SearchHit } from "./search/hits.ts";
+export { audioSourceHealth, videositeAudioSources } from "./strategies/audio-sources.ts";
+export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./strategies/proxy-pool.ts";
+export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./strategies/runtime.ts";
+export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./strategies/transcript.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";
 
 /** Every videosite operation, for the registry (`packages/catalog`). */
