@@ -12,9 +12,10 @@ import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
-import { createHttpClient, originsFromConfig } from "@sda/upstream";
+import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { startWebhookWorker, WebhookClient, type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
+import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
@@ -59,11 +60,18 @@ export async function startWorkers(
   );
   const redis = createRedis(config.REDIS_URL);
   const prisma = createPrismaClient(config.DATABASE_URL, 10);
+  // One recorder serves record mode (every job) and the canaries (failed calls, in their own directory).
+  const canaries = config.CANARY_INTERVAL_SECONDS > 0;
+  const recorder =
+    config.UPSTREAM_RECORD_DIR || canaries
+      ? createRecorder({ dir: config.UPSTREAM_RECORD_DIR ?? canaryRecordDir(config), log })
+      : undefined;
   const http = createHttpClient({
     origins: originsFromConfig(config, registry.platforms),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     userAgent: config.UPSTREAM_USER_AGENT,
     log,
+    ...(recorder ? { recorder } : {}),
   });
   const deps: EngineDeps = {
     registry,
@@ -78,6 +86,7 @@ export async function startWorkers(
     // Injected clock (tests); History records its snapshots at this time.
     ...(options.now ? { now: options.now } : {}),
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
+    ...(recorder && config.UPSTREAM_RECORD_DIR ? { recorder } : {}),
   };
   const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
   const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
@@ -154,6 +163,17 @@ export async function startWorkers(
     staleAfterMs: 2 * config.JOB_LOCK_MS,
     log,
   });
+  const canary = await startCanarySchedule(
+    {
+      registry,
+      config,
+      redis,
+      http,
+      log,
+      ...(recorder ? { recorder, recordDir: canaryRecordDir(config) } : {}),
+    },
+    redis,
+  );
   log.info({ queues }, "workers consuming");
   return {
     queues,
@@ -162,6 +182,7 @@ export async function startWorkers(
     async close(graceMs = 30_000) {
       sweeper.stop();
       batchSweeper.stop();
+      await canary?.close();
       const closing = Promise.all([...workers.map((w) => w.close()), monitors?.close(), webhooks.close()]);
       const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
       if ((await Promise.race([closing, timer])) === "timeout") {

@@ -127,6 +127,22 @@ export const baseEnvSchema = z.object({
   /** Input budget of one chat-completions request, in tokens (longer transcripts are summarised in chunks). */
   LLM_MAX_INPUT_TOKENS: int(12_000, 500),
 
+  // Live operation (issue 14): record mode and canaries
+  /**
+   * Record mode: every job's upstream exchanges are written to this directory as one HAR case file in the corpus
+   * README's format (identity `_match`, volatile fields out, secrets redacted), replayable with `REPLAY_DIRS`.
+   */
+  UPSTREAM_RECORD_DIR: optionalString,
+  /**
+   * Canary calls (`npm run canary`, and the repeatable job when `CANARY_INTERVAL_SECONDS` > 0): a JSON array of
+   * `{"operation": "<id>", "params": {...}}`, or unset for the built-in small set.
+   */
+  CANARY_CALLS: optionalString,
+  /** Period of the canary repeatable job in seconds (0: no repeatable job; `npm run canary` still works). */
+  CANARY_INTERVAL_SECONDS: int(0, 0),
+  /** Where failed canary calls are recorded as HAR cases (default `<tmp>/sda-canary`). */
+  CANARY_RECORD_DIR: optionalString,
+
   // Outgoing webhooks (packages/webhooks: batch completion, monitor deliveries)
   /** Allow `http://` webhook URLs (development only); unset: https only. */
   WEBHOOK_ALLOW_HTTP: bool.default(false),

@@ -57,3 +57,30 @@ export interface HttpClient {
   request(request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamResponse>;
   stream(request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamStream>;
 }
+
+/** The job a recording belongs to (record mode, canaries). */
+export interface RecordedJob {
+  jobId: string;
+  /** Operation id, e.g. `forumsite.subreddit-posts`; its platform names the case's folder. */
+  operation: string;
+  /** The call's parameters, described in the case's `log._case.covers`. */
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Record mode (`UPSTREAM_RECORD_DIR`, implemented in `@sda/upstream`): runs `fn` with every upstream exchange it makes
+ * collected, and writes them as one HAR case file (always, or only when `fn` throws).
+ */
+export interface JobRecorder {
+  record<T>(
+    job: RecordedJob,
+    fn: () => Promise<T>,
+    options?: {
+      when?: "always" | "failure";
+      /** Write into this directory instead of the recorder's own (canaries keep their cases apart). */
+      dir?: string;
+      /** Told the file written (null when the job made no upstream request). */
+      onRecorded?: (file: string | null) => void;
+    },
+  ): Promise<T>;
+}

@@ -2,6 +2,7 @@ import {
   type CursorCodec,
   type HttpClient,
   isServiceError,
+  type JobRecorder,
   type Logger,
   type OperationContext,
   type OperationDefinition,
@@ -31,6 +32,8 @@ export interface EngineDeps {
   now?: () => Date;
   /** Told about every successful, settled call (History records snapshots); awaited, errors only logged. */
   observers?: readonly CallObserver[];
+  /** Record mode (`UPSTREAM_RECORD_DIR`): each job's upstream exchanges become one HAR case file. */
+  recorder?: JobRecorder;
 }
 
 /** A successful call, after it was settled: `params` parsed, `at` from `deps.now`. */
@@ -119,7 +122,9 @@ export async function executeJob(
         await reserve(credits);
       },
     };
-    const outcome = await handler(params, ctx);
+    const outcome = deps.recorder
+      ? await deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
+      : await handler(params, ctx);
     const credits = op.price.charge(params, outcome);
     const settled = await deps.ledger.settle({ accountId, requestId, credits, operation: op.id });
     const charged = settled.entry ? -settled.entry.amount : 0;

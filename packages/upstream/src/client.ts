@@ -10,6 +10,8 @@ import {
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
 import { type OriginRoute, originFor, routeUrl } from "./origins.ts";
+import type { Exchange } from "./record/har-entry.ts";
+import type { Recorder } from "./record/recorder.ts";
 
 export interface HttpClientOptions {
   /** Configured origins by platform hosts (see `originsFromConfig`). */
@@ -25,6 +27,8 @@ export interface HttpClientOptions {
   log: Logger;
   /** Connections kept per origin (default 32). */
   connections?: number;
+  /** Record mode: every exchange made inside a recorded job is handed to it (see `record/recorder.ts`). */
+  recorder?: Recorder;
 }
 
 const MAX_REDIRECTS = 5;
@@ -77,6 +81,33 @@ export function statusError(
   });
 }
 
+/** The exchange handed to the recorder: the request as sent on this hop (live URL), the answer as decoded. */
+function exchangeOf(
+  request: UpstreamRequest,
+  sent: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body: string | Uint8Array | undefined;
+  },
+  response: Dispatcher.ResponseData,
+  body: Buffer | null,
+  startedAt: Date,
+): Exchange {
+  return {
+    platform: request.platform,
+    method: sent.method,
+    url: sent.url,
+    requestHeaders: sent.headers,
+    requestBody: sent.body === undefined ? undefined : Buffer.from(sent.body).toString("utf8"),
+    status: response.statusCode,
+    responseHeaders: response.headers as RawHeaders,
+    responseBody: body,
+    startedAt,
+    timeMs: Date.now() - startedAt.getTime(),
+  };
+}
+
 /**
  * Creates the undici-based {@link HttpClient}: keep-alive connection pools, gzip/deflate/br decoding, a per-request
  * budget combined with the caller's abort signal, manual redirects (each hop routed through the configured origin),
@@ -127,6 +158,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         ...request.headers,
       };
       let response: Dispatcher.ResponseData;
+      const startedAt = new Date();
       try {
         response = await dispatcherFor(request).request({
           origin: new URL(target).origin,
@@ -151,6 +183,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       ) {
         const location = response.headers.location;
         await response.body.dump();
+        options.recorder?.capture(
+          exchangeOf(request, { url: liveUrl, method, headers, body }, response, Buffer.alloc(0), startedAt),
+        );
         if (typeof location !== "string")
           throw new ServiceError("upstream_error", `${request.platform}: redirect without Location`);
         liveUrl = new URL(location, liveUrl).toString();
@@ -160,7 +195,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         }
         continue;
       }
-      return { response, liveUrl, combined, budget };
+      return {
+        response,
+        liveUrl,
+        combined,
+        budget,
+        sent: { url: liveUrl, method, headers, body },
+        startedAt,
+      };
     }
   }
 
@@ -193,7 +235,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
 
   return {
     async request(request, signal): Promise<UpstreamResponse> {
-      const { response, liveUrl, budget } = await send(request, signal);
+      const { response, liveUrl, budget, sent, startedAt } = await send(request, signal);
       let buffer: Buffer;
       try {
         buffer = decodeBody(
@@ -210,6 +252,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         );
       }
       const headers = response.headers as RawHeaders;
+      options.recorder?.capture(exchangeOf(request, sent, response, buffer, startedAt));
       if (!accepted(request, response.statusCode))
         throw statusError(request.platform, response.statusCode, headers, buffer.toString("utf8", 0, 2048));
       const dateHeader = typeof headers.date === "string" ? new Date(headers.date) : null;
@@ -234,12 +277,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     },
 
     async stream(request, signal): Promise<UpstreamStream> {
-      const { response } = await send(request, signal);
+      const { response, sent, startedAt } = await send(request, signal);
       const headers = response.headers as RawHeaders;
       if (!accepted(request, response.statusCode)) {
         const text = await response.body.text().catch(() => "");
+        options.recorder?.capture(exchangeOf(request, sent, response, Buffer.from(text), startedAt));
         throw statusError(request.platform, response.statusCode, headers, text.slice(0, 2048));
       }
+      options.recorder?.capture(exchangeOf(request, sent, response, null, startedAt));
       return {
         status: response.statusCode,
         headers,

@@ -176,3 +176,4 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
 
 /** The context {@link testContext} builds: `env` holds every catalog platform's variables. */
 export type TestContext = OperationContext<CatalogEnv>;
+export { type SyntheticAnswer, writeSyntheticCase } from "./synthetic-case.ts";

@@ -1,3 +1,4 @@
+import { type CanaryRun, readCanaryRun } from "@sda/canary";
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import { type OperationStats, recentOperationStats } from "@sda/ledger";
 import type { QueueBridge } from "@sda/queue";
@@ -50,6 +51,8 @@ export interface StatusDocument {
     }
   >;
   circuits: CircuitHealth[];
+  /** The last canary run (`npm run canary` or the repeatable job), null before the first. */
+  canaries: CanaryRun | null;
   providers: {
     asr: { tier: string; model: string; configured: boolean }[];
     llm: { model: string; configured: boolean };
@@ -110,10 +113,11 @@ async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth
  */
 export async function buildStatus(sources: SnapshotSources): Promise<StatusDocument> {
   const { registry, config, redis, bridge } = sources;
-  const [stats, circuits, strategies] = await Promise.all([
+  const [stats, circuits, strategies, canaries] = await Promise.all([
     recentOperationStats(sources.prisma, STATUS_WINDOW_SECONDS),
     readCircuits(redis, config.QUEUE_PREFIX),
     readStrategyHealth(redis, config.QUEUE_PREFIX),
+    readCanaryRun(redis, config.QUEUE_PREFIX).catch(() => null),
   ]);
   const byOperation = new Map<string, OperationStats>(stats.map((s) => [s.operation, s]));
   const platforms: StatusDocument["platforms"] = {};
@@ -175,6 +179,7 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     windowSeconds: STATUS_WINDOW_SECONDS,
     platforms,
     circuits,
+    canaries,
     providers: {
       asr: [
         { tier: "asr-fast", model: config.ASR_FAST_MODEL, configured: Boolean(config.ASR_FAST_BASE_URL) },

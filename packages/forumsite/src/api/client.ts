@@ -1,8 +1,16 @@
 import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
 import type { ForumsiteEnv } from "../env.ts";
+import { isBlockPage } from "./block-page.ts";
+import { type Egress, hasOtherProxy, pickEgress } from "./egress.ts";
 import { unescapeAnswer } from "./escaping.ts";
 import { type AppCredentials, appOnlyToken } from "./oauth-token.ts";
-import { awaitCredential, pauseCredential, readRateLimit, recordRateLimit } from "./rate-limit.ts";
+import {
+  awaitCredential,
+  BLOCKED_REASON,
+  pauseCredential,
+  readRateLimit,
+  recordRateLimit,
+} from "./rate-limit.ts";
 
 /**
  * The forum platform's JSON API, reached one of two ways:
@@ -10,7 +18,9 @@ import { awaitCredential, pauseCredential, readRateLimit, recordRateLimit } from
  *   with `Authorization: bearer <token>` (see `oauth-token.ts`);
  * - **public** otherwise: `https://www.reddit.com<path>.json`, no credentials.
  * Both send `raw_json=1` (strings as written); an answer that comes back entity-escaped anyway is decoded (see
- * `escaping.ts`). Every answer's budget headers feed the shared rate-limit pause (see `rate-limit.ts`).
+ * `escaping.ts`). Every answer's budget headers feed the shared rate-limit pause (see `rate-limit.ts`). Requests leave
+ * directly or through `FORUMSITE_PROXIES` (see `egress.ts`); the platform's 403 block page rests that address for
+ * `FORUMSITE_BLOCK_COOLDOWN_SECONDS` (every worker honours it, as after a 429) and the call moves to another proxy.
  */
 
 /** What the client needs from an operation context. */
@@ -76,14 +86,46 @@ export class ForumClient {
   readonly via: ForumVia;
   readonly #ctx: ForumContext;
   readonly #creds: AppCredentials | null;
-  /** Rate-limit identity: the OAuth client, or `public` (the server's address). */
-  readonly #credential: string;
+  /** Identity without a proxy: the OAuth client, or `public` (the server's address). */
+  readonly #base: string;
+  /** The address of this call's requests, chosen at its first request (see `egress.ts`). */
+  #egress: Egress | null = null;
 
   constructor(ctx: ForumContext) {
     this.#ctx = ctx;
     this.#creds = credentialsOf(ctx);
     this.via = this.#creds ? "oauth" : "public";
-    this.#credential = this.#creds ? `oauth:${this.#creds.clientId}` : "public";
+    this.#base = this.#creds ? `oauth:${this.#creds.clientId}` : "public";
+  }
+
+  /** The rate-limit identity: the OAuth client's budget is the client's; public budgets are per address. */
+  #credential(egress: Egress): string {
+    return this.#creds ? this.#base : egress.credential;
+  }
+
+  async #currentEgress(): Promise<Egress> {
+    this.#egress ??= await pickEgress(this.#ctx, this.#base);
+    return this.#egress;
+  }
+
+  /** Waits out (or refuses on) the pauses of the budget and of the address. */
+  async #awaitEgress(egress: Egress): Promise<void> {
+    await awaitCredential(this.#ctx, this.#credential(egress));
+    if (egress.credential !== this.#credential(egress)) await awaitCredential(this.#ctx, egress.credential);
+  }
+
+  /** Rests the address after a block page. @returns the 502 `upstream_blocked` to throw when no other proxy is left. */
+  async #blocked(response: UpstreamResponse, egress: Egress): Promise<ServiceError> {
+    const retryAfter = Number(headerValue(response, "retry-after"));
+    const seconds =
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? retryAfter
+        : this.#ctx.env.FORUMSITE_BLOCK_COOLDOWN_SECONDS;
+    await pauseCredential(this.#ctx, egress.credential, seconds, BLOCKED_REASON);
+    return new ServiceError("upstream_blocked", "forumsite answered its block page (403)", {
+      retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+      details: { platform: "forumsite", upstreamStatus: 403, reason: "blocked", via: this.via },
+    });
   }
 
   /**
@@ -107,7 +149,8 @@ export class ForumClient {
    * @returns the `Location`, or null when the link does not redirect (an unknown share id answers 404 or 200).
    */
   async redirectOf(path: string): Promise<string | null> {
-    await awaitCredential(this.#ctx, "public");
+    const egress = await pickEgress(this.#ctx, "public");
+    await awaitCredential(this.#ctx, egress.credential);
     const response = await this.#ctx.http.request(
       {
         platform: "forumsite",
@@ -115,11 +158,13 @@ export class ForumClient {
         headers: { "user-agent": this.#ctx.env.FORUMSITE_USER_AGENT },
         followRedirects: false,
         acceptStatus: [...INTERPRETED],
+        ...(egress.proxy ? { proxy: egress.proxy } : {}),
       },
       this.#ctx.signal,
     );
-    await recordRateLimit(this.#ctx, "public", response.headers);
-    if (response.status === 429) throw await this.#rateLimited(response, "public");
+    await recordRateLimit(this.#ctx, egress.credential, response.headers);
+    if (response.status === 429) throw await this.#rateLimited(response, egress.credential);
+    if (isBlockPage(response.status, response.text())) throw await this.#blocked(response, egress);
     return response.status >= 300 && response.status < 400 ? headerValue(response, "location") : null;
   }
 
@@ -165,8 +210,10 @@ export class ForumClient {
     let url = this.#url(path, query);
     let stale: string | undefined;
     let redirected = false;
-    for (let attempt = 0; ; attempt++) {
-      await awaitCredential(this.#ctx, this.#credential);
+    let egress = await this.#currentEgress();
+    const blockedProxies = new Set<number>();
+    for (;;) {
+      await this.#awaitEgress(egress);
       const { headers, token } = await this.#headers(stale);
       if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
       const response = await this.#ctx.http.request(
@@ -178,14 +225,25 @@ export class ForumClient {
           body: form,
           followRedirects: false,
           acceptStatus: [...INTERPRETED],
+          ...(egress.proxy ? { proxy: egress.proxy } : {}),
         },
         this.#ctx.signal,
       );
-      await recordRateLimit(this.#ctx, this.#credential, response.headers);
-      if (response.status === 429) throw await this.#rateLimited(response, this.#credential);
+      const credential = this.#credential(egress);
+      await recordRateLimit(this.#ctx, credential, response.headers);
+      if (response.status === 429) throw await this.#rateLimited(response, credential);
+      if (isBlockPage(response.status, response.text())) {
+        const blocked = await this.#blocked(response, egress);
+        blockedProxies.add(egress.index);
+        // Rotation on block: the same request again through a proxy not blocked yet (each proxy once per call).
+        if (egress.index < 0 || !hasOtherProxy(this.#ctx, blockedProxies)) throw blocked;
+        egress = await pickEgress(this.#ctx, this.#base, blockedProxies);
+        this.#egress = egress;
+        continue;
+      }
       if (response.status === 401) {
         // An expired or revoked token: drop it and fetch a new one, once.
-        if (token && attempt === 0) {
+        if (token && stale === undefined) {
           stale = token;
           continue;
         }

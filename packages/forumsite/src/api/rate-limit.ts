@@ -8,7 +8,8 @@ import { type OperationContext, ServiceError } from "@sda/core";
  * platform answers 429, the credential is paused until the window renews. The pause lives in Redis, so every worker
  * process honours it; a call that meets a paused credential waits when the pause ends within
  * {@link MAX_PAUSE_WAIT_MS}, else fails at once with a retryable 502 `upstream_rate_limited` whose `Retry-After` is
- * the time left, without sending anything upstream.
+ * the time left, without sending anything upstream. The platform's 403 block page (anonymous traffic from a flagged
+ * address) pauses the same way, for `FORUMSITE_BLOCK_COOLDOWN_SECONDS`, and is refused as 502 `upstream_blocked`.
  */
 
 /**
@@ -18,6 +19,9 @@ import { type OperationContext, ServiceError } from "@sda/core";
 export const RATE_LIMIT_RESERVE = 10;
 /** Longest pause a call sits out instead of failing, in ms. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
+
+/** The pause reason of a 403 block page (see `ForumClient`): later calls are refused as `upstream_blocked`. */
+export const BLOCKED_REASON = "blocked";
 
 /** What the rate-limit functions need from an operation context. */
 export type RateLimitContext = Pick<OperationContext, "redis" | "keyPrefix" | "signal" | "log">;
@@ -57,7 +61,8 @@ export async function pauseCredential(
   reason: string,
 ): Promise<void> {
   const ms = Math.max(1, Math.ceil(seconds)) * 1000;
-  await ctx.redis.set(pauseKey(ctx, credential), String(Date.now() + ms), "PX", ms);
+  // `<until ms>` or `<until ms> <reason>`: a block page's pause is answered as a block, not a spent budget.
+  await ctx.redis.set(pauseKey(ctx, credential), `${Date.now() + ms} ${reason}`, "PX", ms);
   ctx.log.warn(
     { platform: "forumsite", credential, seconds: ms / 1000, reason },
     "upstream credential paused",
@@ -81,9 +86,18 @@ export async function recordRateLimit(
  *   stays paused longer than {@link MAX_PAUSE_WAIT_MS}.
  */
 export async function awaitCredential(ctx: RateLimitContext, credential: string): Promise<void> {
-  const until = Number(await ctx.redis.get(pauseKey(ctx, credential)));
-  const wait = Number.isFinite(until) ? until - Date.now() : 0;
+  const [untilText = "", reason = ""] = ((await ctx.redis.get(pauseKey(ctx, credential))) ?? "").split(" ");
+  const until = Number(untilText);
+  const wait = untilText && Number.isFinite(until) ? until - Date.now() : 0;
   if (wait <= 0) return;
+  if (reason === BLOCKED_REASON) {
+    // A block page: waiting a few seconds would not help, and asking again would only prolong the block.
+    const seconds = Math.ceil(wait / 1000);
+    throw new ServiceError("upstream_blocked", `forumsite blocked this address; it rests for ${seconds} s`, {
+      retryAfterSeconds: seconds,
+      details: { platform: "forumsite", reason: "credential_blocked" },
+    });
+  }
   if (wait > MAX_PAUSE_WAIT_MS) {
     const seconds = Math.ceil(wait / 1000);
     throw new ServiceError(

@@ -16,7 +16,7 @@ import { type PostRow, readPostRow } from "../things/post.ts";
  */
 
 /** The cursor payload (inside the signed, opaque `nextCursor`). */
-interface ListingCursor {
+export interface ListingCursor {
   /** Identity of the listing (path + parameters): a cursor of another query is refused. */
   k: string;
   /** Upstream `after` of the page being read; null for the first upstream page. */
@@ -51,7 +51,8 @@ export interface ListingRequest {
 const UPSTREAM_PAGE_MAX = 100;
 const maxUpstreamPages = (limit: number) => Math.ceil(limit / UPSTREAM_PAGE_MAX) + 2;
 
-function identityOf(request: ListingRequest): string {
+/** The identity a cursor is bound to (path + parameters), shared by the JSON and the feed pagers. */
+export function identityOf(request: ListingRequest): string {
   const params = Object.entries(request.query)
     .filter(([, v]) => v !== undefined && v !== null)
     .sort(([a], [b]) => a.localeCompare(b));

@@ -1,8 +1,9 @@
 import type { OperationContext } from "@sda/core";
 import type { ForumClient } from "../api/client.ts";
+import type { ForumsiteEnv } from "../env.ts";
 import type { SearchSort, Timeframe } from "../input/params.ts";
 import type { PostRow } from "../things/post.ts";
-import { readPostPage } from "./pager.ts";
+import { readListingPage } from "./chain.ts";
 
 /**
  * Post search, site-wide or inside one subreddit. Upstream: `GET /r/<sub>/search` with `q`, `sort`, `t`,
@@ -32,29 +33,36 @@ export interface SearchRequest {
 }
 
 /**
- * Reads one page of search results.
+ * Reads one page of search results (the API, or the search feed when it is blocked: see `chain.ts`).
+ * @returns the page and `via` (`oauth`, `public` or `atom`).
  * @throws as `readPostPage` (404 `subreddit_not_found`, 403 private/quarantined, 400 `invalid_cursor`, 502).
  */
 export async function searchPosts(
   client: ForumClient,
-  ctx: Pick<OperationContext, "cursors" | "log">,
+  ctx: OperationContext<ForumsiteEnv>,
   request: SearchRequest,
-): Promise<SearchPage> {
-  const page = await readPostPage(client, ctx, {
-    operationId: request.operationId,
-    path: `/r/${request.subreddit ?? "all"}/search`,
-    query: {
-      q: request.q,
-      sort: request.sort,
-      t: request.timeframe,
-      type: "link",
-      restrict_sr: request.subreddit !== null,
+): Promise<SearchPage & { via: string }> {
+  const { page, via } = await readListingPage(
+    ctx,
+    client,
+    request.subreddit ? "subreddit-search" : "search",
+    {
+      operationId: request.operationId,
+      path: `/r/${request.subreddit ?? "all"}/search`,
+      query: {
+        q: request.q,
+        sort: request.sort,
+        t: request.timeframe,
+        type: "link",
+        restrict_sr: request.subreddit !== null,
+      },
+      limit: request.limit,
+      cursor: request.cursor,
+      resource: { kind: "search", subreddit: request.subreddit },
     },
-    limit: request.limit,
-    cursor: request.cursor,
-    resource: { kind: "search", subreddit: request.subreddit },
-  });
+  );
   return {
+    via,
     query: request.q,
     sort: request.sort,
     timeframe: request.timeframe,

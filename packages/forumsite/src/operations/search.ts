@@ -11,7 +11,7 @@ const ID = "forumsite.search";
  * Site-wide post search.
  *
  * Upstream: `GET /r/all/search?q=…&sort=…&t=…&type=link`, paged with `after`.
- * @returns `{ data: SearchPage, source: "<oauth|public>:search", count }`.
+ * @returns `{ data: SearchPage, source: "<oauth|public|atom>:search", count }`.
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
  */
 export async function searchSite(
@@ -19,7 +19,7 @@ export async function searchSite(
   ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SearchPage; source: string; count: number }> {
   const client = new ForumClient(ctx);
-  const data = await searchPosts(client, ctx, {
+  const { via, ...data } = await searchPosts(client, ctx, {
     operationId: ID,
     subreddit: null,
     q: params.q,
@@ -28,7 +28,7 @@ export async function searchSite(
     limit: params.limit,
     cursor: params.cursor,
   });
-  return { data, source: `${client.via}:search`, count: data.posts.length };
+  return { data, source: `${via}:search`, count: data.posts.length };
 }
 
 /** The handler of `forumsite.search` (its spec: `searchSpec`). */

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ForumClient } from "../api/client.ts";
 import type { ForumsiteEnv } from "../env.ts";
 import { type ListingSort, TIMED_SORTS, type Timeframe } from "../input/params.ts";
-import { readPostPage } from "../listing/pager.ts";
+import { readListingPage } from "../listing/chain.ts";
 import type { subredditPostsParams, subredditPostsSpec } from "../spec/subreddit-posts.ts";
 import { SITE_ORIGIN } from "../things/listing.ts";
 import type { PostRow } from "../things/post.ts";
@@ -26,8 +26,9 @@ export interface SubredditPostsResult {
 /**
  * Posts of a subreddit in the platform's order.
  *
- * Upstream: `GET /r/<name>/<sort>` (`t=<timeframe>` for `top`/`controversial`), paged with `after`.
- * @returns `{ data, source: "<oauth|public>:listing", count }`.
+ * Upstream: `GET /r/<name>/<sort>` (`t=<timeframe>` for `top`/`controversial`), paged with `after`; its Atom feed
+ * when the API is blocked (see `listing/chain.ts`).
+ * @returns `{ data, source: "<oauth|public|atom>:listing", count }`.
  * @throws ServiceError 404 `subreddit_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 400
  *   `invalid_cursor`, 502 `upstream_*`.
  */
@@ -38,7 +39,7 @@ export async function getSubredditPosts(
   const client = new ForumClient(ctx);
   const name = params.url;
   const timed = TIMED_SORTS.has(params.sort);
-  const page = await readPostPage(client, ctx, {
+  const { page, via } = await readListingPage(ctx, client, "subreddit-posts", {
     operationId: ID,
     path: `/r/${name}/${params.sort}`,
     query: timed ? { t: params.timeframe } : {},
@@ -57,7 +58,7 @@ export async function getSubredditPosts(
       hasMore: page.hasMore,
       posts: page.posts,
     },
-    source: `${client.via}:listing`,
+    source: `${via}:listing`,
     count: page.posts.length,
   };
 }

@@ -16,7 +16,7 @@ export interface SubredditSearchResult extends SearchPage {
  * Post search inside one subreddit.
  *
  * Upstream: `GET /r/<name>/search?q=…&restrict_sr=true&sort=…&t=…&type=link`, paged with `after`.
- * @returns `{ data, source: "<oauth|public>:search", count }`.
+ * @returns `{ data, source: "<oauth|public|atom>:search", count }`.
  * @throws ServiceError 404 `subreddit_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 400
  *   `invalid_cursor`, 502 `upstream_*`.
  */
@@ -25,7 +25,7 @@ export async function searchSubreddit(
   ctx: OperationContext<ForumsiteEnv>,
 ): Promise<{ data: SubredditSearchResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
-  const page = await searchPosts(client, ctx, {
+  const { via, ...page } = await searchPosts(client, ctx, {
     operationId: ID,
     subreddit: params.url,
     q: params.q,
@@ -36,7 +36,7 @@ export async function searchSubreddit(
   });
   return {
     data: { subreddit: params.url, ...page },
-    source: `${client.via}:search`,
+    source: `${via}:search`,
     count: page.posts.length,
   };
 }

@@ -3,9 +3,10 @@ import { view } from "../json-view.ts";
 
 /**
  * How the platform says "no" on its web API, mapped to service errors:
- * - rate limit: HTTP 429, or `"message": "Please wait a few minutes before you try again."` (also sent with 400/401),
- *   or a GraphQL error about a rate limit → 502 `upstream_rate_limited` (retryable, `Retry-After`);
- * - login wall: `"require_login": true`, `"message": "login_required"`, `checkpoint_required`,
+ * - rate limit: HTTP 429, or `"message": "Please wait a few minutes before you try again."` (also sent with 400/401)
+ *   without `require_login`, or a GraphQL error about a rate limit → 502 `upstream_rate_limited` (retryable,
+ *   `Retry-After`);
+ * - login wall: `"require_login": true` (even beside "Please wait a few minutes": a retired `doc_id` answers so), `"message": "login_required"`, `checkpoint_required`,
  *   `challenge_required`, a redirect to `/accounts/login/` or `/challenge/`, or the login page's HTML where JSON was
  *   asked for → 502 `upstream_login_required` (retryable: another session or a later anonymous call may pass);
  * - not found: HTTP 404, or a 400 whose message says the user or media does not exist → the caller's 404 code.
@@ -69,8 +70,10 @@ export function classifyFailure(status: number, body: string, retryAfter?: strin
   }
   const answer = view(parsed);
   const message = answer.string("message") ?? "";
-  if (status === 429 || RATE_LIMIT_TEXT.test(message) || answer.bool("spam") === true)
-    return rateLimited(message || `HTTP ${status}`, retryAfterSeconds(retryAfter));
+  if (status === 429) return rateLimited(message || `HTTP ${status}`, retryAfterSeconds(retryAfter));
+  // `require_login` wins over the text: a retired `doc_id` (or an anonymous call the platform refuses) answers 401
+  // "Please wait a few minutes" WITH `require_login: true`. That is a login wall of this path, not a platform-wide
+  // rate limit, so the other paths (v1, embed, page) may still answer (issue 14).
   if (
     answer.bool("require_login") === true ||
     LOGIN_KINDS.has(message) ||
@@ -78,6 +81,8 @@ export function classifyFailure(status: number, body: string, retryAfter?: strin
     (parsed === null && /<html/i.test(body))
   )
     return loginRequired(message || answer.string("error_type") || "login page");
+  if (RATE_LIMIT_TEXT.test(message) || answer.bool("spam") === true)
+    return rateLimited(message || `HTTP ${status}`, retryAfterSeconds(retryAfter));
   if (status === 404 || (status === 400 && NOT_FOUND_TEXT.test(message)))
     return new PlatformNotFound(message || `HTTP ${status}`);
   if (status === 401) return loginRequired(message || "HTTP 401");

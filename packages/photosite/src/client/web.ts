@@ -9,6 +9,7 @@ import {
   PlatformNotFound,
   RATE_LIMIT_WAIT_SECONDS,
 } from "./failures.ts";
+import { docIdOf, type PhotositeIdentities, photositeIdentities } from "./identities.ts";
 import { coolDown, pickSession, rememberCsrfToken, type WebSession } from "./sessions.ts";
 
 /** One call of the platform's web client. */
@@ -28,9 +29,15 @@ const LOGIN_PATH = /\/accounts\/login|\/challenge\//;
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-function headersFor(call: WebCall, session: WebSession): Record<string, string> {
+function headersFor(
+  call: WebCall,
+  session: WebSession,
+  identities: PhotositeIdentities,
+): Record<string, string> {
   const headers: Record<string, string> = {
-    ...(call.kind === "page" ? PAGE_HEADERS : WEB_HEADERS),
+    ...(call.kind === "page"
+      ? PAGE_HEADERS
+      : { ...WEB_HEADERS, "x-ig-app-id": identities.appId, "x-asbd-id": identities.asbdId }),
     "x-csrftoken": session.csrfToken,
     cookie: session.cookies ?? `csrftoken=${session.csrfToken}`,
     ...call.headers,
@@ -50,6 +57,7 @@ function headersFor(call: WebCall, session: WebSession): Record<string, string> 
  */
 export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<UpstreamResponse> {
   const session = await pickSession(ctx);
+  const identities = await photositeIdentities(ctx);
   let response: UpstreamResponse;
   try {
     response = await ctx.http.request(
@@ -57,7 +65,7 @@ export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<Ups
         platform: "photosite",
         url: call.url,
         method: call.method ?? "GET",
-        headers: headersFor(call, session),
+        headers: headersFor(call, session, identities),
         ...(call.form ? { body: new URLSearchParams(call.form).toString() } : {}),
         ...(session.proxy ? { proxy: session.proxy } : {}),
         acceptStatus: [301, 302, 400, 401, 429],
@@ -119,7 +127,8 @@ export async function callJson(ctx: PhotositeContext, call: WebCall): Promise<un
 
 /**
  * `POST /api/graphql` with the web client's form body: `doc_id`, `fb_api_req_friendly_name`, `variables` (JSON text),
- * plus `X-FB-Friendly-Name` (corpus README §3: the recordings match on the name or the `doc_id`; both are sent).
+ * plus `X-FB-Friendly-Name` (corpus README §3: the recordings match on the name or the `doc_id`; both are sent). The
+ * `doc_id` is the configured one when the identities document names this query (see `identities.ts`).
  * @returns the parsed answer `{data: {...}, extensions}`.
  * @throws as {@link callJson}; ServiceError for GraphQL errors answered with HTTP 200 (see `checkGraphqlAnswer`).
  */
@@ -128,6 +137,7 @@ export async function callGraphql(
   query: GraphqlQuery,
   variables: Record<string, unknown>,
 ): Promise<unknown> {
+  const docId = docIdOf(await photositeIdentities(ctx), query);
   const answer = await callJson(ctx, {
     url: `${WEB_ORIGIN}/api/graphql`,
     method: "POST",
@@ -137,7 +147,7 @@ export async function callGraphql(
       fb_api_req_friendly_name: query.name,
       variables: JSON.stringify(variables),
       server_timestamps: "true",
-      doc_id: query.docId,
+      doc_id: docId,
     },
   });
   checkGraphqlAnswer(answer, query.name);

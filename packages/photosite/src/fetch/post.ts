@@ -1,7 +1,14 @@
 import { ServiceError } from "@sda/core";
+import {
+  classifyError,
+  defineStrategy,
+  type FailureClass,
+  identitiesFor,
+  runChain,
+  type StrategyRunInfo,
+} from "@sda/strategy";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
-import { canFallBack } from "../client/fallback.ts";
 import { callGraphql, callJson, callWeb } from "../client/web.ts";
 import { API_ORIGIN, QUERIES, ROOT_FIELDS, WEB_ORIGIN } from "../config.ts";
 import type { PostRef } from "../inputs.ts";
@@ -117,34 +124,70 @@ async function viaPage(
   return page;
 }
 
+/** The ids of the post strategies, in code order (`photosite.chains.post` of the identities document reorders them). */
+export const POST_STRATEGIES = ["graphql", "v1", "embed", "page"] as const;
+
 /**
  * A post by shortcode, from the first source that answers, in the order of richness: GraphQL `PolarisPostRootQuery`,
- * v1 media info, the logged-out embed page, the logged-out post page (labels only). A source that fails (login wall,
- * no answer) hands over to the next; a rate limit stops the chain (see `canFallBack`).
+ * v1 media info, the logged-out embed page, the logged-out post page (labels only) — a strategy chain
+ * (`@sda/strategy`) with health per strategy. GraphQL and v1 share the web API's source circuit `photosite:direct`;
+ * the embed and post pages are sources of their own. A source that fails (login wall, block, no answer) hands over to
+ * the next; a rate limit ends the chain (the other paths share the platform's limit, see `canFallBack`); a source
+ * saying the post does not exist hands over too (a logged-out page may still show it), and the post is
+ * `post_not_found` when none found it.
  *
  * @throws ServiceError 404 `post_not_found` when a source said the post does not exist and none found it;
- *   otherwise the first source's error (`upstream_*`).
+ *   otherwise the chain's most relevant `upstream_*` error with `details.strategies`.
  */
 export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<PostAnswer> {
-  const sources: [PostAnswer["via"], () => Promise<{ media: Media; labels: PostPageLabels | null }>][] = [
-    ["graphql", async () => ({ media: await viaGraphql(ctx, post), labels: null })],
-    ["v1", async () => ({ media: await viaMediaInfo(ctx, post), labels: null })],
-    ["embed", async () => ({ media: await viaEmbed(ctx, post), labels: null })],
-    ["page", () => viaPage(ctx, post)],
-  ];
-  let firstError: unknown = null;
+  type Found = { media: Media; labels: PostPageLabels | null };
   let notFound = false;
-  for (const [via, run] of sources) {
-    try {
-      const { media, labels } = await run();
-      return { media, via, labels };
-    } catch (error) {
-      if (error instanceof PlatformNotFound) notFound = true;
-      else if (!canFallBack(error)) throw error;
-      firstError ??= error;
-      ctx.log.debug({ via, err: String(error) }, "photosite post source failed");
+  const classify = (error: unknown): FailureClass => {
+    if (error instanceof PlatformNotFound) {
+      notFound = true;
+      return "transient";
     }
+    return classifyError(error);
+  };
+  // After a rate limit no other path runs: they would only spend the same limit.
+  const notRateLimited = (_ctx: unknown, info: StrategyRunInfo) =>
+    !info.attempts.some((a) => a.class === "rate_limited");
+  const runs: Record<PostAnswer["via"], () => Promise<Found>> = {
+    graphql: async () => ({ media: await viaGraphql(ctx, post), labels: null }),
+    v1: async () => ({ media: await viaMediaInfo(ctx, post), labels: null }),
+    embed: async () => ({ media: await viaEmbed(ctx, post), labels: null }),
+    page: () => viaPage(ctx, post),
+  };
+  const strategies = POST_STRATEGIES.map((id) =>
+    defineStrategy<PhotositeContext, Found>({
+      id,
+      source: id === "graphql" || id === "v1" ? "photosite:direct" : `photosite:${id}`,
+      applies: notRateLimited,
+      classify,
+      run: runs[id],
+    }),
+  );
+  const order = await identitiesFor({
+    redis: ctx.redis,
+    prefix: ctx.keyPrefix,
+    json: ctx.config.IDENTITIES_JSON,
+    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
+    log: ctx.log,
+  }).chainOrder("photosite", "post");
+  try {
+    const result = await runChain({
+      platform: "photosite",
+      operation: "post",
+      strategies,
+      ctx,
+      ...(order ? { order } : {}),
+      health: { redis: ctx.redis, prefix: ctx.keyPrefix },
+      signal: ctx.signal,
+      log: ctx.log,
+    });
+    return { ...result.value, via: result.strategy as PostAnswer["via"] };
+  } catch (error) {
+    if (notFound) throw postNotFound(post);
+    throw error;
   }
-  if (notFound) throw postNotFound(post);
-  throw firstError;
 }

@@ -1,0 +1,38 @@
+import { runCanaries } from "@sda/canary";
+import { loadServiceEnv, platforms, registry } from "@sda/catalog";
+import { createLogger, EnvError } from "@sda/core";
+import { createRedis } from "@sda/queue";
+import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
+import { canaryRecordDir } from "./canary.ts";
+
+// `npm run canary`: one canary run now (the configured calls, never billed), printed as JSON and stored as the last
+// run for /v1/status. Exit code 0 when every call passed, 1 when one failed, 2 for a bad configuration.
+try {
+  const config = loadServiceEnv();
+  const log = createLogger({ name: "canary", level: config.LOG_LEVEL });
+  const redis = createRedis(config.REDIS_URL);
+  const recordDir = canaryRecordDir(config);
+  const recorder = createRecorder({ dir: recordDir, log });
+  const http = createHttpClient({
+    origins: originsFromConfig(config, platforms),
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    userAgent: config.UPSTREAM_USER_AGENT,
+    log,
+    recorder,
+  });
+  try {
+    const run = await runCanaries({ registry, config, redis, http, log, recorder, recordDir });
+    process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+    process.exitCode = run.failed > 0 ? 1 : 0;
+  } finally {
+    await http.close();
+    redis.disconnect();
+  }
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(`canary: ${error.message}`);
+    process.exit(2);
+  }
+  console.error(`canary: ${(error as Error).message}`);
+  process.exit(2);
+}

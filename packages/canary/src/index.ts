@@ -1,0 +1,3 @@
+export * from "./calls.ts";
+export * from "./run.ts";
+export * from "./status.ts";

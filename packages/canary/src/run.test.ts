@@ -1,0 +1,129 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { platforms, registry, replayOrigins } from "@sda/catalog";
+import type { ReplayServer } from "@sda/replay";
+import { readStrategyHealth } from "@sda/strategy";
+import {
+  defaultCorpusDir,
+  deleteKeysWithPrefix,
+  startReplay,
+  testConfig,
+  testLogger,
+  writeSyntheticCase,
+} from "@sda/testing";
+import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canaryCalls, DEFAULT_CANARY_CALLS } from "./calls.ts";
+import { runCanaries } from "./run.ts";
+import { readCanaryRun } from "./status.ts";
+
+let replay: ReplayServer;
+let redis: Redis;
+const prefixes: string[] = [];
+beforeAll(async () => {
+  const dir = await writeSyntheticCase({
+    platform: "forumsite",
+    caseId: "synthetic-canary-blocked",
+    why: "a subreddit listing answered with the block page, for a failing canary",
+    answers: [
+      {
+        match: { method: "GET", path: "/r/canaryblocked/hot" },
+        status: 403,
+        body: "<html><body>You've been blocked by network security.</body></html>",
+        mimeType: "text/html",
+      },
+    ],
+  });
+  replay = await startReplay([defaultCorpusDir(), dir]);
+  redis = new Redis(testConfig().REDIS_URL, { maxRetriesPerRequest: null });
+});
+afterAll(async () => {
+  for (const prefix of prefixes) await deleteKeysWithPrefix(testConfig().REDIS_URL, prefix);
+  redis.disconnect();
+  await replay.close();
+});
+
+function deps(recordDir: string) {
+  const config = testConfig({}, replay);
+  prefixes.push(config.QUEUE_PREFIX);
+  const log = testLogger();
+  const recorder = createRecorder({ dir: recordDir, log });
+  const http = createHttpClient({
+    origins: originsFromConfig(replayOrigins(replay.origin), platforms),
+    liveHosts: false,
+    timeoutMs: 10_000,
+    userAgent: "sda-test",
+    log,
+    recorder,
+  });
+  return { registry, config, redis, http, log, recorder, recordDir };
+}
+
+describe("canary calls", () => {
+  it("reads CANARY_CALLS, or the built-in set; a bad value is named", () => {
+    expect(canaryCalls(undefined)).toEqual(DEFAULT_CANARY_CALLS);
+    expect(
+      canaryCalls('[{"operation":"forumsite.subreddit-posts","params":{"url":"golang","limit":5}}]'),
+    ).toEqual([{ operation: "forumsite.subreddit-posts", params: { url: "golang", limit: "5" } }]);
+    expect(() => canaryCalls("[")).toThrow(/CANARY_CALLS is not JSON/);
+    expect(() => canaryCalls('[{"operation":"Not An Id"}]')).toThrow(/CANARY_CALLS/);
+    // Every built-in canary names an operation of the registry.
+    for (const call of DEFAULT_CANARY_CALLS) expect(registry.byId(call.operation)).toBeDefined();
+  });
+
+  it("runs the calls unbilled, stores the last run, updates strategy health and records a failure as a replayable case", async () => {
+    const recordDir = await mkdtemp(path.join(tmpdir(), "sda-canary-"));
+    const d = deps(recordDir);
+    const run = await runCanaries({
+      ...d,
+      calls: [
+        { operation: "forumsite.subreddit-details", params: { url: "golang" } },
+        { operation: "forumsite.subreddit-posts", params: { url: "canaryblocked" } },
+        { operation: "forumsite.no-such-operation", params: {} },
+      ],
+    });
+    await d.http.close();
+    expect(run).toMatchObject({ passed: 1, failed: 2 });
+    expect(run.results[0]).toMatchObject({ ok: true, source: "public:about", recordedCase: null });
+    const blocked = run.results[1];
+    expect(blocked).toMatchObject({ ok: false, code: "upstream_blocked" });
+    expect(blocked?.strategies).toEqual([
+      expect.objectContaining({ id: "json", outcome: "failure", class: "blocked" }),
+      expect.objectContaining({ id: "atom", outcome: "failure" }),
+    ]);
+    expect(run.results[2]).toMatchObject({ ok: false, code: "unknown_operation" });
+
+    expect(await readCanaryRun(redis, d.config.QUEUE_PREFIX)).toEqual(run);
+    const health = (await readStrategyHealth(redis, d.config.QUEUE_PREFIX)).forumsite ?? [];
+    expect(health.find((s) => s.id === "json")).toMatchObject({ failures: 1, state: "open" });
+
+    // The failure's case replays on its own: the same call fails the same way against the recording.
+    const file = blocked?.recordedCase ?? "";
+    expect(path.dirname(file)).toBe(path.join(recordDir, "forumsite"));
+    const har = JSON.parse(await readFile(file, "utf8")) as {
+      log: { entries: { response: { status: number } }[] };
+    };
+    expect(har.log.entries[0]?.response.status).toBe(403);
+    const recorded = await startReplay([recordDir]);
+    try {
+      const again = deps(await mkdtemp(path.join(tmpdir(), "sda-canary-")));
+      await again.http.close();
+      const rerun = await runCanaries({
+        ...again,
+        http: createHttpClient({
+          origins: originsFromConfig(replayOrigins(recorded.origin), platforms),
+          liveHosts: false,
+          timeoutMs: 10_000,
+          userAgent: "sda-test",
+          log: again.log,
+        }),
+        calls: [{ operation: "forumsite.subreddit-posts", params: { url: "canaryblocked" } }],
+      });
+      expect(rerun.results[0]).toMatchObject({ ok: false, code: "upstream_blocked" });
+    } finally {
+      await recorded.close();
+    }
+  });
+});
