@@ -30,10 +30,13 @@ export function sendSuccess(
     source: string;
     cachedAt?: string;
     envelope?: Record<string, unknown>;
+    /** The account's balance after the call, in credits (`X-Service-Balance`), when known. */
+    balance?: number;
   },
 ) {
   const l = locals(res);
   l.credits = body.credits;
+  if (body.balance !== undefined) res.set("X-Service-Balance", String(body.balance));
   l.cache = body.cache;
   l.source = body.source;
   res
@@ -86,6 +89,7 @@ export function sendJobResult(res: Response, result: JobResult) {
     source: result.source,
     ...(result.cachedAt ? { cachedAt: result.cachedAt } : {}),
     ...(result.envelope ? { envelope: result.envelope } : {}),
+    ...(result.balance !== undefined ? { balance: result.balance } : {}),
   });
 }
 

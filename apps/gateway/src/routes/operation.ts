@@ -31,7 +31,9 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
       reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
     });
     if (plan.kind === "answer") {
-      sendJobResult(res, plan.answer);
+      // A free cache hit settled nothing: its balance is read (one primary-key read) so X-Service-Balance is exact.
+      const balance = plan.answer.balance ?? (await deps.ledger.balance(principal.accountId)) ?? undefined;
+      sendJobResult(res, { ...plan.answer, ...(balance !== undefined ? { balance } : {}) });
       return;
     }
     let outcome: Awaited<ReturnType<typeof deps.bridge.submit>>;

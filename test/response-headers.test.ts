@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerSum } from "./support/ledger.ts";
+import { type Stack, startStack } from "./support/stack.ts";
+
+// Issue 13: every data answer carries X-Service-Balance (the balance after the call) and the IETF RateLimit-* fields;
+// a 429 keeps Retry-After.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ env: { RATE_LIMIT_PER_SECOND: "5" } });
+});
+afterAll(() => stack.close());
+
+const DETAILS = "/v1/videosite/video-details";
+
+describe("X-Service-Balance and RateLimit-*", () => {
+  it("a paid call and a free cache hit both carry the balance after the call", async () => {
+    const { accountId, key } = await stack.account(7);
+    const paid = await stack.get(DETAILS, key, { url: "https://youtu.be/GJLlxj_dtq8", cache: "true" });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get("x-service-credits")).toBe("1");
+    expect(paid.headers.get("x-service-balance")).toBe("6");
+    const hit = await stack.get(DETAILS, key, {
+      url: "https://www.youtube.com/watch?v=GJLlxj_dtq8",
+      cache: "true",
+    });
+    expect(hit.headers.get("x-service-cache")).toBe("HIT");
+    expect(hit.headers.get("x-service-balance")).toBe("6");
+    expect(await stack.ledger.balance(accountId)).toBe(6);
+    expect(await ledgerSum(stack.ledger, accountId)).toBe(6);
+  });
+
+  it("every authenticated answer has RateLimit-Limit/Remaining/Reset; past the rate, 429 with Retry-After", async () => {
+    const { key } = await stack.account(10);
+    // Ten at once: the 1-second window of 5 cannot take them all, however slow the machine.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => stack.get("/v1/account", key)));
+    const first = answers.find((a) => a.status === 200);
+    expect(first?.headers.get("ratelimit-limit")).toBe("5");
+    expect(Number(first?.headers.get("ratelimit-remaining"))).toBeLessThanOrEqual(4);
+    expect(Number(first?.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(0);
+    const limited = answers.find((a) => a.status === 429);
+    expect(limited).toBeDefined();
+    expect(limited?.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited?.body.error).toMatchObject({ code: "rate_limited", retryable: true });
+  });
+});
