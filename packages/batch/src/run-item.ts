@@ -6,7 +6,7 @@ import {
   planCall,
   UnknownOperationError,
 } from "@sda/engine";
-import type { JobPayload, JobResult } from "@sda/queue";
+import { internalErrorResult, type JobPayload, type JobResult } from "@sda/queue";
 import { itemOutcome, logBatchItem } from "./outcome.ts";
 import type { BatchRuntime } from "./runtime.ts";
 
@@ -114,17 +114,7 @@ export class BatchItemRunner {
     const { ledger } = this.engine;
     await ledger.release(payload.requestId).catch(() => undefined);
     const charged = (await ledger.chargesFor(payload.requestId)).reduce((sum, e) => sum - e.amount, 0);
-    const result: JobResult = {
-      ok: false,
-      credits: 0,
-      error: {
-        code: "internal_error",
-        message: "the call failed inside the service; it was not billed",
-        retryable: true,
-        retryAfterSeconds: 5,
-        details: {},
-      },
-    };
+    const result: JobResult = internalErrorResult();
     const outcome = { ...itemOutcome(result), credits: charged };
     const batch = await this.runtime.store.record(payload.requestId, outcome, new Date());
     if (batch) {

@@ -1,7 +1,7 @@
 import { isStoreUnreachable, newId } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
-import type { JobPayload, JobResult, JobStatus } from "./job.ts";
+import { internalErrorResult, type JobPayload, type JobResult, type JobStatus } from "./job.ts";
 
 export interface QueueBridgeOptions {
   /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
@@ -211,15 +211,5 @@ function toResult(settled: Settled): JobResult {
         details: {},
       },
     };
-  return {
-    ok: false,
-    credits: 0,
-    error: {
-      code: "internal_error",
-      message: "the call failed inside the service; it was not billed",
-      retryable: true,
-      retryAfterSeconds: 5,
-      details: {},
-    },
-  };
+  return internalErrorResult();
 }

@@ -53,3 +53,21 @@ export type JobResult =
 
 /** Where a job stands, as `GET /v1/jobs/{id}` reports it. */
 export type JobStatus = "queued" | "running" | "completed" | "failed";
+
+/**
+ * The result of a call that failed inside the service (a crash loop, an unexpected error through every attempt):
+ * a retryable 500 `internal_error`, nothing billed.
+ */
+export function internalErrorResult(): Extract<JobResult, { ok: false }> {
+  return {
+    ok: false,
+    credits: 0,
+    error: {
+      code: "internal_error",
+      message: "the call failed inside the service; it was not billed",
+      retryable: true,
+      retryAfterSeconds: 5,
+      details: {},
+    },
+  };
+}

@@ -10,6 +10,7 @@ import {
   type ServiceConfig,
   ServiceError,
 } from "@sda/core";
+import { deleteKeysUnder } from "@sda/queue";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
@@ -160,18 +161,11 @@ export async function serviceErrorOf(promise: Promise<unknown>): Promise<Service
  */
 export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Promise<number> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  let deleted = 0;
   try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) deleted += await redis.unlink(...keys);
-    } while (cursor !== "0");
+    return await deleteKeysUnder(redis, prefix);
   } finally {
     redis.disconnect();
   }
-  return deleted;
 }
 
 /** The context {@link testContext} builds: `env` holds every catalog platform's variables. */
