@@ -9,6 +9,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 const integration = [
   "packages/ledger/src/**/*.test.ts",
   "packages/engine/src/**/*.test.ts",
+  // Packages whose own suites need the database keep them in `test/` beside `src/` (history, webhooks).
+  "packages/*/test/**/*.test.ts",
+  "apps/cli/src/**/*.test.ts",
   "test/**/*.test.ts",
 ];
 
