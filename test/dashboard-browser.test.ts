@@ -111,5 +111,5 @@ describe("dashboard in a browser", () => {
     await page.reload();
     await shot(page, "keys-phone");
     await context.close();
-  });
+  }, 120_000); // a real browser, argon2 and the whole stack: ~10 s idle, 30+ s on a busy 2-core machine
 });
