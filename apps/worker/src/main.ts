@@ -6,17 +6,21 @@ import { startWorkers } from "./worker.ts";
 try {
   const config = loadServiceEnv();
   const log = createLogger({ name: "worker", level: config.LOG_LEVEL });
-  const running = await startWorkers(config, log);
+  // The queue consumers take jobs before the rest of the start-up (monitors, webhooks, canaries) has finished: the
+  // signal handlers are installed first, so a SIGTERM in that window drains the jobs already taken instead of
+  // killing the process with them (they would wait for another worker as stalled jobs).
+  const starting = startWorkers(config, log);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "worker shutting down");
-    await running.close();
+    await (await starting).close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  await starting;
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(`worker: ${error.message}`);
