@@ -15,6 +15,8 @@ import { createLogger, type ServiceConfig } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
+import { deleteKeysWithPrefix } from "@sda/testing";
+import pg from "pg";
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 1000);
 const DIRECT_CONCURRENCY = 16;
@@ -63,6 +65,23 @@ async function main() {
     }
     await gateway.close();
     await replay.close();
+    // Leave nothing behind: this run's Redis keys (queues, jobs, cache, limits) and its accounts' database.
+    await deleteKeysWithPrefix(config.REDIS_URL, prefix);
+    await dropDatabase(databaseUrl).catch(() => undefined);
+  }
+}
+
+/** Drops the bench database (it is created and migrated anew by the next run). */
+async function dropDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
   }
 }
 
