@@ -60,9 +60,9 @@ describe("GET /v1/account", () => {
       plan: {
         name: "free",
         rateLimitPerSecond: 100,
-        maxConcurrentBatchItems: 10,
+        maxConcurrentBatchItems: 4,
         maxMonitors: 5,
-        minMonitorInterval: 3600,
+        minMonitorInterval: 300,
       },
       usage24h: { calls: 1, credits },
     });

@@ -159,12 +159,8 @@ export const baseEnvSchema = z.object({
   WEBHOOK_CONCURRENCY: int(8, 1),
 
   // Free plan limits shown by GET /v1/account (the plan every account has until paid plans exist)
-  /** Batch items one account may have in flight at once. */
-  PLAN_MAX_CONCURRENT_BATCH_ITEMS: int(10, 1),
   /** Monitors one account may keep. */
   PLAN_MAX_MONITORS: int(5, 0),
-  /** Shortest interval between two runs of one monitor, in seconds. */
-  PLAN_MIN_MONITOR_INTERVAL_SECONDS: int(3600, 60),
 
   // Web dashboard (/dashboard)
   /** Lifetime of a dashboard session (sliding: renewed on every page), in seconds. */

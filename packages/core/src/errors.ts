@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, retryable: false },
   webhook_delivery_pending: { status: 409, retryable: true },
   monitor_without_webhook: { status: 409, retryable: false },
+  monitor_limit_reached: { status: 409, retryable: false },
   unsupported_url: { status: 422, retryable: false },
   idempotency_key_reused: { status: 422, retryable: false },
   // 431: headers or URL over the server's limit (answered before routing)

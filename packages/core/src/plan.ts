@@ -2,8 +2,9 @@ import type { ServiceConfig } from "./env.ts";
 
 /**
  * The limits of an account's plan. Every account is on the free plan until paid plans exist; its limits come from the
- * configuration (`RATE_LIMIT_PER_SECOND`, `PLAN_*`), so the batch and monitor groups read the same numbers that
- * `GET /v1/account` shows.
+ * configuration that the gateway, batch and monitor groups enforce (`RATE_LIMIT_PER_SECOND`,
+ * `BATCH_MAX_RUNNING_PER_ACCOUNT`, `PLAN_MAX_MONITORS`, `MONITOR_MIN_INTERVAL_SECONDS`), so `GET /v1/account` shows
+ * exactly the numbers that apply.
  */
 export interface Plan {
   name: string;
@@ -22,8 +23,8 @@ export function freePlan(config: ServiceConfig): Plan {
   return {
     name: "free",
     rateLimitPerSecond: config.RATE_LIMIT_PER_SECOND,
-    maxConcurrentBatchItems: config.PLAN_MAX_CONCURRENT_BATCH_ITEMS,
+    maxConcurrentBatchItems: config.BATCH_MAX_RUNNING_PER_ACCOUNT,
     maxMonitors: config.PLAN_MAX_MONITORS,
-    minMonitorInterval: config.PLAN_MIN_MONITOR_INTERVAL_SECONDS,
+    minMonitorInterval: config.MONITOR_MIN_INTERVAL_SECONDS,
   };
 }

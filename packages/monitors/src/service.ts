@@ -67,6 +67,7 @@ export class MonitorService {
    */
   async create(principal: MonitorPrincipal, body: unknown): Promise<MonitorView & { secret: string }> {
     const input = parseBody(createMonitorBody, body);
+    await this.#requireRoom(principal.accountId);
     const { op } = this.#options.catalog.itemsOperation(input.path);
     const params = this.#validParams(op.params, rawParams(input.params));
     const schedule = parseSchedule(input.schedule, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
@@ -96,6 +97,7 @@ export class MonitorService {
    */
   async track(principal: MonitorPrincipal, body: unknown): Promise<MonitorView> {
     const input = parseBody(trackBody, body);
+    await this.#requireRoom(principal.accountId);
     const op = this.#options.catalog.detailsOperationFor(input.url);
     const params = this.#validParams(op.params, { url: input.url });
     const schedule = parseSchedule({ every: input.every }, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
@@ -253,6 +255,23 @@ export class MonitorService {
       secret: monitor.secret as string,
     });
     return { deliveryId, attempt };
+  }
+
+  /**
+   * The plan's monitor limit (`PLAN_MAX_MONITORS`, shown by `GET /v1/account`), checked before a monitor is made.
+   * Two creations racing for the last place may both pass (the limit is a plan quota, not money).
+   * @throws ServiceError 409 `monitor_limit_reached`.
+   */
+  async #requireRoom(accountId: string): Promise<void> {
+    const max = this.#options.config.PLAN_MAX_MONITORS;
+    if ((await this.store.countOf(accountId)) >= max)
+      throw new ServiceError(
+        "monitor_limit_reached",
+        `this account keeps at most ${max} monitors; delete one first`,
+        {
+          details: { maxMonitors: max },
+        },
+      );
   }
 
   async close(): Promise<void> {

@@ -89,6 +89,11 @@ export class MonitorStore {
     this.runs = new RunStore(prisma);
   }
 
+  /** How many monitors (items and tracking) an account keeps. */
+  countOf(accountId: string): Promise<number> {
+    return this.prisma.monitor.count({ where: { accountId, queuePrefix: this.queuePrefix } });
+  }
+
   async create(input: {
     accountId: string;
     keyId: string;
