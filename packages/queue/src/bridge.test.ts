@@ -3,15 +3,18 @@ import { randomPrefix } from "@sda/testing";
 import type { Worker } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
-import { createRedis } from "./connection.ts";
+import { createRedis, deleteKeysUnder } from "./connection.ts";
 import type { JobPayload, JobResult } from "./job.ts";
 import { createQueueWorker } from "./worker.ts";
 
 // Queue mechanics only: the processors below stand in for the engine and return fixed results.
 const redis = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
 const opened: { close(): Promise<unknown> }[] = [];
+const prefixes: string[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((o) => o.close()));
+  // Leave nothing behind: each test's queues, jobs and events.
+  for (const prefix of prefixes.splice(0)) await deleteKeysUnder(redis, prefix);
 });
 afterAll(() => redis.disconnect());
 
@@ -34,6 +37,7 @@ async function setup(
   options: { pollIntervalMs?: number } = {},
 ) {
   const prefix = randomPrefix("q");
+  prefixes.push(prefix);
   const bridge = new QueueBridge({
     connection: redis,
     prefix,
