@@ -1,7 +1,14 @@
 import { registry } from "@sda/catalog";
 import { CursorCodec, newId, parseParams } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
-import { createQueueWorker, createRedis, type JobPayload, type JobResult, QueueBridge } from "@sda/queue";
+import {
+  createQueueWorker,
+  createRedis,
+  deleteKeysUnder,
+  type JobPayload,
+  type JobResult,
+  QueueBridge,
+} from "@sda/queue";
 import type { ReplayServer } from "@sda/replay";
 import { randomPrefix, replayHttpClient, startReplay, testConfig, testLogger } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -112,6 +119,7 @@ describe("executeJob", () => {
     expect(await deps.ledger.balance(payload.accountId)).toBe(9);
     await worker.close();
     await bridge.close();
+    await deleteKeysUnder(redis, queuePrefix);
   });
 
   it("stores the outcome in the result cache for later cache=true calls", async () => {
