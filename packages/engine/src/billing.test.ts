@@ -1,63 +1,26 @@
-import { registry } from "@sda/catalog";
-import { CursorCodec, newId, type OperationDefinition, parseParams } from "@sda/core";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import { createRedis } from "@sda/queue";
-import type { ReplayServer } from "@sda/replay";
-import {
-  deleteKeysWithPrefix,
-  randomPrefix,
-  replayHttpClient,
-  startReplay,
-  testConfig,
-  testLogger,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newId, parseParams } from "@sda/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineDeps, executeJob } from "./execute.ts";
 import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";
-import { ResultCache } from "./result-cache.ts";
+import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // One call's money from end to end without HTTP: planCall (gateway) → executeJob (worker), for a miss, a hit, an
 // empty result, a failure and the audio transcript's raised hold. After every scenario the account is consistent:
 // ledger sum == balance and no hold is left behind.
 
-let replay: ReplayServer;
+let h: EngineHarness;
 let deps: EngineDeps;
 let plan: PlanDeps;
-const prisma = createPrismaClient(inject("databaseUrl"), 5);
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = createRedis(redisUrl);
-const prefix = randomPrefix("billing");
+let prisma: EngineHarness["prisma"];
 const signal = new AbortController().signal;
 
 beforeAll(async () => {
-  replay = await startReplay();
-  const ledger = new Ledger(prisma);
-  const cache = new ResultCache(redis, prefix, 60);
-  deps = {
-    registry,
-    ledger,
-    cache,
-    http: replayHttpClient(replay),
-    redis,
-    keyPrefix: prefix,
-    cursors: new CursorCodec("billing-test-secret-000"),
-    config: testConfig({}, replay),
-    log: testLogger(),
-  };
-  plan = { ledger, cache, reservationTtlSeconds: 600 };
+  h = await startEngineHarness("billing", 60);
+  ({ deps, plan, prisma } = h);
 });
-afterAll(async () => {
-  await replay.close();
-  await deleteKeysWithPrefix(redisUrl, prefix);
-  await prisma.$disconnect();
-  redis.disconnect();
-});
+afterAll(() => h.close());
 
-function op(id: string): OperationDefinition {
-  const found = registry.byId(id);
-  if (!found) throw new Error(`no operation ${id}`);
-  return found;
-}
+const op = (id: string) => h.op(id);
 
 async function account(credits: number) {
   const created = await deps.ledger.createAccount({ name: "billing", grant: credits });

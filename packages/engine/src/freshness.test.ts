@@ -1,65 +1,28 @@
-import { registry } from "@sda/catalog";
-import { CursorCodec, newId, type OperationDefinition, parseParams } from "@sda/core";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import { createRedis } from "@sda/queue";
-import type { ReplayServer } from "@sda/replay";
-import {
-  deleteKeysWithPrefix,
-  randomPrefix,
-  replayHttpClient,
-  serviceErrorOf,
-  startReplay,
-  testConfig,
-  testLogger,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newId, parseParams } from "@sda/core";
+import { serviceErrorOf } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineDeps, executeJob } from "./execute.ts";
 import { type PlanDeps, planCall } from "./plan.ts";
-import { ResultCache } from "./result-cache.ts";
+import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // Cache freshness (SPEC §4.1): canonical cache keys across URL forms, `cacheMaxAge` on profile operations (served up
 // to its age, refused elsewhere), and the 24-hour window of `cache=true`. Old entries are made by real paid calls run
 // with an injected clock, never written by hand.
 
-let replay: ReplayServer;
+let h: EngineHarness;
 let deps: EngineDeps;
 let plan: PlanDeps;
-const prisma = createPrismaClient(inject("databaseUrl"), 5);
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = createRedis(redisUrl);
-const prefix = randomPrefix("fresh");
+let prisma: EngineHarness["prisma"];
 const signal = new AbortController().signal;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  replay = await startReplay();
-  const ledger = new Ledger(prisma);
-  const cache = new ResultCache(redis, prefix, 86_400);
-  deps = {
-    registry,
-    ledger,
-    cache,
-    http: replayHttpClient(replay),
-    redis,
-    keyPrefix: prefix,
-    cursors: new CursorCodec("fresh-test-secret-0000"),
-    config: testConfig({}, replay),
-    log: testLogger(),
-  };
-  plan = { ledger, cache, reservationTtlSeconds: 600 };
+  h = await startEngineHarness("fresh", 86400);
+  ({ deps, plan, prisma } = h);
 });
-afterAll(async () => {
-  await replay.close();
-  await deleteKeysWithPrefix(redisUrl, prefix);
-  await prisma.$disconnect();
-  redis.disconnect();
-});
+afterAll(() => h.close());
 
-function op(id: string): OperationDefinition {
-  const found = registry.byId(id);
-  if (!found) throw new Error(`no operation ${id}`);
-  return found;
-}
+const op = (id: string) => h.op(id);
 
 async function caller(credits = 10) {
   const created = await deps.ledger.createAccount({ name: "fresh", grant: credits });

@@ -38,12 +38,17 @@ export function statusRouter(deps: GatewayDeps): Router {
     deps.config.STATUS_REFRESH_MS,
     deps.log,
   );
+  /** Whether Redis and PostgreSQL answer right now (the readiness probe, and a status page that cannot be built). */
+  const storesAnswer = async () => {
+    const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.prisma.$queryRaw`SELECT 1`]);
+    const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
+    return { redis: Boolean(redis), postgres: Boolean(postgres) };
+  };
   router.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
   router.get("/readyz", async (_req, res) => {
-    const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.prisma.$queryRaw`SELECT 1`]);
-    const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
+    const { redis, postgres } = await storesAnswer();
     res.status(redis && postgres ? 200 : 503).json({ ok: Boolean(redis && postgres), redis, postgres });
   });
   router.get("/v1/status", async (_req, res) => {
@@ -51,8 +56,7 @@ export function statusRouter(deps: GatewayDeps): Router {
       res.json({ success: true, data: await status.get() });
     } catch {
       // A status page must answer when the service cannot: say which store is out instead of failing.
-      const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.prisma.$queryRaw`SELECT 1`]);
-      const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
+      const { redis, postgres } = await storesAnswer();
       res.json({
         success: true,
         data: { status: "down", generatedAt: new Date().toISOString(), redis, postgres },

@@ -1,0 +1,68 @@
+import { registry } from "@sda/catalog";
+import { CursorCodec, type OperationDefinition } from "@sda/core";
+import { createPrismaClient, Ledger } from "@sda/ledger";
+import { createRedis } from "@sda/queue";
+import {
+  deleteKeysWithPrefix,
+  randomPrefix,
+  replayHttpClient,
+  startReplay,
+  testConfig,
+  testLogger,
+} from "@sda/testing";
+import { inject } from "vitest";
+import type { EngineDeps } from "./execute.ts";
+import type { PlanDeps } from "./plan.ts";
+import { ResultCache } from "./result-cache.ts";
+
+/** The real parts one engine test file runs a call through: both halves' deps over the replay, Redis and this run's database. */
+export interface EngineHarness {
+  deps: EngineDeps;
+  plan: PlanDeps;
+  prisma: ReturnType<typeof createPrismaClient>;
+  /** The registry operation `id`. @throws Error when it does not exist. */
+  op(id: string): OperationDefinition;
+  /** Closes the replay and connections and deletes the file's Redis keys (call in `afterAll`). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the replay and builds the engine deps (`executeJob`) and plan deps (`planCall`) of one test file, under a
+ * Redis prefix of its own (`label_…`) and a result cache keeping entries `cacheTtlSeconds`.
+ */
+export async function startEngineHarness(label: string, cacheTtlSeconds: number): Promise<EngineHarness> {
+  const prisma = createPrismaClient(inject("databaseUrl"), 5);
+  const replay = await startReplay();
+  const config = testConfig({}, replay);
+  const redisUrl = config.REDIS_URL;
+  const redis = createRedis(redisUrl);
+  const prefix = randomPrefix(label);
+  const ledger = new Ledger(prisma);
+  const cache = new ResultCache(redis, prefix, cacheTtlSeconds);
+  return {
+    deps: {
+      registry,
+      ledger,
+      cache,
+      http: replayHttpClient(replay),
+      redis,
+      keyPrefix: prefix,
+      cursors: new CursorCodec(`${label}-test-cursor-secret`),
+      config,
+      log: testLogger(),
+    },
+    plan: { ledger, cache, reservationTtlSeconds: 600 },
+    prisma,
+    op(id) {
+      const found = registry.byId(id);
+      if (!found) throw new Error(`no operation ${id}`);
+      return found;
+    },
+    async close() {
+      await replay.close();
+      await deleteKeysWithPrefix(redisUrl, prefix);
+      await prisma.$disconnect();
+      redis.disconnect();
+    },
+  };
+}
