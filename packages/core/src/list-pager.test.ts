@@ -57,4 +57,23 @@ describe("collectPages", () => {
     };
     await expect(collectPages({ token: null, index: 0 }, 9, broken, 10)).rejects.toThrow("not retryable");
   });
+
+  it("drops an item repeated across upstream pages (keyOf), counts it as read, and marks the result stale", async () => {
+    const shifted: Record<string, UpstreamPage<number>> = {
+      first: { items: [1, 2, 3], next: "b" },
+      b: { items: [3, 4, 5], next: null },
+    };
+    const fetchShifted = async (token: string | null) => shifted[token ?? "first"] as UpstreamPage<number>;
+    const page = await collectPages({ token: null, index: 0 }, 4, fetchShifted, 10, { keyOf: String });
+    expect(page).toEqual({ items: [1, 2, 3, 4], next: { token: "b", index: 2 }, pagesFetched: 2, stale: true });
+    const rest = await collectPages(page.next ?? { token: null, index: 0 }, 4, fetchShifted, 10, { keyOf: String });
+    expect(rest).toEqual({ items: [5], next: null, pagesFetched: 1 });
+  });
+
+  it("ends the list instead of looping when a continuation does not move, and passes a page's stale mark on", async () => {
+    const stuck = async (token: string | null): Promise<UpstreamPage<number>> =>
+      token === null ? { items: [1, 2], next: "same", stale: true } : { items: [3], next: "same" };
+    const page = await collectPages({ token: null, index: 0 }, 10, stuck, 10);
+    expect(page).toEqual({ items: [1, 2, 3], next: null, pagesFetched: 2, stale: true });
+  });
 });

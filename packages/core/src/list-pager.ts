@@ -20,6 +20,17 @@ export interface UpstreamPage<T> {
   items: T[];
   /** Continuation of the next upstream page, null at the end. */
   next: string | null;
+  /** The platform marked this page as served from a cached or non-final feed (photosite's non-final GraphQL answer). */
+  stale?: boolean;
+}
+
+/** Optional rules of {@link fillFromPages}. */
+export interface FillOptions<T> {
+  /**
+   * The identity of an item (media id, comment id), or null when it has none. An item whose key was already returned
+   * in this call is dropped and marks the result `stale` (a feed that shifted between two upstream pages).
+   */
+  keyOf?: (item: T) => string | null;
 }
 
 /** What {@link fillFromPages} read. */
@@ -31,6 +42,12 @@ export interface Collected<T> {
   pagesFetched: number;
   /** The retryable upstream failure that ended this page early, if one did (the cursor retries that page). */
   interruptedBy?: ServiceError;
+  /**
+   * Present (true) when the upstream list was not consistent during this call: a page was marked stale, an item
+   * repeated (see {@link FillOptions.keyOf}), or a page's continuation did not move (the list then ends here rather
+   * than loop).
+   */
+  stale?: true;
 }
 
 /**
@@ -53,33 +70,77 @@ export async function fillFromPages<T>(
   limit: number,
   fetchPage: (token: string | null) => Promise<UpstreamPage<T>>,
   maxPages: number,
+  options: FillOptions<T> = {},
 ): Promise<Collected<T>> {
   const items: T[] = [];
+  const seen = new Set<string>();
+  let stale = false;
   let token = start.token;
   let skip = start.index;
   let pagesFetched = 0;
+  const result = (next: ListPosition | null, interruptedBy?: ServiceError): Collected<T> => ({
+    items,
+    next,
+    pagesFetched,
+    ...(interruptedBy ? { interruptedBy } : {}),
+    ...(stale ? { stale: true as const } : {}),
+  });
   while (pagesFetched < maxPages) {
     let page: UpstreamPage<T>;
     try {
       page = await fetchPage(token);
     } catch (error) {
       if (pagesFetched === 0 || !(error instanceof ServiceError) || !error.retryable) throw error;
-      return { items, next: { token, index: skip }, pagesFetched, interruptedBy: error };
+      return result({ token, index: skip }, error);
     }
     pagesFetched += 1;
-    const available = page.items.slice(skip);
-    const wanted = limit - items.length;
-    if (available.length > wanted) {
-      items.push(...available.slice(0, wanted));
-      return { items, next: { token, index: skip + wanted }, pagesFetched };
+    if (page.stale) stale = true;
+    const consumed = takeItems(page.items, skip, limit - items.length, items, seen, options.keyOf);
+    if (consumed.staleItem) stale = true;
+    if (skip + consumed.count < page.items.length) return result({ token, index: skip + consumed.count });
+    if (page.next === null) return result(null);
+    if (page.next === token) {
+      // The continuation did not move: reading it again would loop over the same page.
+      stale = true;
+      return result(null);
     }
-    items.push(...available);
-    if (page.next === null) return { items, next: null, pagesFetched };
     token = page.next;
     skip = 0;
     if (items.length === limit) break;
   }
-  return { items, next: { token, index: 0 }, pagesFetched };
+  return result({ token, index: 0 });
+}
+
+/**
+ * Moves up to `wanted` items of `pageItems` (from index `skip`) into `into`, dropping items whose key was seen.
+ * @returns how many page items were consumed (taken or dropped) and whether one was dropped as a repeat.
+ */
+function takeItems<T>(
+  pageItems: readonly T[],
+  skip: number,
+  wanted: number,
+  into: T[],
+  seen: Set<string>,
+  keyOf: ((item: T) => string | null) | undefined,
+): { count: number; staleItem: boolean } {
+  let count = 0;
+  let taken = 0;
+  let staleItem = false;
+  for (let i = skip; i < pageItems.length && taken < wanted; i++) {
+    const item = pageItems[i] as T;
+    count += 1;
+    const key = keyOf ? keyOf(item) : null;
+    if (key !== null) {
+      if (seen.has(key)) {
+        staleItem = true;
+        continue;
+      }
+      seen.add(key);
+    }
+    into.push(item);
+    taken += 1;
+  }
+  return { count, staleItem };
 }
 
 /** Upstream pages one call may read: enough for `limit` at `pageSize` items per page, plus slack for short pages. */
