@@ -65,8 +65,15 @@ describe("collectPages", () => {
     };
     const fetchShifted = async (token: string | null) => shifted[token ?? "first"] as UpstreamPage<number>;
     const page = await collectPages({ token: null, index: 0 }, 4, fetchShifted, 10, { keyOf: String });
-    expect(page).toEqual({ items: [1, 2, 3, 4], next: { token: "b", index: 2 }, pagesFetched: 2, stale: true });
-    const rest = await collectPages(page.next ?? { token: null, index: 0 }, 4, fetchShifted, 10, { keyOf: String });
+    expect(page).toEqual({
+      items: [1, 2, 3, 4],
+      next: { token: "b", index: 2 },
+      pagesFetched: 2,
+      stale: true,
+    });
+    const rest = await collectPages(page.next ?? { token: null, index: 0 }, 4, fetchShifted, 10, {
+      keyOf: String,
+    });
     expect(rest).toEqual({ items: [5], next: null, pagesFetched: 1 });
   });
 
