@@ -1,8 +1,12 @@
+import { type OperationContext, parseParams } from "@sda/core";
 import { entryBody, type HarEntry, type ReplayServer, recordedCase } from "@sda/replay";
+import { replayTest } from "@sda/testing/fixtures";
+import type { z } from "zod";
 
 /**
- * Test support (imported by `*.test.ts` only): the recorded newssite cases read straight from the HAR files, and
- * Firebase's `null` answer as a replay fault. Handler tests use `replayTest` of `@sda/testing/fixtures`.
+ * Test support (imported by `*.test.ts` only): the recorded newssite cases read straight from the HAR files, the
+ * handler tests' `newsTest` (`replayTest` of `@sda/testing/fixtures` plus replay faults removed after each test), and
+ * the faults they inject.
  */
 
 /** The entries of a newssite case. */
@@ -17,12 +21,49 @@ export function recordedJson(caseId: string, index = 0): unknown {
   return JSON.parse(entryBody(entry).toString("utf8"));
 }
 
-/** Firebase's answer for a missing item or user (HTTP 200, body `null`, as recorded in item-not-found-null). */
-export function answerNullAt(replay: ReplayServer, path: string): () => void {
-  return replay.addFault({
-    when: (r) => r.path === path,
-    status: 200,
-    body: "null",
-    headers: { "content-type": "application/json" },
+type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
+
+/**
+ * `replayTest` plus `fault`: injects a replay fault for this test only (removed when the test ends, also when it
+ * fails); the returned function removes it earlier.
+ */
+export const newsTest = replayTest.extend("fault", async ({ replay }, { onCleanup }) => {
+  const removers: (() => void)[] = [];
+  onCleanup(() => {
+    for (const remove of removers) remove();
   });
+  return (fault: ReplayFault): (() => void) => {
+    const remove = replay.addFault(fault);
+    removers.push(remove);
+    return remove;
+  };
+});
+
+/**
+ * A `newsTest.extend` fixture: a function that parses a query with `schema` (as the gateway does) and calls `handler`
+ * on the file's handler context.
+ */
+export function callWith<S extends z.ZodType, R>(
+  schema: S,
+  handler: (params: z.output<S>, ctx: OperationContext) => Promise<R>,
+) {
+  return ({ ctx }: { ctx: OperationContext }) =>
+    (query: Record<string, string>) =>
+      handler(parseParams(schema, query), ctx);
 }
+
+/** The fault of an upstream answering `status` with `body` for `path`. */
+export const failingAt = (path: string, status: number, body: string): ReplayFault => ({
+  when: (r) => r.path === path,
+  status,
+  body,
+});
+
+/** Firebase's answer for a missing item or user (HTTP 200, body `null`, as recorded in item-not-found-null). */
+export const nullAnswerAt = (path: string): ReplayFault => jsonAnswerAt(path, "null");
+
+/** An HTTP 200 JSON answer `body` for `path` (e.g. an empty story list, `[]`). */
+export const jsonAnswerAt = (path: string, body: string): ReplayFault => ({
+  ...failingAt(path, 200, body),
+  headers: { "content-type": "application/json" },
+});

@@ -1,4 +1,4 @@
-import { isServiceError, type OperationContext } from "@sda/core";
+import { fillFromPages, isServiceError, type OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
 import { newssiteError } from "../errors.ts";
@@ -21,7 +21,10 @@ export interface ItemCommentsResult {
   comments: ThreadComment[];
 }
 
-/** Cursor payload: an offset in the Algolia tree (`a`), or the Firebase walk's frames (`f`). */
+/**
+ * Cursor payload: the index reached in the Algolia tree (`a`, one `fillFromPages` page), or the Firebase walk's
+ * frames (`f`, see `walkThread`).
+ */
 type CommentsCursor = { v: "a"; o: number } | { v: "f"; f: ThreadFrame[] };
 
 const isCommentsCursor = (v: Record<string, unknown>): v is Record<string, unknown> & CommentsCursor =>
@@ -45,20 +48,19 @@ export async function getItemComments(
 ): Promise<Outcome> {
   const client = new NewsClient(ctx);
   const key = String(params.url);
-  const cursor = decodeCursor(ctx, ID, key, params.cursor, isCommentsCursor);
+  const cursor = decodeCursor(ctx, ID, key, params.cursor, isCommentsCursor, "item");
   if (cursor?.v !== "f") {
     const tree = await readAlgoliaTree(client, ctx, params.url, cursor !== null);
     if (tree) {
-      const offset = cursor?.v === "a" ? cursor.o : 0;
-      const comments = tree.comments.slice(offset, offset + params.limit);
-      const end = offset + comments.length;
-      const hasMore = end < tree.comments.length;
-      return outcome(
-        tree.item,
-        comments,
-        hasMore ? encodeCursor(ctx, ID, key, { v: "a", o: end }) : null,
-        "algolia:item",
+      // The whole tree is one upstream page: the position is the index reached in it.
+      const page = await fillFromPages(
+        { token: null, index: cursor?.v === "a" ? cursor.o : 0 },
+        params.limit,
+        async () => ({ items: tree.comments, next: null }),
+        1,
       );
+      const next = page.next && encodeCursor(ctx, ID, key, { v: "a", o: page.next.index });
+      return outcome(tree.item, page.items, next, "algolia:item");
     }
   }
   const item = readFirebaseItem(await client.item(params.url));

@@ -1,31 +1,17 @@
-import { parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { itemCommentsParams, itemDetailsParams } from "../inputs/params.ts";
 import { readItemTree } from "../readers/algolia.ts";
-import { answerNullAt, recordedJson } from "../test-support.ts";
+import { callWith, failingAt, newsTest, nullAnswerAt, recordedJson } from "../test-support.ts";
 import { getItemComments } from "./item-comments.ts";
 import { getItemDetails } from "./item-details.ts";
 
-const test = replayTest
-  .extend(
-    "details",
-    ({ ctx }) =>
-      (query: Record<string, string>) =>
-        getItemDetails(parseParams(itemDetailsParams, query), ctx),
-  )
-  .extend(
-    "comments",
-    ({ ctx }) =>
-      (query: Record<string, string>) =>
-        getItemComments(parseParams(itemCommentsParams, query), ctx),
-  );
+const test = newsTest
+  .extend("details", callWith(itemDetailsParams, getItemDetails))
+  .extend("comments", callWith(itemCommentsParams, getItemComments));
 
 /** Algolia failing for one item tree (so the Firebase walk is used). */
-const algoliaDown = (replay: ReplayServer, id: number) =>
-  replay.addFault({ when: (r) => r.path === `/api/v1/items/${id}`, status: 503, body: "unavailable" });
+const algoliaDown = (id: number) => failingAt(`/api/v1/items/${id}`, 503, "unavailable");
 
 describe("item details", () => {
   test("an Ask HN post from its item URL", async ({ details }) => {
@@ -80,17 +66,13 @@ describe("item details", () => {
     expect((await details({ url: "99990002" })).data).toMatchObject({ isDead: true, isDeleted: false });
   });
 
-  test("Firebase's null is 404 item_not_found", async ({ details, replay }) => {
-    const remove = answerNullAt(replay, "/v0/item/1.json");
-    try {
-      expect(await serviceErrorOf(details({ url: "1" }))).toMatchObject({
-        code: "item_not_found",
-        status: 404,
-        retryable: false,
-      });
-    } finally {
-      remove();
-    }
+  test("Firebase's null is 404 item_not_found", async ({ details, fault }) => {
+    fault(nullAnswerAt("/v0/item/1.json"));
+    expect(await serviceErrorOf(details({ url: "1" }))).toMatchObject({
+      code: "item_not_found",
+      status: 404,
+      retryable: false,
+    });
   });
 });
 
@@ -124,51 +106,43 @@ describe("item comments", () => {
 
   test("falls back to the Firebase walk when Algolia fails: depth-first, skipped gaps, deleted and dead kept", async ({
     comments,
-    replay,
+    fault,
   }) => {
-    const remove = algoliaDown(replay, 2396027);
-    try {
-      const { data, source } = await comments({ url: "2396027" });
-      expect(source).toBe("firebase:items");
-      expect(data.item).toMatchObject({ id: 2396027, commentCount: 296 });
-      expect(data.comments.map((c) => [c.id, c.depth, c.parentId, c.isDeleted, c.isDead])).toEqual([
-        [2396109, 0, 2396027, false, false],
-        [2396159, 1, 2396109, false, false],
-        [2396173, 2, 2396159, false, false],
-        [2396391, 3, 2396173, false, false],
-        [2398868, 4, 2396391, false, false],
-        [2399017, 5, 2398868, false, false],
-        [99990001, 0, 2396027, true, false],
-        [99990002, 0, 2396027, false, true],
-      ]);
-      expect(data).toMatchObject({ hasMore: false, nextCursor: null, totalReturned: 8 });
-    } finally {
-      remove();
-    }
+    fault(algoliaDown(2396027));
+    const { data, source } = await comments({ url: "2396027" });
+    expect(source).toBe("firebase:items");
+    expect(data.item).toMatchObject({ id: 2396027, commentCount: 296 });
+    expect(data.comments.map((c) => [c.id, c.depth, c.parentId, c.isDeleted, c.isDead])).toEqual([
+      [2396109, 0, 2396027, false, false],
+      [2396159, 1, 2396109, false, false],
+      [2396173, 2, 2396159, false, false],
+      [2396391, 3, 2396173, false, false],
+      [2398868, 4, 2396391, false, false],
+      [2399017, 5, 2398868, false, false],
+      [99990001, 0, 2396027, true, false],
+      [99990002, 0, 2396027, false, true],
+    ]);
+    expect(data).toMatchObject({ hasMore: false, nextCursor: null, totalReturned: 8 });
   });
 
   test("the Firebase walk pages by its cursor without repeating or skipping a comment", async ({
     comments,
-    replay,
+    fault,
   }) => {
-    const remove = algoliaDown(replay, 2396027);
-    try {
-      const pages: number[][] = [];
-      let cursor: string | undefined;
-      for (;;) {
-        const { data } = await comments({ url: "2396027", limit: "3", ...(cursor ? { cursor } : {}) });
-        pages.push(data.comments.map((c) => c.id));
-        if (!data.hasMore) break;
-        cursor = data.nextCursor ?? undefined;
-      }
-      expect(pages).toEqual([
-        [2396109, 2396159, 2396173],
-        [2396391, 2398868, 2399017],
-        [99990001, 99990002],
-      ]);
-    } finally {
-      remove();
+    fault(algoliaDown(2396027));
+    const pages: number[][] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const { data } = await comments({ url: "2396027", limit: "3", ...(cursor ? { cursor } : {}) });
+      pages.push(data.comments.map((c) => c.id));
+      if (!data.hasMore) break;
+      cursor = data.nextCursor ?? undefined;
     }
+    expect(pages).toEqual([
+      [2396109, 2396159, 2396173],
+      [2396391, 2398868, 2399017],
+      [99990001, 99990002],
+    ]);
   });
 
   test("an item without comments (Algolia has not indexed it): count 0 from the Firebase item", async ({
@@ -180,16 +154,12 @@ describe("item comments", () => {
     expect(data).toMatchObject({ item: { id: 34116085, type: "job" }, comments: [], hasMore: false });
   });
 
-  test("a missing item is 404 item_not_found", async ({ comments, replay }) => {
-    const removeNull = answerNullAt(replay, "/v0/item/2.json");
-    try {
-      expect(await serviceErrorOf(comments({ url: "2" }))).toMatchObject({
-        code: "item_not_found",
-        status: 404,
-      });
-    } finally {
-      removeNull();
-    }
+  test("a missing item is 404 item_not_found", async ({ comments, fault }) => {
+    fault(nullAnswerAt("/v0/item/2.json"));
+    expect(await serviceErrorOf(comments({ url: "2" }))).toMatchObject({
+      code: "item_not_found",
+      status: 404,
+    });
   });
 
   test("a cursor of another item or a tampered one is 400 invalid_cursor", async ({ comments }) => {
@@ -208,30 +178,17 @@ describe("item comments", () => {
 describe("item comments, Firebase walk under failure", () => {
   test("an item failing after the page has comments ends the page there; the cursor retries it", async ({
     comments,
-    replay,
+    fault,
   }) => {
-    const removeAlgolia = replay.addFault({
-      when: (r) => r.path === "/api/v1/items/2396027",
-      status: 503,
-      body: "unavailable",
-    });
-    const removeItem = replay.addFault({
-      when: (r) => r.path === "/v0/item/2396173.json",
-      status: 503,
-      body: "down",
-    });
-    try {
-      const first = await comments({ url: "2396027" });
-      expect(first.data.comments.map((c) => c.id)).toEqual([2396109, 2396159]);
-      expect(first.data.hasMore).toBe(true);
-      removeItem();
-      const rest = await comments({ url: "2396027", cursor: first.data.nextCursor ?? "" });
-      expect(rest.data.comments.map((c) => c.id)).toEqual([
-        2396173, 2396391, 2398868, 2399017, 99990001, 99990002,
-      ]);
-    } finally {
-      removeItem();
-      removeAlgolia();
-    }
+    fault(algoliaDown(2396027));
+    const removeItem = fault(failingAt("/v0/item/2396173.json", 503, "down"));
+    const first = await comments({ url: "2396027" });
+    expect(first.data.comments.map((c) => c.id)).toEqual([2396109, 2396159]);
+    expect(first.data.hasMore).toBe(true);
+    removeItem();
+    const rest = await comments({ url: "2396027", cursor: first.data.nextCursor ?? "" });
+    expect(rest.data.comments.map((c) => c.id)).toEqual([
+      2396173, 2396391, 2398868, 2399017, 99990001, 99990002,
+    ]);
   });
 });

@@ -1,15 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseParams } from "@sda/core";
 import { defaultCorpusDir } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { searchParams, userDetailsParams, userItemsParams } from "../inputs/params.ts";
 import { readSearchPage } from "../readers/algolia.ts";
 import { readFirebaseUser } from "../readers/user.ts";
-import { answerNullAt, newsEntries, recordedJson } from "../test-support.ts";
+import { callWith, newsEntries, newsTest, nullAnswerAt, recordedJson } from "../test-support.ts";
 import { searchItems } from "./search.ts";
 import { getUserDetails } from "./user-details.ts";
 import { getUserItems } from "./user-items.ts";
@@ -42,31 +40,16 @@ async function writeWhoishiringCase(): Promise<string> {
   return dir;
 }
 
-const test = replayTest
+const test = newsTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
     const dir = await writeWhoishiringCase();
     onCleanup(() => rm(dir, { recursive: true, force: true }));
     return [defaultCorpusDir(process.env.CORPUS_DIR), dir];
   })
-  .extend(
-    "search",
-    ({ ctx }) =>
-      (query: Record<string, string>) =>
-        searchItems(parseParams(searchParams, query), ctx),
-  )
-  .extend(
-    "userItems",
-    ({ ctx }) =>
-      (query: Record<string, string>) =>
-        getUserItems(parseParams(userItemsParams, query), ctx),
-  )
-  .extend(
-    "user",
-    ({ ctx }) =>
-      (query: Record<string, string>) =>
-        getUserDetails(parseParams(userDetailsParams, query), ctx),
-  );
+  .extend("search", callWith(searchParams, searchItems))
+  .extend("userItems", callWith(userItemsParams, getUserItems))
+  .extend("user", callWith(userDetailsParams, getUserDetails));
 
 describe("search", () => {
   test("relevance, stories: the recorded first page; the next (unrecorded) page ends the call with a cursor", async ({
@@ -168,15 +151,11 @@ describe("user details", () => {
     expect(data).toMatchObject({ handle: "pg", karma: 154666, about: "Bug fixer.", submittedCount: 9433 });
   });
 
-  test("Firebase's null is 404 user_not_found", async ({ user, replay }) => {
-    const remove = answerNullAt(replay, "/v0/user/nobody_here.json");
-    try {
-      expect(await serviceErrorOf(user({ handle: "nobody_here" }))).toMatchObject({
-        code: "user_not_found",
-        status: 404,
-      });
-    } finally {
-      remove();
-    }
+  test("Firebase's null is 404 user_not_found", async ({ user, fault }) => {
+    fault(nullAnswerAt("/v0/user/nobody_here.json"));
+    expect(await serviceErrorOf(user({ handle: "nobody_here" }))).toMatchObject({
+      code: "user_not_found",
+      status: 404,
+    });
   });
 });

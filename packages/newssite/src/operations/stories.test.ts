@@ -1,16 +1,10 @@
-import { parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { storiesParams } from "../inputs/params.ts";
+import { callWith, jsonAnswerAt, newsTest } from "../test-support.ts";
 import { getStories } from "./stories.ts";
 
-const test = replayTest.extend(
-  "stories",
-  ({ ctx }) =>
-    (query: Record<string, string>) =>
-      getStories(parseParams(storiesParams, query), ctx),
-);
+const test = newsTest.extend("stories", callWith(storiesParams, getStories));
 
 describe("stories", () => {
   test("new, 2 per page: three pages continue exactly, the last without cursor", async ({ stories }) => {
@@ -70,20 +64,11 @@ describe("stories", () => {
     expect(data.stories.map((s) => s.id)).toEqual(ids);
   });
 
-  test("an empty list answers no stories, count 0", async ({ stories, replay }) => {
-    const remove = replay.addFault({
-      when: (r) => r.path === "/v0/jobstories.json",
-      status: 200,
-      body: "[]",
-      headers: { "content-type": "application/json" },
-    });
-    try {
-      const { data, count } = await stories({ list: "job" });
-      expect(count).toBe(0);
-      expect(data).toMatchObject({ totalReturned: 0, hasMore: false, nextCursor: null, stories: [] });
-    } finally {
-      remove();
-    }
+  test("an empty list answers no stories, count 0", async ({ stories, fault }) => {
+    fault(jsonAnswerAt("/v0/jobstories.json", "[]"));
+    const { data, count } = await stories({ list: "job" });
+    expect(count).toBe(0);
+    expect(data).toMatchObject({ totalReturned: 0, hasMore: false, nextCursor: null, stories: [] });
   });
 
   test("a tampered cursor, or one of another list, is 400 invalid_cursor", async ({ stories }) => {

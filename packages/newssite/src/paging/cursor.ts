@@ -1,14 +1,10 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import { decodeListCursor, type ListPosition, type OperationContext } from "@sda/core";
 
 /**
  * The newssite cursors: the core's signed `CursorCodec` payload, bound to the operation (by the codec) and to the
- * query it was issued for (`k`, the identity of the query), so a cursor of another list, item or search is refused.
+ * query it was issued for (`k`, the identity of the query), checked by `@sda/core`'s `decodeListCursor`, so a
+ * tampered cursor or one of another operation, list, item or search is refused with 400 `invalid_cursor`.
  */
-
-const invalid = (why: string) =>
-  new ServiceError("invalid_cursor", `cursor ${why}; start without a cursor`, {
-    details: { param: "cursor" },
-  });
 
 /** Encodes `payload` for `operationId`, bound to the query identity `key`. */
 export function encodeCursor(
@@ -22,6 +18,7 @@ export function encodeCursor(
 
 /**
  * Decodes a cursor of `operationId` issued for the query `key`, and checks its payload with `isPayload`.
+ * @param what names the query in the error message ("query", "list", "item").
  * @returns the payload, or null when no cursor was given (the first page).
  * @throws ServiceError 400 `invalid_cursor` when the cursor is tampered, of another operation or query, or malformed.
  */
@@ -31,16 +28,29 @@ export function decodeCursor<T extends object>(
   key: string,
   cursor: string | undefined,
   isPayload: (value: Record<string, unknown>) => value is Record<string, unknown> & T,
+  what: string,
 ): T | null {
-  if (cursor === undefined) return null;
-  const payload = ctx.cursors.decode<unknown>(operationId, cursor);
-  if (typeof payload !== "object" || payload === null) throw invalid("is malformed");
-  const record = payload as Record<string, unknown>;
-  if (record.k !== key) throw invalid("belongs to another query");
-  if (!isPayload(record)) throw invalid("is malformed");
-  return record;
+  return decodeListCursor<T>(
+    ctx.cursors,
+    operationId,
+    cursor,
+    (payload) => {
+      const record = payload as Record<string, unknown>;
+      return record.k === key && isPayload(record);
+    },
+    what,
+  );
 }
 
 /** True for a non-negative safe integer (offsets, indexes, page numbers in cursors). */
 export const isIndex = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * A page number or list offset as a `fillFromPages` token: `null` for 0 (the list's first request has no token),
+ * else the number as a decimal string.
+ */
+export const tokenOf = (n: number): string | null => (n === 0 ? null : String(n));
+
+/** The number a {@link tokenOf} token stands for (0 for `null`). */
+export const numberOf = (token: ListPosition["token"]): number => (token === null ? 0 : Number(token));

@@ -14,6 +14,13 @@ import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
  * requests at once. An item Firebase answers with `null` (or the replay has no answer for) is skipped; deleted and dead
  * comments are kept with their flags, so the thread's shape stays visible. When an item request fails with a
  * retryable error after the page has comments, the page ends there and its cursor starts at that item.
+ *
+ * This walk does not use `@sda/core`'s `fillFromPages` (which the other newssite lists use): a tree has no flat
+ * sequence of upstream pages with a token and an index in them. Its position is the stack of open levels, and each
+ * step may open or close a level. Forcing it into pages would make every comment its own one-item page whose token is
+ * the serialised stack, and the page budget would then count skipped ids (`null` items, many in a large thread) as
+ * pages, ending a page early where this walk reads on. The cursor is still decoded by `decodeListCursor` (the
+ * operation's `decodeCursor`).
  */
 
 /** One open level: `[parent item id, next kid index, depth of the kids]`. */

@@ -1,17 +1,18 @@
-import { isServiceError, type OperationContext } from "@sda/core";
+import { fillFromPages, type OperationContext, pageBudget, type UpstreamPage } from "@sda/core";
 import type { AlgoliaQuery, NewsClient } from "../client/client.ts";
 import { readSearchPage, type SearchItem } from "../readers/algolia.ts";
-import { decodeCursor, encodeCursor, isIndex } from "./cursor.ts";
+import { decodeCursor, encodeCursor, isIndex, numberOf, tokenOf } from "./cursor.ts";
 
 /**
- * Pages of an Algolia search (`/api/v1/search` or `/search_by_date`), followed until `limit` items are collected.
+ * Pages of an Algolia search (`/api/v1/search` or `/search_by_date`), followed by `@sda/core`'s `fillFromPages` until
+ * `limit` items are collected.
  *
- * Algolia pages by number (`page`, 0-based) with a fixed `hitsPerPage`. Our page can end inside an Algolia page, so the
- * cursor holds the Algolia page being read, the index reached in it and the `hitsPerPage` used (every page of one
- * query must use the same size, or the numbering shifts). The first page is requested without `page` (Algolia's
- * default 0). A query ends when a page past `nbPages` is reached or a page comes back empty. When a later page fails
- * with a retryable error after the page already has items, the page ends there and the cursor points at the failed
- * page, so the caller gets what was read and can retry the rest.
+ * Algolia pages by number (`page`, 0-based) with a fixed `hitsPerPage`: the pager's token is the page number as a
+ * string (`null` for page 0, which is requested without `page`, Algolia's default) and its index the hits of that page
+ * already returned. The cursor holds both (`p`, `i`) and the `hitsPerPage` used (`n`: every page of one query must use
+ * the same size, or the numbering shifts). A query ends when a page past `nbPages` is reached or a page comes back
+ * empty. A hit repeated on a later page (a `search_by_date` list that moved while it was read) is dropped. When a later
+ * page fails with a retryable error, the call returns what it read and the cursor points at the failed page.
  */
 
 interface SearchCursor {
@@ -62,48 +63,44 @@ export async function readSearchResults(
     request.path,
     Object.entries(request.query).filter(([, v]) => v !== undefined),
   ]);
-  const cursor = decodeCursor(ctx, request.operationId, key, request.cursor, isSearchCursor);
+  const cursor = decodeCursor(ctx, request.operationId, key, request.cursor, isSearchCursor, "query");
   const hitsPerPage = cursor?.n ?? Math.max(request.limit, MIN_HITS_PER_PAGE);
-  const maxRequests = Math.ceil(request.limit / hitsPerPage) + 2;
-  let page = cursor?.p ?? 0;
-  let index = cursor?.i ?? 0;
-  let done = false;
   let totalHits: number | null = null;
-  const items: SearchItem[] = [];
-  for (let requests = 0; items.length < request.limit && requests < maxRequests; requests++) {
-    let answer: ReturnType<typeof readSearchPage>;
-    try {
-      const response = await client.algolia(request.path, {
-        ...request.query,
-        page: page === 0 ? undefined : page,
-        hitsPerPage,
-      });
-      answer = readSearchPage(response.json());
-    } catch (error) {
-      if (items.length > 0 && isServiceError(error) && error.retryable) break;
-      throw error;
-    }
+  const fetchPage = async (token: string | null): Promise<UpstreamPage<SearchItem>> => {
+    const page = numberOf(token);
+    const response = await client.algolia(request.path, {
+      ...request.query,
+      page: token === null ? undefined : page,
+      hitsPerPage,
+    });
+    const answer = readSearchPage(response.json());
     totalHits = answer.totalHits;
-    const rest = answer.items.slice(index);
-    const taken = rest.slice(0, request.limit - items.length);
-    items.push(...taken);
-    if (taken.length < rest.length) {
-      index += taken.length;
-      break;
-    }
-    page += 1;
-    index = 0;
-    if (page >= answer.pageCount || answer.items.length === 0) {
-      done = true;
-      break;
-    }
-  }
+    const last = page + 1 >= answer.pageCount || answer.items.length === 0;
+    return { items: answer.items, next: last ? null : String(page + 1) };
+  };
+  const collected = await fillFromPages(
+    { token: tokenOf(cursor?.p ?? 0), index: cursor?.i ?? 0 },
+    request.limit,
+    fetchPage,
+    pageBudget(request.limit, hitsPerPage),
+    { keyOf: (item) => String(item.id) },
+  );
+  if (collected.interruptedBy || collected.stale)
+    ctx.log.info(
+      { err: collected.interruptedBy, stale: collected.stale, path: request.path },
+      "newssite: search page ended early or its list moved",
+    );
+  const { next, items } = collected;
   return {
     items,
-    nextCursor: done
-      ? null
-      : encodeCursor(ctx, request.operationId, key, { p: page, i: index, n: hitsPerPage }),
-    hasMore: !done,
+    nextCursor: next
+      ? encodeCursor(ctx, request.operationId, key, {
+          p: numberOf(next.token),
+          i: next.index,
+          n: hitsPerPage,
+        })
+      : null,
+    hasMore: next !== null,
     totalHits,
   };
 }

@@ -1,8 +1,7 @@
 import { ServiceError } from "@sda/core";
 import { z } from "zod";
-import { htmlToText } from "./html-text.ts";
-import { ITEM_TYPES, type ItemType, type NewsItem } from "./item.ts";
-import { domainOf, isoTime } from "./time.ts";
+import { emptyToNull, ITEM_TYPES, type ItemType, linkAndText, type NewsItem } from "./item.ts";
+import { isoTime } from "./time.ts";
 
 /**
  * Readers of the Algolia search API answers: search hits (`/api/v1/search`, `/search_by_date`) and whole item trees
@@ -62,8 +61,6 @@ interface SearchPage {
   hitsPerPage: number;
 }
 
-const nonEmpty = (value: string | null | undefined) => (value ? value : null);
-
 function typeOfTags(tags: readonly string[]): ItemType {
   return ITEM_TYPES.find((type) => tags.includes(type)) ?? "story";
 }
@@ -73,17 +70,12 @@ function readSearchHit(raw: unknown): SearchItem | null {
   const parsed = hit.safeParse(raw);
   if (!parsed.success) return null;
   const h = parsed.data;
-  const url = nonEmpty(h.url);
-  const text = nonEmpty(h.story_text) ?? nonEmpty(h.comment_text);
   return {
     id: Number(h.objectID),
     type: typeOfTags(h._tags),
-    title: nonEmpty(h.title),
-    url,
-    domain: domainOf(url),
-    text,
-    textPlain: text === null ? null : htmlToText(text),
-    author: nonEmpty(h.author),
+    title: emptyToNull(h.title),
+    ...linkAndText(h.url, emptyToNull(h.story_text) ?? h.comment_text),
+    author: emptyToNull(h.author),
     score: h.points ?? null,
     commentCount: h.num_comments ?? null,
     createdAt: isoTime(h.created_at_i ?? h.created_at),
@@ -92,7 +84,7 @@ function readSearchHit(raw: unknown): SearchItem | null {
     isDead: false,
     kidIds: [],
     storyId: h.story_id ?? null,
-    storyTitle: nonEmpty(h.story_title),
+    storyTitle: emptyToNull(h.story_title),
   };
 }
 
@@ -162,22 +154,17 @@ function countNodes(node: TreeNode): number {
 }
 
 function readNode(node: TreeNode): NewsItem {
-  const url = nonEmpty(node.url);
-  const text = nonEmpty(node.text);
   const type = ITEM_TYPES.find((t) => t === node.type) ?? "comment";
   const children = node.children ?? [];
   // Algolia keeps a deleted comment as a node without author and text (the 2023 tree has none; see the corpus
   // README); it does not say which comments are dead.
-  const isDeleted = type === "comment" && !node.author && text === null;
+  const isDeleted = type === "comment" && !node.author && !node.text;
   return {
     id: node.id,
     type,
-    title: nonEmpty(node.title),
-    url,
-    domain: domainOf(url),
-    text,
-    textPlain: text === null ? null : htmlToText(text),
-    author: nonEmpty(node.author),
+    title: emptyToNull(node.title),
+    ...linkAndText(node.url, node.text),
+    author: emptyToNull(node.author),
     score: node.points ?? null,
     // Algolia sends no count; the tree itself is the thread, so its size is the count.
     commentCount: type === "comment" ? null : countNodes(node),

@@ -76,8 +76,26 @@ export function pollPartIds(raw: unknown): number[] {
   return parsed.success ? (parsed.data.parts ?? []) : [];
 }
 
-const emptyToNull = (value: string | null | undefined) =>
-  value === undefined || value === "" ? null : value;
+/** A string field as we serve it: null when absent or empty. */
+export const emptyToNull = (value: string | null | undefined): string | null => (value ? value : null);
+
+/**
+ * The link and text fields of an item, in their order in {@link NewsItem}: `url`, its `domain`, `text` (HTML as sent)
+ * and `textPlain`; an empty value is null.
+ */
+export function linkAndText(
+  url: string | null | undefined,
+  text: string | null | undefined,
+): Pick<NewsItem, "url" | "domain" | "text" | "textPlain"> {
+  const link = emptyToNull(url);
+  const html = emptyToNull(text);
+  return {
+    url: link,
+    domain: domainOf(link),
+    text: html,
+    textPlain: html === null ? null : htmlToText(html),
+  };
+}
 
 /**
  * Reads a Firebase item.
@@ -93,17 +111,12 @@ export function readFirebaseItem(raw: unknown): NewsItem | null {
       details: { platform: "newssite", reason: "unexpected_answer" },
     });
   const item = parsed.data;
-  const url = emptyToNull(item.url);
-  const text = emptyToNull(item.text);
   const type = item.type ?? "comment";
   return {
     id: item.id,
     type,
     title: emptyToNull(item.title),
-    url,
-    domain: domainOf(url),
-    text,
-    textPlain: text === null ? null : htmlToText(text),
+    ...linkAndText(item.url, item.text),
     author: item.by ?? null,
     score: item.score ?? null,
     commentCount: item.descendants ?? null,
