@@ -2,10 +2,10 @@ import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { timelinePages } from "../fetch/timeline.ts";
+import { mediaKey } from "../readers/connection.ts";
+import { timelinePages } from "../client/lists/timeline.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type PostRow, postRow } from "../present.ts";
+import { type PostRow, postRow } from "./rows.ts";
 import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
 import { mapListNotFound } from "./list-errors.ts";
 

@@ -2,12 +2,12 @@ import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { type ReelsVia, reelsPages } from "../fetch/reels.ts";
+import { mediaKey } from "../readers/connection.ts";
+import { type ReelsVia, reelsPages } from "../client/lists/reels.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type ReelRow, reelRow } from "../present.ts";
+import { type ReelRow, reelRow } from "./rows.ts";
 import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
-import { listTarget } from "../targets.ts";
+import { listTarget } from "../client/targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.channel-reels";

@@ -2,7 +2,7 @@ import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHighlightReels } from "../fetch/highlights.ts";
+import { fetchHighlightReels } from "../client/highlights.ts";
 import {
   type HighlightAlbum,
   type HighlightItem,

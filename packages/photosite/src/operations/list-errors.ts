@@ -1,5 +1,5 @@
 import { PlatformNotFound } from "../client/failures.ts";
-import { profileNotFound } from "../fetch/profile.ts";
+import { profileNotFound } from "../client/profile.ts";
 
 /**
  * Runs a profile list read, turning the platform's "no such target" (a missing connection, HTTP 404) into 404

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { type AudioPageInfo, audioPages } from "../fetch/audio.ts";
-import { mediaKey } from "../fetch/connection.ts";
+import { type AudioPageInfo, audioPages } from "../client/lists/audio.ts";
+import { mediaKey } from "../readers/connection.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type ReelRow, reelRow } from "../present.ts";
+import { type ReelRow, reelRow } from "./rows.ts";
 import type { Media, Music } from "../readers/model.ts";
 import type { reelsByAudioParams, reelsByAudioSpec } from "../spec/reels-by-audio-id.ts";
 

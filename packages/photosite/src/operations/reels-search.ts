@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
+import { fetchHashtagPage } from "../client/hashtag.ts";
+import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 import type { reelsSearchSpec } from "../spec/reels-search.ts";
 
 /** `data` of reels-search. */

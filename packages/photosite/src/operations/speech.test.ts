@@ -18,7 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
-import { caseJson } from "../test-corpus.ts";
+import { caseJson } from "../testing/corpus.ts";
 import { getPostSummary } from "./summarize.ts";
 import { getReelTranscript } from "./transcript.ts";
 

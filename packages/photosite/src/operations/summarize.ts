@@ -8,11 +8,11 @@ import {
 } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchPost } from "../fetch/post.ts";
-import type { PostRef } from "../inputs.ts";
+import { fetchPost } from "../client/post.ts";
+import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
-import { hasVideo } from "../speech.ts";
+import { hasVideo } from "./speech.ts";
 import { readPostSpeech } from "./transcript.ts";
 
 /** `data` of the summarize operation: SPEC §2.5 for a post or reel. */

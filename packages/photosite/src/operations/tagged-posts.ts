@@ -2,12 +2,12 @@ import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { taggedPages } from "../fetch/tagged.ts";
+import { mediaKey } from "../readers/connection.ts";
+import { taggedPages } from "../client/lists/tagged.ts";
 import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type PostRow, postRow } from "../present.ts";
+import { type PostRow, postRow } from "./rows.ts";
 import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
-import { listTarget } from "../targets.ts";
+import { listTarget } from "../client/targets.ts";
 import { mapListNotFound } from "./list-errors.ts";
 
 const ID = "photosite.tagged-posts";

@@ -2,8 +2,8 @@ import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
+import { fetchHashtagPage } from "../client/hashtag.ts";
+import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 import type { Media } from "../readers/model.ts";
 import type { trendingReelsSpec } from "../spec/trending-reels.ts";
 

@@ -1,10 +1,10 @@
 import { testLogger } from "@sda/testing";
 import { describe, expect, it } from "vitest";
-import { readAudioPage } from "../fetch/audio.ts";
-import { connectionPage, readMediaRows } from "../fetch/connection.ts";
-import { readEmbedBody } from "../fetch/post.ts";
-import { view } from "../json-view.ts";
-import { caseJson, caseText } from "../test-corpus.ts";
+import { readAudioPage } from "../client/lists/audio.ts";
+import { connectionPage, readMediaRows } from "./connection.ts";
+import { readEmbedBody } from "../client/post.ts";
+import { view } from "./json-view.ts";
+import { caseJson, caseText } from "../testing/corpus.ts";
 import { readComment } from "./comment.ts";
 import { readHashtagInfo, readHashtagSections } from "./hashtag.ts";
 import { readHighlightAlbum, readHighlightItems } from "./highlights.ts";

@@ -1,4 +1,4 @@
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Media, MediaChild } from "./model.ts";
 import { readGraphMusic } from "./music.ts";
 import {

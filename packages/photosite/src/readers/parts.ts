@@ -1,6 +1,6 @@
 import { epochSecondsToIso } from "@sda/text";
-import { WEB_ORIGIN } from "../config.ts";
-import type { JsonView } from "../json-view.ts";
+import { WEB_ORIGIN } from "../client/config.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Location, UserRef } from "./model.ts";
 
 /** Small readers shared by the v1 and Graph media readers. */

@@ -7,12 +7,12 @@ import {
   runChain,
   type StrategyRunInfo,
 } from "@sda/strategy";
-import type { PhotositeContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
-import { callGraphql, callJson, callWeb } from "../client/web.ts";
-import { API_ORIGIN, QUERIES, ROOT_FIELDS, WEB_ORIGIN } from "../config.ts";
-import type { PostRef } from "../inputs.ts";
-import { type JsonView, view } from "../json-view.ts";
+import type { PhotositeContext } from "./context.ts";
+import { PlatformNotFound } from "./failures.ts";
+import { callGraphql, callJson, callWeb } from "./web.ts";
+import { API_ORIGIN, QUERIES, ROOT_FIELDS, WEB_ORIGIN } from "./config.ts";
+import type { PostRef } from "../inputs/params.ts";
+import { type JsonView, view } from "../readers/json-view.ts";
 import { readMedia } from "../readers/media.ts";
 import type { Media } from "../readers/model.ts";
 import { type PostPageLabels, readPostPage } from "../readers/pages.ts";

@@ -1,6 +1,6 @@
-import type { PhotositeContext } from "./client/context.ts";
-import { resolvePublicProfile } from "./fetch/profile.ts";
-import type { ProfileRef } from "./inputs.ts";
+import type { PhotositeContext } from "./context.ts";
+import { resolvePublicProfile } from "./profile.ts";
+import type { ProfileRef } from "../inputs/params.ts";
 
 /** A resolved profile target. */
 export interface ProfileTarget {

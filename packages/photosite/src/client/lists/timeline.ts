@@ -1,12 +1,12 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { callGraphql } from "../client/web.ts";
+import type { PhotositeContext } from "../context.ts";
+import { callGraphql } from "../web.ts";
 import { GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media } from "../readers/model.ts";
-import { readEmbeddedTimeline } from "../readers/profile.ts";
-import { connectionPage, readMediaRows } from "./connection.ts";
-import { resolvePublicProfile } from "./profile.ts";
+import { view } from "../../readers/json-view.ts";
+import type { PlatformPage } from "../../paging.ts";
+import type { Media } from "../../readers/model.ts";
+import { readEmbeddedTimeline } from "../../readers/profile.ts";
+import { connectionPage, readMediaRows } from "../../readers/connection.ts";
+import { resolvePublicProfile } from "../profile.ts";
 
 /**
  * Pages of a profile's posts grid (pinned posts first, in the platform's order).

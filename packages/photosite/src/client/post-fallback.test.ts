@@ -7,7 +7,7 @@ import {
   writeSyntheticCase,
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePost } from "../inputs.ts";
+import { parsePost } from "../inputs/params.ts";
 import { fetchPost } from "./post.ts";
 
 // A retired `doc_id` answers 401 "Please wait a few minutes" with `require_login: true` (issue 14). The synthetic

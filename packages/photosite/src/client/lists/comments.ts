@@ -1,10 +1,10 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
-import { callGraphql } from "../client/web.ts";
+import type { PhotositeContext } from "../context.ts";
+import { PlatformNotFound } from "../failures.ts";
+import { callGraphql } from "../web.ts";
 import { QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import { type Comment, readComment } from "../readers/comment.ts";
+import { view } from "../../readers/json-view.ts";
+import type { PlatformPage } from "../../paging.ts";
+import { type Comment, readComment } from "../../readers/comment.ts";
 
 /**
  * Pages of a post's comments: GraphQL `PolarisPostCommentsContainerQuery` {media_id}, later pages

@@ -1,10 +1,10 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { callGraphql } from "../client/web.ts";
+import type { PhotositeContext } from "../context.ts";
+import { callGraphql } from "../web.ts";
 import { GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media } from "../readers/model.ts";
-import { connectionPage } from "./connection.ts";
+import { view } from "../../readers/json-view.ts";
+import type { PlatformPage } from "../../paging.ts";
+import type { Media } from "../../readers/model.ts";
+import { connectionPage } from "../../readers/connection.ts";
 
 /**
  * Pages of the posts that tag a user: GraphQL `PolarisProfileTaggedTabContentQuery` {user_id, count}, then

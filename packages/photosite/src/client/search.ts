@@ -1,8 +1,8 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { canFallBack } from "../client/fallback.ts";
-import { callGraphql } from "../client/web.ts";
-import { QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
+import type { PhotositeContext } from "./context.ts";
+import { canFallBack } from "./fallback.ts";
+import { callGraphql } from "./web.ts";
+import { QUERIES, ROOT_FIELDS } from "./config.ts";
+import { view } from "../readers/json-view.ts";
 import { readSearchUsers, type SearchUser } from "../readers/search.ts";
 
 /** Users found for a query, and which search answered. */

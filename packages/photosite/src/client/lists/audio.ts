@@ -1,11 +1,11 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { callJson } from "../client/web.ts";
+import type { PhotositeContext } from "../context.ts";
+import { callJson } from "../web.ts";
 import { WEB_ORIGIN } from "../config.ts";
-import { type JsonView, view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media, Music } from "../readers/model.ts";
-import { readClipsMusic } from "../readers/music.ts";
-import { readMediaRows } from "./connection.ts";
+import { type JsonView, view } from "../../readers/json-view.ts";
+import type { PlatformPage } from "../../paging.ts";
+import type { Media, Music } from "../../readers/model.ts";
+import { readClipsMusic } from "../../readers/music.ts";
+import { readMediaRows } from "../../readers/connection.ts";
 
 /** What an audio page says about its sound, besides the reels. */
 export interface AudioPageInfo {

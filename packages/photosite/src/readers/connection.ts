@@ -1,9 +1,9 @@
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import type { PlatformPage } from "../paging.ts";
-import { readMedia } from "../readers/media.ts";
-import type { Media } from "../readers/model.ts";
+import { readMedia } from "./media.ts";
+import type { Media } from "./model.ts";
 
 /**
  * Reads media rows out of a list of items, skipping (and counting in a debug log) items of an unknown kind.

@@ -1,11 +1,11 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { withFallback } from "../client/fallback.ts";
-import { callGraphql, callJson } from "../client/web.ts";
+import type { PhotositeContext } from "../context.ts";
+import { withFallback } from "../fallback.ts";
+import { callGraphql, callJson } from "../web.ts";
 import { API_ORIGIN, GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media } from "../readers/model.ts";
-import { connectionPage, readMediaRows } from "./connection.ts";
+import { view } from "../../readers/json-view.ts";
+import type { PlatformPage } from "../../paging.ts";
+import type { Media } from "../../readers/model.ts";
+import { connectionPage, readMediaRows } from "../../readers/connection.ts";
 
 /** The two upstream paths of a profile's reels: the web GraphQL reels tab, and the v1 clips feed. */
 export type ReelsVia = "graphql" | "v1";
