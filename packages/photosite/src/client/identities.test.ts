@@ -2,9 +2,9 @@ import type { HttpClient, UpstreamRequest } from "@sda/core";
 import { identitiesKey } from "@sda/strategy";
 import { deleteKeysWithPrefix, startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parsePost } from "../inputs/params.ts";
 import { QUERIES, WEB_APP_ID } from "./config.ts";
 import { fetchPost } from "./post.ts";
-import { parsePost } from "../inputs/params.ts";
 
 let replay: Awaited<ReturnType<typeof startReplay>>;
 const contexts: ReturnType<typeof testContext>[] = [];

@@ -1,15 +1,18 @@
-import type { HandlerFor } from "@sda/core";
+import type { Collected, HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
-import type { PhotositeEnv } from "../env.ts";
 import { commentPages } from "../client/lists/comments.ts";
 import { postNotFound } from "../client/post.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
+import type { PhotositeEnv } from "../env.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillList } from "../paging/fill.ts";
 import type { Comment } from "../readers/comment.ts";
 import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
 const ID = "photosite.comments";
+/** Comments per platform page (the pagination query asks for `first: 10`). */
+const PAGE_SIZE = 10;
 
 /** `data` of comments. */
 export interface PostComments {
@@ -30,12 +33,13 @@ export interface PostComments {
  */
 export async function getComments(ctx: PhotositeListContext, params: z.output<typeof commentsParams>) {
   const post = params.url;
-  const start = decodePosition(ctx, ID, params.cursor, post.mediaId);
-  let filled: Awaited<ReturnType<typeof fillLimit<Comment>>>;
+  const start = decodeListStart(ctx, ID, params.cursor, post.mediaId);
+  let filled: Collected<Comment>;
   try {
-    filled = await fillLimit(ctx, {
+    filled = await fillList(ctx, {
       limit: params.limit,
-      start,
+      start: start.position,
+      pageSize: PAGE_SIZE,
       fetchPage: commentPages(ctx, post.mediaId),
       keyOf: (comment) => comment.id,
     });
@@ -48,9 +52,9 @@ export async function getComments(ctx: PhotositeListContext, params: z.output<ty
     shortcode: post.shortcode,
     mediaId: post.mediaId,
     ...listFields(ctx, ID, filled, post.mediaId),
-    comments: filled.rows,
+    comments: filled.items,
   };
-  return { data, source: "graphql", count: filled.rows.length };
+  return { data, source: "graphql", count: filled.items.length };
 }
 
 /** The handler of `photosite.comments` (its spec: `commentsSpec`). */

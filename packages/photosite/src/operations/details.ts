@@ -1,7 +1,7 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
-import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../client/post.ts";
+import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { detailsSpec } from "../spec/details.ts";

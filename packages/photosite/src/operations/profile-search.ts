@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
-import type { PhotositeEnv } from "../env.ts";
 import { profileNotFound } from "../client/profile.ts";
 import { searchUsers } from "../client/search.ts";
+import type { PhotositeEnv } from "../env.ts";
 import { profileUrl } from "../inputs/params.ts";
 import type { SearchUser } from "../readers/search.ts";
 import type { profileSearchSpec } from "../spec/profile-search.ts";

@@ -7,8 +7,8 @@ import {
   type TranscriptSegment,
 } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
-import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../client/post.ts";
+import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";

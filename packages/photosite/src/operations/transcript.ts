@@ -1,7 +1,7 @@
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { SpeechSegment } from "@sda/media";
-import type { PhotositeEnv } from "../env.ts";
 import { fetchPost } from "../client/post.ts";
+import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { transcriptSpec } from "../spec/transcript.ts";

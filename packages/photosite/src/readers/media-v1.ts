@@ -1,5 +1,5 @@
-import type { JsonView } from "./json-view.ts";
 import { exactMediaId } from "../inputs/shortcode.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Media, MediaChild } from "./model.ts";
 import { readClipsMusic } from "./music.ts";
 import {
