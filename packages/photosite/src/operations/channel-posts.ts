@@ -3,9 +3,10 @@ import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
 import { timelinePages } from "../client/lists/timeline.ts";
+import { profileNotFound } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
-import { fillProfileList, mediaKey } from "../paging/fill.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
@@ -34,7 +35,7 @@ export async function getChannelPosts(
   const { username } = params.url;
   const start = decodeListStart(ctx, ID, params.cursor, username);
   const sources = new Set<string>();
-  const filled = await fillProfileList(ctx, `@${username}`, {
+  const filled = await fillTargetList(ctx, () => profileNotFound(`@${username}`), {
     limit: params.limit,
     start: start.position,
     pageSize: GRID_PAGE_SIZE,

@@ -3,10 +3,11 @@ import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
 import { type ReelsVia, reelsPages } from "../client/lists/reels.ts";
+import { profileNotFound } from "../client/profile.ts";
 import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
-import { fillProfileList, mediaKey } from "../paging/fill.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
@@ -40,7 +41,7 @@ export async function getChannelReels(
   const via: { current: ReelsVia | undefined } = {
     current: start.via?.split(":")[0] as ReelsVia | undefined,
   };
-  const filled = await fillProfileList(ctx, targetName(target), {
+  const filled = await fillTargetList(ctx, () => profileNotFound(targetName(target)), {
     limit: params.limit,
     start: start.position,
     pageSize: GRID_PAGE_SIZE,

@@ -1,12 +1,11 @@
-import type { Collected, HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
 import { commentPages } from "../client/lists/comments.ts";
 import { postNotFound } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
-import { fillList } from "../paging/fill.ts";
+import { fillTargetList } from "../paging/fill.ts";
 import type { Comment } from "../readers/comment.ts";
 import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
@@ -34,19 +33,13 @@ export interface PostComments {
 export async function getComments(ctx: PhotositeListContext, params: z.output<typeof commentsParams>) {
   const post = params.url;
   const start = decodeListStart(ctx, ID, params.cursor, post.mediaId);
-  let filled: Collected<Comment>;
-  try {
-    filled = await fillList(ctx, {
-      limit: params.limit,
-      start: start.position,
-      pageSize: PAGE_SIZE,
-      fetchPage: commentPages(ctx, post.mediaId),
-      keyOf: (comment) => comment.id,
-    });
-  } catch (error) {
-    if (error instanceof PlatformNotFound) throw postNotFound(post);
-    throw error;
-  }
+  const filled = await fillTargetList(ctx, () => postNotFound(post), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: PAGE_SIZE,
+    fetchPage: commentPages(ctx, post.mediaId),
+    keyOf: (comment: Comment) => comment.id,
+  });
   const data: PostComments = {
     url: post.url,
     shortcode: post.shortcode,

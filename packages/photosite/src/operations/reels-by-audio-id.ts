@@ -1,15 +1,14 @@
-import type { Collected, HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
 import { audioPages } from "../client/lists/audio.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
-import { fillList, mediaKey } from "../paging/fill.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { AudioPageInfo } from "../readers/audio.ts";
-import type { Media, Music } from "../readers/model.ts";
+import type { Music } from "../readers/model.ts";
 import type { reelsByAudioParams, reelsByAudioSpec } from "../spec/reels-by-audio-id.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
@@ -46,19 +45,13 @@ export async function getReelsByAudio(
 ) {
   const start = decodeListStart(ctx, ID, params.cursor, params.audioId);
   const info: { current: AudioPageInfo | null } = { current: null };
-  let filled: Collected<Media>;
-  try {
-    filled = await fillList(ctx, {
-      limit: params.limit,
-      start: start.position,
-      pageSize: GRID_PAGE_SIZE,
-      fetchPage: audioPages(ctx, params.audioId, info),
-      keyOf: mediaKey,
-    });
-  } catch (error) {
-    if (error instanceof PlatformNotFound) throw audioNotFound(params.audioId);
-    throw error;
-  }
+  const filled = await fillTargetList(ctx, () => audioNotFound(params.audioId), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: GRID_PAGE_SIZE,
+    fetchPage: audioPages(ctx, params.audioId, info),
+    keyOf: mediaKey,
+  });
   if (!info.current?.music && filled.items.length === 0 && start.position.token === null)
     throw audioNotFound(params.audioId);
   const music = info.current?.music ?? null;

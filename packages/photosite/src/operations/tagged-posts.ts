@@ -3,10 +3,11 @@ import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
 import { taggedPages } from "../client/lists/tagged.ts";
+import { profileNotFound } from "../client/profile.ts";
 import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
-import { fillProfileList, mediaKey } from "../paging/fill.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
@@ -35,7 +36,7 @@ export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output
   const cursorTarget = params.userId ?? params.url?.username ?? "";
   const start = decodeListStart(ctx, ID, params.cursor, cursorTarget);
   const target = await listTarget(ctx, params, start.via);
-  const filled = await fillProfileList(ctx, targetName(target), {
+  const filled = await fillTargetList(ctx, () => profileNotFound(targetName(target)), {
     limit: params.limit,
     start: start.position,
     pageSize: GRID_PAGE_SIZE,

@@ -1,7 +1,13 @@
-import { type Collected, fillFromPages, type ListPosition, pageBudget, type UpstreamPage } from "@sda/core";
+import {
+  type Collected,
+  fillFromPages,
+  type ListPosition,
+  pageBudget,
+  type ServiceError,
+  type UpstreamPage,
+} from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
-import { profileNotFound } from "../client/profile.ts";
 import type { Media } from "../readers/model.ts";
 
 /** How one photosite list call fills `limit` (see {@link fillList}). */
@@ -26,10 +32,7 @@ export interface FillList<T> {
  * at the failed page (logged). When no row was read yet the failure is thrown, as a failure of the first page is.
  * @throws whatever the first page read throws, a non-retryable error, or a retryable one before any row was read.
  */
-export async function fillList<T>(
-  ctx: Pick<PhotositeContext, "log">,
-  options: FillList<T>,
-): Promise<Collected<T>> {
+async function fillList<T>(ctx: Pick<PhotositeContext, "log">, options: FillList<T>): Promise<Collected<T>> {
   const collected = await fillFromPages(
     options.start,
     options.limit,
@@ -49,19 +52,20 @@ export async function fillList<T>(
 }
 
 /**
- * {@link fillList} of a profile's list (posts, reels, tagged posts): the platform's "no such target" (a missing
- * connection, HTTP 404) becomes 404 `profile_not_found` for `who` (`@username` or `with id <user id>`).
- * @throws ServiceError 404 `profile_not_found`; what {@link fillList} throws otherwise.
+ * {@link fillList} of one target's list (a profile's posts, reels or tagged posts, a post's comments, a sound's
+ * reels): the platform's "no such target" (`PlatformNotFound`: a missing connection, HTTP 404) becomes the
+ * operation's 404, `notFound()` (`profile_not_found`, `post_not_found`, `audio_not_found`).
+ * @throws ServiceError `notFound()`; what {@link fillList} throws otherwise.
  */
-export async function fillProfileList<T>(
+export async function fillTargetList<T>(
   ctx: Pick<PhotositeContext, "log">,
-  who: string,
+  notFound: () => ServiceError,
   options: FillList<T>,
 ): Promise<Collected<T>> {
   try {
     return await fillList(ctx, options);
   } catch (error) {
-    if (error instanceof PlatformNotFound) throw profileNotFound(who);
+    if (error instanceof PlatformNotFound) throw notFound();
     throw error;
   }
 }
