@@ -1,6 +1,6 @@
 import { defineHistory, type HistorySources } from "@sda/core";
 import type { z } from "zod";
-import { postUrl, profileUrl } from "./inputs.ts";
+import { postUrl, profileUrl } from "./inputs/params.ts";
 import type { BasicProfile } from "./operations/basic-profile.ts";
 import type { ChannelDetails } from "./operations/channel-details.ts";
 import type { PostDetails } from "./operations/details.ts";

@@ -4,10 +4,17 @@
  */
 
 export type { PhotositeContext } from "./client/context.ts";
-export { fetchPost, type PostAnswer } from "./fetch/post.ts";
+export { fetchPost, type PostAnswer } from "./client/post.ts";
 export { photositeHandlers } from "./handlers.ts";
-export { type PostRef, type ProfileRef, parsePost, parseProfile, postParam, profileParam } from "./inputs.ts";
+export {
+  type PostRef,
+  type ProfileRef,
+  parsePost,
+  parseProfile,
+  postParam,
+  profileParam,
+} from "./inputs/params.ts";
+export { mediaIdToShortcode, shortcodeToMediaId } from "./inputs/shortcode.ts";
 export { getPostDetails, type PostDetails } from "./operations/details.ts";
 export type { Media, Music, UserRef } from "./readers/model.ts";
-export { mediaIdToShortcode, shortcodeToMediaId } from "./shortcode.ts";
 export { photositePlatform } from "./spec.ts";

@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import { view } from "../json-view.ts";
+import { view } from "../readers/json-view.ts";
 
 /**
  * How the platform says "no" on its web API, mapped to service errors:

@@ -1,38 +1,29 @@
 import type { HttpClient, UpstreamRequest } from "@sda/core";
 import { identitiesKey } from "@sda/strategy";
-import { deleteKeysWithPrefix, startReplay, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUERIES, WEB_APP_ID } from "../config.ts";
-import { fetchPost } from "../fetch/post.ts";
-import { parsePost } from "../inputs.ts";
+import type { TestContext } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { parsePost } from "../inputs/params.ts";
+import { photositeTest } from "../testing/fixtures.ts";
+import { QUERIES, WEB_APP_ID } from "./config.ts";
+import { fetchPost } from "./post.ts";
 
-let replay: Awaited<ReturnType<typeof startReplay>>;
-const contexts: ReturnType<typeof testContext>[] = [];
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  for (const ctx of contexts) {
-    await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-    await ctx.redis.quit();
-  }
-  await replay.close();
-});
-
-/** A context whose HTTP client keeps every request it sends. */
-function recordingContext(config: Record<string, string> = {}) {
-  const ctx = testContext(replay, { config: { IDENTITIES_REFRESH_SECONDS: "0", ...config } });
-  contexts.push(ctx);
-  const sent: UpstreamRequest[] = [];
-  const http: HttpClient = {
-    request: (request, signal) => {
-      sent.push(request);
-      return ctx.http.request(request, signal);
+/** The photosite fixtures plus `recordingContext(config)`: a context whose HTTP client keeps every request it sends. */
+const test = photositeTest.extend(
+  "recordingContext",
+  ({ contextWith }) =>
+    (config: Record<string, string> = {}) => {
+      const ctx: TestContext = contextWith({ IDENTITIES_REFRESH_SECONDS: "0", ...config });
+      const sent: UpstreamRequest[] = [];
+      const http: HttpClient = {
+        request: (request, signal) => {
+          sent.push(request);
+          return ctx.http.request(request, signal);
+        },
+        stream: (request, signal) => ctx.http.stream(request, signal),
+      };
+      return { ctx: { ...ctx, http }, sent };
     },
-    stream: (request, signal) => ctx.http.stream(request, signal),
-  };
-  return { ctx: { ...ctx, http }, sent };
-}
+);
 
 const reel = () => {
   const post = parsePost("C10MvewSSYl");
@@ -42,14 +33,18 @@ const reel = () => {
 const form = (request: UpstreamRequest | undefined) => new URLSearchParams(String(request?.body ?? ""));
 
 describe("photosite identities without a release", () => {
-  it("sends the code's doc_id, app id and X-ASBD-ID when nothing is configured", async () => {
+  test("sends the code's doc_id, app id and X-ASBD-ID when nothing is configured", async ({
+    recordingContext,
+  }) => {
     const { ctx, sent } = recordingContext();
     expect((await fetchPost(ctx, reel())).via).toBe("graphql");
     expect(form(sent[0]).get("doc_id")).toBe(QUERIES.post.docId);
     expect(sent[0]?.headers?.["x-ig-app-id"]).toBe(WEB_APP_ID);
   });
 
-  it("takes doc_ids, app id and X-ASBD-ID from IDENTITIES_JSON, and the Redis key over it at runtime", async () => {
+  test("takes doc_ids, app id and X-ASBD-ID from IDENTITIES_JSON, and the Redis key over it at runtime", async ({
+    recordingContext,
+  }) => {
     const { ctx, sent } = recordingContext({
       IDENTITIES_JSON: JSON.stringify({
         photosite: { appId: "111", asbdId: "222", docIds: { post: "333" } },
@@ -70,7 +65,7 @@ describe("photosite identities without a release", () => {
     expect(sent.at(-1)?.headers?.["x-ig-app-id"]).toBe(WEB_APP_ID);
   });
 
-  it("keeps the code values when the section is invalid", async () => {
+  test("keeps the code values when the section is invalid", async ({ recordingContext }) => {
     const { ctx, sent } = recordingContext({
       IDENTITIES_JSON: JSON.stringify({ photosite: { appId: "not a number", docIds: { post: 5 } } }),
     });

@@ -1,6 +1,6 @@
 import { identitiesFor } from "@sda/strategy";
 import { z } from "zod";
-import { ASBD_ID, type GraphqlQuery, QUERIES, WEB_APP_ID } from "../config.ts";
+import { ASBD_ID, type GraphqlQuery, QUERIES, WEB_APP_ID } from "./config.ts";
 import type { PhotositeContext } from "./context.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { startReplay, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { photositeTest } from "../testing/fixtures.ts";
 import {
   cookieValue,
   coolDown,
@@ -8,23 +8,6 @@ import {
   pickSession,
   rememberCsrfToken,
 } from "./sessions.ts";
-
-type Ctx = ReturnType<typeof testContext>;
-let replay: Awaited<ReturnType<typeof startReplay>>;
-const contexts: Ctx[] = [];
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  for (const ctx of contexts) await ctx.redis.quit();
-  await replay.close();
-});
-
-function context(config: Record<string, string> = {}): Ctx {
-  const ctx = testContext(replay, { config });
-  contexts.push(ctx);
-  return ctx;
-}
 
 describe("session pool configuration", () => {
   it("reads one cookie header or a JSON array of them, and comma-separated proxies", () => {
@@ -44,27 +27,33 @@ describe("session pool configuration", () => {
 });
 
 describe("session choice", () => {
-  it("uses a session's own csrftoken and its proxy; skips a session that cools down", async () => {
-    const ctx = context({
-      PHOTOSITE_SESSION_COOKIES: '["sessionid=a; csrftoken=t1", "sessionid=b; csrftoken=t2"]',
-      PHOTOSITE_PROXIES: "http://p1:8080,http://p2:8080",
-    });
-    const first = await pickSession(ctx);
-    expect(first.csrfToken).toBe(first.index === 0 ? "t1" : "t2");
-    expect(first.proxy).toBe(first.index === 0 ? "http://p1:8080" : "http://p2:8080");
-    await coolDown(ctx, first, 60);
-    for (let i = 0; i < 5; i++) expect((await pickSession(ctx)).index).toBe(1 - first.index);
-    await coolDown(ctx, { ...first, index: 1 - first.index }, 60);
-    expect(await pickSession(ctx)).toMatchObject({ index: -1, cookies: null });
-  });
+  photositeTest(
+    "uses a session's own csrftoken and its proxy; skips a session that cools down",
+    async ({ contextWith }) => {
+      const ctx = contextWith({
+        PHOTOSITE_SESSION_COOKIES: '["sessionid=a; csrftoken=t1", "sessionid=b; csrftoken=t2"]',
+        PHOTOSITE_PROXIES: "http://p1:8080,http://p2:8080",
+      });
+      const first = await pickSession(ctx);
+      expect(first.csrfToken).toBe(first.index === 0 ? "t1" : "t2");
+      expect(first.proxy).toBe(first.index === 0 ? "http://p1:8080" : "http://p2:8080");
+      await coolDown(ctx, first, 60);
+      for (let i = 0; i < 5; i++) expect((await pickSession(ctx)).index).toBe(1 - first.index);
+      await coolDown(ctx, { ...first, index: 1 - first.index }, 60);
+      expect(await pickSession(ctx)).toMatchObject({ index: -1, cookies: null });
+    },
+  );
 
-  it("anonymous calls share one CSRF token, replaced by the one the platform sets", async () => {
-    const ctx = context();
-    const a = await pickSession(ctx);
-    const b = await pickSession(ctx);
-    expect(a.csrfToken).toHaveLength(32);
-    expect(b.csrfToken).toBe(a.csrfToken);
-    await rememberCsrfToken(ctx, ["mid=x; Path=/", "csrftoken=fromPlatform123; Path=/; Secure"]);
-    expect((await pickSession(ctx)).csrfToken).toBe("fromPlatform123");
-  });
+  photositeTest(
+    "anonymous calls share one CSRF token, replaced by the one the platform sets",
+    async ({ contextWith }) => {
+      const ctx = contextWith();
+      const a = await pickSession(ctx);
+      const b = await pickSession(ctx);
+      expect(a.csrfToken).toHaveLength(32);
+      expect(b.csrfToken).toBe(a.csrfToken);
+      await rememberCsrfToken(ctx, ["mid=x; Path=/", "csrftoken=fromPlatform123; Path=/; Secure"]);
+      expect((await pickSession(ctx)).csrfToken).toBe("fromPlatform123");
+    },
+  );
 });

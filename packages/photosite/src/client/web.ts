@@ -1,5 +1,5 @@
 import { ServiceError, type UpstreamResponse } from "@sda/core";
-import { type GraphqlQuery, PAGE_HEADERS, WEB_HEADERS, WEB_ORIGIN } from "../config.ts";
+import { type GraphqlQuery, PAGE_HEADERS, WEB_HEADERS, WEB_ORIGIN } from "./config.ts";
 import type { PhotositeContext } from "./context.ts";
 import {
   checkGraphqlAnswer,

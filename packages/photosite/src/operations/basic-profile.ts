@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchUserInfo, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchUserInfo, fetchWebProfileInfo } from "../fetch/profile.ts";
-import { type ProfileRef, profileUrl } from "../inputs.ts";
+import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BusinessAddress, Profile } from "../readers/profile.ts";
 import type { basicProfileSpec } from "../spec/basic-profile.ts";
 

@@ -2,9 +2,9 @@ import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
+import { fetchProfilePage, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchProfilePage, fetchWebProfileInfo } from "../fetch/profile.ts";
-import { type ProfileRef, profileUrl } from "../inputs.ts";
+import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
 import type { channelDetailsSpec } from "../spec/channel-details.ts";
 

@@ -1,13 +1,14 @@
 import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
+import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
+import { timelinePages } from "../client/lists/timeline.ts";
+import { profileNotFound } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { timelinePages } from "../fetch/timeline.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type PostRow, postRow } from "../present.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
-import { mapListNotFound } from "./list-errors.ts";
+import { type PostRow, postRow } from "./rows.ts";
 
 const ID = "photosite.channel-posts";
 
@@ -32,23 +33,22 @@ export async function getChannelPosts(
   params: z.output<typeof channelPostsParams>,
 ) {
   const { username } = params.url;
-  const start = decodePosition(ctx, ID, params.cursor, username);
+  const start = decodeListStart(ctx, ID, params.cursor, username);
   const sources = new Set<string>();
-  const filled = await mapListNotFound(`@${username}`, () =>
-    fillLimit(ctx, {
-      limit: params.limit,
-      start,
-      fetchPage: timelinePages(ctx, username, sources),
-      keyOf: mediaKey,
-    }),
-  );
+  const filled = await fillTargetList(ctx, () => profileNotFound(`@${username}`), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: GRID_PAGE_SIZE,
+    fetchPage: timelinePages(ctx, username, sources),
+    keyOf: mediaKey,
+  });
   const data: ChannelPosts = {
     url: params.url.url,
     username,
     ...listFields(ctx, ID, filled, username),
-    posts: filled.rows.map(postRow),
+    posts: filled.items.map(postRow),
   };
-  return { data, source: [...sources].join("+") || "graphql", count: filled.rows.length };
+  return { data, source: [...sources].join("+") || "graphql", count: filled.items.length };
 }
 
 /** The handler of `photosite.channel-posts` (its spec: `channelPostsSpec`). */

@@ -1,14 +1,15 @@
 import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
+import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
+import { type ReelsVia, reelsPages } from "../client/lists/reels.ts";
+import { profileNotFound } from "../client/profile.ts";
+import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { type ReelsVia, reelsPages } from "../fetch/reels.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type ReelRow, reelRow } from "../present.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
-import { listTarget } from "../targets.ts";
-import { mapListNotFound } from "./list-errors.ts";
+import { type ReelRow, reelRow } from "./rows.ts";
 
 const ID = "photosite.channel-reels";
 
@@ -34,30 +35,27 @@ export async function getChannelReels(
   params: z.output<typeof channelReelsParams>,
 ) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
-  const start = decodePosition(ctx, ID, params.cursor, cursorTarget);
+  const start = decodeListStart(ctx, ID, params.cursor, cursorTarget);
   const [, cursorUserId] = (start.via ?? "").split(":");
   const target = await listTarget(ctx, params, cursorUserId || undefined);
   const via: { current: ReelsVia | undefined } = {
     current: start.via?.split(":")[0] as ReelsVia | undefined,
   };
-  const filled = await mapListNotFound(
-    target.username ? `@${target.username}` : `with id ${target.userId}`,
-    () =>
-      fillLimit(ctx, {
-        limit: params.limit,
-        start,
-        fetchPage: reelsPages(ctx, target.userId, via),
-        keyOf: mediaKey,
-      }),
-  );
+  const filled = await fillTargetList(ctx, () => profileNotFound(targetName(target)), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: GRID_PAGE_SIZE,
+    fetchPage: reelsPages(ctx, target.userId, via),
+    keyOf: mediaKey,
+  });
   const data: ChannelReels = {
     userId: target.userId,
     username: target.username,
     ...listFields(ctx, ID, filled, cursorTarget, `${via.current ?? "graphql"}:${target.userId}`),
-    reels: filled.rows.map(reelRow),
+    reels: filled.items.map(reelRow),
   };
   const source = `${target.resolved ? "web_profile_info+" : ""}${via.current ?? "graphql"}`;
-  return { data, source, count: filled.rows.length };
+  return { data, source, count: filled.items.length };
 }
 
 /** The handler of `photosite.channel-reels` (its spec: `channelReelsSpec`). */

@@ -1,15 +1,17 @@
 import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
+import { commentPages } from "../client/lists/comments.ts";
+import { postNotFound } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { commentPages } from "../fetch/comments.ts";
-import { postNotFound } from "../fetch/post.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillTargetList } from "../paging/fill.ts";
 import type { Comment } from "../readers/comment.ts";
 import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
 const ID = "photosite.comments";
+/** Comments per platform page (the pagination query asks for `first: 10`). */
+const PAGE_SIZE = 10;
 
 /** `data` of comments. */
 export interface PostComments {
@@ -30,27 +32,22 @@ export interface PostComments {
  */
 export async function getComments(ctx: PhotositeListContext, params: z.output<typeof commentsParams>) {
   const post = params.url;
-  const start = decodePosition(ctx, ID, params.cursor, post.mediaId);
-  let filled: Awaited<ReturnType<typeof fillLimit<Comment>>>;
-  try {
-    filled = await fillLimit(ctx, {
-      limit: params.limit,
-      start,
-      fetchPage: commentPages(ctx, post.mediaId),
-      keyOf: (comment) => comment.id,
-    });
-  } catch (error) {
-    if (error instanceof PlatformNotFound) throw postNotFound(post);
-    throw error;
-  }
+  const start = decodeListStart(ctx, ID, params.cursor, post.mediaId);
+  const filled = await fillTargetList(ctx, () => postNotFound(post), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: PAGE_SIZE,
+    fetchPage: commentPages(ctx, post.mediaId),
+    keyOf: (comment: Comment) => comment.id,
+  });
   const data: PostComments = {
     url: post.url,
     shortcode: post.shortcode,
     mediaId: post.mediaId,
     ...listFields(ctx, ID, filled, post.mediaId),
-    comments: filled.rows,
+    comments: filled.items,
   };
-  return { data, source: "graphql", count: filled.rows.length };
+  return { data, source: "graphql", count: filled.items.length };
 }
 
 /** The handler of `photosite.comments` (its spec: `commentsSpec`). */

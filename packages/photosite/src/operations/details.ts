@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchPost } from "../fetch/post.ts";
-import type { PostRef } from "../inputs.ts";
+import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { detailsSpec } from "../spec/details.ts";
 

@@ -1,14 +1,14 @@
 import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import { escapeAttribute, escapeText } from "entities";
+import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../client/config.ts";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
+import { fetchPost } from "../client/post.ts";
 import { callJson } from "../client/web.ts";
-import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../config.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchPost } from "../fetch/post.ts";
-import type { PostRef } from "../inputs.ts";
-import { view } from "../json-view.ts";
+import type { PostRef } from "../inputs/params.ts";
+import { view } from "../readers/json-view.ts";
 import type { embedSpec } from "../spec/embed.ts";
 
 /** `data` of the embed operation. */

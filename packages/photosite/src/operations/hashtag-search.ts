@@ -1,10 +1,10 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { type PostRow, postRow } from "../present.ts";
 import type { HashtagInfo } from "../readers/hashtag.ts";
 import type { hashtagSearchSpec } from "../spec/hashtag-search.ts";
+import { type PostRow, postRow } from "./rows.ts";
 
 /** `data` of hashtag-search. */
 export interface HashtagSearch {

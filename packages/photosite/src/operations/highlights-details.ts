@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchHighlightReels } from "../client/highlights.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHighlightReels } from "../fetch/highlights.ts";
 import {
   type HighlightAlbum,
   type HighlightItem,

@@ -1,11 +1,11 @@
 import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchHighlightAlbums } from "../client/highlights.ts";
+import { resolveTarget } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHighlightAlbums } from "../fetch/highlights.ts";
 import type { HighlightAlbum } from "../readers/highlights.ts";
 import type { highlightsParams, highlightsSpec } from "../spec/highlights.ts";
-import { resolveTarget } from "../targets.ts";
 
 /** `data` of highlights. */
 export interface Highlights {

@@ -1,9 +1,9 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { profileNotFound } from "../client/profile.ts";
+import { searchUsers } from "../client/search.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { profileNotFound } from "../fetch/profile.ts";
-import { searchUsers } from "../fetch/search.ts";
-import { profileUrl } from "../inputs.ts";
+import { profileUrl } from "../inputs/params.ts";
 import type { SearchUser } from "../readers/search.ts";
 import type { profileSearchSpec } from "../spec/profile-search.ts";
 

@@ -1,15 +1,16 @@
 import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { z } from "zod";
+import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
+import { audioPages } from "../client/lists/audio.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { type AudioPageInfo, audioPages } from "../fetch/audio.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type ReelRow, reelRow } from "../present.ts";
-import type { Media, Music } from "../readers/model.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
+import type { AudioPageInfo } from "../readers/audio.ts";
+import type { Music } from "../readers/model.ts";
 import type { reelsByAudioParams, reelsByAudioSpec } from "../spec/reels-by-audio-id.ts";
+import { type ReelRow, reelRow } from "./rows.ts";
 
 const ID = "photosite.reels-by-audio-id";
 
@@ -42,21 +43,16 @@ export async function getReelsByAudio(
   ctx: PhotositeListContext,
   params: z.output<typeof reelsByAudioParams>,
 ) {
-  const start = decodePosition(ctx, ID, params.cursor, params.audioId);
+  const start = decodeListStart(ctx, ID, params.cursor, params.audioId);
   const info: { current: AudioPageInfo | null } = { current: null };
-  let filled: Awaited<ReturnType<typeof fillLimit<Media>>>;
-  try {
-    filled = await fillLimit(ctx, {
-      limit: params.limit,
-      start,
-      fetchPage: audioPages(ctx, params.audioId, info),
-      keyOf: mediaKey,
-    });
-  } catch (error) {
-    if (error instanceof PlatformNotFound) throw audioNotFound(params.audioId);
-    throw error;
-  }
-  if (!info.current?.music && filled.rows.length === 0 && start.after === null)
+  const filled = await fillTargetList(ctx, () => audioNotFound(params.audioId), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: GRID_PAGE_SIZE,
+    fetchPage: audioPages(ctx, params.audioId, info),
+    keyOf: mediaKey,
+  });
+  if (!info.current?.music && filled.items.length === 0 && start.position.token === null)
     throw audioNotFound(params.audioId);
   const music = info.current?.music ?? null;
   const data: AudioReels = {
@@ -76,9 +72,9 @@ export async function getReelsByAudio(
     reelCount: info.current?.reelCount ?? null,
     reelCountText: info.current?.reelCountText ?? null,
     ...listFields(ctx, ID, filled, params.audioId),
-    reels: filled.rows.map(reelRow),
+    reels: filled.items.map(reelRow),
   };
-  return { data, source: "v1", count: filled.rows.length };
+  return { data, source: "v1", count: filled.items.length };
 }
 
 /** The handler of `photosite.reels-by-audio-id` (its spec: `reelsByAudioSpec`). */

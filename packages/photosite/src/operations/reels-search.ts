@@ -1,9 +1,9 @@
 import type { HandlerFor } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
 import type { reelsSearchSpec } from "../spec/reels-search.ts";
+import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 
 /** `data` of reels-search. */
 export interface ReelsSearch {

@@ -1,24 +1,19 @@
 import { rm } from "node:fs/promises";
 import { parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import {
   defaultCorpusDir,
-  type FakeAsrServer,
-  type FakeChatServer,
   recordedVideoVersionUrls,
-  type SyntheticMediaCase,
   serviceErrorOf,
   startFakeAsr,
   startFakeChat,
-  startReplay,
   type TestContext,
-  testContext,
   writeSyntheticMediaCase,
 } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
-import { caseJson } from "../test-corpus.ts";
+import { caseJson } from "../testing/corpus.ts";
+import { photositeTest } from "../testing/fixtures.ts";
 import { getPostSummary } from "./summarize.ts";
 import { getReelTranscript } from "./transcript.ts";
 
@@ -36,54 +31,71 @@ function recordedCaption(): string {
 const REEL = "https://www.instagram.com/reel/C10MvewSSYl/";
 const IMAGE_CAROUSEL = "https://www.instagram.com/p/CAnqPB-Jzcj/";
 
-let synthetic: SyntheticMediaCase;
-let replay: ReplayServer;
-let asr: FakeAsrServer;
-let chat: FakeChatServer;
-let withAsr: TestContext;
-let withoutAsr: TestContext;
-let withLlm: TestContext;
-
-beforeAll(async () => {
-  synthetic = await writeSyntheticMediaCase({
-    platform: "photosite",
-    caseId: "synthetic-reel-media-C10MvewSSYl",
-    mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
-    why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
-  });
-  replay = await startReplay([defaultCorpusDir(process.env.CORPUS_DIR), synthetic.dir]);
-  asr = await startFakeAsr({
-    transcript: synthetic.transcript,
-    expectedDurationSeconds: synthetic.durationSeconds,
-  });
-  chat = await startFakeChat(() => ({
-    content: JSON.stringify({
-      summary: "A lesson about the tides, posted as an editorial reel.",
-      keyPoints: ["The Moon causes the tides.", "Spring and neap tides follow the Sun."],
-      topics: ["tides", "moon"],
-      sentiment: "positive",
-    }),
-  }));
-  withAsr = testContext(replay, { config: { ASR_FAST_BASE_URL: asr.baseUrl } });
-  withoutAsr = testContext(replay);
-  withLlm = testContext(replay, { config: { ASR_FAST_BASE_URL: asr.baseUrl, LLM_BASE_URL: chat.baseUrl } });
-});
-afterAll(async () => {
-  for (const ctx of [withAsr, withoutAsr, withLlm]) ctx.redis.disconnect();
-  await asr.close();
-  await chat.close();
-  await replay.close();
-  await rm(synthetic.dir, { recursive: true, force: true });
-});
+/**
+ * The photosite fixtures on the recorded corpus plus a synthetic case (the reel's recorded video URLs serve a speech
+ * file), a fake ASR provider that transcribes it, a fake LLM, and a context per configuration: `withAsr`,
+ * `withoutAsr` (no ASR configured), `withLlm` (ASR and LLM).
+ */
+const test = photositeTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("synthetic", { scope: "file" }, async ({}, { onCleanup }) => {
+    const synthetic = await writeSyntheticMediaCase({
+      platform: "photosite",
+      caseId: "synthetic-reel-media-C10MvewSSYl",
+      mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
+      why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
+    });
+    onCleanup(() => rm(synthetic.dir, { recursive: true, force: true }));
+    return synthetic;
+  })
+  .extend("replayDirs", { scope: "file" }, ({ synthetic }) => [
+    defaultCorpusDir(process.env.CORPUS_DIR),
+    synthetic.dir,
+  ])
+  .extend("asr", { scope: "file" }, async ({ synthetic }, { onCleanup }) => {
+    const asr = await startFakeAsr({
+      transcript: synthetic.transcript,
+      expectedDurationSeconds: synthetic.durationSeconds,
+    });
+    onCleanup(() => asr.close());
+    return asr;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("chat", { scope: "file" }, async ({}, { onCleanup }) => {
+    const chat = await startFakeChat(() => ({
+      content: JSON.stringify({
+        summary: "A lesson about the tides, posted as an editorial reel.",
+        keyPoints: ["The Moon causes the tides.", "Spring and neap tides follow the Sun."],
+        topics: ["tides", "moon"],
+        sentiment: "positive",
+      }),
+    }));
+    onCleanup(() => chat.close());
+    return chat;
+  })
+  .extend("withAsr", ({ contextWith, asr }) => contextWith({ ASR_FAST_BASE_URL: asr.baseUrl }))
+  .extend("withoutAsr", ({ contextWith }) => contextWith())
+  .extend("withLlm", ({ contextWith, asr, chat }) =>
+    contextWith({ ASR_FAST_BASE_URL: asr.baseUrl, LLM_BASE_URL: chat.baseUrl }),
+  )
+  .extend(
+    "mediaHits",
+    ({ replay }) =>
+      () =>
+        replay.hits.filter((h) => h.path.endsWith(".mp4")).length,
+  );
 
 const transcript = (ctx: TestContext, url: string) =>
   getReelTranscript(ctx, parseParams(transcriptParams, { url }).url);
 const summarize = (ctx: TestContext, url: string) =>
   getPostSummary(ctx, parseParams(summarizeParams, { url }).url);
-const mediaHits = () => replay.hits.filter((h) => h.path.endsWith(".mp4")).length;
 
 describe("photosite transcript handler", () => {
-  it("transcribes the reel's recorded video URL: text and timed segments from the ASR", async () => {
+  test("transcribes the reel's recorded video URL: text and timed segments from the ASR", async ({
+    withAsr,
+    synthetic,
+    asr,
+  }) => {
     const { data, source } = await transcript(withAsr, REEL);
     expect(source).toBe("graphql+direct+asr-fast");
     expect(data).toMatchObject({
@@ -104,7 +116,10 @@ describe("photosite transcript handler", () => {
     expect(asr.received.at(-1)?.probe).toMatchObject({ sampleRateHz: 16000, channels: 1 });
   });
 
-  it("an image-only carousel is 422 unsupported_url (not_a_video), before any download", async () => {
+  test("an image-only carousel is 422 unsupported_url (not_a_video), before any download", async ({
+    withAsr,
+    mediaHits,
+  }) => {
     const hits = mediaHits();
     const error = await serviceErrorOf(transcript(withAsr, IMAGE_CAROUSEL));
     expect(error.code).toBe("unsupported_url");
@@ -112,7 +127,10 @@ describe("photosite transcript handler", () => {
     expect(mediaHits()).toBe(hits);
   });
 
-  it("ASR not configured: 502 asr_unavailable, not retryable, nothing downloaded", async () => {
+  test("ASR not configured: 502 asr_unavailable, not retryable, nothing downloaded", async ({
+    withoutAsr,
+    mediaHits,
+  }) => {
     const hits = mediaHits();
     const error = await serviceErrorOf(transcript(withoutAsr, REEL));
     expect(error.code).toBe("asr_unavailable");
@@ -122,7 +140,10 @@ describe("photosite transcript handler", () => {
 });
 
 describe("photosite summarize handler", () => {
-  it("offline: summarises the reel's caption and speech with the extractive summariser", async () => {
+  test("offline: summarises the reel's caption and speech with the extractive summariser", async ({
+    withAsr,
+    synthetic,
+  }) => {
     const { data, source } = await summarize(withAsr, REEL);
     expect(source).toBe("graphql+direct+asr-fast+extractive");
     expect(data).toMatchObject({
@@ -139,14 +160,17 @@ describe("photosite summarize handler", () => {
     for (const point of data.keyPoints) expect(read).toContain(point.slice(0, 20));
   });
 
-  it("an image carousel is summarised from its caption alone (language und)", async () => {
+  test("an image carousel is summarised from its caption alone (language und)", async ({ withoutAsr }) => {
     const { data, source } = await summarize(withoutAsr, IMAGE_CAROUSEL);
     expect(source).toBe("v1+extractive");
     expect(data).toMatchObject({ shortcode: "CAnqPB-Jzcj", inputs: ["caption"], language: "und" });
     expect(data.summary.length).toBeGreaterThan(0);
   });
 
-  it("with an LLM: the prompt carries the title, the caption and the speech; source ends in +llm", async () => {
+  test("with an LLM: the prompt carries the title, the caption and the speech; source ends in +llm", async ({
+    withLlm,
+    chat,
+  }) => {
     const { data, source } = await summarize(withLlm, REEL);
     expect(source).toBe("graphql+direct+asr-fast+llm");
     expect(data.summary).toBe("A lesson about the tides, posted as an editorial reel.");
@@ -161,7 +185,9 @@ describe("photosite summarize handler", () => {
     expect(prompt).toContain("Twice a day the sea rises along the coast");
   });
 
-  it("a reel without ASR configured: 502 asr_unavailable (the speech is part of the summary)", async () => {
+  test("a reel without ASR configured: 502 asr_unavailable (the speech is part of the summary)", async ({
+    withoutAsr,
+  }) => {
     const error = await serviceErrorOf(summarize(withoutAsr, REEL));
     expect(error.code).toBe("asr_unavailable");
   });

@@ -7,12 +7,12 @@ import {
   type TranscriptSegment,
 } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
+import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchPost } from "../fetch/post.ts";
-import type { PostRef } from "../inputs.ts";
+import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
-import { hasVideo } from "../speech.ts";
+import { hasVideo } from "./speech.ts";
 import { readPostSpeech } from "./transcript.ts";
 
 /** `data` of the summarize operation: SPEC §2.5 for a post or reel. */

@@ -1,14 +1,15 @@
 import type { HandlerFor } from "@sda/core";
 import type { z } from "zod";
+import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
+import { taggedPages } from "../client/lists/tagged.ts";
+import { profileNotFound } from "../client/profile.ts";
+import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { mediaKey } from "../fetch/connection.ts";
-import { taggedPages } from "../fetch/tagged.ts";
-import { decodePosition, fillLimit, listFields } from "../paging.ts";
-import { type PostRow, postRow } from "../present.ts";
+import { decodeListStart, listFields } from "../paging/cursor.ts";
+import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
-import { listTarget } from "../targets.ts";
-import { mapListNotFound } from "./list-errors.ts";
+import { type PostRow, postRow } from "./rows.ts";
 
 const ID = "photosite.tagged-posts";
 
@@ -33,26 +34,23 @@ export interface TaggedPosts {
  */
 export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output<typeof taggedPostsParams>) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
-  const start = decodePosition(ctx, ID, params.cursor, cursorTarget);
+  const start = decodeListStart(ctx, ID, params.cursor, cursorTarget);
   const target = await listTarget(ctx, params, start.via);
-  const filled = await mapListNotFound(
-    target.username ? `@${target.username}` : `with id ${target.userId}`,
-    () =>
-      fillLimit(ctx, {
-        limit: params.limit,
-        start,
-        fetchPage: taggedPages(ctx, target.userId),
-        keyOf: mediaKey,
-      }),
-  );
+  const filled = await fillTargetList(ctx, () => profileNotFound(targetName(target)), {
+    limit: params.limit,
+    start: start.position,
+    pageSize: GRID_PAGE_SIZE,
+    fetchPage: taggedPages(ctx, target.userId),
+    keyOf: mediaKey,
+  });
   const data: TaggedPosts = {
     userId: target.userId,
     username: target.username,
-    staleFeed: filled.stale,
+    staleFeed: filled.stale === true,
     ...listFields(ctx, ID, filled, cursorTarget, target.userId),
-    posts: filled.rows.map(postRow),
+    posts: filled.items.map(postRow),
   };
-  return { data, source: `${target.resolved ? "web_profile_info+" : ""}graphql`, count: filled.rows.length };
+  return { data, source: `${target.resolved ? "web_profile_info+" : ""}graphql`, count: filled.items.length };
 }
 
 /** The handler of `photosite.tagged-posts` (its spec: `taggedPostsSpec`). */

@@ -1,11 +1,11 @@
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { SpeechSegment } from "@sda/media";
+import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchPost } from "../fetch/post.ts";
-import type { PostRef } from "../inputs.ts";
+import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { transcriptSpec } from "../spec/transcript.ts";
-import { hasVideo, notAVideoError, transcribePostVideo } from "../speech.ts";
+import { hasVideo, notAVideoError, transcribePostVideo } from "./speech.ts";
 
 /** `data` of the transcript operation: SPEC §2.4's speech fields for a reel (or video post). */
 export interface ReelTranscript {

@@ -1,11 +1,11 @@
 import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
+import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
-import { fetchHashtagPage } from "../fetch/hashtag.ts";
-import { isShortVideo, type ReelRow, reelRow } from "../present.ts";
 import type { Media } from "../readers/model.ts";
 import type { trendingReelsSpec } from "../spec/trending-reels.ts";
+import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 
 /** A trending reel: a reel row with its rank in this list (1 = first). */
 export type TrendingReel = ReelRow & { trendRank: number };

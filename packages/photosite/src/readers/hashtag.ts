@@ -1,4 +1,4 @@
-import { type JsonView, view } from "../json-view.ts";
+import { type JsonView, view } from "./json-view.ts";
 import { readMedia } from "./media.ts";
 import type { Media } from "./model.ts";
 

@@ -1,4 +1,4 @@
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import { readMedia } from "./media.ts";
 import type { UserRef } from "./model.ts";
 import { epochIso, largestVersion, readUser } from "./parts.ts";

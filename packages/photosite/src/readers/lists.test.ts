@@ -1,13 +1,13 @@
 import { testLogger } from "@sda/testing";
 import { describe, expect, it } from "vitest";
-import { readAudioPage } from "../fetch/audio.ts";
-import { connectionPage, readMediaRows } from "../fetch/connection.ts";
-import { readEmbedBody } from "../fetch/post.ts";
-import { view } from "../json-view.ts";
-import { caseJson, caseText } from "../test-corpus.ts";
+import { caseJson, caseText } from "../testing/corpus.ts";
+import { readAudioPage } from "./audio.ts";
 import { readComment } from "./comment.ts";
+import { connectionPage, readMediaRows } from "./connection.ts";
+import { readEmbedBody } from "./embed.ts";
 import { readHashtagInfo, readHashtagSections } from "./hashtag.ts";
 import { readHighlightAlbum, readHighlightItems } from "./highlights.ts";
+import { view } from "./json-view.ts";
 import { readMedia } from "./media.ts";
 import { readProfile } from "./profile.ts";
 import { readSearchUsers } from "./search.ts";

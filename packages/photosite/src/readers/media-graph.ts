@@ -1,12 +1,10 @@
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Media, MediaChild } from "./model.ts";
 import { readGraphMusic } from "./music.ts";
 import {
-  captionHashtags,
-  captionMentions,
   epochIso,
   largestVersion,
-  mediaUrl,
+  mediaHead,
   pinnedFor,
   readLocation,
   readUser,
@@ -61,21 +59,12 @@ export function readGraphChild(node: JsonView): MediaChild {
 export function readGraphMedia(node: JsonView): Media {
   const shortcode = node.text("shortcode");
   const productType = node.text("product_type");
-  const isReel = productType === "clips";
   const caption = node.edges("edge_media_to_caption")[0]?.string("text") ?? null;
   const children = node.edges("edge_sidecar_to_children").map(readGraphChild);
   const type = graphType(node);
   const author = readUser(node.at("owner"));
   return {
-    id: node.id("id"),
-    shortcode,
-    url: mediaUrl(shortcode, isReel),
-    type,
-    productType,
-    isReel,
-    caption,
-    hashtags: captionHashtags(caption),
-    mentions: captionMentions(caption),
+    ...mediaHead({ id: node.id("id"), shortcode, type, productType, caption }),
     takenAt: epochIso(node.number("taken_at_timestamp")),
     likeCount: node.int("edge_liked_by", "count") ?? node.int("edge_media_preview_like", "count"),
     commentCount:

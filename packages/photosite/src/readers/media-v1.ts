@@ -1,13 +1,11 @@
-import type { JsonView } from "../json-view.ts";
-import { exactMediaId } from "../shortcode.ts";
+import { exactMediaId } from "../inputs/shortcode.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Media, MediaChild } from "./model.ts";
 import { readClipsMusic } from "./music.ts";
 import {
-  captionHashtags,
-  captionMentions,
   epochIso,
   largestVersion,
-  mediaUrl,
+  mediaHead,
   pinnedFor,
   readLocation,
   readUser,
@@ -48,22 +46,19 @@ export function readV1Child(item: JsonView): MediaChild {
 export function readV1Media(item: JsonView): Media {
   const shortcode = item.text("code");
   const productType = item.text("product_type");
-  const isReel = productType === "clips";
   const caption = item.string("caption", "text");
   const children = item.list("carousel_media").map(readV1Child);
   const type = TYPES[item.int("media_type") ?? -1] ?? null;
   const author = readUser(item.at("user"), item.at("owner"));
   const music = readClipsMusic(item.at("clips_metadata")) ?? readClipsMusic(item.at("music_metadata"));
   return {
-    id: exactMediaId(item.at("pk").value, item.at("id").value, shortcode),
-    shortcode,
-    url: mediaUrl(shortcode, isReel),
-    type,
-    productType,
-    isReel,
-    caption,
-    hashtags: captionHashtags(caption),
-    mentions: captionMentions(caption),
+    ...mediaHead({
+      id: exactMediaId(item.at("pk").value, item.at("id").value, shortcode),
+      shortcode,
+      type,
+      productType,
+      caption,
+    }),
     takenAt: epochIso(item.number("taken_at")),
     likeCount: item.int("like_count"),
     commentCount: item.int("comment_count"),

@@ -1,4 +1,4 @@
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import { readGraphMedia } from "./media-graph.ts";
 import { readV1Media } from "./media-v1.ts";
 import type { Media } from "./model.ts";

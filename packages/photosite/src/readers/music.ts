@@ -1,4 +1,4 @@
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import type { Music } from "./model.ts";
 import { msToSeconds, readUser } from "./parts.ts";
 

@@ -1,5 +1,5 @@
 import { parseCount, toUtcIso } from "@sda/text";
-import { exactMediaId } from "../shortcode.ts";
+import { exactMediaId } from "../inputs/shortcode.ts";
 import { readMetaTags } from "./meta-tags.ts";
 import type { Media } from "./model.ts";
 import { captionHashtags, captionMentions, mediaUrl } from "./parts.ts";

@@ -1,7 +1,7 @@
 import { epochSecondsToIso } from "@sda/text";
-import { WEB_ORIGIN } from "../config.ts";
-import type { JsonView } from "../json-view.ts";
-import type { Location, UserRef } from "./model.ts";
+import { WEB_ORIGIN } from "../client/config.ts";
+import type { JsonView } from "./json-view.ts";
+import type { Location, Media, UserRef } from "./model.ts";
 
 /** Small readers shared by the v1 and Graph media readers. */
 
@@ -66,6 +66,33 @@ export function captionMentions(caption: string | null): string[] {
 /** Canonical URL of a post (`/reel/` for reels, as the platform links them). */
 export function mediaUrl(shortcode: string | null, isReel: boolean): string | null {
   return shortcode ? `${WEB_ORIGIN}/${isReel ? "reel" : "p"}/${shortcode}/` : null;
+}
+
+/** The fields of a media that both media readers (Graph node, v1 dict) fill alike, in the order of {@link Media}. */
+export type MediaHead = Pick<
+  Media,
+  "id" | "shortcode" | "url" | "type" | "productType" | "isReel" | "caption" | "hashtags" | "mentions"
+>;
+
+/**
+ * The first fields of a media read by either reader: its canonical URL ({@link mediaUrl}), the reel flag
+ * (`product_type` `clips`), and the hashtags and mentions of its caption beside what the answer gave.
+ */
+export function mediaHead(
+  read: Pick<Media, "id" | "shortcode" | "type" | "productType" | "caption">,
+): MediaHead {
+  const isReel = read.productType === "clips";
+  return {
+    id: read.id,
+    shortcode: read.shortcode,
+    url: mediaUrl(read.shortcode, isReel),
+    type: read.type,
+    productType: read.productType,
+    isReel,
+    caption: read.caption,
+    hashtags: captionHashtags(read.caption),
+    mentions: captionMentions(read.caption),
+  };
 }
 
 /**

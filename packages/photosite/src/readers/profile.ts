@@ -1,4 +1,4 @@
-import { type JsonView, view } from "../json-view.ts";
+import { type JsonView, view } from "./json-view.ts";
 
 /**
  * Profiles, from the platform's two profile answers:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { view } from "../json-view.ts";
-import { caseJson, caseText } from "../test-corpus.ts";
+import { caseJson, caseText } from "../testing/corpus.ts";
+import { view } from "./json-view.ts";
 import { readMedia } from "./media.ts";
 import { readClipsMusic } from "./music.ts";
 import { readPostPage, readProfilePage } from "./pages.ts";

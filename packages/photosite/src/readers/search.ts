@@ -1,5 +1,5 @@
 import { parseCount } from "@sda/text";
-import type { JsonView } from "../json-view.ts";
+import type { JsonView } from "./json-view.ts";
 import type { UserRef } from "./model.ts";
 import { readUser } from "./parts.ts";
 

@@ -7,7 +7,7 @@ import {
   fixed,
 } from "@sda/core";
 import { z } from "zod";
-import { profileParam, userIdParam } from "../inputs.ts";
+import { profileParam, userIdParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/basic-profile`: `userId` or `handle` (a handle or profile URL). */
 export const basicProfileParams = z

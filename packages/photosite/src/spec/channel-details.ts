@@ -6,7 +6,7 @@ import {
   fixed,
 } from "@sda/core";
 import { z } from "zod";
-import { profileParam } from "../inputs.ts";
+import { profileParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/channel-details`. */
 export const channelDetailsParams = z.object({

@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, limitParam, perResult } from "@sda/core";
 import { z } from "zod";
-import { profileParam } from "../inputs.ts";
+import { profileParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/channel-posts`. */
 export const channelPostsParams = z.object({

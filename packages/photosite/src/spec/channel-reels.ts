@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, limitParam, perResult } from "@sda/core";
 import { z } from "zod";
-import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs.ts";
+import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/channel-reels`: `url` (profile) or `userId`, `limit`, `cursor`. */
 export const channelReelsParams = z

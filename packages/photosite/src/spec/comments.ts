@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, limitParam, perResult } from "@sda/core";
 import { z } from "zod";
-import { postParam } from "../inputs.ts";
+import { postParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/comments`. */
 export const commentsParams = z.object({

@@ -1,6 +1,6 @@
 import { boolParam, cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { postParam } from "../inputs.ts";
+import { postParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/embed`: `url`, `captioned` (default true: the caption is shown). */
 export const embedParams = z.object({ url: postParam, captioned: boolParam(true), cache: cacheParam });

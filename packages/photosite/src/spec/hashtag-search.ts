@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { hashtagParam } from "../inputs.ts";
+import { hashtagParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/hashtag-search`: `q` = one hashtag (with or without `#`). */
 export const hashtagSearchParams = z.object({ q: hashtagParam, cache: cacheParam });

@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, failWith, fixed } from "@sda/core";
 import { z } from "zod";
-import { parseNumericId } from "../inputs.ts";
+import { parseNumericId } from "../inputs/params.ts";
 
 /** Most highlight ids one call may ask for (the platform's reels_media batch). */
 const MAX_IDS = 10;

@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs.ts";
+import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/highlights`: `url` (profile) or `userId`. */
 export const highlightsParams = z

@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, limitParam, perResult } from "@sda/core";
 import { z } from "zod";
-import { audioIdParam } from "../inputs.ts";
+import { audioIdParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/reels-by-audio-id`. */
 export const reelsByAudioParams = z.object({

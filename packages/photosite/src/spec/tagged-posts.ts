@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
 import { z } from "zod";
-import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs.ts";
+import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/tagged-posts`: `url` (profile) or `userId`, `limit`, `cursor`. */
 export const taggedPostsParams = z

@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { postParam } from "../inputs.ts";
+import { postParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/transcript`. */
 export const transcriptParams = z.object({ url: postParam, cache: cacheParam });

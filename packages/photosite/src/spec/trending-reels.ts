@@ -1,6 +1,6 @@
 import { defineOperationSpec, fixed, limitParam } from "@sda/core";
 import { z } from "zod";
-import { hashtagParam } from "../inputs.ts";
+import { hashtagParam } from "../inputs/params.ts";
 
 /**
  * Query parameters of `GET /v1/photosite/trending-reels`: optional `hashtag` (one tag instead of the configured

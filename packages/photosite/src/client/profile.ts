@@ -1,11 +1,11 @@
 import { ServiceError } from "@sda/core";
-import type { PhotositeContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
-import { callJson, callWeb } from "../client/web.ts";
-import { API_ORIGIN, WEB_ORIGIN } from "../config.ts";
-import { type JsonView, view } from "../json-view.ts";
+import { type JsonView, view } from "../readers/json-view.ts";
 import { readProfilePage } from "../readers/pages.ts";
 import { type Profile, readProfile } from "../readers/profile.ts";
+import { API_ORIGIN, WEB_ORIGIN } from "./config.ts";
+import type { PhotositeContext } from "./context.ts";
+import { PlatformNotFound } from "./failures.ts";
+import { callJson, callWeb } from "./web.ts";
 
 /** 404 `profile_not_found` for a username or user id. */
 export function profileNotFound(who: string): ServiceError {

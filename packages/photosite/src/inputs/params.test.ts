@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHashtag, parseNumericId, parsePost, parseProfile } from "./inputs.ts";
+import { parseHashtag, parseNumericId, parsePost, parseProfile } from "./params.ts";
 
 describe("profile input", () => {
   it("accepts profile URLs (with subpages), @handles and bare usernames, lower-cased", () => {

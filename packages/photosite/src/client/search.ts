@@ -1,9 +1,9 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { canFallBack } from "../client/fallback.ts";
-import { callGraphql } from "../client/web.ts";
-import { QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
+import { view } from "../readers/json-view.ts";
 import { readSearchUsers, type SearchUser } from "../readers/search.ts";
+import { QUERIES, ROOT_FIELDS } from "./config.ts";
+import type { PhotositeContext } from "./context.ts";
+import { canFallBack } from "./fallback.ts";
+import { callGraphql } from "./web.ts";
 
 /** Users found for a query, and which search answered. */
 export interface UserSearch {

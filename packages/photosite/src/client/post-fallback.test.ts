@@ -1,13 +1,9 @@
+import { rm } from "node:fs/promises";
 import { readStrategyHealth } from "@sda/strategy";
-import {
-  defaultCorpusDir,
-  deleteKeysWithPrefix,
-  startReplay,
-  testContext,
-  writeSyntheticCase,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePost } from "../inputs.ts";
+import { defaultCorpusDir, writeSyntheticCase } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { parsePost } from "../inputs/params.ts";
+import { photositeTest } from "../testing/fixtures.ts";
 import { fetchPost } from "./post.ts";
 
 // A retired `doc_id` answers 401 "Please wait a few minutes" with `require_login: true` (issue 14). The synthetic
@@ -15,9 +11,9 @@ import { fetchPost } from "./post.ts";
 const RETIRED_DOC_ID_ANSWER =
   '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}';
 
-let replay: Awaited<ReturnType<typeof startReplay>>;
-const contexts: ReturnType<typeof testContext>[] = [];
-beforeAll(async () => {
+/** The photosite fixtures on the recorded corpus plus the synthetic retired-doc_id answer. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+const test = photositeTest.extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
   const dir = await writeSyntheticCase({
     platform: "photosite",
     caseId: "synthetic-retired-doc-id",
@@ -34,20 +30,16 @@ beforeAll(async () => {
       },
     ],
   });
-  replay = await startReplay([defaultCorpusDir(), dir]);
-});
-afterAll(async () => {
-  for (const ctx of contexts) {
-    await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-    await ctx.redis.quit();
-  }
-  await replay.close();
+  onCleanup(() => rm(dir, { recursive: true, force: true }));
+  return [defaultCorpusDir(), dir];
 });
 
 describe("a login wall that says 'please wait'", () => {
-  it("is not a rate limit: the post falls through GraphQL to the v1 media info", async () => {
-    const ctx = testContext(replay);
-    contexts.push(ctx);
+  test("is not a rate limit: the post falls through GraphQL to the v1 media info", async ({
+    replay,
+    contextWith,
+  }) => {
+    const ctx = contextWith();
     const post = parsePost("https://www.instagram.com/p/CAnqPB-Jzcj/");
     if (!post.ok) throw new Error("the test's post URL does not parse");
     const answer = await fetchPost(ctx, post.value);

@@ -1,11 +1,11 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { withFallback } from "../client/fallback.ts";
-import { callGraphql, callJson } from "../client/web.ts";
+import type { UpstreamPage } from "@sda/core";
+import { connectionPage, readMediaRows, toUpstreamPage } from "../../readers/connection.ts";
+import { view } from "../../readers/json-view.ts";
+import type { Media } from "../../readers/model.ts";
 import { API_ORIGIN, GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media } from "../readers/model.ts";
-import { connectionPage, readMediaRows } from "./connection.ts";
+import type { PhotositeContext } from "../context.ts";
+import { withFallback } from "../fallback.ts";
+import { callGraphql, callJson } from "../web.ts";
 
 /** The two upstream paths of a profile's reels: the web GraphQL reels tab, and the v1 clips feed. */
 export type ReelsVia = "graphql" | "v1";
@@ -18,13 +18,15 @@ async function graphqlPage(
   ctx: PhotositeContext,
   userId: string,
   after: string | null,
-): Promise<PlatformPage<Media>> {
+): Promise<UpstreamPage<Media>> {
   const data = { include_feed_video: true, page_size: GRID_PAGE_SIZE, target_user_id: userId };
   const answer =
     after === null
       ? await callGraphql(ctx, QUERIES.profileReels, { data })
       : await callGraphql(ctx, QUERIES.profileReelsPage, { after, before: null, data, first: 4, last: null });
-  return connectionPage(ctx, view(answer).at("data", ROOT_FIELDS.reels), (node) => node.at("media"), "reels");
+  return toUpstreamPage(
+    connectionPage(ctx, view(answer).at("data", ROOT_FIELDS.reels), (node) => node.at("media"), "reels"),
+  );
 }
 
 /**
@@ -35,7 +37,7 @@ async function v1Page(
   ctx: PhotositeContext,
   userId: string,
   after: string | null,
-): Promise<PlatformPage<Media>> {
+): Promise<UpstreamPage<Media>> {
   const answer = view(
     await callJson(ctx, {
       url: `${API_ORIGIN}/api/v1/clips/user/`,
@@ -48,11 +50,11 @@ async function v1Page(
       },
     }),
   );
-  return {
+  return toUpstreamPage({
     rows: readMediaRows(ctx, answer.list("items"), (item) => item.at("media"), "clips"),
     nextAfter: answer.text("paging_info", "max_id"),
     hasNext: answer.bool("paging_info", "more_available") ?? false,
-  };
+  });
 }
 
 /**
@@ -62,7 +64,7 @@ async function v1Page(
  * @param via the path of a cursor, or undefined on a first page.
  */
 export function reelsPages(ctx: PhotositeContext, userId: string, via: { current: ReelsVia | undefined }) {
-  return async (after: string | null): Promise<PlatformPage<Media>> => {
+  return async (after: string | null): Promise<UpstreamPage<Media>> => {
     if (via.current === "v1") return v1Page(ctx, userId, after);
     if (via.current === "graphql") return graphqlPage(ctx, userId, after);
     const { value, fellBack } = await withFallback(

@@ -1,9 +1,9 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { withFallback } from "../client/fallback.ts";
-import { callJson } from "../client/web.ts";
-import { API_ORIGIN, LEGACY_QUERY_HASHES, WEB_ORIGIN } from "../config.ts";
-import { type JsonView, view } from "../json-view.ts";
 import { type HighlightAlbum, readHighlightAlbum } from "../readers/highlights.ts";
+import { type JsonView, view } from "../readers/json-view.ts";
+import { API_ORIGIN, LEGACY_QUERY_HASHES, WEB_ORIGIN } from "./config.ts";
+import type { PhotositeContext } from "./context.ts";
+import { withFallback } from "./fallback.ts";
+import { callJson } from "./web.ts";
 
 /** Answers of the highlights endpoints, and which path served them. */
 export interface HighlightsAnswer<T> {

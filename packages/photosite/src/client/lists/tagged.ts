@@ -1,10 +1,10 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { callGraphql } from "../client/web.ts";
+import type { UpstreamPage } from "@sda/core";
+import { connectionPage, toUpstreamPage } from "../../readers/connection.ts";
+import { view } from "../../readers/json-view.ts";
+import type { Media } from "../../readers/model.ts";
 import { GRID_PAGE_SIZE, QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import type { Media } from "../readers/model.ts";
-import { connectionPage } from "./connection.ts";
+import type { PhotositeContext } from "../context.ts";
+import { callGraphql } from "../web.ts";
 
 /**
  * Pages of the posts that tag a user: GraphQL `PolarisProfileTaggedTabContentQuery` {user_id, count}, then
@@ -13,7 +13,7 @@ import { connectionPage } from "./connection.ts";
  * "None").
  */
 export function taggedPages(ctx: PhotositeContext, userId: string) {
-  return async (after: string | null): Promise<PlatformPage<Media>> => {
+  return async (after: string | null): Promise<UpstreamPage<Media>> => {
     const answer =
       after === null
         ? await callGraphql(ctx, QUERIES.profileTagged, { count: GRID_PAGE_SIZE, user_id: userId })
@@ -28,6 +28,6 @@ export function taggedPages(ctx: PhotositeContext, userId: string) {
     const root = view(answer);
     const page = connectionPage(ctx, root.at("data", ROOT_FIELDS.tagged), (node) => node, "tagged");
     // A non-final answer is the platform's cached, partial feed.
-    return root.bool("extensions", "is_final") === false ? { ...page, stale: true } : page;
+    return toUpstreamPage(root.bool("extensions", "is_final") === false ? { ...page, stale: true } : page);
   };
 }

@@ -1,7 +1,7 @@
 import { failWith } from "@sda/core";
 import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
-import { WEB_ORIGIN } from "./config.ts";
+import { WEB_ORIGIN } from "../client/config.ts";
 import { mediaIdToShortcode, SHORTCODE_PATTERN, shortcodeToMediaId } from "./shortcode.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { ServiceError } from "@sda/core";
-import type { PhotositeContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
-import { callJson } from "../client/web.ts";
-import { WEB_ORIGIN } from "../config.ts";
-import { view } from "../json-view.ts";
 import { type HashtagInfo, readHashtagInfo, readHashtagSections } from "../readers/hashtag.ts";
+import { view } from "../readers/json-view.ts";
 import type { Media } from "../readers/model.ts";
+import { WEB_ORIGIN } from "./config.ts";
+import type { PhotositeContext } from "./context.ts";
+import { PlatformNotFound } from "./failures.ts";
+import { callJson } from "./web.ts";
 
 /** A hashtag's explore page: its card and the media of its `top` and `recent` tabs. */
 export interface HashtagPage {

@@ -10,7 +10,7 @@ import {
   mediaSettingsFromConfig,
   transcribeAudio,
 } from "@sda/media";
-import type { Media } from "./readers/model.ts";
+import type { Media } from "../readers/model.ts";
 
 /** Name of the photosite media CDN's `blocked_rate` circuit (Redis key `<prefix>:circuit:photosite-media`). */
 export const PHOTOSITE_MEDIA_CIRCUIT = "photosite-media";

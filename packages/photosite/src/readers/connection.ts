@@ -1,9 +1,30 @@
+import type { UpstreamPage } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
-import type { JsonView } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import { readMedia } from "../readers/media.ts";
-import type { Media } from "../readers/model.ts";
+import type { JsonView } from "./json-view.ts";
+import { readMedia } from "./media.ts";
+import type { Media } from "./model.ts";
+
+/** One page of the platform as it answers it: its rows and its own paging fields, as sent. */
+export interface PlatformPage<T> {
+  rows: T[];
+  /** The platform's cursor of the next page (`page_info.end_cursor`, `paging_info.max_id`), as sent. */
+  nextAfter: string | null;
+  /** `has_next_page` / `more_available`. */
+  hasNext: boolean;
+  /** The platform marked this page as served from a cached feed (e.g. a non-final GraphQL answer). */
+  stale?: boolean;
+}
+
+/**
+ * A platform page as the shared pager (`fillFromPages`) reads it: `next` is the platform cursor while the page says
+ * there is a next one; the last page's cursor (`"None"` or `""` with `has_next_page: false`, corpus README: stop on
+ * `has_next_page`) becomes null.
+ */
+export function toUpstreamPage<T>(page: PlatformPage<T>): UpstreamPage<T> {
+  const next = page.hasNext && page.nextAfter && page.nextAfter !== "None" ? page.nextAfter : null;
+  return { items: page.rows, next, ...(page.stale ? { stale: true } : {}) };
+}
 
 /**
  * Reads media rows out of a list of items, skipping (and counting in a debug log) items of an unknown kind.
@@ -43,6 +64,3 @@ export function connectionPage(
     hasNext: connection.bool("page_info", "has_next_page") ?? false,
   };
 }
-
-/** The de-duplication key of a media row. */
-export const mediaKey = (media: Media): string | null => media.id ?? media.shortcode;

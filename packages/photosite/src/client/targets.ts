@@ -1,6 +1,6 @@
-import type { PhotositeContext } from "./client/context.ts";
-import { resolvePublicProfile } from "./fetch/profile.ts";
-import type { ProfileRef } from "./inputs.ts";
+import type { ProfileRef } from "../inputs/params.ts";
+import type { PhotositeContext } from "./context.ts";
+import { resolvePublicProfile } from "./profile.ts";
 
 /** A resolved profile target. */
 export interface ProfileTarget {
@@ -8,6 +8,11 @@ export interface ProfileTarget {
   username: string | null;
   /** True when `web_profile_info` was called to resolve it. */
   resolved: boolean;
+}
+
+/** How errors name a target: `@username`, else `with id <user id>`. */
+export function targetName(target: ProfileTarget): string {
+  return target.username ? `@${target.username}` : `with id ${target.userId}`;
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { PhotositeContext } from "../client/context.ts";
-import { PlatformNotFound } from "../client/failures.ts";
-import { callGraphql } from "../client/web.ts";
+import type { UpstreamPage } from "@sda/core";
+import { type Comment, readComment } from "../../readers/comment.ts";
+import { toUpstreamPage } from "../../readers/connection.ts";
+import { view } from "../../readers/json-view.ts";
 import { QUERIES, ROOT_FIELDS } from "../config.ts";
-import { view } from "../json-view.ts";
-import type { PlatformPage } from "../paging.ts";
-import { type Comment, readComment } from "../readers/comment.ts";
+import type { PhotositeContext } from "../context.ts";
+import { PlatformNotFound } from "../failures.ts";
+import { callGraphql } from "../web.ts";
 
 /**
  * Pages of a post's comments: GraphQL `PolarisPostCommentsContainerQuery` {media_id}, later pages
@@ -13,7 +14,7 @@ import { type Comment, readComment } from "../readers/comment.ts";
  * @throws PlatformNotFound when the platform answers no connection (no such media).
  */
 export function commentPages(ctx: PhotositeContext, mediaId: string) {
-  return async (after: string | null): Promise<PlatformPage<Comment>> => {
+  return async (after: string | null): Promise<UpstreamPage<Comment>> => {
     const answer =
       after === null
         ? await callGraphql(ctx, QUERIES.comments, { media_id: mediaId })
@@ -35,10 +36,10 @@ export function commentPages(ctx: PhotositeContext, mediaId: string) {
       else skipped++;
     }
     if (skipped > 0) ctx.log.debug({ skipped }, "photosite comment items of an unknown kind skipped");
-    return {
+    return toUpstreamPage({
       rows,
       nextAfter: connection.text("page_info", "end_cursor"),
       hasNext: connection.bool("page_info", "has_next_page") ?? false,
-    };
+    });
   };
 }

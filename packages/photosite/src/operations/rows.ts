@@ -1,4 +1,4 @@
-import type { Media, UserRef } from "./readers/model.ts";
+import type { Media, UserRef } from "../readers/model.ts";
 
 /**
  * The response shapes of media in lists. Post rows name the author `user` (SPEC §2.11 "Photo channel posts: …
