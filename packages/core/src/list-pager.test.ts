@@ -77,6 +77,16 @@ describe("collectPages", () => {
     expect(rest).toEqual({ items: [5], next: null, pagesFetched: 1 });
   });
 
+  it("consumes repeats that directly follow the last item taken, so the next call does not return them", async () => {
+    const shifted: Record<string, UpstreamPage<number>> = {
+      first: { items: [1, 2], next: "b" },
+      b: { items: [2, 3, 3, 4], next: null },
+    };
+    const fetchShifted = async (token: string | null) => shifted[token ?? "first"] as UpstreamPage<number>;
+    const page = await collectPages({ token: null, index: 0 }, 3, fetchShifted, 10, { keyOf: String });
+    expect(page).toEqual({ items: [1, 2, 3], next: { token: "b", index: 3 }, pagesFetched: 2, stale: true });
+  });
+
   it("ends the list instead of looping when a continuation does not move, and passes a page's stale mark on", async () => {
     const stuck = async (token: string | null): Promise<UpstreamPage<number>> =>
       token === null ? { items: [1, 2], next: "same", stale: true } : { items: [3], next: "same" };

@@ -62,13 +62,15 @@ export interface Collected<T> {
  * items already read are returned with `next` pointing at the failed page and `interruptedBy` set, rather than
  * discarding them: the caller's next call retries exactly that page.
  *
- * @param fetchPage fetches and normalises one upstream page (`null` = the first page).
+ * @param fetchPage fetches and normalises one upstream page (`null` = the first page); `wanted` is how many items
+ *   the call still needs, for platforms whose requests take a page size (items of the page already returned by an
+ *   earlier call are not counted: a resumed page should be asked for the same size as before).
  * @throws whatever `fetchPage` throws for the first page read, or any non-retryable error (nothing is charged).
  */
 export async function fillFromPages<T>(
   start: ListPosition,
   limit: number,
-  fetchPage: (token: string | null) => Promise<UpstreamPage<T>>,
+  fetchPage: (token: string | null, wanted: number) => Promise<UpstreamPage<T>>,
   maxPages: number,
   options: FillOptions<T> = {},
 ): Promise<Collected<T>> {
@@ -88,7 +90,7 @@ export async function fillFromPages<T>(
   while (pagesFetched < maxPages) {
     let page: UpstreamPage<T>;
     try {
-      page = await fetchPage(token);
+      page = await fetchPage(token, limit - items.length);
     } catch (error) {
       if (pagesFetched === 0 || !(error instanceof ServiceError) || !error.retryable) throw error;
       return result({ token, index: skip }, error);
@@ -112,7 +114,8 @@ export async function fillFromPages<T>(
 }
 
 /**
- * Moves up to `wanted` items of `pageItems` (from index `skip`) into `into`, dropping items whose key was seen.
+ * Moves up to `wanted` items of `pageItems` (from index `skip`) into `into`, dropping items whose key was seen
+ * (also those that directly follow the last item taken).
  * @returns how many page items were consumed (taken or dropped) and whether one was dropped as a repeat.
  */
 function takeItems<T>(
@@ -139,6 +142,13 @@ function takeItems<T>(
     }
     into.push(item);
     taken += 1;
+  }
+  // Repeats right after the last item taken are consumed too, so the next call does not return them.
+  for (let i = skip + count; keyOf && taken === wanted && i < pageItems.length; i++) {
+    const key = keyOf(pageItems[i] as T);
+    if (key === null || !seen.has(key)) break;
+    count += 1;
+    staleItem = true;
   }
   return { count, staleItem };
 }
