@@ -4,11 +4,11 @@
  * operations of SPEC §4.4.
  */
 
-export { type ForumAnswer, ForumClient, type ForumContext, type ForumVia } from "./api/client.ts";
-export { type ForumResource, okJson, platformError } from "./api/errors.ts";
+export { type ForumAnswer, ForumClient, type ForumContext, type ForumVia } from "./client/client.ts";
+export { type ForumResource, okJson, platformError } from "./client/errors.ts";
 export { forumsiteHandlers } from "./handlers.ts";
-export { type PostRef, parsePostRef, postRefParam } from "./input/post-url.ts";
-export { parseSubreddit, subredditParam } from "./input/subreddit-url.ts";
+export { type PostRef, parsePostRef, postRefParam } from "./inputs/post-url.ts";
+export { parseSubreddit, subredditParam } from "./inputs/subreddit-url.ts";
 export { getPostComments } from "./operations/post-comments.ts";
 export { getPostDetails } from "./operations/post-details.ts";
 export { getPostTranscript } from "./operations/post-transcript.ts";
@@ -16,15 +16,15 @@ export { searchSite } from "./operations/search.ts";
 export { getSubredditDetails } from "./operations/subreddit-details.ts";
 export { getSubredditPosts } from "./operations/subreddit-posts.ts";
 export { searchSubreddit } from "./operations/subreddit-search.ts";
-export { forumsitePlatform } from "./spec.ts";
-export type { ForumComment } from "./things/comment.ts";
-export { htmlToText } from "./things/html-text.ts";
-export type { GalleryItem, MediaKind, PostMedia, VideoInfo } from "./things/media.ts";
-export { type PostDetails, type PostRow, readPostDetails, readPostRow } from "./things/post.ts";
+export { type CommentPage, readCommentPage } from "./paging/thread.ts";
+export type { ForumComment } from "./readers/comment.ts";
+export { htmlToText } from "./readers/html-text.ts";
+export type { GalleryItem, MediaKind, PostMedia, VideoInfo } from "./readers/media.ts";
+export { type PostDetails, type PostRow, readPostDetails, readPostRow } from "./readers/post.ts";
 export {
   readSubredditAbout,
   readSubredditRules,
   type SubredditAbout,
   type SubredditRule,
-} from "./things/subreddit.ts";
-export { type CommentPage, readCommentPage } from "./thread/pager.ts";
+} from "./readers/subreddit.ts";
+export { forumsitePlatform } from "./spec.ts";

@@ -1,12 +1,12 @@
 import { ServiceError } from "@sda/core";
-import { isBlockPage } from "../api/block-page.ts";
-import type { ForumContext, Query } from "../api/client.ts";
-import { pickEgress } from "../api/egress.ts";
-import { type ForumResource, platformError } from "../api/errors.ts";
-import { awaitCredential, BLOCKED_REASON, pauseCredential } from "../api/rate-limit.ts";
-import { SITE_ORIGIN } from "../things/listing.ts";
-import type { PostRow } from "../things/post.ts";
-import { readAtomPosts } from "./atom.ts";
+import { readAtomPosts } from "../../readers/atom.ts";
+import { SITE_ORIGIN } from "../../readers/listing.ts";
+import type { PostRow } from "../../readers/post.ts";
+import { isBlockPage } from "../block-page.ts";
+import type { ForumContext, Query } from "../client.ts";
+import { pickEgress } from "../egress.ts";
+import { type ForumResource, platformError } from "../errors.ts";
+import { awaitCredential, BLOCKED_REASON, pauseCredential } from "../rate-limit.ts";
 
 /**
  * `GET https://www.reddit.com<path>.rss`: the Atom form of a listing or search, sent like a feed reader (no

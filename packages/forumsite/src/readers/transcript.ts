@@ -1,5 +1,5 @@
-import type { ForumComment } from "../things/comment.ts";
-import type { PostDetails } from "../things/post.ts";
+import type { ForumComment } from "./comment.ts";
+import type { PostDetails } from "./post.ts";
 
 /**
  * The written text of a thread (post title, body and top comments) as one readable text plus its parts. This is the

@@ -1,4 +1,4 @@
-import type { ForumComment } from "../things/comment.ts";
+import type { ForumComment } from "../comment.ts";
 
 /**
  * A comment thread read in thread order (depth-first, the platform's order of siblings). Besides comments it holds

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedJson } from "../test-support.ts";
+import { recordedJson } from "../testing/corpus.ts";
 import { decodeStrings, isEscapedAnswer, unescapeAnswer } from "./escaping.ts";
 
 describe("entity-escaped answers", () => {

@@ -1,6 +1,6 @@
 import { ServiceError } from "@sda/core";
-import type { ForumClient } from "../api/client.ts";
-import { type PostRef, parsePostRef } from "./post-url.ts";
+import { type PostRef, parsePostRef } from "../inputs/post-url.ts";
+import type { ForumClient } from "./client.ts";
 
 /**
  * The post id of a {@link PostRef}: the id itself, or the post a share link redirects to (upstream: `GET

@@ -1,7 +1,7 @@
 import { ServiceError } from "@sda/core";
-import { readComment } from "../things/comment.ts";
-import { asRecord, list, record, str } from "../things/json.ts";
-import { readThing } from "../things/listing.ts";
+import { readComment } from "../comment.ts";
+import { asRecord, list, record, str } from "../json.ts";
+import { readThing } from "../listing.ts";
 import { commentItem, continueItem, moreItem, type ThreadItem } from "./items.ts";
 import type { SkipCounter } from "./tree.ts";
 

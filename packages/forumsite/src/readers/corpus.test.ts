@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defaultCorpusDir, entryBody, loadCases } from "@sda/replay";
 import { describe, expect, it } from "vitest";
-import { unescapeAnswer } from "../api/escaping.ts";
+import { unescapeAnswer } from "../client/escaping.ts";
 import { readComment } from "./comment.ts";
 import { asRecord, type JsonRecord } from "./json.ts";
 import { readListing } from "./listing.ts";

@@ -1,8 +1,8 @@
 import { toUtcIso } from "@sda/text";
 import { decodeHTML } from "entities";
 import { XMLParser } from "fast-xml-parser";
-import { SITE_ORIGIN } from "../things/listing.ts";
-import type { PostRow } from "../things/post.ts";
+import { SITE_ORIGIN } from "./listing.ts";
+import type { PostRow } from "./post.ts";
 
 /**
  * The platform's Atom feeds (`/r/<sub>/<sort>.rss`, `/r/<sub>/search.rss`, `/search.rss`): what still answers when the

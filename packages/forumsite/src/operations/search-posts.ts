@@ -1,9 +1,9 @@
 import type { OperationContext } from "@sda/core";
-import type { ForumClient } from "../api/client.ts";
+import type { ForumClient } from "../client/client.ts";
+import { readListingPage } from "../client/listing-chain.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import type { SearchSort, Timeframe } from "../input/params.ts";
-import type { PostRow } from "../things/post.ts";
-import { readListingPage } from "./chain.ts";
+import type { SearchSort, Timeframe } from "../inputs/params.ts";
+import type { PostRow } from "../readers/post.ts";
 
 /**
  * Post search, site-wide or inside one subreddit. Upstream: `GET /r/<sub>/search` with `q`, `sort`, `t`,
@@ -33,7 +33,7 @@ export interface SearchRequest {
 }
 
 /**
- * Reads one page of search results (the API, or the search feed when it is blocked: see `chain.ts`).
+ * Reads one page of search results (the API, or the search feed when it is blocked: see `client/listing-chain.ts`).
  * @returns the page and `via` (`oauth`, `public` or `atom`).
  * @throws as `readPostPage` (404 `subreddit_not_found`, 403 private/quarantined, 400 `invalid_cursor`, 502).
  */

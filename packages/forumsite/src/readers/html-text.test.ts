@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeStrings } from "../api/escaping.ts";
-import { recordedJson } from "../test-support.ts";
+import { decodeStrings } from "../client/escaping.ts";
+import { recordedJson } from "../testing/corpus.ts";
 import { htmlToText } from "./html-text.ts";
 import { asRecord, str } from "./json.ts";
 import { readThing } from "./listing.ts";

@@ -3,7 +3,7 @@ import type { ReplayServer } from "@sda/replay";
 import { entryBody } from "@sda/replay";
 import { randomPrefix, startReplay, type TestContext, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forumEntries, serviceFailure } from "../test-support.ts";
+import { forumEntries, serviceFailure } from "../testing/corpus.ts";
 import { ForumClient } from "./client.ts";
 import { okJson } from "./errors.ts";
 

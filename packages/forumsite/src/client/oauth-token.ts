@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type OperationContext, ServiceError } from "@sda/core";
-import { asRecord, num, text } from "../things/json.ts";
+import { asRecord, num, text } from "../readers/json.ts";
 
 /**
  * The platform's app-only OAuth token (client-credentials grant), shared by every worker through Redis.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { unescapeAnswer } from "../api/escaping.ts";
-import { recordedJson } from "../test-support.ts";
-import { readComment } from "../things/comment.ts";
-import { readListing } from "../things/listing.ts";
+import { unescapeAnswer } from "../../client/escaping.ts";
+import { recordedJson } from "../../testing/corpus.ts";
+import { readComment } from "../comment.ts";
+import { readListing } from "../listing.ts";
 import type { ThreadItem } from "./items.ts";
 import { findComment, flattenComments, readThreadAnswer } from "./tree.ts";
 

@@ -1,14 +1,14 @@
 import { type OperationContext, ServiceError } from "@sda/core";
-import type { ForumClient } from "../api/client.ts";
-import { okJson } from "../api/errors.ts";
-import type { CommentSort } from "../input/params.ts";
-import type { ForumComment } from "../things/comment.ts";
-import type { JsonRecord } from "../things/json.ts";
-import { idOfFullname, readListing } from "../things/listing.ts";
+import type { ForumClient } from "../client/client.ts";
+import { okJson } from "../client/errors.ts";
+import type { CommentSort } from "../inputs/params.ts";
+import type { ForumComment } from "../readers/comment.ts";
+import type { JsonRecord } from "../readers/json.ts";
+import { idOfFullname, readListing } from "../readers/listing.ts";
+import type { StubItem, ThreadItem } from "../readers/thread/items.ts";
+import { readMoreChildren } from "../readers/thread/more-children.ts";
+import { findComment, flattenComments, readThreadAnswer, type SkipCounter } from "../readers/thread/tree.ts";
 import { type IdList, packIds, unpackIds } from "./id-store.ts";
-import type { StubItem, ThreadItem } from "./items.ts";
-import { readMoreChildren } from "./more-children.ts";
-import { findComment, flattenComments, readThreadAnswer, type SkipCounter } from "./tree.ts";
 
 /**
  * Pages of a comment thread, flattened in thread order, with `more` and "continue this thread" stubs resolved in place

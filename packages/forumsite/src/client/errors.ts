@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import { asRecord, text } from "../things/json.ts";
+import { asRecord, text } from "../readers/json.ts";
 import type { ForumAnswer } from "./client.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { ServiceError } from "@sda/core";
-import { readComment } from "../things/comment.ts";
-import { type JsonRecord, list, str } from "../things/json.ts";
-import { readListing, readThing } from "../things/listing.ts";
+import { readComment } from "../comment.ts";
+import { type JsonRecord, list, str } from "../json.ts";
+import { readListing, readThing } from "../listing.ts";
 import { commentItem, continueItem, moreItem, type ThreadItem } from "./items.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { type OperationContext, ServiceError } from "@sda/core";
-import type { ForumClient, Query } from "../api/client.ts";
-import { type ForumResource, okJson } from "../api/errors.ts";
-import { readListing, type Thing } from "../things/listing.ts";
-import { type PostRow, readPostRow } from "../things/post.ts";
+import type { ForumClient, Query } from "../client/client.ts";
+import { type ForumResource, okJson } from "../client/errors.ts";
+import { readListing, type Thing } from "../readers/listing.ts";
+import { type PostRow, readPostRow } from "../readers/post.ts";
 
 /**
  * Pages of a post listing (subreddit posts, search) with our own opaque cursor.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recordedJson } from "../test-support.ts";
-import { readThing } from "../things/listing.ts";
+import { recordedJson } from "../../testing/corpus.ts";
+import { readThing } from "../listing.ts";
 import { readMoreChildren } from "./more-children.ts";
 import { flattenComments, readThreadAnswer } from "./tree.ts";
 

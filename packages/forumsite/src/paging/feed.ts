@@ -1,7 +1,7 @@
 import { type OperationContext, ServiceError } from "@sda/core";
-import type { ForumContext } from "../api/client.ts";
-import { readFeed } from "../feed/feed-client.ts";
-import { identityOf, type ListingCursor, type ListingRequest, type PostPage } from "./pager.ts";
+import type { ForumContext } from "../client/client.ts";
+import { readFeed } from "../client/feed/feed-client.ts";
+import { identityOf, type ListingCursor, type ListingRequest, type PostPage } from "./listing.ts";
 
 /** Most entries one feed page carries. */
 const FEED_PAGE_MAX = 100;

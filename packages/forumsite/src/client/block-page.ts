@@ -1,4 +1,4 @@
-import { asRecord } from "../things/json.ts";
+import { asRecord } from "../readers/json.ts";
 
 /**
  * True for the platform's 403 **block page**: the answer anonymous `.json` traffic from a flagged address gets (an

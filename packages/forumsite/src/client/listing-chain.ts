@@ -1,9 +1,9 @@
 import type { OperationContext } from "@sda/core";
 import { defineStrategy, identitiesFor, runChain, type StrategyRunInfo } from "@sda/strategy";
-import type { ForumClient } from "../api/client.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import { readFeedPage } from "./feed-pager.ts";
-import { type ListingRequest, type PostPage, readPostPage } from "./pager.ts";
+import { readFeedPage } from "../paging/feed.ts";
+import { type ListingRequest, type PostPage, readPostPage } from "../paging/listing.ts";
+import type { ForumClient } from "./client.ts";
 
 /** The forumsite operations whose post lists run as a strategy chain (their chain names in the identities config). */
 export type ListingOperation = "subreddit-posts" | "search" | "subreddit-search";
