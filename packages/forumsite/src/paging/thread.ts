@@ -1,4 +1,4 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import { decodeListCursor, type OperationContext, ServiceError } from "@sda/core";
 import type { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";
 import type { CommentSort } from "../inputs/params.ts";
@@ -20,6 +20,10 @@ import { type IdList, packIds, unpackIds } from "./id-store.ts";
  * appear exactly where the stub stood. The next cursor is that stack: resuming re-asks the platform for each unit and
  * continues after its last item (by key; by index when the item is gone), so pages neither repeat nor skip a comment.
  * Long id lists of stubs are stored in Redis (see `id-store.ts`).
+ *
+ * This is a tree walk, not a listing, so it does not use the shared list pager (`fillFromPages`): its position is a
+ * stack of units rather than one upstream token and an index, and a stub's answer is read in place of the stub, in the
+ * middle of the page it came from, rather than after it. The cursor check is the shared one (`decodeListCursor`).
  */
 
 type Unit =
@@ -69,17 +73,14 @@ function unitKey(unit: Unit, ids?: readonly string[]): string {
 }
 
 function decodeCursor(ctx: ThreadContext, request: CommentPageRequest): Unit[] {
-  if (!request.cursor) return [{ t: "thread", s: 0 }];
-  const cursor = ctx.cursors.decode<ThreadCursor>(request.operationId, request.cursor);
-  if (cursor?.post !== request.postId || cursor.sort !== request.sort || !Array.isArray(cursor.units))
-    throw new ServiceError(
-      "invalid_cursor",
-      "cursor belongs to another post or sort; start without a cursor",
-      {
-        details: { param: "cursor" },
-      },
-    );
-  return cursor.units;
+  const cursor = decodeListCursor<ThreadCursor>(
+    ctx.cursors,
+    request.operationId,
+    request.cursor,
+    (p) => p.post === request.postId && p.sort === request.sort && Array.isArray(p.units),
+    "post or sort",
+  );
+  return cursor?.units ?? [{ t: "thread", s: 0 }];
 }
 
 /**
