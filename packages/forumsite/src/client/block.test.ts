@@ -1,63 +1,37 @@
-import type { HttpClient, OperationContext, UpstreamRequest } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import {
-  defaultCorpusDir,
-  deleteKeysWithPrefix,
-  randomPrefix,
-  serviceErrorOf,
-  startReplay,
-  testContext,
-  writeSyntheticCase,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceErrorOf } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { forumTest, syntheticReplayDirs } from "../testing/fixtures.ts";
 import { ForumClient } from "./client.ts";
 
 // The block page anonymous `.json` traffic from a flagged address gets (issue 14); served for one synthetic subreddit.
 const BLOCK_PAGE =
   "<!DOCTYPE html><html><head><title>Blocked</title></head><body>You've been blocked by network security.</body></html>";
 
-let replay: ReplayServer;
-const contexts: OperationContext[] = [];
-beforeAll(async () => {
-  const dir = await writeSyntheticCase({
-    platform: "forumsite",
-    caseId: "synthetic-block-page",
-    why: "the forum platform's 403 HTML block page for anonymous .json traffic",
-    answers: [
-      {
-        match: { method: "GET", path: "/r/blockedforus/hot" },
-        status: 403,
-        body: BLOCK_PAGE,
-        mimeType: "text/html; charset=utf-8",
-      },
-    ],
-  });
-  replay = await startReplay([defaultCorpusDir(), dir]);
-});
-afterAll(async () => {
-  for (const ctx of contexts) {
-    await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-    ctx.redis.disconnect();
-  }
-  await replay.close();
-});
-
-function recordingContext(config: Record<string, string> = {}) {
-  const ctx = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("fsb"), ...config } });
-  contexts.push(ctx);
-  const sent: UpstreamRequest[] = [];
-  const http: HttpClient = {
-    request: (request, signal) => {
-      sent.push(request);
-      return ctx.http.request(request, signal);
+const test = forumTest.extend(
+  "replayDirs",
+  { scope: "file" },
+  syntheticReplayDirs(
+    {
+      caseId: "synthetic-block-page",
+      why: "the forum platform's 403 HTML block page for anonymous .json traffic",
+      answers: [
+        {
+          match: { method: "GET", path: "/r/blockedforus/hot" },
+          status: 403,
+          body: BLOCK_PAGE,
+          mimeType: "text/html; charset=utf-8",
+        },
+      ],
     },
-    stream: (request, signal) => ctx.http.stream(request, signal),
-  };
-  return { ctx: { ...ctx, http }, sent };
-}
+    { withCorpus: true },
+  ),
+);
 
 describe("the forum platform's 403 block page", () => {
-  it("pauses the public credential like a 429: the next call is refused without a request", async () => {
+  test("pauses the public credential like a 429: the next call is refused without a request", async ({
+    recordingContext,
+    replay,
+  }) => {
     const { ctx } = recordingContext();
     const first = await serviceErrorOf(new ForumClient(ctx).get("/r/blockedforus/hot"));
     expect(first).toMatchObject({ code: "upstream_blocked", retryable: true, retryAfterSeconds: 600 });
@@ -71,7 +45,9 @@ describe("the forum platform's 403 block page", () => {
     expect(replay.hits.length).toBe(hits);
   });
 
-  it("a private subreddit's JSON 403 is the platform's answer, not a block: nothing is paused", async () => {
+  test("a private subreddit's JSON 403 is the platform's answer, not a block: nothing is paused", async ({
+    recordingContext,
+  }) => {
     const { ctx } = recordingContext();
     const answer = await new ForumClient(ctx).get("/r/tiananmenaquarefalse/top", { t: "all" });
     expect(answer.status).toBe(403);
@@ -79,7 +55,10 @@ describe("the forum platform's 403 block page", () => {
     expect((await new ForumClient(ctx).get("/r/golang/about")).status).toBe(200);
   });
 
-  it("with FORUMSITE_PROXIES, a blocked proxy rests and the call goes out again through another one", async () => {
+  test("with FORUMSITE_PROXIES, a blocked proxy rests and the call goes out again through another one", async ({
+    recordingContext,
+    replay,
+  }) => {
     const { ctx, sent } = recordingContext({
       FORUMSITE_PROXIES: "http://proxy-a.invalid:8080,http://proxy-b.invalid:8080",
     });

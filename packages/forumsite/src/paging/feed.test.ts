@@ -1,19 +1,11 @@
 import { parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import { readStrategyHealth } from "@sda/strategy";
-import {
-  deleteKeysWithPrefix,
-  randomPrefix,
-  startReplay,
-  type TestContext,
-  testContext,
-  writeSyntheticCase,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { searchSite } from "../operations/search.ts";
 import { getSubredditPosts } from "../operations/subreddit-posts.ts";
 import { searchParams } from "../spec/search.ts";
 import { subredditPostsParams } from "../spec/subreddit-posts.ts";
+import { forumTest, syntheticReplayDirs } from "../testing/fixtures.ts";
 
 // Synthetic answers (issue 14, item 8): the anonymous `.json` API answers the block page, the Atom feeds still answer.
 // The feed is written in the platform's Atom form; no real feed is recorded yet.
@@ -60,65 +52,56 @@ const SECOND = [
   ),
 ];
 
-let replay: ReplayServer;
-const contexts: TestContext[] = [];
-beforeAll(async () => {
-  const dir = await writeSyntheticCase({
-    platform: "forumsite",
-    caseId: "synthetic-atom-feeds",
-    why: "the .json API blocked (403 block page) while the Atom feeds answer; feed form as the platform serves it",
-    answers: [
-      {
-        match: { method: "GET", path: "/r/feedsonly/hot" },
-        status: 403,
-        body: BLOCK_PAGE,
-        mimeType: "text/html",
-      },
-      {
-        match: { method: "GET", path: "/r/all/search" },
-        status: 403,
-        body: BLOCK_PAGE,
-        mimeType: "text/html",
-      },
-      {
-        match: { method: "GET", path: "/r/feedsonly/hot.rss", query: { after: null } },
-        status: 200,
-        body: feed(FIRST.join("")),
-        mimeType: "application/atom+xml; charset=UTF-8",
-      },
-      {
-        match: { method: "GET", path: "/r/feedsonly/hot.rss", query: { after: "t3_aaa002" } },
-        status: 200,
-        body: feed(SECOND.join("")),
-        mimeType: "application/atom+xml; charset=UTF-8",
-      },
-      {
-        match: { method: "GET", path: "/r/all/search.rss", query: { q: "feeds", sort: "new", t: "all" } },
-        status: 200,
-        body: feed(FIRST.join("") + SECOND.join("")),
-        mimeType: "application/atom+xml; charset=UTF-8",
-      },
-    ],
-  });
-  replay = await startReplay([dir]);
-});
-afterAll(async () => {
-  for (const ctx of contexts) {
-    await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-    ctx.redis.disconnect();
-  }
-  await replay.close();
-});
-
-function context(): TestContext {
-  const ctx = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("atom") } });
-  contexts.push(ctx);
-  return ctx;
-}
+const test = forumTest.extend(
+  "replayDirs",
+  { scope: "file" },
+  syntheticReplayDirs(
+    {
+      caseId: "synthetic-atom-feeds",
+      why: "the .json API blocked (403 block page) while the Atom feeds answer; feed form as the platform serves it",
+      answers: [
+        {
+          match: { method: "GET", path: "/r/feedsonly/hot" },
+          status: 403,
+          body: BLOCK_PAGE,
+          mimeType: "text/html",
+        },
+        {
+          match: { method: "GET", path: "/r/all/search" },
+          status: 403,
+          body: BLOCK_PAGE,
+          mimeType: "text/html",
+        },
+        {
+          match: { method: "GET", path: "/r/feedsonly/hot.rss", query: { after: null } },
+          status: 200,
+          body: feed(FIRST.join("")),
+          mimeType: "application/atom+xml; charset=UTF-8",
+        },
+        {
+          match: { method: "GET", path: "/r/feedsonly/hot.rss", query: { after: "t3_aaa002" } },
+          status: 200,
+          body: feed(SECOND.join("")),
+          mimeType: "application/atom+xml; charset=UTF-8",
+        },
+        {
+          match: { method: "GET", path: "/r/all/search.rss", query: { q: "feeds", sort: "new", t: "all" } },
+          status: 200,
+          body: feed(FIRST.join("") + SECOND.join("")),
+          mimeType: "application/atom+xml; charset=UTF-8",
+        },
+      ],
+    },
+    { withCorpus: false },
+  ),
+);
 
 describe("the Atom strategy when the .json API is blocked", () => {
-  it("serves subreddit posts from the feed, pages with the same cursor, and records the strategies' health", async () => {
-    const ctx = context();
+  test("serves subreddit posts from the feed, pages with the same cursor, and records the strategies' health", async ({
+    recordingContext,
+    replay,
+  }) => {
+    const { ctx } = recordingContext();
     const first = await getSubredditPosts(
       parseParams(subredditPostsParams, { url: "feedsonly", limit: "2" }),
       ctx,
@@ -167,16 +150,19 @@ describe("the Atom strategy when the .json API is blocked", () => {
     expect(health.find((s) => s.id === "atom")).toMatchObject({ successes: 2, failures: 0, state: "ok" });
   });
 
-  it("serves site-wide search from the search feed", async () => {
-    const ctx = context();
+  test("serves site-wide search from the search feed", async ({ recordingContext }) => {
+    const { ctx } = recordingContext();
     const result = await searchSite(parseParams(searchParams, { q: "feeds", sort: "new", limit: "10" }), ctx);
     expect(result.source).toBe("atom:search");
     expect(result.data.posts.map((p) => p.id)).toEqual(["aaa001", "aaa002", "aaa003"]);
     expect(result.data).toMatchObject({ query: "feeds", hasMore: false });
   });
 
-  it("when the feed is blocked too, the error names every strategy tried", async () => {
-    const ctx = context();
+  test("when the feed is blocked too, the error names every strategy tried", async ({
+    recordingContext,
+    replay,
+  }) => {
+    const { ctx } = recordingContext();
     const remove = replay.addFault({
       when: (r) => r.path.endsWith(".rss"),
       status: 403,

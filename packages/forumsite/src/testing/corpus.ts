@@ -1,8 +1,7 @@
-import { ServiceError } from "@sda/core";
 import { entryBody, type HarEntry, recordedCase } from "@sda/replay";
 
 /**
- * Test support (imported by `*.test.ts` only): the recorded forumsite cases, and a helper for expected errors, read straight from the HAR files so the
+ * Test support (imported by `*.test.ts` only): the recorded forumsite cases, read straight from the HAR files so the
  * readers are tested on the platform's real answers.
  */
 
@@ -16,15 +15,4 @@ export function recordedJson(caseId: string, index = 0): unknown {
   const entry = forumEntries(caseId)[index];
   if (!entry) throw new Error(`${caseId} has no entry ${index}`);
   return JSON.parse(entryBody(entry).toString("utf8"));
-}
-
-/** The ServiceError a promise rejects with. @throws Error when it resolves or rejects with anything else. */
-export async function serviceFailure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
 }
