@@ -11,7 +11,7 @@ import { awaitCredential, BLOCKED_REASON, pauseCredential } from "../rate-limit.
 /**
  * `GET https://www.reddit.com<path>.rss`: the Atom form of a listing or search, sent like a feed reader (no
  * credentials, the configured User-Agent, the egress of `FORUMSITE_PROXIES`). The feeds are budgeted and blocked apart
- * from the `.json` API, so their pauses live under their own credential `feed` (see `rate-limit.ts`).
+ * from the `.json` API, so their pauses live under their own credential `feed` (see `client/rate-limit.ts`).
  */
 
 const FEED_CREDENTIAL = "feed";
