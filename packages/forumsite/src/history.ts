@@ -1,10 +1,10 @@
 import { defineHistory, type HistorySources } from "@sda/core";
 import type { z } from "zod";
 import type { SubredditDetailsResult } from "./operations/subreddit-details.ts";
+import { SITE_ORIGIN } from "./readers/listing.ts";
+import type { PostDetails } from "./readers/post.ts";
 import type { postDetailsParams } from "./spec/post-details.ts";
 import type { subredditDetailsParams } from "./spec/subreddit-details.ts";
-import { SITE_ORIGIN } from "./things/listing.ts";
-import type { PostDetails } from "./things/post.ts";
 
 /**
  * History (SPEC §1) of the forumsite: subreddit and post details append metric snapshots (`packages/history`).

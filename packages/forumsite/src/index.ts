@@ -1,30 +1,8 @@
 /**
- * The forumsite (forum platform) package: the OAuth app-only / public JSON client, typed readers of its things
- * (posts, comments, subreddits, listings), the thread pager that resolves comment stubs, and the seven forumsite
- * operations of SPEC §4.4.
+ * The forumsite (forum platform, Reddit) package's handlers: the catalog loads this module lazily (workers only) and
+ * takes `forumsiteHandlers` from it. The platform spec (hosts, env, error codes, params, prices, cache; no extraction
+ * code) is the `./spec` export, the monitor rules the `./monitor` export. Inside: the OAuth app-only / public JSON and
+ * Atom clients (`client/`), typed readers of its things (`readers/`), the list and thread pagers (`paging/`) and the
+ * seven operations of SPEC §4.4 (`operations/`).
  */
-
-export { type ForumAnswer, ForumClient, type ForumContext, type ForumVia } from "./api/client.ts";
-export { type ForumResource, okJson, platformError } from "./api/errors.ts";
 export { forumsiteHandlers } from "./handlers.ts";
-export { type PostRef, parsePostRef, postRefParam } from "./input/post-url.ts";
-export { parseSubreddit, subredditParam } from "./input/subreddit-url.ts";
-export { getPostComments } from "./operations/post-comments.ts";
-export { getPostDetails } from "./operations/post-details.ts";
-export { getPostTranscript } from "./operations/post-transcript.ts";
-export { searchSite } from "./operations/search.ts";
-export { getSubredditDetails } from "./operations/subreddit-details.ts";
-export { getSubredditPosts } from "./operations/subreddit-posts.ts";
-export { searchSubreddit } from "./operations/subreddit-search.ts";
-export { forumsitePlatform } from "./spec.ts";
-export type { ForumComment } from "./things/comment.ts";
-export { htmlToText } from "./things/html-text.ts";
-export type { GalleryItem, MediaKind, PostMedia, VideoInfo } from "./things/media.ts";
-export { type PostDetails, type PostRow, readPostDetails, readPostRow } from "./things/post.ts";
-export {
-  readSubredditAbout,
-  readSubredditRules,
-  type SubredditAbout,
-  type SubredditRule,
-} from "./things/subreddit.ts";
-export { type CommentPage, readCommentPage } from "./thread/pager.ts";

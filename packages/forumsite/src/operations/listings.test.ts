@@ -1,12 +1,12 @@
 import { parseParams } from "@sda/core";
-import type { TestContext } from "@sda/testing";
+import { serviceErrorOf, type TestContext } from "@sda/testing";
 import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
+import { readListing } from "../readers/listing.ts";
 import { searchParams } from "../spec/search.ts";
 import { subredditPostsParams } from "../spec/subreddit-posts.ts";
 import { subredditSearchParams } from "../spec/subreddit-search.ts";
-import { recordedJson, serviceFailure } from "../test-support.ts";
-import { readListing } from "../things/listing.ts";
+import { recordedJson } from "../testing/corpus.ts";
 import { searchSite } from "./search.ts";
 import { getSubredditPosts } from "./subreddit-posts.ts";
 import { searchSubreddit } from "./subreddit-search.ts";
@@ -36,7 +36,7 @@ describe("subreddit posts", () => {
       }
       expect(seen).toEqual(recordedIds("r-popular-hot"));
       // The next upstream page (after=t3_1skbyfv) was not recorded: the cursor points at it and asking fails upstream.
-      const next = await serviceFailure(posts(ctx, { url: "r/popular", limit: "30", cursor: cursor ?? "" }));
+      const next = await serviceErrorOf(posts(ctx, { url: "r/popular", limit: "30", cursor: cursor ?? "" }));
       expect(next).toMatchObject({ code: "upstream_error", retryable: true });
     },
   );
@@ -59,7 +59,7 @@ describe("subreddit posts", () => {
   );
 
   replayTest("a quarantined subreddit is 403 subreddit_quarantined", async ({ ctx }) => {
-    const error = await serviceFailure(
+    const error = await serviceErrorOf(
       posts(ctx, { url: "r/tiananmenaquarefalse", sort: "top", timeframe: "all" }),
     );
     expect(error).toMatchObject({ code: "subreddit_quarantined", status: 403 });
@@ -75,7 +75,7 @@ describe("subreddit posts", () => {
         headers: { "content-type": "application/json" },
       });
       try {
-        expect(await serviceFailure(posts(ctx, { url: "golang" }))).toMatchObject({
+        expect(await serviceErrorOf(posts(ctx, { url: "golang" }))).toMatchObject({
           code: "subreddit_private",
           status: 403,
         });
@@ -94,7 +94,7 @@ describe("subreddit posts", () => {
         headers: { location: "https://www.reddit.com/subreddits/search.json?q=golang" },
       });
       try {
-        expect(await serviceFailure(posts(ctx, { url: "golang", sort: "new" }))).toMatchObject({
+        expect(await serviceErrorOf(posts(ctx, { url: "golang", sort: "new" }))).toMatchObject({
           code: "subreddit_not_found",
           status: 404,
         });
@@ -108,14 +108,14 @@ describe("subreddit posts", () => {
     const { data } = await posts(ctx, { url: "r/popular", limit: "5" });
     const cursor = data.nextCursor ?? "";
     expect(
-      await serviceFailure(posts(ctx, { url: "r/popular", sort: "new", limit: "5", cursor })),
+      await serviceErrorOf(posts(ctx, { url: "r/popular", sort: "new", limit: "5", cursor })),
     ).toMatchObject({
       code: "invalid_cursor",
     });
     const search = () => searchSite(parseParams(searchParams, { q: "praw oauth search", cursor }), ctx);
-    expect(await serviceFailure(search())).toMatchObject({ code: "invalid_cursor" });
+    expect(await serviceErrorOf(search())).toMatchObject({ code: "invalid_cursor" });
     expect(
-      await serviceFailure(posts(ctx, { url: "r/popular", cursor: `${cursor.slice(0, -2)}xx` })),
+      await serviceErrorOf(posts(ctx, { url: "r/popular", cursor: `${cursor.slice(0, -2)}xx` })),
     ).toMatchObject({
       code: "invalid_cursor",
     });

@@ -1,14 +1,14 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
+import { ForumClient } from "../client/client.ts";
+import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import type { CommentSort } from "../input/params.ts";
-import { resolvePostId } from "../input/resolve-post.ts";
+import type { CommentSort } from "../inputs/params.ts";
+import { readCommentPage } from "../paging/thread.ts";
+import type { ForumComment } from "../readers/comment.ts";
+import { type PostDetails, readPostDetails } from "../readers/post.ts";
 import type { postCommentsParams, postCommentsSpec } from "../spec/post-comments.ts";
-import type { ForumComment } from "../things/comment.ts";
-import { type PostDetails, readPostDetails } from "../things/post.ts";
-import { readCommentPage } from "../thread/pager.ts";
 
 const ID = "forumsite.post-comments";
 
@@ -32,7 +32,7 @@ export interface PostCommentsResult {
  *
  * Upstream: `GET /comments/<id>?sort=…` for the post and the first part of the tree, then `POST /api/morechildren`
  * for each "load more comments" stub and `GET /comments/<id>/_/<comment>` for each "continue this thread" stub met
- * before the page is full (see `thread/pager.ts`).
+ * before the page is full (see `paging/thread.ts`).
  * @returns `{ data, source: "<oauth|public>:comments[+morechildren][+share-link]", count }`.
  * @throws ServiceError 404 `post_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 400
  *   `invalid_cursor`, 502 `upstream_*`.

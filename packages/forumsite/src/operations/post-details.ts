@@ -1,13 +1,13 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
-import { okJson } from "../api/errors.ts";
+import { ForumClient } from "../client/client.ts";
+import { okJson } from "../client/errors.ts";
+import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import { resolvePostId } from "../input/resolve-post.ts";
+import { type PostDetails, readPostDetails } from "../readers/post.ts";
+import { readThreadAnswer } from "../readers/thread/tree.ts";
 import type { postDetailsParams, postDetailsSpec } from "../spec/post-details.ts";
-import { type PostDetails, readPostDetails } from "../things/post.ts";
-import { readThreadAnswer } from "../thread/tree.ts";
 
 /**
  * One post with body (markdown and plain text), counts, media and crosspost origin.

@@ -1,15 +1,15 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
-import { okJson } from "../api/errors.ts";
+import { ForumClient } from "../client/client.ts";
+import { okJson } from "../client/errors.ts";
+import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import type { CommentSort } from "../input/params.ts";
-import { resolvePostId } from "../input/resolve-post.ts";
+import type { CommentSort } from "../inputs/params.ts";
+import { readPostDetails } from "../readers/post.ts";
+import { flattenComments, readThreadAnswer } from "../readers/thread/tree.ts";
+import { buildTranscript, type TranscriptPart } from "../readers/transcript.ts";
 import type { postTranscriptParams, postTranscriptSpec } from "../spec/post-transcript.ts";
-import { readPostDetails } from "../things/post.ts";
-import { flattenComments, readThreadAnswer } from "../thread/tree.ts";
-import { buildTranscript, type TranscriptPart } from "../transcript/build.ts";
 
 /** The post transcript result (SPEC §2.11: written text — title, body, top comments). */
 export interface PostTranscriptResult {

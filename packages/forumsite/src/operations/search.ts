@@ -1,9 +1,9 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
+import { ForumClient } from "../client/client.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import { type SearchPage, searchPosts } from "../listing/search.ts";
 import type { searchParams, searchSpec } from "../spec/search.ts";
+import { type SearchPage, searchPosts } from "./search-posts.ts";
 
 const ID = "forumsite.search";
 

@@ -1,17 +1,17 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
-import { okJson } from "../api/errors.ts";
+import { ForumClient } from "../client/client.ts";
+import { okJson } from "../client/errors.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import type { subredditDetailsParams, subredditDetailsSpec } from "../spec/subreddit-details.ts";
-import { readThing } from "../things/listing.ts";
+import { readThing } from "../readers/listing.ts";
 import {
   readSubredditAbout,
   readSubredditRules,
   type SubredditAbout,
   type SubredditRule,
-} from "../things/subreddit.ts";
+} from "../readers/subreddit.ts";
+import type { subredditDetailsParams, subredditDetailsSpec } from "../spec/subreddit-details.ts";
 
 /** The subreddit card (SPEC §2.11: `id` with `t5_`, `members`, `activeUsers`, `rules[]`, `createdAt`, `nsfw`, `type`). */
 export interface SubredditDetailsResult extends SubredditAbout {

@@ -1,12 +1,12 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { ForumClient } from "../api/client.ts";
+import { ForumClient } from "../client/client.ts";
+import { readListingPage } from "../client/listing-chain.ts";
 import type { ForumsiteEnv } from "../env.ts";
-import { type ListingSort, TIMED_SORTS, type Timeframe } from "../input/params.ts";
-import { readListingPage } from "../listing/chain.ts";
+import { type ListingSort, TIMED_SORTS, type Timeframe } from "../inputs/params.ts";
+import { SITE_ORIGIN } from "../readers/listing.ts";
+import type { PostRow } from "../readers/post.ts";
 import type { subredditPostsParams, subredditPostsSpec } from "../spec/subreddit-posts.ts";
-import { SITE_ORIGIN } from "../things/listing.ts";
-import type { PostRow } from "../things/post.ts";
 
 const ID = "forumsite.subreddit-posts";
 
@@ -27,7 +27,7 @@ export interface SubredditPostsResult {
  * Posts of a subreddit in the platform's order.
  *
  * Upstream: `GET /r/<name>/<sort>` (`t=<timeframe>` for `top`/`controversial`), paged with `after`; its Atom feed
- * when the API is blocked (see `listing/chain.ts`).
+ * when the API is blocked (see `client/listing-chain.ts`).
  * @returns `{ data, source: "<oauth|public|atom>:listing", count }`.
  * @throws ServiceError 404 `subreddit_not_found`, 403 `subreddit_private` / `subreddit_quarantined`, 400
  *   `invalid_cursor`, 502 `upstream_*`.

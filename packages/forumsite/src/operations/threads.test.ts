@@ -1,35 +1,28 @@
 import { parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { startReplay, type TestContext, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
+import type { ForumComment } from "../readers/comment.ts";
 import { postCommentsParams } from "../spec/post-comments.ts";
 import { postDetailsParams } from "../spec/post-details.ts";
 import { postTranscriptParams } from "../spec/post-transcript.ts";
 import { subredditDetailsParams } from "../spec/subreddit-details.ts";
-import { serviceFailure } from "../test-support.ts";
-import type { ForumComment } from "../things/comment.ts";
 import { getPostComments } from "./post-comments.ts";
 import { getPostDetails } from "./post-details.ts";
 import { getPostTranscript } from "./post-transcript.ts";
 import { getSubredditDetails } from "./subreddit-details.ts";
 
-let replay: ReplayServer;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = testContext(replay);
-});
-afterAll(async () => {
-  ctx.redis.disconnect();
-  await replay.close();
-});
-
-const comments = (query: Record<string, string>) =>
-  getPostComments(parseParams(postCommentsParams, query), ctx);
+const test = replayTest.extend(
+  "comments",
+  ({ ctx }) =>
+    (query: Record<string, string>) =>
+      getPostComments(parseParams(postCommentsParams, query), ctx),
+);
 
 describe("post comments", () => {
-  it("pages of 20 through haucpf resolve the more stubs in place: 51 comments, thread order, no repeat", async () => {
+  test("pages of 20 through haucpf resolve the more stubs in place: 51 comments, thread order, no repeat", async ({
+    comments,
+  }) => {
     const all: ForumComment[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -66,7 +59,7 @@ describe("post comments", () => {
     }
   });
 
-  it("a share link resolves to its post: the parent post and both comments", async () => {
+  test("a share link resolves to its post: the parent post and both comments", async ({ comments }) => {
     const { data, source } = await comments({ url: "https://www.reddit.com/r/redditdev/s/WNauetbiNG" });
     expect(source).toBe("public:comments+share-link");
     expect(data.post).toMatchObject({ id: "2gmzqe", author: "bboe", numComments: 2, subreddit: "redditdev" });
@@ -77,25 +70,32 @@ describe("post comments", () => {
     expect(data).toMatchObject({ totalReturned: 2, hasMore: false, nextCursor: null, totalComments: 2 });
   });
 
-  it("a post without comments: empty list, count 0 (charged 0), the post still included", async () => {
+  test("a post without comments: empty list, count 0 (charged 0), the post still included", async ({
+    comments,
+  }) => {
     const { data, count } = await comments({ url: "so0808" });
     expect(count).toBe(0);
     expect(data).toMatchObject({ comments: [], hasMore: false, nextCursor: null });
     expect(data.post.isRemoved).toBe(true);
   });
 
-  it("a stub whose resolution fails ends the page early with a cursor that retries it", async () => {
+  test("a stub whose resolution fails ends the page early with a cursor that retries it", async ({
+    comments,
+  }) => {
     // The stub of 30 ids of y70ane has no recorded morechildren answer.
     const first = await comments({ url: "y70ane", limit: "50" });
     expect(first.data.comments).toHaveLength(20);
     expect(first.data.hasMore).toBe(true);
-    const retry = await serviceFailure(
+    const retry = await serviceErrorOf(
       comments({ url: "y70ane", limit: "50", cursor: first.data.nextCursor ?? "" }),
     );
     expect(retry).toMatchObject({ code: "upstream_error", retryable: true });
   });
 
-  it("a stub of 4918 ids travels as a stored reference: the cursor stays short; once the list expires it is refused", async () => {
+  test("a stub of 4918 ids travels as a stored reference: the cursor stays short; once the list expires it is refused", async ({
+    comments,
+    ctx,
+  }) => {
     const { data } = await comments({ url: "haucpf", limit: "2" });
     expect(data.comments.map((c) => c.id)).toEqual(["fv51rzs", "fv6as7u"]);
     const cursor = data.nextCursor ?? "";
@@ -105,22 +105,22 @@ describe("post comments", () => {
     const stored = await ctx.redis.keys(`${ctx.keyPrefix}:upstream:forumsite:ids:*`);
     expect(stored.length).toBeGreaterThan(0);
     await ctx.redis.del(...stored);
-    expect(await serviceFailure(comments({ url: "haucpf", limit: "2", cursor }))).toMatchObject({
+    expect(await serviceErrorOf(comments({ url: "haucpf", limit: "2", cursor }))).toMatchObject({
       code: "invalid_cursor",
       message: expect.stringContaining("expired"),
     });
   });
 
-  it("a cursor for another sort is refused", async () => {
+  test("a cursor for another sort is refused", async ({ comments }) => {
     const { data } = await comments({ url: "haucpf", limit: "1" });
     expect(
-      await serviceFailure(comments({ url: "haucpf", sort: "new", cursor: data.nextCursor ?? "" })),
+      await serviceErrorOf(comments({ url: "haucpf", sort: "new", cursor: data.nextCursor ?? "" })),
     ).toMatchObject({
       code: "invalid_cursor",
     });
   });
 
-  it("an unknown post (the platform's 404 object) is 404 post_not_found", async () => {
+  test("an unknown post (the platform's 404 object) is 404 post_not_found", async ({ comments, replay }) => {
     const remove = replay.addFault({
       when: (r) => r.path === "/comments/zzzzzz.json",
       status: 404,
@@ -128,7 +128,7 @@ describe("post comments", () => {
       headers: { "content-type": "application/json" },
     });
     try {
-      expect(await serviceFailure(comments({ url: "zzzzzz" }))).toMatchObject({
+      expect(await serviceErrorOf(comments({ url: "zzzzzz" }))).toMatchObject({
         code: "post_not_found",
         status: 404,
       });
@@ -139,7 +139,7 @@ describe("post comments", () => {
 });
 
 describe("post details and transcript", () => {
-  it("details of a gallery post by its gallery URL", async () => {
+  test("details of a gallery post by its gallery URL", async ({ ctx }) => {
     const { data, source } = await getPostDetails(
       parseParams(postDetailsParams, { url: "https://www.reddit.com/gallery/1khu9tf" }),
       ctx,
@@ -155,7 +155,7 @@ describe("post details and transcript", () => {
     expect(data.media.gallery).toHaveLength(4);
   });
 
-  it("transcript: title, body and the top comment as one text and as parts", async () => {
+  test("transcript: title, body and the top comment as one text and as parts", async ({ ctx }) => {
     const { data } = await getPostTranscript(
       parseParams(postTranscriptParams, { url: "redd.it/2gmzqe" }),
       ctx,
@@ -168,7 +168,7 @@ describe("post details and transcript", () => {
     expect(data).toMatchObject({ postId: "2gmzqe", sort: "top", commentCount: 1 });
   });
 
-  it("transcript of an image post: title and link, then the top comments", async () => {
+  test("transcript of an image post: title and link, then the top comments", async ({ ctx }) => {
     const { data } = await getPostTranscript(
       parseParams(postTranscriptParams, { url: "y70ane", comments: "3" }),
       ctx,
@@ -179,7 +179,7 @@ describe("post details and transcript", () => {
 });
 
 describe("subreddit details", () => {
-  it("r/golang: the card; the rules were not recorded, so rules null and degraded", async () => {
+  test("r/golang: the card; the rules were not recorded, so rules null and degraded", async ({ ctx }) => {
     const { data, source } = await getSubredditDetails(
       parseParams(subredditDetailsParams, { url: "r/golang" }),
       ctx,
@@ -197,7 +197,10 @@ describe("subreddit details", () => {
     });
   });
 
-  it("a banned subreddit (the platform's 404 reason banned) is 404 subreddit_not_found", async () => {
+  test("a banned subreddit (the platform's 404 reason banned) is 404 subreddit_not_found", async ({
+    ctx,
+    replay,
+  }) => {
     const remove = replay.addFault({
       when: (r) => r.path.startsWith("/r/golang/about"),
       status: 404,
@@ -205,7 +208,7 @@ describe("subreddit details", () => {
       headers: { "content-type": "application/json" },
     });
     try {
-      const error = await serviceFailure(
+      const error = await serviceErrorOf(
         getSubredditDetails(parseParams(subredditDetailsParams, { url: "golang" }), ctx),
       );
       expect(error).toMatchObject({ code: "subreddit_not_found", details: { reason: "banned" } });

@@ -1,7 +1,7 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { commentLimitParam, commentSortParam } from "../input/params.ts";
-import { postRefParam } from "../input/post-url.ts";
+import { commentLimitParam, commentSortParam } from "../inputs/params.ts";
+import { postRefParam } from "../inputs/post-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/post-comments`. */
 export const postCommentsParams = z.object({

@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { postRefParam } from "../input/post-url.ts";
+import { postRefParam } from "../inputs/post-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/post-details`. */
 export const postDetailsParams = z.object({ url: postRefParam, cache: cacheParam });

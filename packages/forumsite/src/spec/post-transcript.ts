@@ -1,7 +1,7 @@
 import { cacheParam, defineOperationSpec, fixed, intParam } from "@sda/core";
 import { z } from "zod";
-import { topCommentSortParam } from "../input/params.ts";
-import { postRefParam } from "../input/post-url.ts";
+import { topCommentSortParam } from "../inputs/params.ts";
+import { postRefParam } from "../inputs/post-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/post-transcript`. */
 export const postTranscriptParams = z.object({

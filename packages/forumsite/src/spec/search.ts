@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../input/params.ts";
+import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/forumsite/search`. */
 export const searchParams = z.object({

@@ -6,7 +6,7 @@ import {
   fixed,
 } from "@sda/core";
 import { z } from "zod";
-import { subredditParam } from "../input/subreddit-url.ts";
+import { subredditParam } from "../inputs/subreddit-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-details`. */
 export const subredditDetailsParams = z.object({

@@ -1,7 +1,7 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { listingSortParam, listingTimeframeParam, postLimitParam } from "../input/params.ts";
-import { subredditParam } from "../input/subreddit-url.ts";
+import { listingSortParam, listingTimeframeParam, postLimitParam } from "../inputs/params.ts";
+import { subredditParam } from "../inputs/subreddit-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-posts`. */
 export const subredditPostsParams = z.object({

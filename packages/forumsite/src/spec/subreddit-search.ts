@@ -1,6 +1,6 @@
 import { defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { subredditParam } from "../input/subreddit-url.ts";
+import { subredditParam } from "../inputs/subreddit-url.ts";
 import { searchParams } from "./search.ts";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-search`. */
