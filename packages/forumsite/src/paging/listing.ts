@@ -96,8 +96,8 @@ export function decodeListingCursor(
 
 /**
  * Fills one page of posts from `start` through `readUpstream` with the shared pager and writes the cursor of the rest.
- * Each upstream request is sized to the posts still wanted (the shared pager does not say how many it still wants, so
- * they are counted here). A post repeated across two upstream pages of one call (the listing moved) is returned once.
+ * Each upstream request is sized to the posts the shared pager still wants. A post repeated across two upstream pages
+ * of one call (the listing moved) is returned once.
  * @param anchor the fullname of the last post read from the start page (the cursor's `l`): reading resumes after it
  *   when the page still lists it, else at `start.index`.
  * @throws whatever `readUpstream` throws for the first page; a retryable failure of a later page ends the page early
@@ -111,20 +111,19 @@ export async function fillPostPage(
   anchor?: string,
 ): Promise<PostPage> {
   let skip = start.index;
-  let taken = 0;
-  const read = (token: string | null) =>
-    readUpstream(token, Math.min(UPSTREAM_PAGE_MAX, skip + request.limit - taken));
+  // A page resumed at `skip` is asked for the posts already read from it plus those still wanted.
+  const read = (token: string | null, wanted: number) =>
+    readUpstream(token, Math.min(UPSTREAM_PAGE_MAX, skip + wanted));
   let prefetched: UpstreamPage<PostRow> | null = null;
   if (anchor) {
-    prefetched = await read(start.token);
+    prefetched = await read(start.token, request.limit);
     const at = prefetched.items.findIndex((post) => post.fullname === anchor);
     if (at >= 0) skip = at + 1;
   }
   let lastPage: readonly PostRow[] = [];
-  const fetchPage = async (token: string | null): Promise<UpstreamPage<PostRow>> => {
-    const page = prefetched ?? (await read(token));
+  const fetchPage = async (token: string | null, wanted: number): Promise<UpstreamPage<PostRow>> => {
+    const page = prefetched ?? (await read(token, wanted));
     prefetched = null;
-    taken += Math.min(request.limit - taken, Math.max(0, page.items.length - skip));
     skip = 0;
     lastPage = page.items;
     return page;

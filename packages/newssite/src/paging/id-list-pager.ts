@@ -25,12 +25,10 @@ export async function fillFromIdList<T>(
   limit: number,
   hydrate: (batch: readonly number[]) => Promise<(T | null)[]>,
 ): Promise<Collected<T>> {
-  let returned = 0;
-  const fetchPage = async (token: string | null): Promise<UpstreamPage<T>> => {
+  const fetchPage = async (token: string | null, wanted: number): Promise<UpstreamPage<T>> => {
     const from = numberOf(token);
-    const batch = ids.slice(from, from + limit - returned);
+    const batch = ids.slice(from, from + wanted);
     const items = (await hydrate(batch)).filter((item): item is T => item !== null);
-    returned += items.length;
     const end = from + batch.length;
     return { items, next: end < ids.length ? String(end) : null };
   };
