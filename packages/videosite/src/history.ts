@@ -1,9 +1,9 @@
 import { defineHistory, type HistoryLocation, type HistorySources } from "@sda/core";
 import type { z } from "zod";
 import type { ChannelDetailsResult } from "./channel/build-details.ts";
-import type { ChannelRef } from "./channel/channel-url.ts";
 import type { VideoDetailsResult } from "./details/build-details.ts";
-import { ORIGIN } from "./innertube/config.ts";
+import type { ChannelRef } from "./inputs/channel-url.ts";
+import { ORIGIN } from "./inputs/site.ts";
 import type { PlaylistDetailsResult } from "./playlist/build-details.ts";
 import type { channelDetailsParams } from "./spec/channel-details.ts";
 import type { playlistDetailsParams } from "./spec/playlist-details.ts";

@@ -15,7 +15,6 @@ export { fetchTrackSegments, type TrackSegments } from "./captions/fetch-segment
 export { joinSegments, type Segment, toSegments } from "./captions/segments.ts";
 export { selectTrack, type TrackChoice } from "./captions/track-selection.ts";
 export type { ChannelDetailsResult } from "./channel/build-details.ts";
-export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./channel/channel-url.ts";
 export type { CommentResult } from "./comments/build-comment.ts";
 export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
 export { videositeHandlers } from "./handlers.ts";
@@ -35,7 +34,6 @@ export {
   VISIONOS,
   videositeIdentitiesSchema,
 } from "./innertube/clients.ts";
-export { watchUrl } from "./innertube/config.ts";
 export type { UpstreamContext } from "./innertube/context.ts";
 export { fetchNext } from "./innertube/next.ts";
 export { type NextInfo, readNext } from "./innertube/next-reader.ts";
@@ -61,7 +59,11 @@ export { needsPoToken, PoTokenProvider, withPoToken } from "./innertube/po-token
 export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
-export { languageParam, normalizeLanguageTag } from "./language.ts";
+export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./inputs/channel-url.ts";
+export { languageParam, normalizeLanguageTag } from "./inputs/language.ts";
+export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./inputs/playlist-url.ts";
+export { watchUrl } from "./inputs/site.ts";
+export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./inputs/video-url.ts";
 export type { VideoRow } from "./listing/rows.ts";
 export {
   AUDIO_MAX_DURATION_SECONDS,
@@ -81,11 +83,9 @@ export { type SearchResult, search } from "./operations/search.ts";
 export { getSummary, type SummaryResult } from "./operations/summarize.ts";
 export { getTranscript, type TranscriptResult } from "./operations/transcript.ts";
 export { getVideoDetails } from "./operations/video-details.ts";
-export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
 export type { SearchHit } from "./search/hits.ts";
 export { videositePlatform } from "./spec.ts";
 export { audioSourceHealth, videositeAudioSources } from "./strategies/audio-sources.ts";
 export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./strategies/proxy-pool.ts";
 export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./strategies/runtime.ts";
 export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./strategies/transcript.ts";
-export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCaptionList } from "../innertube/caption-tracks.ts";
-import { recordedPlayer } from "../test-corpus.ts";
+import { recordedPlayer } from "../testing/corpus.ts";
 import { selectTrack, type TrackChoice } from "./track-selection.ts";
 
 const choose = (caseId: string, language?: string) =>

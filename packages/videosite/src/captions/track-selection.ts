@@ -1,5 +1,5 @@
 import type { CaptionList, CaptionTrack, TranslationLanguage } from "../innertube/caption-tracks.ts";
-import { languageRangeMatches, sameLanguage } from "../language.ts";
+import { languageRangeMatches, sameLanguage } from "../inputs/language.ts";
 
 /** The caption track chosen for a transcript request. */
 export type TrackChoice =

@@ -1,6 +1,6 @@
 import { countField, countryCode, countryName, parseDateLabel } from "@sda/text";
-import { ORIGIN } from "../innertube/config.ts";
 import { unwrapLink } from "../innertube/next-reader.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import type { ChannelAbout } from "./about-reader.ts";
 import type { ChannelHeader } from "./header-reader.ts";
 import { findEmail, splitKeywords } from "./profile-text.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractAssignedJson } from "../innertube/watch-page.ts";
-import { bodyText, caseEntries, recordedAnswers, recordedPlayer } from "../test-corpus.ts";
+import { bodyText, caseEntries, recordedAnswers, recordedPlayer } from "../testing/corpus.ts";
 import { buildChannelDetails } from "./build-details.ts";
 import { readChannelHeader } from "./header-reader.ts";
 import { findEmail, splitKeywords } from "./profile-text.ts";

@@ -1,10 +1,10 @@
 import { ServiceError } from "@sda/core";
-import { ORIGIN } from "../innertube/config.ts";
 import type { UpstreamContext } from "../innertube/context.ts";
 import { arrayAt, objectAt, stringAt, textOf } from "../innertube/json.ts";
 import { postWeb } from "../innertube/web-post.ts";
+import type { ChannelRef, ChannelTab } from "../inputs/channel-url.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { selectedTab } from "../listing/list-page.ts";
-import type { ChannelRef, ChannelTab } from "./channel-url.ts";
 
 /**
  * `params` of the channel tabs for `POST /youtubei/v1/browse` (protobuf, as the web client sends them, padding

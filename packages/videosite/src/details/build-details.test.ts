@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readNext } from "../innertube/next-reader.ts";
 import { readMicroformat, readPlayer, type VideoDetailsPart } from "../innertube/player-reader.ts";
-import { recordedClientPlayer, recordedNext, recordedPlayer } from "../test-corpus.ts";
+import { recordedClientPlayer, recordedNext, recordedPlayer } from "../testing/corpus.ts";
 import {
   buildVideoDetails,
   type DetailsParts,

@@ -1,9 +1,9 @@
 import { epochSecondsToIso, formatDuration, toUtcIso } from "@sda/text";
 import type { CaptionList } from "../innertube/caption-tracks.ts";
-import { ORIGIN } from "../innertube/config.ts";
 import type { DescriptionLink, NextInfo } from "../innertube/next-reader.ts";
 import type { UnavailableReason } from "../innertube/playability.ts";
 import type { Microformat, PlayerInfo, Thumbnail, VideoDetailsPart } from "../innertube/player-reader.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { categoryIdOf } from "./categories.ts";
 
 /** One entry of `availableCaptions` (SPEC §2.6). */

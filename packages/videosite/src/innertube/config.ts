@@ -1,11 +1,11 @@
+import { ORIGIN } from "../inputs/site.ts";
+
 /**
- * Every identity value the innertube client sends, in one place: hosts, client names and versions, user agents.
+ * Every identity value the innertube client sends, in one place: client names and versions, user agents (the origin
+ * is `inputs/site.ts`).
  * They mirror what current official apps send (the recorded corpus was made with the same values); the platform
  * matches none of them exactly, but outdated versions get degraded or refused answers, so bump them here only.
  */
-
-/** Origin of every videosite request (the upstream client rewrites it to a replay or proxy when configured). */
-export const ORIGIN = "https://www.youtube.com";
 
 /** Language and region asked of the platform: labels ("5.4M", "like this video along with …") are read in English. */
 export const LOCALE = { hl: "en", gl: "US" } as const;
@@ -119,9 +119,4 @@ export function webHeaders(): Record<string, string> {
     "x-youtube-client-name": WEB_CLIENT.clientId,
     "x-youtube-client-version": WEB_CLIENT.clientVersion,
   };
-}
-
-/** Canonical watch URL of a video id (SPEC §2.3 `url`). */
-export function watchUrl(videoId: string): string {
-  return `${ORIGIN}/watch?v=${videoId}`;
 }

@@ -1,5 +1,5 @@
 import { collapseWhitespace, parseCount, parseIntegerString } from "@sda/text";
-import { ORIGIN } from "./config.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { arrayAt, at, isObject, type JsonObject, objectAt, stringAt, textOf } from "./json.ts";
 
 /** A count read from the watch-next data, with how it was read. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedPlayer } from "../test-corpus.ts";
+import { recordedPlayer } from "../testing/corpus.ts";
 import { readCaptionList } from "./caption-tracks.ts";
 import { captionBodyUrl } from "./timedtext.ts";
 

@@ -1,5 +1,6 @@
 import { ServiceError } from "@sda/core";
-import { LOCALE, ORIGIN, webHeaders } from "./config.ts";
+import { ORIGIN } from "../inputs/site.ts";
+import { LOCALE, webHeaders } from "./config.ts";
 import type { UpstreamContext } from "./context.ts";
 import { stringAt } from "./json.ts";
 

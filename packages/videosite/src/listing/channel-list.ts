@@ -6,10 +6,10 @@ import {
   fetchChannelTab,
   resolveChannelId,
 } from "../channel/channel-page.ts";
-import type { ChannelRef, ChannelTab, ChannelUrl } from "../channel/channel-url.ts";
 import { readChannelHeader } from "../channel/header-reader.ts";
-import { ORIGIN } from "../innertube/config.ts";
 import { stringAt } from "../innertube/json.ts";
+import type { ChannelRef, ChannelTab, ChannelUrl } from "../inputs/channel-url.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { readListPage, selectedTab } from "./list-page.ts";
 import { type ChannelSummary, channelUrl } from "./owner.ts";
 import { type VideoRow, videoRow } from "./rows.ts";

@@ -1,9 +1,9 @@
 import { type ErrorCode, ServiceError } from "@sda/core";
 import { parseIntegerString, toUtcIso } from "@sda/text";
 import { XMLParser } from "fast-xml-parser";
-import { ORIGIN } from "../innertube/config.ts";
 import type { UpstreamContext } from "../innertube/context.ts";
 import { isObject, stringAt } from "../innertube/json.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import type { ChannelSummary } from "./owner.ts";
 import { type VideoRow, videoUrl } from "./rows.ts";
 

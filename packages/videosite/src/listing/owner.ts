@@ -1,6 +1,6 @@
-import { ORIGIN } from "../innertube/config.ts";
 import { largestImage, readImages } from "../innertube/images.ts";
 import { arrayAt, isObject, objectAt, stringAt, textOf } from "../innertube/json.ts";
+import { ORIGIN } from "../inputs/site.ts";
 
 /** The channel of a list card (SPEC §2.9 `channel`, §2.10 nested `channel`). */
 export interface ChannelSummary {

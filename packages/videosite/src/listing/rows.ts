@@ -1,6 +1,6 @@
 import { countField, formatDuration, parseDateLabel, relativeTimeField } from "@sda/text";
-import { ORIGIN, watchUrl } from "../innertube/config.ts";
 import { largestImage } from "../innertube/images.ts";
+import { ORIGIN, watchUrl } from "../inputs/site.ts";
 import type { ChannelSummary } from "./owner.ts";
 import type { VideoCard } from "./video-card.ts";
 

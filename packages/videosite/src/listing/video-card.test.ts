@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractAssignedJson } from "../innertube/watch-page.ts";
-import { bodyText, caseEntries, recordedAnswers } from "../test-corpus.ts";
+import { bodyText, caseEntries, recordedAnswers } from "../testing/corpus.ts";
 import { readListPage } from "./list-page.ts";
 import { videoRow } from "./rows.ts";
 import { readVideoCard, type VideoCard } from "./video-card.ts";

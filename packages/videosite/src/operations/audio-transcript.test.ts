@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPlayer } from "../innertube/player-reader.ts";
 import { audioTranscriptParams } from "../spec/audio-transcript.ts";
-import { recordedPlayer } from "../test-corpus.ts";
+import { recordedPlayer } from "../testing/corpus.ts";
 import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
 
 const synth = syntheticAudioCase();

@@ -15,10 +15,10 @@ import { classifyPlayability, type UnavailableReason } from "../innertube/playab
 import { fetchAndroidPlayer } from "../innertube/player.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
 import type { MediaFormat } from "../innertube/streaming-reader.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import type { audioTranscriptSpec } from "../spec/audio-transcript.ts";
 import { audioSourceHealth, videositeAudioSources } from "../strategies/audio-sources.ts";
 import { videositeRuntime } from "../strategies/runtime.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
 

@@ -1,9 +1,9 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { resolveChannelId } from "../channel/channel-page.ts";
-import type { ChannelUrl } from "../channel/channel-url.ts";
 import type { VideositeEnv } from "../env.ts";
-import { ORIGIN } from "../innertube/config.ts";
+import type { ChannelUrl } from "../inputs/channel-url.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
 import { type FeedRow, type FeedTarget, fetchFeed } from "../listing/feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";

@@ -15,8 +15,8 @@ import {
 } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 /** Replies per upstream page. */
 const PAGE_SIZE = 10;

@@ -5,8 +5,8 @@ import { buildComment, type CommentResult } from "../comments/build-comment.ts";
 import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import type { commentsSpec } from "../spec/comments.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 const OPERATION_ID = "videosite.comments";
 /** Top-level comments per upstream page. */

@@ -3,7 +3,7 @@ import type { ReplayServer } from "@sda/replay";
 import { startReplay, testContext } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { searchParams } from "../search/search-params.ts";
+import { searchParams } from "../inputs/search-params.ts";
 import { channelDetailsParams } from "../spec/channel-details.ts";
 import { channelShortsParams } from "../spec/channel-shorts.ts";
 import { channelVideosParams } from "../spec/channel-videos.ts";

@@ -1,9 +1,10 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import type { VideositeEnv } from "../env.ts";
+import { encodeSearchParams } from "../innertube/search-filter.ts";
 import { postWeb } from "../innertube/web-post.ts";
+import type { SearchParams } from "../inputs/search-params.ts";
 import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
-import { encodeSearchParams, type SearchParams } from "../search/search-params.ts";
 import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";
 import { SEARCH_PAGE_SIZE, type searchSpec } from "../spec/search.ts";
 

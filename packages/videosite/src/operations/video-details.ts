@@ -10,8 +10,8 @@ import { classifyPlayability } from "../innertube/playability.ts";
 import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
 import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
 import { fetchWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import type { videoDetailsSpec } from "../spec/video-details.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 type DetailsContext = Pick<OperationContext, "http" | "signal" | "log">;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { extractAssignedJson } from "../innertube/watch-page.ts";
-import { bodyText, caseEntries, recordedAnswers } from "../test-corpus.ts";
+import { parsePlaylistUrl } from "../inputs/playlist-url.ts";
+import { bodyText, caseEntries, recordedAnswers } from "../testing/corpus.ts";
 import { buildPlaylistDetails } from "./build-details.ts";
 import { readPlaylistHeader } from "./playlist-header.ts";
-import { parsePlaylistUrl } from "./playlist-url.ts";
 
 describe("readPlaylistHeader", () => {
   it("reads the sidebar and page header of the browse answer (playlist-PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj)", () => {

@@ -1,7 +1,7 @@
 import { countField } from "@sda/text";
-import { ORIGIN } from "../innertube/config.ts";
 import { largestImage, readImages } from "../innertube/images.ts";
 import { arrayAt, type JsonObject, objectAt, stringAt, textOf } from "../innertube/json.ts";
+import { ORIGIN } from "../inputs/site.ts";
 import { readListPage } from "../listing/list-page.ts";
 import {
   type ChannelSummary,

@@ -9,7 +9,7 @@ import { type CaptionTrack, hasAutoCaptions } from "../innertube/caption-tracks.
 import type { InnertubeClient, PlayerClientId } from "../innertube/clients.ts";
 import { fetchClientPlayer, type PlayerFetch } from "../innertube/player.ts";
 import { needsPoToken, withPoToken } from "../innertube/po-token.ts";
-import type { VideoUrl } from "../video-url.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import { proxiedHttp } from "./proxy-pool.ts";
 import { type ChainContext, type VideositeRuntime, videositeRuntime } from "./runtime.ts";
 

@@ -1,7 +1,7 @@
 import { failWith } from "@sda/core";
 import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
-import { watchUrl } from "./innertube/config.ts";
+import { watchUrl } from "./site.ts";
 
 /** A video id of the platform: 11 characters of the URL-safe base64 alphabet. */
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;

@@ -1,6 +1,6 @@
 import { failWith } from "@sda/core";
 import { z } from "zod";
-import { ORIGIN } from "../innertube/config.ts";
+import { ORIGIN } from "./site.ts";
 
 /** Prefixes of playlist ids the platform hands out (user lists, uploads, likes, albums, mixes…). */
 const KNOWN_PREFIX = /^(?:PL|UU|UUSH|UULF|UULV|LL|FL|OL|OLAK5uy_|UL|EL|RD|WL)/;
