@@ -35,6 +35,7 @@ export {
   videositeIdentitiesSchema,
 } from "./innertube/clients.ts";
 export type { UpstreamContext } from "./innertube/context.ts";
+export { fetchWatchPage } from "./innertube/fetch-watch-page.ts";
 export { fetchNext } from "./innertube/next.ts";
 export { type NextInfo, readNext } from "./innertube/next-reader.ts";
 export {
@@ -58,7 +59,7 @@ export {
 export { needsPoToken, PoTokenProvider, withPoToken } from "./innertube/po-token.ts";
 export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
 export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
-export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
+export { readWatchPage } from "./innertube/watch-page.ts";
 export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./inputs/channel-url.ts";
 export { languageParam, normalizeLanguageTag } from "./inputs/language.ts";
 export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./inputs/playlist-url.ts";

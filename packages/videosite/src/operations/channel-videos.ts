@@ -5,7 +5,8 @@ import type { VideositeEnv } from "../env.ts";
 import type { ChannelUrl } from "../inputs/channel-url.ts";
 import { ORIGIN } from "../inputs/site.ts";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
-import { type FeedRow, type FeedTarget, fetchFeed } from "../listing/feed.ts";
+import type { FeedRow, FeedTarget } from "../listing/feed.ts";
+import { fetchFeed } from "../listing/fetch-feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-videos";

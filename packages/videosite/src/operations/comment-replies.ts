@@ -8,11 +8,8 @@ import {
   type UpstreamPage,
 } from "@sda/core";
 import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
-import {
-  COMMENT_REPLIES_OPERATION_ID,
-  fetchCommentsPage,
-  type RepliesCursor,
-} from "../comments/comments-page.ts";
+import { fetchCommentsPage } from "../comments/comments-page.ts";
+import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../comments/replies-cursor.ts";
 import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";

@@ -2,7 +2,8 @@ import type { HandlerFor, OperationContext } from "@sda/core";
 import type { VideositeEnv } from "../env.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";
 import { buildPlaylistDetails, type PlaylistDetailsResult } from "../playlist/build-details.ts";
-import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
+import { fetchPlaylistHeader } from "../playlist/fetch-header.ts";
+import { readPlaylistHeader } from "../playlist/playlist-header.ts";
 import type { playlistDetailsSpec } from "../spec/playlist-details.ts";
 
 /**

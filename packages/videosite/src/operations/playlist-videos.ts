@@ -5,11 +5,13 @@ import type { z } from "zod";
 import type { VideositeEnv } from "../env.ts";
 import { postWeb } from "../innertube/web-post.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";
-import { type FeedRow, fetchFeed } from "../listing/feed.ts";
+import type { FeedRow } from "../listing/feed.ts";
+import { fetchFeed } from "../listing/fetch-feed.ts";
 import { readListPage } from "../listing/list-page.ts";
 import { type VideoRow, videoRow } from "../listing/rows.ts";
 import { readVideoCard } from "../listing/video-card.ts";
-import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
+import { fetchPlaylistHeader } from "../playlist/fetch-header.ts";
+import { readPlaylistHeader } from "../playlist/playlist-header.ts";
 import { playlistFirstPageToken } from "../playlist/token.ts";
 import {
   PLAYLIST_PAGE_SIZE,
