@@ -11,10 +11,33 @@ export {
   noCaptionsError,
   requirePlayableVideo,
 } from "./captions/errors.ts";
-export { fetchTrackSegments, type TrackSegments } from "./captions/fetch-segments.ts";
 export { joinSegments, type Segment, toSegments } from "./captions/segments.ts";
 export { selectTrack, type TrackChoice } from "./captions/track-selection.ts";
 export type { ChannelDetailsResult } from "./channel/build-details.ts";
+export { fetchTrackSegments, type TrackSegments } from "./client/captions/fetch-segments.ts";
+export { type CaptionFormat, captionBodyUrl } from "./client/captions/timedtext.ts";
+export type { UpstreamContext } from "./client/context.ts";
+export {
+  ANDROID,
+  type InnertubeClient,
+  PLAYER_CLIENTS,
+  resolveClients,
+  VISIONOS,
+  videositeIdentitiesSchema,
+} from "./client/innertube/clients.ts";
+export { fetchNext } from "./client/innertube/next.ts";
+export {
+  fetchAndroidPlayer,
+  fetchClientPlayer,
+  fetchWebMicroformat,
+  type PlayerFetch,
+} from "./client/innertube/player.ts";
+export { needsPoToken, PoTokenProvider, withPoToken } from "./client/innertube/po-token.ts";
+export { audioSourceHealth, videositeAudioSources } from "./client/strategies/audio-sources.ts";
+export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./client/strategies/proxy-pool.ts";
+export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./client/strategies/runtime.ts";
+export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./client/strategies/transcript.ts";
+export { fetchWatchPage } from "./client/watch-page.ts";
 export type { CommentResult } from "./comments/build-comment.ts";
 export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
 export { videositeHandlers } from "./handlers.ts";
@@ -26,17 +49,6 @@ export {
   readCaptionList,
   type TranslationLanguage,
 } from "./innertube/caption-tracks.ts";
-export {
-  ANDROID,
-  type InnertubeClient,
-  PLAYER_CLIENTS,
-  resolveClients,
-  VISIONOS,
-  videositeIdentitiesSchema,
-} from "./innertube/clients.ts";
-export type { UpstreamContext } from "./innertube/context.ts";
-export { fetchWatchPage } from "./innertube/fetch-watch-page.ts";
-export { fetchNext } from "./innertube/next.ts";
 export { type NextInfo, readNext } from "./innertube/next-reader.ts";
 export {
   classifyPlayability,
@@ -44,21 +56,13 @@ export {
   type UnavailableReason,
 } from "./innertube/playability.ts";
 export {
-  fetchAndroidPlayer,
-  fetchClientPlayer,
-  fetchWebMicroformat,
-  type PlayerFetch,
-} from "./innertube/player.ts";
-export {
   type Microformat,
   type PlayerInfo,
   readPlayer,
   type Thumbnail,
   type VideoDetailsPart,
 } from "./innertube/player-reader.ts";
-export { needsPoToken, PoTokenProvider, withPoToken } from "./innertube/po-token.ts";
 export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
-export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
 export { readWatchPage } from "./innertube/watch-page.ts";
 export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./inputs/channel-url.ts";
 export { languageParam, normalizeLanguageTag } from "./inputs/language.ts";
@@ -86,7 +90,3 @@ export { getTranscript, type TranscriptResult } from "./operations/transcript.ts
 export { getVideoDetails } from "./operations/video-details.ts";
 export type { SearchHit } from "./search/hits.ts";
 export { videositePlatform } from "./spec.ts";
-export { audioSourceHealth, videositeAudioSources } from "./strategies/audio-sources.ts";
-export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./strategies/proxy-pool.ts";
-export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./strategies/runtime.ts";
-export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./strategies/transcript.ts";

@@ -1,8 +1,12 @@
 import type { OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import type { ChannelPage } from "../channel/availability.ts";
-import { fetchBrowseContinuation, fetchChannelTab, resolveChannelId } from "../channel/channel-page.ts";
 import { readChannelHeader } from "../channel/header-reader.ts";
+import {
+  fetchBrowseContinuation,
+  fetchChannelTab,
+  resolveChannelId,
+} from "../client/innertube/channel-page.ts";
 import { stringAt } from "../innertube/json.ts";
 import type { ChannelRef, ChannelTab, ChannelUrl } from "../inputs/channel-url.ts";
 import { ORIGIN } from "../inputs/site.ts";

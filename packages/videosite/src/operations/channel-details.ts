@@ -1,8 +1,12 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { readChannelAbout } from "../channel/about-reader.ts";
 import { buildChannelDetails, type ChannelDetailsResult } from "../channel/build-details.ts";
-import { fetchBrowseContinuation, fetchChannelTab, resolveChannelId } from "../channel/channel-page.ts";
 import { readChannelHeader } from "../channel/header-reader.ts";
+import {
+  fetchBrowseContinuation,
+  fetchChannelTab,
+  resolveChannelId,
+} from "../client/innertube/channel-page.ts";
 import type { VideositeEnv } from "../env.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
 import type { ChannelUrl } from "../inputs/channel-url.ts";

@@ -1,12 +1,12 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { resolveChannelId } from "../channel/channel-page.ts";
+import { fetchFeed } from "../client/feed.ts";
+import { resolveChannelId } from "../client/innertube/channel-page.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { ChannelUrl } from "../inputs/channel-url.ts";
 import { ORIGIN } from "../inputs/site.ts";
 import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
 import type { FeedRow, FeedTarget } from "../listing/feed.ts";
-import { fetchFeed } from "../listing/fetch-feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-videos";

@@ -7,10 +7,10 @@ import {
   ServiceError,
   type UpstreamPage,
 } from "@sda/core";
+import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
+import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
-import { fetchCommentsPage } from "../comments/comments-page.ts";
 import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../comments/replies-cursor.ts";
-import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";

@@ -1,10 +1,10 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
+import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
+import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import { buildComment, type CommentResult } from "../comments/build-comment.ts";
-import { fetchCommentsPage } from "../comments/comments-page.ts";
 import { repliesCursorOf } from "../comments/replies-cursor.ts";
-import { commentsFirstPageToken } from "../comments/token.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import type { commentsSpec } from "../spec/comments.ts";

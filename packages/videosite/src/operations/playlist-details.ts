@@ -1,8 +1,8 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
+import { fetchPlaylistHeader } from "../client/innertube/playlist-header.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";
 import { buildPlaylistDetails, type PlaylistDetailsResult } from "../playlist/build-details.ts";
-import { fetchPlaylistHeader } from "../playlist/fetch-header.ts";
 import { readPlaylistHeader } from "../playlist/playlist-header.ts";
 import type { playlistDetailsSpec } from "../spec/playlist-details.ts";
 

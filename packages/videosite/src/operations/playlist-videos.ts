@@ -2,17 +2,17 @@ import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
 import type { z } from "zod";
+import { fetchFeed } from "../client/feed.ts";
+import { fetchPlaylistHeader } from "../client/innertube/playlist-header.ts";
+import { playlistFirstPageToken } from "../client/innertube/playlist-token.ts";
+import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";
-import { postWeb } from "../innertube/web-post.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";
 import type { FeedRow } from "../listing/feed.ts";
-import { fetchFeed } from "../listing/fetch-feed.ts";
 import { readListPage } from "../listing/list-page.ts";
 import { type VideoRow, videoRow } from "../listing/rows.ts";
 import { readVideoCard } from "../listing/video-card.ts";
-import { fetchPlaylistHeader } from "../playlist/fetch-header.ts";
 import { readPlaylistHeader } from "../playlist/playlist-header.ts";
-import { playlistFirstPageToken } from "../playlist/token.ts";
 import {
   PLAYLIST_PAGE_SIZE,
   type playlistVideosParams,

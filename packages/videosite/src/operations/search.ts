@@ -1,8 +1,8 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import { encodeSearchParams } from "../client/innertube/search-filter.ts";
+import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";
-import { encodeSearchParams } from "../innertube/search-filter.ts";
-import { postWeb } from "../innertube/web-post.ts";
 import type { SearchParams } from "../inputs/search-params.ts";
 import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
 import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";

@@ -1,14 +1,14 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
+import { fetchNext } from "../client/innertube/next.ts";
+import { fetchAndroidPlayer, fetchWebMicroformat } from "../client/innertube/player.ts";
+import { fetchWatchPage } from "../client/watch-page.ts";
 import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
 import type { VideositeEnv } from "../env.ts";
 import { playerBlockedError } from "../innertube/blocked-error.ts";
-import { fetchWatchPage } from "../innertube/fetch-watch-page.ts";
-import { fetchNext } from "../innertube/next.ts";
 import { type NextInfo, readNext } from "../innertube/next-reader.ts";
 import { optionalPart } from "../innertube/optional-part.ts";
 import { classifyPlayability } from "../innertube/playability.ts";
-import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
 import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
 import type { WatchPageData } from "../innertube/watch-page.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";

@@ -1,7 +1,7 @@
 import { ServiceError } from "@sda/core";
-import type { UpstreamContext } from "../innertube/context.ts";
-import { arrayAt, isObject, objectAt, textOf } from "../innertube/json.ts";
-import { postWeb } from "../innertube/web-post.ts";
+import { arrayAt, isObject, objectAt, textOf } from "../../innertube/json.ts";
+import type { UpstreamContext } from "../context.ts";
+import { postWeb } from "./web-post.ts";
 
 /** `params` of the playlist header browse request (with `$fields=sidebar,header,microformat,alerts`). */
 export const PLAYLIST_HEADER_PARAMS = "wgYCCAA%3D";

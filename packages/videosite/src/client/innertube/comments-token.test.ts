@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { caseEntries } from "../testing/corpus.ts";
-import { commentsFirstPageToken } from "./token.ts";
+import { caseEntries } from "../../testing/corpus.ts";
+import { commentsFirstPageToken } from "./comments-token.ts";
 
 it("builds the recorded first-page comments token of every comments case", () => {
   const cases = ["xaQJbozY_Is", "bem4adjGKjE", "zYpyS2HaZHM", "QqsLTNkzvaY", "VM_6n762j6M", "D00Au7k3i6o"];

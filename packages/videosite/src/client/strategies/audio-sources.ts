@@ -8,11 +8,11 @@ import {
   type MediaSettings,
 } from "@sda/media";
 import { orderStrategies, recordStrategyOutcome } from "@sda/strategy";
+import type { PlayerInfo } from "../../innertube/player-reader.ts";
+import type { MediaFormat } from "../../innertube/streaming-reader.ts";
 import type { InnertubeClient } from "../innertube/clients.ts";
 import { fetchClientPlayer } from "../innertube/player.ts";
-import type { PlayerInfo } from "../innertube/player-reader.ts";
 import { withPoToken } from "../innertube/po-token.ts";
-import type { MediaFormat } from "../innertube/streaming-reader.ts";
 import type { VideositeRuntime } from "./runtime.ts";
 
 /** Picks the audio format of a player answer (`pickAudioFormat` of the audio transcript). */

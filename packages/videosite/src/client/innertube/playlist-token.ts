@@ -1,4 +1,4 @@
-import { encodeToken, protoMessage, writeMessage, writeString } from "../innertube/token.ts";
+import { encodeToken, protoMessage, writeMessage, writeString } from "./token.ts";
 
 /** Field number of the browse continuation wrapper (`e2 a9 85 b2 02` on the wire). */
 const BROWSE_CONTINUATION_FIELD = 80226972;

@@ -1,7 +1,7 @@
 import { ServiceError } from "@sda/core";
+import { isObject } from "../../innertube/json.ts";
+import type { UpstreamContext } from "../context.ts";
 import { innertubeUrl, webContext, webHeaders } from "./config.ts";
-import type { UpstreamContext } from "./context.ts";
-import { isObject } from "./json.ts";
 
 /**
  * The WEB watch-next answer of a video (what the watch page renders below the player: title block, like button,

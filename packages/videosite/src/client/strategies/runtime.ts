@@ -1,13 +1,13 @@
 import type { OperationContext } from "@sda/core";
 import { identitiesFor } from "@sda/strategy";
-import type { VideositeEnv } from "../env.ts";
+import type { VideositeEnv } from "../../env.ts";
+import type { UpstreamContext } from "../context.ts";
 import {
   type InnertubeClient,
   type PlayerClientId,
   resolveClients,
   videositeIdentitiesSchema,
 } from "../innertube/clients.ts";
-import type { UpstreamContext } from "../innertube/context.ts";
 import { PoTokenProvider } from "../innertube/po-token.ts";
 import { ProxyPool, parseVideositeProxies } from "./proxy-pool.ts";
 

@@ -1,8 +1,8 @@
 import { ServiceError } from "@sda/core";
+import { readWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
 import { ORIGIN } from "../inputs/site.ts";
-import { LOCALE, webHeaders } from "./config.ts";
 import type { UpstreamContext } from "./context.ts";
-import { readWatchPage, type WatchPageData } from "./watch-page.ts";
+import { LOCALE, webHeaders } from "./innertube/config.ts";
 
 /**
  * The watch page of a video, as a fallback source of the WEB microformat and of the watch-next data.

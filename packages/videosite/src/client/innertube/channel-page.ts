@@ -1,10 +1,10 @@
 import { ServiceError } from "@sda/core";
-import type { UpstreamContext } from "../innertube/context.ts";
-import { stringAt } from "../innertube/json.ts";
-import { postWeb } from "../innertube/web-post.ts";
-import type { ChannelRef, ChannelTab } from "../inputs/channel-url.ts";
-import { ORIGIN } from "../inputs/site.ts";
-import { assertChannelAvailable, type ChannelPage } from "./availability.ts";
+import { assertChannelAvailable, type ChannelPage } from "../../channel/availability.ts";
+import { stringAt } from "../../innertube/json.ts";
+import type { ChannelRef, ChannelTab } from "../../inputs/channel-url.ts";
+import { ORIGIN } from "../../inputs/site.ts";
+import type { UpstreamContext } from "../context.ts";
+import { postWeb } from "./web-post.ts";
 
 /**
  * `params` of the channel tabs for `POST /youtubei/v1/browse` (protobuf, as the web client sends them, padding

@@ -1,4 +1,4 @@
-import { ORIGIN } from "../inputs/site.ts";
+import { ORIGIN } from "../../inputs/site.ts";
 
 /**
  * Every identity value the innertube client sends, in one place: client names and versions, user agents (the origin

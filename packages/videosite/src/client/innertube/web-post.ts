@@ -1,6 +1,6 @@
 import type { UpstreamResponse } from "@sda/core";
+import type { UpstreamContext } from "../context.ts";
 import { type InnertubeEndpoint, innertubeUrl, webContext, webHeaders } from "./config.ts";
-import type { UpstreamContext } from "./context.ts";
 
 /** Options of one WEB innertube POST. */
 export interface WebPostOptions {

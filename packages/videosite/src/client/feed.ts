@@ -1,7 +1,7 @@
 import { type ErrorCode, ServiceError } from "@sda/core";
-import type { UpstreamContext } from "../innertube/context.ts";
 import { ORIGIN } from "../inputs/site.ts";
-import { type Feed, type FeedTarget, readFeed } from "./feed.ts";
+import { type Feed, type FeedTarget, readFeed } from "../listing/feed.ts";
+import type { UpstreamContext } from "./context.ts";
 
 /**
  * Fetches and reads a feed.

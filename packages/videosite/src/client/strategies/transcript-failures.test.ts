@@ -11,9 +11,9 @@ import {
   testContext,
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTranscript } from "../operations/transcript.ts";
-import { transcriptParams } from "../spec/transcript.ts";
-import { syntheticPlayer, writeSyntheticCase } from "../testing/synthetic.ts";
+import { getTranscript } from "../../operations/transcript.ts";
+import { transcriptParams } from "../../spec/transcript.ts";
+import { syntheticPlayer, writeSyntheticCase } from "../../testing/synthetic.ts";
 import { ProxyPool, parseVideositeProxies, proxiedHttp } from "./proxy-pool.ts";
 
 // Failure classes of the transcript chain on synthetic answers (the corpus has no session block, captcha or

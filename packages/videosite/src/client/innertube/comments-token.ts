@@ -1,4 +1,4 @@
-import { encodeToken, protoMessage, writeMessage, writeString, writeVarint } from "../innertube/token.ts";
+import { encodeToken, protoMessage, writeMessage, writeString, writeVarint } from "./token.ts";
 
 /**
  * The continuation token of a video's first comments page, built as the web client builds it (the same token the

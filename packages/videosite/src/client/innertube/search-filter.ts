@@ -1,4 +1,4 @@
-import type { SearchFilter } from "../inputs/search-params.ts";
+import type { SearchFilter } from "../../inputs/search-params.ts";
 import { encodeToken, protoMessage, writeMessage, writeVarint } from "./token.ts";
 
 // Enum values of the platform's `SearchFilter` protobuf: sort = field 1; filters = field 2 with upload date (1),

@@ -1,15 +1,15 @@
 import { ServiceError } from "@sda/core";
 import { classifyError, defineStrategy, runChain, type Strategy } from "@sda/strategy";
-import { languageNotAvailableError, noCaptionsError, requirePlayableVideo } from "../captions/errors.ts";
+import { languageNotAvailableError, noCaptionsError, requirePlayableVideo } from "../../captions/errors.ts";
+import { joinSegments } from "../../captions/segments.ts";
+import { selectTrack } from "../../captions/track-selection.ts";
+import type { TranscriptResult } from "../../captions/transcript-result.ts";
+import { type CaptionTrack, hasAutoCaptions } from "../../innertube/caption-tracks.ts";
+import type { VideoUrl } from "../../inputs/video-url.ts";
 import { fetchTrackSegments } from "../captions/fetch-segments.ts";
-import { joinSegments } from "../captions/segments.ts";
-import { selectTrack } from "../captions/track-selection.ts";
-import type { TranscriptResult } from "../captions/transcript-result.ts";
-import { type CaptionTrack, hasAutoCaptions } from "../innertube/caption-tracks.ts";
 import type { InnertubeClient, PlayerClientId } from "../innertube/clients.ts";
 import { fetchClientPlayer, type PlayerFetch } from "../innertube/player.ts";
 import { needsPoToken, withPoToken } from "../innertube/po-token.ts";
-import type { VideoUrl } from "../inputs/video-url.ts";
 import { proxiedHttp } from "./proxy-pool.ts";
 import { type ChainContext, type VideositeRuntime, videositeRuntime } from "./runtime.ts";
 

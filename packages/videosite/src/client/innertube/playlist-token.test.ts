@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { caseEntries } from "../testing/corpus.ts";
-import { playlistFirstPageToken } from "./token.ts";
+import { caseEntries } from "../../testing/corpus.ts";
+import { playlistFirstPageToken } from "./playlist-token.ts";
 
 it("builds the recorded first-page items token of the playlist case", () => {
   const playlistId = "PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj";

@@ -1,5 +1,5 @@
-import type { CaptionTrack } from "./caption-tracks.ts";
-import type { UpstreamContext } from "./context.ts";
+import type { CaptionTrack } from "../../innertube/caption-tracks.ts";
+import type { UpstreamContext } from "../context.ts";
 
 /**
  * Caption body formats of `/api/timedtext`, asked with `fmt`: `json3` (JSON events), `srv3` (XML `<p t d>`), and the

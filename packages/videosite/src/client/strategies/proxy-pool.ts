@@ -1,6 +1,6 @@
 import type { HttpClient } from "@sda/core";
 import type { Redis } from "ioredis";
-import type { VideositeEnv } from "../env.ts";
+import type { VideositeEnv } from "../../env.ts";
 
 /** `<prefix>:videosite:proxy`: the shared rotation counter of the videosite proxy pool. */
 export const proxyCounterKey = (prefix: string) => `${prefix}:videosite:proxy`;

@@ -17,9 +17,9 @@ import {
   writeSyntheticMediaCase,
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAudioTranscript } from "../operations/audio-transcript.ts";
-import { audioTranscriptParams } from "../spec/audio-transcript.ts";
-import { recordedClientPlayer } from "../testing/corpus.ts";
+import { getAudioTranscript } from "../../operations/audio-transcript.ts";
+import { audioTranscriptParams } from "../../spec/audio-transcript.ts";
+import { recordedClientPlayer } from "../../testing/corpus.ts";
 
 // Issue 14 items 2 and 3 for audio: a refused direct URL falls through to the next source (the VISIONOS player's
 // audio URL) within the same download budget, with only the refused source's circuit open. The VISIONOS answers are

@@ -1,4 +1,13 @@
 import { ServiceError } from "@sda/core";
+import { isObject, stringAt } from "../../innertube/json.ts";
+import {
+  isPlayerAnswer,
+  type Microformat,
+  type PlayerInfo,
+  readMicroformat,
+  readPlayer,
+} from "../../innertube/player-reader.ts";
+import type { UpstreamContext } from "../context.ts";
 import { clientContext, clientHeaders, type InnertubeClient } from "./clients.ts";
 import {
   androidContext,
@@ -8,15 +17,6 @@ import {
   webContext,
   webHeaders,
 } from "./config.ts";
-import type { UpstreamContext } from "./context.ts";
-import { isObject, stringAt } from "./json.ts";
-import {
-  isPlayerAnswer,
-  type Microformat,
-  type PlayerInfo,
-  readMicroformat,
-  readPlayer,
-} from "./player-reader.ts";
 
 /** A fetched player answer, read. */
 export interface PlayerFetch {

@@ -1,11 +1,11 @@
 import { ServiceError } from "@sda/core";
-import type { CaptionTrack } from "../innertube/caption-tracks.ts";
-import type { UpstreamContext } from "../innertube/context.ts";
-import { type CaptionFormat, captionBodyUrl, fetchCaptionBody } from "../innertube/timedtext.ts";
-import { parseClassic } from "./classic.ts";
-import { parseJson3 } from "./json3.ts";
-import { type RawCue, type Segment, toSegments } from "./segments.ts";
-import { parseSrv3 } from "./srv3.ts";
+import { parseClassic } from "../../captions/classic.ts";
+import { parseJson3 } from "../../captions/json3.ts";
+import { type RawCue, type Segment, toSegments } from "../../captions/segments.ts";
+import { parseSrv3 } from "../../captions/srv3.ts";
+import type { CaptionTrack } from "../../innertube/caption-tracks.ts";
+import type { UpstreamContext } from "../context.ts";
+import { type CaptionFormat, captionBodyUrl, fetchCaptionBody } from "./timedtext.ts";
 
 /** The body formats tried, in order, with their parsers. */
 const FORMATS: readonly [CaptionFormat, (body: string) => RawCue[] | null][] = [

@@ -1,6 +1,6 @@
-import type { UpstreamContext } from "../innertube/context.ts";
-import { postWeb } from "../innertube/web-post.ts";
-import { type CommentsAnswer, readCommentsAnswer } from "./comment-reader.ts";
+import { type CommentsAnswer, readCommentsAnswer } from "../../comments/comment-reader.ts";
+import type { UpstreamContext } from "../context.ts";
+import { postWeb } from "./web-post.ts";
 
 /**
  * One page of the comments section.
