@@ -5,15 +5,6 @@
  * here.
  */
 
-export {
-  AUDIO_TRANSCRIPT_PATH,
-  languageNotAvailableError,
-  noCaptionsError,
-  requirePlayableVideo,
-} from "./captions/errors.ts";
-export { joinSegments, type Segment, toSegments } from "./captions/segments.ts";
-export { selectTrack, type TrackChoice } from "./captions/track-selection.ts";
-export type { ChannelDetailsResult } from "./channel/build-details.ts";
 export { fetchTrackSegments, type TrackSegments } from "./client/captions/fetch-segments.ts";
 export { type CaptionFormat, captionBodyUrl } from "./client/captions/timedtext.ts";
 export type { UpstreamContext } from "./client/context.ts";
@@ -38,38 +29,12 @@ export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./client/strategi
 export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./client/strategies/runtime.ts";
 export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./client/strategies/transcript.ts";
 export { fetchWatchPage } from "./client/watch-page.ts";
-export type { CommentResult } from "./comments/build-comment.ts";
-export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
 export { videositeHandlers } from "./handlers.ts";
-export {
-  availableLanguages,
-  type CaptionList,
-  type CaptionTrack,
-  hasAutoCaptions,
-  readCaptionList,
-  type TranslationLanguage,
-} from "./innertube/caption-tracks.ts";
-export { type NextInfo, readNext } from "./innertube/next-reader.ts";
-export {
-  classifyPlayability,
-  type PlayabilityVerdict,
-  type UnavailableReason,
-} from "./innertube/playability.ts";
-export {
-  type Microformat,
-  type PlayerInfo,
-  readPlayer,
-  type Thumbnail,
-  type VideoDetailsPart,
-} from "./innertube/player-reader.ts";
-export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
-export { readWatchPage } from "./innertube/watch-page.ts";
 export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./inputs/channel-url.ts";
 export { languageParam, normalizeLanguageTag } from "./inputs/language.ts";
 export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./inputs/playlist-url.ts";
 export { watchUrl } from "./inputs/site.ts";
 export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./inputs/video-url.ts";
-export type { VideoRow } from "./listing/rows.ts";
 export {
   AUDIO_MAX_DURATION_SECONDS,
   type AudioTranscriptResult,
@@ -88,5 +53,40 @@ export { type SearchResult, search } from "./operations/search.ts";
 export { getSummary, type SummaryResult } from "./operations/summarize.ts";
 export { getTranscript, type TranscriptResult } from "./operations/transcript.ts";
 export { getVideoDetails } from "./operations/video-details.ts";
-export type { SearchHit } from "./search/hits.ts";
+export {
+  availableLanguages,
+  type CaptionList,
+  type CaptionTrack,
+  hasAutoCaptions,
+  readCaptionList,
+  type TranslationLanguage,
+} from "./readers/captions/caption-tracks.ts";
+export {
+  AUDIO_TRANSCRIPT_PATH,
+  languageNotAvailableError,
+  noCaptionsError,
+  requirePlayableVideo,
+} from "./readers/captions/errors.ts";
+export { joinSegments, type Segment, toSegments } from "./readers/captions/segments.ts";
+export { selectTrack, type TrackChoice } from "./readers/captions/track-selection.ts";
+export type { ChannelDetailsResult } from "./readers/channel/build-details.ts";
+export type { CommentResult } from "./readers/comments/build-comment.ts";
+export type { VideoRow } from "./readers/listing/rows.ts";
+export type { SearchHit } from "./readers/search/hits.ts";
+export { buildVideoDetails, type VideoDetailsResult } from "./readers/video/build-details.ts";
+export { type NextInfo, readNext } from "./readers/video/next-reader.ts";
+export {
+  classifyPlayability,
+  type PlayabilityVerdict,
+  type UnavailableReason,
+} from "./readers/video/playability.ts";
+export {
+  type Microformat,
+  type PlayerInfo,
+  readPlayer,
+  type Thumbnail,
+  type VideoDetailsPart,
+} from "./readers/video/player-reader.ts";
+export { type MediaFormat, readStreamingData, type StreamingData } from "./readers/video/streaming-reader.ts";
+export { readWatchPage } from "./readers/video/watch-page.ts";
 export { videositePlatform } from "./spec.ts";

@@ -1,6 +1,6 @@
 import { type ErrorCode, ServiceError } from "@sda/core";
 import { ORIGIN } from "../inputs/site.ts";
-import { type Feed, type FeedTarget, readFeed } from "../listing/feed.ts";
+import { type Feed, type FeedTarget, readFeed } from "../readers/listing/feed.ts";
 import type { UpstreamContext } from "./context.ts";
 
 /**

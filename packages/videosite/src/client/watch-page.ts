@@ -1,6 +1,6 @@
 import { ServiceError } from "@sda/core";
-import { readWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
 import { ORIGIN } from "../inputs/site.ts";
+import { readWatchPage, type WatchPageData } from "../readers/video/watch-page.ts";
 import type { UpstreamContext } from "./context.ts";
 import { LOCALE, webHeaders } from "./innertube/config.ts";
 

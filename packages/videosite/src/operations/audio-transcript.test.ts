@@ -12,7 +12,7 @@ import {
   testContext,
 } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPlayer } from "../innertube/player-reader.ts";
+import { readPlayer } from "../readers/video/player-reader.ts";
 import { audioTranscriptParams } from "../spec/audio-transcript.ts";
 import { recordedPlayer } from "../testing/corpus.ts";
 import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";

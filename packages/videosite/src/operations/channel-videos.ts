@@ -5,8 +5,8 @@ import { resolveChannelId } from "../client/innertube/channel-page.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { ChannelUrl } from "../inputs/channel-url.ts";
 import { ORIGIN } from "../inputs/site.ts";
-import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
-import type { FeedRow, FeedTarget } from "../listing/feed.ts";
+import { type ChannelListResult, listChannelTab } from "../paging/channel-list.ts";
+import type { FeedRow, FeedTarget } from "../readers/listing/feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-videos";

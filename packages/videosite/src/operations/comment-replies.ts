@@ -9,10 +9,10 @@ import {
 } from "@sda/core";
 import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
 import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
-import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
-import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../comments/replies-cursor.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
+import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../paging/replies-cursor.ts";
+import { buildComment, type CommentResult, parentIdOf } from "../readers/comments/build-comment.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";
 
 /** Replies per upstream page. */

@@ -3,10 +3,10 @@ import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "
 import { countField } from "@sda/text";
 import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
 import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
-import { buildComment, type CommentResult } from "../comments/build-comment.ts";
-import { repliesCursorOf } from "../comments/replies-cursor.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
+import { repliesCursorOf } from "../paging/replies-cursor.ts";
+import { buildComment, type CommentResult } from "../readers/comments/build-comment.ts";
 import type { commentsSpec } from "../spec/comments.ts";
 
 const OPERATION_ID = "videosite.comments";

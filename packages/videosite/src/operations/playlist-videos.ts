@@ -8,11 +8,11 @@ import { playlistFirstPageToken } from "../client/innertube/playlist-token.ts";
 import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";
-import type { FeedRow } from "../listing/feed.ts";
-import { readListPage } from "../listing/list-page.ts";
-import { type VideoRow, videoRow } from "../listing/rows.ts";
-import { readVideoCard } from "../listing/video-card.ts";
-import { readPlaylistHeader } from "../playlist/playlist-header.ts";
+import type { FeedRow } from "../readers/listing/feed.ts";
+import { readListPage } from "../readers/listing/list-page.ts";
+import { type VideoRow, videoRow } from "../readers/listing/rows.ts";
+import { readVideoCard } from "../readers/listing/video-card.ts";
+import { readPlaylistHeader } from "../readers/playlist/header-reader.ts";
 import {
   PLAYLIST_PAGE_SIZE,
   type playlistVideosParams,

@@ -1,9 +1,9 @@
 import { ServiceError } from "@sda/core";
-import { parseClassic } from "../../captions/classic.ts";
-import { parseJson3 } from "../../captions/json3.ts";
-import { type RawCue, type Segment, toSegments } from "../../captions/segments.ts";
-import { parseSrv3 } from "../../captions/srv3.ts";
-import type { CaptionTrack } from "../../innertube/caption-tracks.ts";
+import type { CaptionTrack } from "../../readers/captions/caption-tracks.ts";
+import { parseClassic } from "../../readers/captions/classic.ts";
+import { parseJson3 } from "../../readers/captions/json3.ts";
+import { type RawCue, type Segment, toSegments } from "../../readers/captions/segments.ts";
+import { parseSrv3 } from "../../readers/captions/srv3.ts";
 import type { UpstreamContext } from "../context.ts";
 import { type CaptionFormat, captionBodyUrl, fetchCaptionBody } from "./timedtext.ts";
 

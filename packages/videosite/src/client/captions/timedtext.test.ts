@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCaptionList } from "../../innertube/caption-tracks.ts";
+import { readCaptionList } from "../../readers/captions/caption-tracks.ts";
 import { recordedPlayer } from "../../testing/corpus.ts";
 import { captionBodyUrl } from "./timedtext.ts";
 

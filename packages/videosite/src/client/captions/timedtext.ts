@@ -1,4 +1,4 @@
-import type { CaptionTrack } from "../../innertube/caption-tracks.ts";
+import type { CaptionTrack } from "../../readers/captions/caption-tracks.ts";
 import type { UpstreamContext } from "../context.ts";
 
 /**

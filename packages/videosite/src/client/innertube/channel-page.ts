@@ -1,8 +1,8 @@
 import { ServiceError } from "@sda/core";
-import { assertChannelAvailable, type ChannelPage } from "../../channel/availability.ts";
-import { stringAt } from "../../innertube/json.ts";
 import type { ChannelRef, ChannelTab } from "../../inputs/channel-url.ts";
 import { ORIGIN } from "../../inputs/site.ts";
+import { assertChannelAvailable, type ChannelPage } from "../../readers/channel/availability.ts";
+import { stringAt } from "../../readers/innertube/json.ts";
 import type { UpstreamContext } from "../context.ts";
 import { postWeb } from "./web-post.ts";
 

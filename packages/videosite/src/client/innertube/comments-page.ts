@@ -1,4 +1,4 @@
-import { type CommentsAnswer, readCommentsAnswer } from "../../comments/comment-reader.ts";
+import { type CommentsAnswer, readCommentsAnswer } from "../../readers/comments/comment-reader.ts";
 import type { UpstreamContext } from "../context.ts";
 import { postWeb } from "./web-post.ts";
 

@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import { isObject } from "../../innertube/json.ts";
+import { isObject } from "../../readers/innertube/json.ts";
 import type { UpstreamContext } from "../context.ts";
 import { innertubeUrl, webContext, webHeaders } from "./config.ts";
 

@@ -1,12 +1,12 @@
 import { ServiceError } from "@sda/core";
-import { isObject, stringAt } from "../../innertube/json.ts";
+import { isObject, stringAt } from "../../readers/innertube/json.ts";
 import {
   isPlayerAnswer,
   type Microformat,
   type PlayerInfo,
   readMicroformat,
   readPlayer,
-} from "../../innertube/player-reader.ts";
+} from "../../readers/video/player-reader.ts";
 import type { UpstreamContext } from "../context.ts";
 import { clientContext, clientHeaders, type InnertubeClient } from "./clients.ts";
 import {

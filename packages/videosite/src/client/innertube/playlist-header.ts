@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import { arrayAt, isObject, objectAt, textOf } from "../../innertube/json.ts";
+import { arrayAt, isObject, objectAt, textOf } from "../../readers/innertube/json.ts";
 import type { UpstreamContext } from "../context.ts";
 import { postWeb } from "./web-post.ts";
 

@@ -8,8 +8,8 @@ import {
   type MediaSettings,
 } from "@sda/media";
 import { orderStrategies, recordStrategyOutcome } from "@sda/strategy";
-import type { PlayerInfo } from "../../innertube/player-reader.ts";
-import type { MediaFormat } from "../../innertube/streaming-reader.ts";
+import type { PlayerInfo } from "../../readers/video/player-reader.ts";
+import type { MediaFormat } from "../../readers/video/streaming-reader.ts";
 import type { InnertubeClient } from "../innertube/clients.ts";
 import { fetchClientPlayer } from "../innertube/player.ts";
 import { withPoToken } from "../innertube/po-token.ts";

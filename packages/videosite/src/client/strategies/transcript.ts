@@ -1,11 +1,15 @@
 import { ServiceError } from "@sda/core";
 import { classifyError, defineStrategy, runChain, type Strategy } from "@sda/strategy";
-import { languageNotAvailableError, noCaptionsError, requirePlayableVideo } from "../../captions/errors.ts";
-import { joinSegments } from "../../captions/segments.ts";
-import { selectTrack } from "../../captions/track-selection.ts";
-import type { TranscriptResult } from "../../captions/transcript-result.ts";
-import { type CaptionTrack, hasAutoCaptions } from "../../innertube/caption-tracks.ts";
 import type { VideoUrl } from "../../inputs/video-url.ts";
+import { type CaptionTrack, hasAutoCaptions } from "../../readers/captions/caption-tracks.ts";
+import {
+  languageNotAvailableError,
+  noCaptionsError,
+  requirePlayableVideo,
+} from "../../readers/captions/errors.ts";
+import { joinSegments } from "../../readers/captions/segments.ts";
+import { selectTrack } from "../../readers/captions/track-selection.ts";
+import type { TranscriptResult } from "../../readers/captions/transcript-result.ts";
 import { fetchTrackSegments } from "../captions/fetch-segments.ts";
 import type { InnertubeClient, PlayerClientId } from "../innertube/clients.ts";
 import { fetchClientPlayer, type PlayerFetch } from "../innertube/player.ts";
