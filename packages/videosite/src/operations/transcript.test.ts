@@ -169,7 +169,7 @@ describe("GET /v1/videosite/transcript: 404 (0 credits)", () => {
     expect(error.details).toMatchObject({ availableLanguages: ["en"], hasAutoCaptions: true });
   });
 
-  test.for([
+  test.for<[string, string]>([
     ["8VajtrESJzA", "private"],
     ["m8uHb5jIGN8", "private"],
     ["ayI2iBwGdxw", "members_only"],

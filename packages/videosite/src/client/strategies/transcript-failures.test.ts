@@ -1,16 +1,17 @@
-import { createServer, type Server } from "node:http";
+import { rm } from "node:fs/promises";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import { readStrategyHealth } from "@sda/strategy";
 import {
   defaultCorpusDir,
   deleteKeysWithPrefix,
   serviceErrorOf,
-  startReplay,
+  type TestContext,
   testContext,
 } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
 import { getTranscript } from "../../operations/transcript.ts";
 import { transcriptParams } from "../../spec/transcript.ts";
 import { syntheticPlayer, writeSyntheticCase } from "../../testing/synthetic.ts";
@@ -25,95 +26,110 @@ const POT = "SYNpotoken1";
 const potCaptionUrl = `https://www.youtube.com/api/timedtext?v=${POT}&ei=x&caps=asr&opi=1&exp=xpe,xpv&xoaf=5&lang=en&fmt=srv3&sparams=ip,exp&signature=AB`;
 const json3 = { events: [{ tStartMs: 0, dDurationMs: 1500, segs: [{ utf8: "synthetic words" }] }] };
 
-let replay: ReplayServer;
-let provider: Server;
-let providerUrl: string;
-const providerCalls: unknown[] = [];
-const contexts: ReturnType<typeof testContext>[] = [];
-
-beforeAll(async () => {
-  const dir = await writeSyntheticCase("strategy-failures", "failure classes of the transcript chain", [
-    {
-      match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: SESSION } },
-      json: {
-        playabilityStatus: {
-          status: "UNPLAYABLE",
-          reason: "This content isn\u2019t available, try again later.",
+/**
+ * File fixtures: `replayDirs` adds the synthetic case of the failure classes (a temp dir, removed after the file);
+ * `provider` is a fake bgutil PO-token provider (`url`, and the `calls` it received).
+ * Test fixture: `context(config)`, a new handler context with its own Redis prefix, whose keys are deleted after the test.
+ */
+const test = replayTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
+    const dir = await writeSyntheticCase("strategy-failures", "failure classes of the transcript chain", [
+      {
+        match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: SESSION } },
+        json: {
+          playabilityStatus: {
+            status: "UNPLAYABLE",
+            reason: "This content isn\u2019t available, try again later.",
+          },
         },
       },
-    },
-    {
-      match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: CAPTCHA } },
-      json: {
-        playabilityStatus: {
-          status: "LOGIN_REQUIRED",
-          errorScreen: { playerCaptchaViewModel: { captchaSiteKey: "synthetic" } },
+      {
+        match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: CAPTCHA } },
+        json: {
+          playabilityStatus: {
+            status: "LOGIN_REQUIRED",
+            errorScreen: { playerCaptchaViewModel: { captchaSiteKey: "synthetic" } },
+          },
         },
       },
-    },
-    {
-      match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: POT } },
-      json: syntheticPlayer(POT, potCaptionUrl),
-    },
-    {
-      // Answers only when the PO token came with the request.
-      match: {
-        method: "POST",
-        path: "/youtubei/v1/player",
-        body: { videoId: POT, "serviceIntegrityDimensions.poToken": "FAKE-POT" },
+      {
+        match: { method: "POST", path: "/youtubei/v1/player", body: { videoId: POT } },
+        json: syntheticPlayer(POT, potCaptionUrl),
       },
-      json: syntheticPlayer(POT, potCaptionUrl),
-    },
-    {
-      match: {
-        method: "GET",
-        path: "/api/timedtext",
-        query: { v: POT, fmt: "json3", pot: "FAKE-POT", c: "ANDROID" },
+      {
+        // Answers only when the PO token came with the request.
+        match: {
+          method: "POST",
+          path: "/youtubei/v1/player",
+          body: { videoId: POT, "serviceIntegrityDimensions.poToken": "FAKE-POT" },
+        },
+        json: syntheticPlayer(POT, potCaptionUrl),
       },
-      json: json3,
-    },
-  ]);
-  replay = await startReplay([defaultCorpusDir(process.env.CORPUS_DIR), dir]);
-  provider = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
+      {
+        match: {
+          method: "GET",
+          path: "/api/timedtext",
+          query: { v: POT, fmt: "json3", pot: "FAKE-POT", c: "ANDROID" },
+        },
+        json: json3,
+      },
+    ]);
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
+    return [defaultCorpusDir(process.env.CORPUS_DIR), dir];
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("provider", { scope: "file" }, async ({}, { onCleanup }) => {
+    const calls: unknown[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        calls.push({ path: req.url, body: JSON.parse(body) });
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            poToken: "FAKE-POT",
+            contentBinding: POT,
+            expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+          }),
+        );
+      });
     });
-    req.on("end", () => {
-      providerCalls.push({ path: req.url, body: JSON.parse(body) });
-      res.setHeader("content-type", "application/json");
-      res.end(
-        JSON.stringify({
-          poToken: "FAKE-POT",
-          contentBinding: POT,
-          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-        }),
-      );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+  })
+  .extend("context", ({ replay }, { onCleanup }) => {
+    const made: TestContext[] = [];
+    onCleanup(async () => {
+      for (const ctx of made) {
+        await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
+        ctx.redis.disconnect();
+      }
     });
-  });
-  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const ctx of contexts) {
-    await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-    ctx.redis.disconnect();
-  }
-  await replay.close();
-  await new Promise((resolve) => provider.close(resolve));
-});
+    return (config: Record<string, string> = {}) => {
+      const ctx = testContext(replay, { config });
+      made.push(ctx);
+      return ctx;
+    };
+  })
+  .extend(
+    "timedtextHits",
+    ({ replay }) =>
+      () =>
+        replay.hits.filter((h) => h.path === "/api/timedtext").length,
+  );
 
-function context(config: Record<string, string> = {}) {
-  const ctx = testContext(replay, { config });
-  contexts.push(ctx);
-  return ctx;
-}
-const transcript = (ctx: ReturnType<typeof context>, query: Record<string, string>) =>
+const transcript = (ctx: TestContext, query: Record<string, string>) =>
   getTranscript(parseParams(transcriptParams, query), ctx);
-const timedtextHits = () => replay.hits.filter((h) => h.path === "/api/timedtext").length;
 
 describe("transcript chain: failure classes on synthetic answers", () => {
-  it("a session block ('This content isn't available, try again later') is 502 upstream_blocked with a long Retry-After, never 404", async () => {
+  test("a session block ('This content isn't available, try again later') is 502 upstream_blocked with a long Retry-After, never 404", async ({
+    context,
+  }) => {
     const error = await serviceErrorOf(transcript(context(), { url: SESSION }));
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
     expect(error.details.reason).toBe("session_block");
@@ -137,14 +153,18 @@ describe("transcript chain: failure classes on synthetic answers", () => {
     ]);
   });
 
-  it("the captcha screen (playerCaptchaViewModel) is 502 upstream_blocked, reason captcha", async () => {
+  test("the captcha screen (playerCaptchaViewModel) is 502 upstream_blocked, reason captcha", async ({
+    context,
+  }) => {
     const error = await serviceErrorOf(transcript(context(), { url: CAPTCHA }));
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
     expect(error.details.reason).toBe("captcha");
     expect(error.retryAfterSeconds).toBe(900);
   });
 
-  it("a block opens that client's circuit only; health shows it and the next video skips the client", async () => {
+  test("a block opens that client's circuit only; health shows it and the next video skips the client", async ({
+    context,
+  }) => {
     // The blocked call runs ANDROID only (the replay would answer VISIONOS with the same block); the next call, on
     // the same key prefix, runs the default order.
     const androidOnly = context({
@@ -163,7 +183,10 @@ describe("transcript chain: failure classes on synthetic answers", () => {
     expect(source).toBe("innertube:visionos+timedtext:json3");
   });
 
-  it("a caption link with exp=xpe/xpv and no PO-token provider: 502 po_token_required without a timedtext request", async () => {
+  test("a caption link with exp=xpe/xpv and no PO-token provider: 502 po_token_required without a timedtext request", async ({
+    context,
+    timedtextHits,
+  }) => {
     const before = timedtextHits();
     const error = await serviceErrorOf(transcript(context(), { url: POT }));
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
@@ -174,21 +197,26 @@ describe("transcript chain: failure classes on synthetic answers", () => {
     );
   });
 
-  it("with a PO-token provider the token goes on /player and the caption link; it is cached in Redis", async () => {
-    const ctx = context({ VIDEOSITE_POT_PROVIDER_URL: providerUrl });
-    const calls = providerCalls.length;
+  test("with a PO-token provider the token goes on /player and the caption link; it is cached in Redis", async ({
+    context,
+    provider,
+  }) => {
+    const ctx = context({ VIDEOSITE_POT_PROVIDER_URL: provider.url });
+    const calls = provider.calls.length;
     const { data, source } = await transcript(ctx, { url: POT });
     expect(source).toBe("innertube:android+timedtext:json3");
     expect(data.text).toBe("synthetic words");
-    expect(providerCalls.slice(calls)).toEqual([{ path: "/get_pot", body: { content_binding: POT } }]);
+    expect(provider.calls.slice(calls)).toEqual([{ path: "/get_pot", body: { content_binding: POT } }]);
     expect(await ctx.redis.ttl(`${ctx.keyPrefix}:videosite:pot:${POT}`)).toBeGreaterThan(3000);
     await transcript(ctx, { url: POT });
-    expect(providerCalls.length).toBe(calls + 1);
+    expect(provider.calls.length).toBe(calls + 1);
   });
 });
 
 describe("VIDEOSITE_PROXIES", () => {
-  it("requests carry the current proxy; a block moves every worker on to the next proxy", async () => {
+  test("requests carry the current proxy; a block moves every worker on to the next proxy", async ({
+    context,
+  }) => {
     const ctx = context({
       VIDEOSITE_PROXIES: "http://p1:8080, http://p2:8080",
       // ANDROID only: each blocked client moves the pool on once.
@@ -223,24 +251,28 @@ describe("VIDEOSITE_PROXIES", () => {
 describe("transcript chain: VISIONOS on the recorded VISIONOS answers", () => {
   const visionosOnly = JSON.stringify({ videosite: { chains: { transcript: ["visionos"] } } });
 
-  it.each([
+  test.for<[string, string]>([
     ["M4gD1WSo5mA", "en"],
     ["kX3nB4PpJko", "en"],
-  ])("%s: the VISIONOS caption tracks are read (configured order)", async (id, language) => {
+  ])("%s: the VISIONOS caption tracks are read (configured order)", async ([id, language], { context }) => {
     const { data, source } = await transcript(context({ IDENTITIES_JSON: visionosOnly }), { url: id });
     expect(source).toBe("innertube:visionos+timedtext:json3");
     expect(data.returnedLanguage.startsWith(language)).toBe(true);
     expect(data.segments.length).toBeGreaterThan(0);
   });
 
-  it("X4VbdwhkE10 (live, no caption track): VISIONOS says no_captions like ANDROID", async () => {
+  test("X4VbdwhkE10 (live, no caption track): VISIONOS says no_captions like ANDROID", async ({
+    context,
+  }) => {
     const error = await serviceErrorOf(
       transcript(context({ IDENTITIES_JSON: visionosOnly }), { url: "X4VbdwhkE10" }),
     );
     expect(error.code).toBe("no_captions");
   });
 
-  it("it3OtbTxQk0: the VISIONOS refusal of a made-for-kids video is a retryable 502, never a 404", async () => {
+  test("it3OtbTxQk0: the VISIONOS refusal of a made-for-kids video is a retryable 502, never a 404", async ({
+    context,
+  }) => {
     const error = await serviceErrorOf(
       transcript(context({ IDENTITIES_JSON: visionosOnly }), { url: "it3OtbTxQk0" }),
     );
@@ -248,7 +280,9 @@ describe("transcript chain: VISIONOS on the recorded VISIONOS answers", () => {
     expect(error.details).toMatchObject({ reason: "client_refused", client: "VISIONOS" });
   });
 
-  it("it3OtbTxQk0 in the default order: ANDROID judges the video, VISIONOS's refusal does not turn it into a 404", async () => {
+  test("it3OtbTxQk0 in the default order: ANDROID judges the video, VISIONOS's refusal does not turn it into a 404", async ({
+    context,
+  }) => {
     const error = await serviceErrorOf(transcript(context(), { url: "it3OtbTxQk0" }));
     expect(error.code).toBe("upstream_error");
     expect(error.details.reason).toBe("caption_fetch_failed");
