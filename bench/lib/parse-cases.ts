@@ -6,15 +6,15 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defaultCorpusDir, entryBody, type HarEntry, recordedCase } from "@sda/replay";
-import { buildComment } from "../../packages/videosite/src/comments/build-comment.ts";
-import { readCommentsAnswer } from "../../packages/videosite/src/comments/comment-reader.ts";
-import { buildVideoDetails } from "../../packages/videosite/src/details/build-details.ts";
-import { readNext } from "../../packages/videosite/src/innertube/next-reader.ts";
-import { readPlayer } from "../../packages/videosite/src/innertube/player-reader.ts";
-import { readListPage } from "../../packages/videosite/src/listing/list-page.ts";
-import { videoRow } from "../../packages/videosite/src/listing/rows.ts";
-import { readVideoCard } from "../../packages/videosite/src/listing/video-card.ts";
-import { readSearchPage } from "../../packages/videosite/src/search/search-reader.ts";
+import { buildComment } from "../../packages/videosite/src/readers/comments/build-comment.ts";
+import { readCommentsAnswer } from "../../packages/videosite/src/readers/comments/comment-reader.ts";
+import { readListPage } from "../../packages/videosite/src/readers/listing/list-page.ts";
+import { videoRow } from "../../packages/videosite/src/readers/listing/rows.ts";
+import { readVideoCard } from "../../packages/videosite/src/readers/listing/video-card.ts";
+import { readSearchPage } from "../../packages/videosite/src/readers/search/search-reader.ts";
+import { buildVideoDetails } from "../../packages/videosite/src/readers/video/build-details.ts";
+import { readNext } from "../../packages/videosite/src/readers/video/next-reader.ts";
+import { readPlayer } from "../../packages/videosite/src/readers/video/player-reader.ts";
 
 /** One unit of work: upstream answers (parsed JSON), their byte size, and our reading of them. */
 export interface ParseCase {

@@ -1,10 +1,10 @@
 import { defineHistory, type HistoryLocation, type HistorySources } from "@sda/core";
 import type { z } from "zod";
-import type { ChannelDetailsResult } from "./channel/build-details.ts";
-import type { ChannelRef } from "./channel/channel-url.ts";
-import type { VideoDetailsResult } from "./details/build-details.ts";
-import { ORIGIN } from "./innertube/config.ts";
-import type { PlaylistDetailsResult } from "./playlist/build-details.ts";
+import type { ChannelRef } from "./inputs/channel-url.ts";
+import { ORIGIN } from "./inputs/site.ts";
+import type { ChannelDetailsResult } from "./readers/channel/build-details.ts";
+import type { PlaylistDetailsResult } from "./readers/playlist/build-details.ts";
+import type { VideoDetailsResult } from "./readers/video/build-details.ts";
 import type { channelDetailsParams } from "./spec/channel-details.ts";
 import type { playlistDetailsParams } from "./spec/playlist-details.ts";
 import type { videoDetailsParams } from "./spec/video-details.ts";

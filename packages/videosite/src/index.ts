@@ -1,91 +1,9 @@
 /**
- * The videosite (video platform) package: the innertube client, typed readers of its answers, caption parsing, and
- * the videosite operations (transcript, video details, comments and replies, channel details, channel videos and
- * shorts, playlist videos and details, search, audio transcript, summary). Other platforms reuse pieces exported
- * here.
+ * The videosite (video platform) package: the innertube client (`client/`), typed readers of its answers and caption
+ * bodies (`readers/`), list paging (`paging/`), and the handlers of the videosite operations (`operations/`:
+ * transcript, video details, comments and replies, channel details, channel videos and shorts, playlist videos and
+ * details, search, audio transcript, summary). The catalog loads this module lazily and finds `videositeHandlers`;
+ * the platform spec (params, prices, cache; no extraction code) is the `./spec` export, the monitor rules `./monitor`.
  */
 
-export {
-  AUDIO_TRANSCRIPT_PATH,
-  languageNotAvailableError,
-  noCaptionsError,
-  requirePlayableVideo,
-} from "./captions/errors.ts";
-export { fetchTrackSegments, type TrackSegments } from "./captions/fetch-segments.ts";
-export { joinSegments, type Segment, toSegments } from "./captions/segments.ts";
-export { selectTrack, type TrackChoice } from "./captions/track-selection.ts";
-export type { ChannelDetailsResult } from "./channel/build-details.ts";
-export { type ChannelUrl, channelUrlParam, parseChannelUrl } from "./channel/channel-url.ts";
-export type { CommentResult } from "./comments/build-comment.ts";
-export { buildVideoDetails, type VideoDetailsResult } from "./details/build-details.ts";
 export { videositeHandlers } from "./handlers.ts";
-export {
-  availableLanguages,
-  type CaptionList,
-  type CaptionTrack,
-  hasAutoCaptions,
-  readCaptionList,
-  type TranslationLanguage,
-} from "./innertube/caption-tracks.ts";
-export {
-  ANDROID,
-  type InnertubeClient,
-  PLAYER_CLIENTS,
-  resolveClients,
-  VISIONOS,
-  videositeIdentitiesSchema,
-} from "./innertube/clients.ts";
-export { watchUrl } from "./innertube/config.ts";
-export type { UpstreamContext } from "./innertube/context.ts";
-export { fetchNext } from "./innertube/next.ts";
-export { type NextInfo, readNext } from "./innertube/next-reader.ts";
-export {
-  classifyPlayability,
-  type PlayabilityVerdict,
-  type UnavailableReason,
-} from "./innertube/playability.ts";
-export {
-  fetchAndroidPlayer,
-  fetchClientPlayer,
-  fetchWebMicroformat,
-  type PlayerFetch,
-} from "./innertube/player.ts";
-export {
-  type Microformat,
-  type PlayerInfo,
-  readPlayer,
-  type Thumbnail,
-  type VideoDetailsPart,
-} from "./innertube/player-reader.ts";
-export { needsPoToken, PoTokenProvider, withPoToken } from "./innertube/po-token.ts";
-export { type MediaFormat, readStreamingData, type StreamingData } from "./innertube/streaming-reader.ts";
-export { type CaptionFormat, captionBodyUrl } from "./innertube/timedtext.ts";
-export { fetchWatchPage, readWatchPage } from "./innertube/watch-page.ts";
-export { languageParam, normalizeLanguageTag } from "./language.ts";
-export type { VideoRow } from "./listing/rows.ts";
-export {
-  AUDIO_MAX_DURATION_SECONDS,
-  type AudioTranscriptResult,
-  getAudioTranscript,
-  pickAudioFormat,
-  VIDEOSITE_MEDIA_CIRCUIT,
-} from "./operations/audio-transcript.ts";
-export { getChannelDetails } from "./operations/channel-details.ts";
-export { getChannelShorts } from "./operations/channel-shorts.ts";
-export { getChannelVideos } from "./operations/channel-videos.ts";
-export { getCommentReplies } from "./operations/comment-replies.ts";
-export { type CommentsResult, getComments } from "./operations/comments.ts";
-export { getPlaylistDetails } from "./operations/playlist-details.ts";
-export { getPlaylistVideos } from "./operations/playlist-videos.ts";
-export { type SearchResult, search } from "./operations/search.ts";
-export { getSummary, type SummaryResult } from "./operations/summarize.ts";
-export { getTranscript, type TranscriptResult } from "./operations/transcript.ts";
-export { getVideoDetails } from "./operations/video-details.ts";
-export { type PlaylistUrl, parsePlaylistUrl, playlistUrlParam } from "./playlist/playlist-url.ts";
-export type { SearchHit } from "./search/hits.ts";
-export { videositePlatform } from "./spec.ts";
-export { audioSourceHealth, videositeAudioSources } from "./strategies/audio-sources.ts";
-export { ProxyPool, parseVideositeProxies, proxiedHttp } from "./strategies/proxy-pool.ts";
-export { type ChainContext, type VideositeRuntime, videositeRuntime } from "./strategies/runtime.ts";
-export { runTranscriptChain, TRANSCRIPT_STRATEGIES } from "./strategies/transcript.ts";
-export { parseVideoId, type VideoUrl, type VideoUrlParse, videoUrlParam } from "./video-url.ts";

@@ -1,65 +1,41 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readdir } from "node:fs/promises";
 import { type OperationContext, parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import {
-  type FakeAsrServer,
-  serviceErrorOf,
-  startFakeAsr,
-  startReplay,
-  syntheticAudioCase,
-  testContext,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPlayer } from "../innertube/player-reader.ts";
+import { serviceErrorOf } from "@sda/testing";
+import { describe, expect, it } from "vitest";
+import { readPlayer } from "../readers/video/player-reader.ts";
 import { audioTranscriptParams } from "../spec/audio-transcript.ts";
-import { recordedPlayer } from "../test-corpus.ts";
+import { audioTest, synth } from "../testing/audio.ts";
+import { recordedPlayer } from "../testing/corpus.ts";
 import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
-
-const synth = syntheticAudioCase();
-let replay: ReplayServer;
-let asr: FakeAsrServer;
-let root: string;
-const contexts: OperationContext[] = [];
-
-beforeAll(async () => {
-  replay = await startReplay();
-  asr = await startFakeAsr({
-    transcript: synth.transcript,
-    expectedDurationSeconds: synth.formatDurationSeconds,
-  });
-  root = await mkdtemp(path.join(tmpdir(), "audio-op-test-"));
-});
-afterAll(async () => {
-  for (const ctx of contexts) ctx.redis.disconnect();
-  await asr.close();
-  await replay.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-/** A handler context on the replay with the fake ASR as the fast tier (or none), its own Redis prefix and temp root. */
-function context(options: { balance?: number; asr?: boolean } = {}) {
-  const ctx = testContext(replay, {
-    ...(options.balance === undefined ? {} : { balance: options.balance }),
-    config: { ASR_FAST_BASE_URL: options.asr === false ? undefined : asr.baseUrl, AUDIO_TEMP_DIR: root },
-  });
-  contexts.push(ctx);
-  return ctx;
-}
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
-function run(query: Record<string, string>, ctx = context()) {
-  return getAudioTranscript(parseParams(audioTranscriptParams, query), ctx);
-}
-
-const failure = (query: Record<string, string>, ctx = context()) => serviceErrorOf(run(query, ctx));
-
-const videoplaybackHits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
+/** `run(query, ctx?)` and `failure(query, ctx?)` call the handler with raw params, on a new `context()` by default. */
+const test = audioTest
+  .extend(
+    "run",
+    ({ context }) =>
+      async (query: Record<string, string>, ctx: OperationContext = context()) =>
+        getAudioTranscript(parseParams(audioTranscriptParams, query), ctx),
+  )
+  .extend(
+    "failure",
+    ({ run, context }) =>
+      (query: Record<string, string>, ctx: OperationContext = context()) =>
+        serviceErrorOf(run(query, ctx)),
+  )
+  .extend(
+    "videoplaybackHits",
+    ({ replay }) =>
+      () =>
+        replay.hits.filter((h) => h.path === "/videoplayback").length,
+  );
 
 describe("GET /v1/videosite/audio-transcript: handler", () => {
-  it("transcribes the synthetic video: SPEC §2.4 fields, 4 credits for 75 s, creditsUsed on the envelope", async () => {
+  test("transcribes the synthetic video: SPEC §2.4 fields, 4 credits for 75 s, creditsUsed on the envelope", async ({
+    run,
+    root,
+  }) => {
     const outcome = await run({ url: watch(synth.videoId) });
     expect(outcome.source).toBe("innertube:android+direct:itag140+asr-fast");
     expect(outcome.credits).toBe(4);
@@ -88,13 +64,19 @@ describe("GET /v1/videosite/audio-transcript: handler", () => {
     expect(await readdir(root)).toEqual([]);
   });
 
-  it("a language parameter is passed to the provider as ISO 639-1 and echoed, not detected", async () => {
+  test("a language parameter is passed to the provider as ISO 639-1 and echoed, not detected", async ({
+    run,
+    asr,
+  }) => {
     const outcome = await run({ url: watch(synth.videoId), language: "en-US" });
     expect(outcome.data).toMatchObject({ language: "en-US", languageIsDetected: false });
     expect(asr.received.at(-1)?.language).toBe("en");
   });
 
-  it("over 90 minutes: 400 duration_too_long with estimatedCredits, nothing downloaded", async () => {
+  test("over 90 minutes: 400 duration_too_long with estimatedCredits, nothing downloaded", async ({
+    failure,
+    videoplaybackHits,
+  }) => {
     const hits = videoplaybackHits();
     const error = await failure({ url: watch("SynthLong01") });
     expect(error.code).toBe("duration_too_long");
@@ -111,7 +93,11 @@ describe("GET /v1/videosite/audio-transcript: handler", () => {
     expect(videoplaybackHits()).toBe(hits);
   });
 
-  it("maxCredits below the estimate: 400 cost_exceeds_max; a balance below it: 402; neither downloads", async () => {
+  test("maxCredits below the estimate: 400 cost_exceeds_max; a balance below it: 402; neither downloads", async ({
+    failure,
+    context,
+    videoplaybackHits,
+  }) => {
     const hits = videoplaybackHits();
     const capped = await failure({ url: watch(synth.videoId), maxCredits: "3" });
     expect(capped.code).toBe("cost_exceeds_max");
@@ -122,36 +108,47 @@ describe("GET /v1/videosite/audio-transcript: handler", () => {
     expect(videoplaybackHits()).toBe(hits);
   });
 
-  it("no ASR tier configured: 502 asr_unavailable, not retryable, before any download", async () => {
+  test("no ASR tier configured: 502 asr_unavailable, not retryable, before any download", async ({
+    failure,
+    context,
+    videoplaybackHits,
+  }) => {
     const hits = videoplaybackHits();
     const error = await failure({ url: watch(synth.videoId) }, context({ asr: false }));
     expect(error).toMatchObject({ code: "asr_unavailable", status: 502, retryable: false });
     expect(videoplaybackHits()).toBe(hits);
   });
 
-  it.each([
+  test.for<[string, string, string]>([
     ["Njp5uhTorCo", "restricted", "age_restricted"],
     ["ayI2iBwGdxw", "restricted", "members_only"],
     ["sMJ8bRN2dak", "restricted", "premium_only"],
     ["N-yVic7BbY0", "live_unavailable", "live_offline"],
     ["5YceQ8YqYMc", "live_unavailable", "live_recording_unavailable"],
     ["X4VbdwhkE10", "live_unavailable", "live_now"],
-  ])("%s: 502 audio_extract_failed %s (%s), not retryable, obtainable false", async (id, reason, why) => {
-    const error = await failure({ url: watch(id) });
-    expect(error.code).toBe("audio_extract_failed");
-    expect(error.retryable).toBe(false);
-    expect(error.retryAfterSeconds).toBeUndefined();
-    expect(error.details).toMatchObject({ reason, playabilityReason: why, obtainable: false });
-    expect(error.details).not.toHaveProperty("estimatedCreditsIfRetried");
-  });
+  ])(
+    "%s: 502 audio_extract_failed %s (%s), not retryable, obtainable false",
+    async ([id, reason, why], { failure }) => {
+      const error = await failure({ url: watch(id) });
+      expect(error.code).toBe("audio_extract_failed");
+      expect(error.retryable).toBe(false);
+      expect(error.retryAfterSeconds).toBeUndefined();
+      expect(error.details).toMatchObject({ reason, playabilityReason: why, obtainable: false });
+      expect(error.details).not.toHaveProperty("estimatedCreditsIfRetried");
+    },
+  );
 
-  it("a private video is 404 video_unavailable like the transcript's, marked not obtainable", async () => {
+  test("a private video is 404 video_unavailable like the transcript's, marked not obtainable", async ({
+    failure,
+  }) => {
     const error = await failure({ url: watch("8VajtrESJzA") });
     expect(error.code).toBe("video_unavailable");
     expect(error.details).toMatchObject({ reason: "private", obtainable: false });
   });
 
-  it("no direct URL and no extractor: extractor_unavailable (retry in 120 s) with the estimate if retried", async () => {
+  test("no direct URL and no extractor: extractor_unavailable (retry in 120 s) with the estimate if retried", async ({
+    failure,
+  }) => {
     // iuevw6218F0: every format ciphered, no caption track.
     const ciphered = await failure({ url: watch("iuevw6218F0") });
     expect(ciphered.details).toMatchObject({
@@ -162,7 +159,10 @@ describe("GET /v1/videosite/audio-transcript: handler", () => {
     expect(ciphered.details).not.toHaveProperty("suggestedEndpoint");
   });
 
-  it("a failure on a video with captions suggests the captions operation, as far as a track serves the language", async () => {
+  test("a failure on a video with captions suggests the captions operation, as far as a track serves the language", async ({
+    failure,
+    replay,
+  }) => {
     // 7PIMiDcwNvc: an English auto-generated track (translatable to 16 languages); its muxed format's signed URL
     // answers 410 Gone here, as an expired one does.
     const remove = replay.addFault({

@@ -7,18 +7,22 @@ import {
   mediaSettingsFromConfig,
   transcribeAudio,
 } from "@sda/media";
-import { AUDIO_MAX_DURATION_SECONDS, requirePlayableVideo, TRANSCRIPT_PATH } from "../captions/errors.ts";
-import { joinSegments, type Segment } from "../captions/segments.ts";
-import { selectTrack } from "../captions/track-selection.ts";
+import { fetchAndroidPlayer } from "../client/innertube/player.ts";
+import { audioSourceHealth, videositeAudioSources } from "../client/strategies/audio-sources.ts";
+import { videositeRuntime } from "../client/strategies/runtime.ts";
 import type { VideositeEnv } from "../env.ts";
-import { classifyPlayability, type UnavailableReason } from "../innertube/playability.ts";
-import { fetchAndroidPlayer } from "../innertube/player.ts";
-import type { PlayerInfo, VideoDetailsPart } from "../innertube/player-reader.ts";
-import type { MediaFormat } from "../innertube/streaming-reader.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
+import {
+  AUDIO_MAX_DURATION_SECONDS,
+  requirePlayableVideo,
+  TRANSCRIPT_PATH,
+} from "../readers/captions/errors.ts";
+import { joinSegments, type Segment } from "../readers/captions/segments.ts";
+import { selectTrack } from "../readers/captions/track-selection.ts";
+import { classifyPlayability, type UnavailableReason } from "../readers/video/playability.ts";
+import type { PlayerInfo, VideoDetailsPart } from "../readers/video/player-reader.ts";
+import type { MediaFormat } from "../readers/video/streaming-reader.ts";
 import type { audioTranscriptSpec } from "../spec/audio-transcript.ts";
-import { audioSourceHealth, videositeAudioSources } from "../strategies/audio-sources.ts";
-import { videositeRuntime } from "../strategies/runtime.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
 

@@ -1,12 +1,16 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
-import { readChannelAbout } from "../channel/about-reader.ts";
-import { buildChannelDetails, type ChannelDetailsResult } from "../channel/build-details.ts";
-import { fetchBrowseContinuation, fetchChannelTab, resolveChannelId } from "../channel/channel-page.ts";
-import type { ChannelUrl } from "../channel/channel-url.ts";
-import { readChannelHeader } from "../channel/header-reader.ts";
+import {
+  fetchBrowseContinuation,
+  fetchChannelTab,
+  resolveChannelId,
+} from "../client/innertube/channel-page.ts";
 import type { VideositeEnv } from "../env.ts";
-import { optionalPart } from "../innertube/optional-part.ts";
+import type { ChannelUrl } from "../inputs/channel-url.ts";
+import { readChannelAbout } from "../readers/channel/about-reader.ts";
+import { buildChannelDetails, type ChannelDetailsResult } from "../readers/channel/build-details.ts";
+import { readChannelHeader } from "../readers/channel/header-reader.ts";
 import type { channelDetailsSpec } from "../spec/channel-details.ts";
+import { optionalPart } from "./optional-part.ts";
 
 type ChannelContext = Pick<OperationContext, "http" | "signal" | "log">;
 

@@ -1,8 +1,8 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import type { VideositeEnv } from "../env.ts";
-import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
-import type { VideoRow } from "../listing/rows.ts";
+import { type ChannelListResult, listChannelTab } from "../paging/channel-list.ts";
+import type { VideoRow } from "../readers/listing/rows.ts";
 import type { channelShortsParams, channelShortsSpec } from "../spec/channel-shorts.ts";
 
 const OPERATION_ID = "videosite.channel-shorts";

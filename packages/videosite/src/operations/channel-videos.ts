@@ -1,11 +1,12 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
-import { resolveChannelId } from "../channel/channel-page.ts";
-import type { ChannelUrl } from "../channel/channel-url.ts";
+import { fetchFeed } from "../client/feed.ts";
+import { resolveChannelId } from "../client/innertube/channel-page.ts";
 import type { VideositeEnv } from "../env.ts";
-import { ORIGIN } from "../innertube/config.ts";
-import { type ChannelListResult, listChannelTab } from "../listing/channel-list.ts";
-import { type FeedRow, type FeedTarget, fetchFeed } from "../listing/feed.ts";
+import type { ChannelUrl } from "../inputs/channel-url.ts";
+import { ORIGIN } from "../inputs/site.ts";
+import { type ChannelListResult, listChannelTab } from "../paging/channel-list.ts";
+import type { FeedRow, FeedTarget } from "../readers/listing/feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
 const OPERATION_ID = "videosite.channel-videos";

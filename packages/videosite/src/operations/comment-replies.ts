@@ -7,16 +7,13 @@ import {
   ServiceError,
   type UpstreamPage,
 } from "@sda/core";
-import { buildComment, type CommentResult, parentIdOf } from "../comments/build-comment.ts";
-import {
-  COMMENT_REPLIES_OPERATION_ID,
-  fetchCommentsPage,
-  type RepliesCursor,
-} from "../comments/comments-page.ts";
-import { commentsFirstPageToken } from "../comments/token.ts";
+import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
+import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
+import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../paging/replies-cursor.ts";
+import { buildComment, type CommentResult, parentIdOf } from "../readers/comments/build-comment.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 /** Replies per upstream page. */
 const PAGE_SIZE = 10;

@@ -1,12 +1,13 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
-import { buildComment, type CommentResult } from "../comments/build-comment.ts";
-import { fetchCommentsPage, repliesCursorOf } from "../comments/comments-page.ts";
-import { commentsFirstPageToken } from "../comments/token.ts";
+import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
+import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
+import { repliesCursorOf } from "../paging/replies-cursor.ts";
+import { buildComment, type CommentResult } from "../readers/comments/build-comment.ts";
 import type { commentsSpec } from "../spec/comments.ts";
-import type { VideoUrl } from "../video-url.ts";
 
 const OPERATION_ID = "videosite.comments";
 /** Top-level comments per upstream page. */

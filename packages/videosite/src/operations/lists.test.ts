@@ -1,9 +1,9 @@
-import { type OperationContext, parseParams, ServiceError } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { startReplay, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OperationContext, parseParams } from "@sda/core";
+import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
 import type { z } from "zod";
-import { searchParams } from "../search/search-params.ts";
+import { searchParams } from "../inputs/search-params.ts";
 import { channelDetailsParams } from "../spec/channel-details.ts";
 import { channelShortsParams } from "../spec/channel-shorts.ts";
 import { channelVideosParams } from "../spec/channel-videos.ts";
@@ -20,32 +20,26 @@ import { getPlaylistDetails } from "./playlist-details.ts";
 import { getPlaylistVideos } from "./playlist-videos.ts";
 import { search } from "./search.ts";
 
-let replay: ReplayServer;
-let ctx: ReturnType<typeof testContext>;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = testContext(replay);
-});
-afterAll(async () => {
-  ctx.redis.disconnect();
-  await replay.close();
-});
-
+/** An operation called like the gateway does: raw query parameters parsed by its schema, then the handler. */
 const op =
-  <S extends z.ZodType, R>(schema: S, run: (params: z.output<S>, ctx: OperationContext) => Promise<R>) =>
-  (raw: Record<string, string>) =>
+  <S extends z.ZodType, R>(
+    ctx: OperationContext,
+    schema: S,
+    run: (params: z.output<S>, ctx: OperationContext) => Promise<R>,
+  ) =>
+  async (raw: Record<string, string>) =>
     run(parseParams(schema, raw), ctx);
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
+/** Each list operation as a fixture, on the file's replay context. */
+const test = replayTest
+  .extend("comments", ({ ctx }) => op(ctx, commentsParams, getComments))
+  .extend("replies", ({ ctx }) => op(ctx, commentRepliesParams, getCommentReplies))
+  .extend("channelVideos", ({ ctx }) => op(ctx, channelVideosParams, getChannelVideos))
+  .extend("channelShorts", ({ ctx }) => op(ctx, channelShortsParams, getChannelShorts))
+  .extend("playlistVideos", ({ ctx }) => op(ctx, playlistVideosParams, getPlaylistVideos))
+  .extend("playlistDetails", ({ ctx }) => op(ctx, playlistDetailsParams, getPlaylistDetails))
+  .extend("channelDetails", ({ ctx }) => op(ctx, channelDetailsParams, getChannelDetails))
+  .extend("searchOp", ({ ctx }) => op(ctx, searchParams, search));
 
 type Paged = {
   nextCursor?: string | null;
@@ -72,17 +66,8 @@ async function walk(
   return pages;
 }
 
-const comments = op(commentsParams, getComments);
-const replies = op(commentRepliesParams, getCommentReplies);
-const channelVideos = op(channelVideosParams, getChannelVideos);
-const channelShorts = op(channelShortsParams, getChannelShorts);
-const playlistVideos = op(playlistVideosParams, getPlaylistVideos);
-const playlistDetails = op(playlistDetailsParams, getPlaylistDetails);
-const channelDetails = op(channelDetailsParams, getChannelDetails);
-const searchOp = op(searchParams, search);
-
 describe("pagination continues exactly where the last page stopped", () => {
-  it("comments: 7 + 7 + 6 over the first upstream page, the same 20 as one call", async () => {
+  test("comments: 7 + 7 + 6 over the first upstream page, the same 20 as one call", async ({ comments }) => {
     const raw = { url: "https://www.youtube.com/watch?v=xaQJbozY_Is" };
     const pages = await walk(comments, raw, ["7", "7", "6"]);
     expect(pages.map((p) => p.length)).toEqual([7, 7, 6]);
@@ -93,7 +78,9 @@ describe("pagination continues exactly where the last page stopped", () => {
     expect(single.data.totalComments).toBe(21051);
   });
 
-  it("comments: the total is kept on later pages and the last page of a short section has no cursor", async () => {
+  test("comments: the total is kept on later pages and the last page of a short section has no cursor", async ({
+    comments,
+  }) => {
     const first = await comments({ url: "xaQJbozY_Is", limit: "5" });
     const second = await comments({ url: "xaQJbozY_Is", limit: "5", cursor: first.data.nextCursor ?? "" });
     expect(second.data.totalComments).toBe(21051);
@@ -106,19 +93,23 @@ describe("pagination continues exactly where the last page stopped", () => {
     });
   });
 
-  it("channel videos: 20 + 20 + 20 across the two recorded tab pages (via the legacy /user/ URL)", async () => {
+  test("channel videos: 20 + 20 + 20 across the two recorded tab pages (via the legacy /user/ URL)", async ({
+    channelVideos,
+  }) => {
     const raw = { url: "https://www.youtube.com/user/creativecommons" };
     const pages = await walk(channelVideos, raw, ["20", "20", "20"]);
     expect(pages.map((p) => p.length)).toEqual([20, 20, 20]);
     expect(new Set(pages.flat()).size).toBe(60);
   });
 
-  it("channel shorts: 48 + 48 over the two recorded Shorts pages", async () => {
+  test("channel shorts: 48 + 48 over the two recorded Shorts pages", async ({ channelShorts }) => {
     const pages = await walk(channelShorts, { url: "UCh8gHdtzO2tXd593_bjErWg" }, ["48", "48"]);
     expect(new Set(pages.flat()).size).toBe(96);
   });
 
-  it("playlist videos: 60 + 60 + 80 over the two recorded 100-item pages, positions 1–200 in order", async () => {
+  test("playlist videos: 60 + 60 + 80 over the two recorded 100-item pages, positions 1–200 in order", async ({
+    playlistVideos,
+  }) => {
     const raw = {
       url: "https://www.youtube.com/playlist?list=PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj",
       limit: "60",
@@ -134,7 +125,7 @@ describe("pagination continues exactly where the last page stopped", () => {
     expect(positions).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   });
 
-  it("search: 15 + 21 on the first page, then into the continuation page", async () => {
+  test("search: 15 + 21 on the first page, then into the continuation page", async ({ searchOp }) => {
     const first = await searchOp({ q: "test", limit: "15" });
     const second = await searchOp({ q: "test", limit: "30", cursor: first.data.nextCursor ?? "" });
     const ids = [...first.data.results, ...second.data.results].map((h) => `${h.type}:${h.id ?? h.title}`);
@@ -143,7 +134,10 @@ describe("pagination continues exactly where the last page stopped", () => {
     expect(whole.data.results.map((h) => `${h.type}:${h.id ?? h.title}`)).toEqual(ids);
   });
 
-  it("replies: by repliesCursor or by commentId lookup, 4 + 6 over the recorded replies page", async () => {
+  test("replies: by repliesCursor or by commentId lookup, 4 + 6 over the recorded replies page", async ({
+    comments,
+    replies,
+  }) => {
     const thread = (await comments({ url: "xaQJbozY_Is", limit: "1" })).data.comments[0];
     const raw = { url: "xaQJbozY_Is", commentId: "UgwSOM0QHBLysE3vZE54AaABAg" };
     const byCursor = await replies({ ...raw, limit: "4", cursor: thread?.repliesCursor ?? "" });
@@ -164,24 +158,32 @@ describe("pagination continues exactly where the last page stopped", () => {
 });
 
 describe("cursors are refused when tampered or foreign", () => {
-  it("a tampered cursor, a cursor of another operation, another video or another query: 400 invalid_cursor", async () => {
+  test("a tampered cursor, a cursor of another operation, another video or another query: 400 invalid_cursor", async ({
+    comments,
+    replies,
+    searchOp,
+  }) => {
     const page = await comments({ url: "xaQJbozY_Is", limit: "2" });
     const cursor = page.data.nextCursor ?? "";
     const tampered = `${cursor.slice(0, -3)}${cursor.endsWith("AAA") ? "BBB" : "AAA"}`;
-    expect(await failure(comments({ url: "xaQJbozY_Is", cursor: tampered }))).toMatchObject({
+    expect(await serviceErrorOf(comments({ url: "xaQJbozY_Is", cursor: tampered }))).toMatchObject({
       code: "invalid_cursor",
     });
-    expect(await failure(comments({ url: "bem4adjGKjE", cursor }))).toMatchObject({ code: "invalid_cursor" });
-    expect(await failure(searchOp({ q: "test", cursor }))).toMatchObject({ code: "invalid_cursor" });
+    expect(await serviceErrorOf(comments({ url: "bem4adjGKjE", cursor }))).toMatchObject({
+      code: "invalid_cursor",
+    });
+    expect(await serviceErrorOf(searchOp({ q: "test", cursor }))).toMatchObject({ code: "invalid_cursor" });
     const searchPage = await searchOp({ q: "test", limit: "2" });
     expect(
-      await failure(searchOp({ q: "test", type: "channels", cursor: searchPage.data.nextCursor ?? "" })),
+      await serviceErrorOf(
+        searchOp({ q: "test", type: "channels", cursor: searchPage.data.nextCursor ?? "" }),
+      ),
     ).toMatchObject({
       code: "invalid_cursor",
     });
     const repliesCursor = page.data.comments[0]?.repliesCursor ?? "";
     expect(
-      await failure(
+      await serviceErrorOf(
         replies({ url: "xaQJbozY_Is", commentId: "UgxNNFhhw8l9vjj9zsx4AaABAg", cursor: repliesCursor }),
       ),
     ).toMatchObject({ code: "invalid_cursor" });
@@ -189,53 +191,60 @@ describe("cursors are refused when tampered or foreign", () => {
 });
 
 describe("not found and unavailable", () => {
-  it("channels: unknown handle, invalid id, terminated and age-restricted", async () => {
-    expect(await failure(channelDetails({ url: "@nonExistingHandleThatWillNeverExist15464" }))).toMatchObject(
-      {
-        code: "channel_not_found",
-        status: 404,
-      },
-    );
+  test("channels: unknown handle, invalid id, terminated and age-restricted", async ({
+    channelVideos,
+    channelDetails,
+  }) => {
     expect(
-      await failure(channelVideos({ url: "https://www.youtube.com/channel/DOESNT-EXIST" })),
+      await serviceErrorOf(channelDetails({ url: "@nonExistingHandleThatWillNeverExist15464" })),
+    ).toMatchObject({
+      code: "channel_not_found",
+      status: 404,
+    });
+    expect(
+      await serviceErrorOf(channelVideos({ url: "https://www.youtube.com/channel/DOESNT-EXIST" })),
     ).toMatchObject({
       code: "channel_not_found",
     });
-    expect(await failure(channelDetails({ url: "UCoaO4U_p7G7AwalqSbGCZOA" }))).toMatchObject({
+    expect(await serviceErrorOf(channelDetails({ url: "UCoaO4U_p7G7AwalqSbGCZOA" }))).toMatchObject({
       code: "channel_unavailable",
       details: { reason: "terminated" },
     });
-    expect(await failure(channelVideos({ url: "UCbfnHqxXs_K3kvaH-WlNlig" }))).toMatchObject({
+    expect(await serviceErrorOf(channelVideos({ url: "UCbfnHqxXs_K3kvaH-WlNlig" }))).toMatchObject({
       code: "channel_unavailable",
       details: { reason: "age_restricted", title: "Laphroaig Whisky" },
     });
-    expect(await failure(channelVideos({ url: "UCTGjY2I-ZUGnwVoWAGRd7XQ", fast: "true" }))).toMatchObject({
+    expect(
+      await serviceErrorOf(channelVideos({ url: "UCTGjY2I-ZUGnwVoWAGRd7XQ", fast: "true" })),
+    ).toMatchObject({
       code: "channel_not_found",
     });
   });
 
-  it("playlists: invalid and non-existent ids", async () => {
+  test("playlists: invalid and non-existent ids", async ({ playlistVideos, playlistDetails }) => {
     expect(
-      await failure(playlistVideos({ url: "https://www.youtube.com/playlist?list=INVALID_ID" })),
+      await serviceErrorOf(playlistVideos({ url: "https://www.youtube.com/playlist?list=INVALID_ID" })),
     ).toMatchObject({
       code: "playlist_not_found",
       message: "This playlist type is unviewable.",
     });
-    expect(await failure(playlistDetails({ url: "PL11111111111111111111111111111111" }))).toMatchObject({
+    expect(
+      await serviceErrorOf(playlistDetails({ url: "PL11111111111111111111111111111111" })),
+    ).toMatchObject({
       code: "playlist_not_found",
       message: "The playlist does not exist.",
     });
   });
 
-  it("replies of a comment not among the first pages: 404 comment_not_found", async () => {
+  test("replies of a comment not among the first pages: 404 comment_not_found", async ({ replies }) => {
     expect(
-      await failure(replies({ url: "D00Au7k3i6o", commentId: "UgwSOM0QHBLysE3vZE54AaABAg" })),
+      await serviceErrorOf(replies({ url: "D00Au7k3i6o", commentId: "UgwSOM0QHBLysE3vZE54AaABAg" })),
     ).toMatchObject({ code: "comment_not_found", status: 404 });
   });
 });
 
 describe("other results", () => {
-  it("channel videos with fast=true: the feed, exact dates, no cursor keys", async () => {
+  test("channel videos with fast=true: the feed, exact dates, no cursor keys", async ({ channelVideos }) => {
     const { data, source } = await channelVideos({
       url: "https://www.youtube.com/user/Kurzgesagt",
       fast: "true",
@@ -248,13 +257,13 @@ describe("other results", () => {
     expect(data.videos[1]).toMatchObject({ id: "D0WQK7cMJn8", publishedTimeIsApproximate: false });
   });
 
-  it("channel shorts rows always key the comment count", async () => {
+  test("channel shorts rows always key the comment count", async ({ channelShorts }) => {
     const { data } = await channelShorts({ url: "UCh8gHdtzO2tXd593_bjErWg", limit: "2" });
     expect(data.videos[0]).toMatchObject({ commentCount: null, commentCountText: null, isShort: true });
     expect(data.channelName).toBe("Doobydobap");
   });
 
-  it("channel details source names the requests made", async () => {
+  test("channel details source names the requests made", async ({ channelDetails }) => {
     const { source, data } = await channelDetails({ url: "https://www.youtube.com/user/creativecommons" });
     expect(source).toBe("innertube:resolve+browse");
     expect(data.id).toBe("UCTwECeGqMZee77BjdoYtI2Q");

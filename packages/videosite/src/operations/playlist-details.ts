@@ -1,8 +1,9 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
+import { fetchPlaylistHeader } from "../client/innertube/playlist-header.ts";
 import type { VideositeEnv } from "../env.ts";
-import { buildPlaylistDetails, type PlaylistDetailsResult } from "../playlist/build-details.ts";
-import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
-import type { PlaylistUrl } from "../playlist/playlist-url.ts";
+import type { PlaylistUrl } from "../inputs/playlist-url.ts";
+import { buildPlaylistDetails, type PlaylistDetailsResult } from "../readers/playlist/build-details.ts";
+import { readPlaylistHeader } from "../readers/playlist/header-reader.ts";
 import type { playlistDetailsSpec } from "../spec/playlist-details.ts";
 
 /**

@@ -2,15 +2,17 @@ import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
 import { countField } from "@sda/text";
 import type { z } from "zod";
+import { fetchFeed } from "../client/feed.ts";
+import { fetchPlaylistHeader } from "../client/innertube/playlist-header.ts";
+import { playlistFirstPageToken } from "../client/innertube/playlist-token.ts";
+import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";
-import { postWeb } from "../innertube/web-post.ts";
-import { type FeedRow, fetchFeed } from "../listing/feed.ts";
-import { readListPage } from "../listing/list-page.ts";
-import { type VideoRow, videoRow } from "../listing/rows.ts";
-import { readVideoCard } from "../listing/video-card.ts";
-import { fetchPlaylistHeader, readPlaylistHeader } from "../playlist/playlist-header.ts";
-import type { PlaylistUrl } from "../playlist/playlist-url.ts";
-import { playlistFirstPageToken } from "../playlist/token.ts";
+import type { PlaylistUrl } from "../inputs/playlist-url.ts";
+import type { FeedRow } from "../readers/listing/feed.ts";
+import { readListPage } from "../readers/listing/list-page.ts";
+import { type VideoRow, videoRow } from "../readers/listing/rows.ts";
+import { readVideoCard } from "../readers/listing/video-card.ts";
+import { readPlaylistHeader } from "../readers/playlist/header-reader.ts";
 import {
   PLAYLIST_PAGE_SIZE,
   type playlistVideosParams,

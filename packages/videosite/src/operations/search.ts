@@ -1,10 +1,11 @@
 import type { HandlerFor, OperationContext } from "@sda/core";
 import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import { encodeSearchParams } from "../client/innertube/search-filter.ts";
+import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";
-import { postWeb } from "../innertube/web-post.ts";
-import { partition, type SearchHit, type SearchPartitions } from "../search/hits.ts";
-import { encodeSearchParams, type SearchParams } from "../search/search-params.ts";
-import { readSearchPage, type SpellingNote } from "../search/search-reader.ts";
+import type { SearchParams } from "../inputs/search-params.ts";
+import { partition, type SearchHit, type SearchPartitions } from "../readers/search/hits.ts";
+import { readSearchPage, type SpellingNote } from "../readers/search/search-reader.ts";
 import { SEARCH_PAGE_SIZE, type searchSpec } from "../spec/search.ts";
 
 const OPERATION_ID = "videosite.search";

@@ -1,43 +1,52 @@
 import { type OperationContext, parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import { splitSentences } from "@sda/summarize";
-import { type FakeChatServer, serviceErrorOf, startFakeChat, startReplay, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceErrorOf, startFakeChat, testContext } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
 import { getSummary } from "./summarize.ts";
 import { getTranscript } from "./transcript.ts";
 
-let replay: ReplayServer;
-let chat: FakeChatServer;
-let offline: OperationContext;
-let withLlm: OperationContext;
+/** What the fake chat model answers next. */
 let chatAnswer = "";
 
-beforeAll(async () => {
-  replay = await startReplay();
-  chat = await startFakeChat(() => ({ content: chatAnswer }));
-  offline = testContext(replay);
-  withLlm = testContext(replay, { config: { LLM_BASE_URL: chat.baseUrl, LLM_MODEL: "summary-model" } });
-});
-afterAll(async () => {
-  offline.redis.disconnect();
-  withLlm.redis.disconnect();
-  await chat.close();
-  await replay.close();
-});
-
+/**
+ * `ctx` (no LLM configured) summarises offline; `withLlm` is a context on the same replay whose LLM is `chat`, a fake
+ * chat server for the file. `summarize(query, ctx?)` and `transcript(query)` parse raw parameters like the gateway.
+ */
+const test = replayTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("chat", { scope: "file" }, async ({}, { onCleanup }) => {
+    const chat = await startFakeChat(() => ({ content: chatAnswer }));
+    onCleanup(() => chat.close());
+    return chat;
+  })
+  .extend("withLlm", { scope: "file" }, ({ replay, chat }, { onCleanup }) => {
+    const ctx = testContext(replay, { config: { LLM_BASE_URL: chat.baseUrl, LLM_MODEL: "summary-model" } });
+    onCleanup(() => ctx.redis.disconnect());
+    return ctx;
+  })
+  .extend(
+    "summarize",
+    ({ ctx }) =>
+      async (query: Record<string, string>, on: OperationContext = ctx) =>
+        getSummary(parseParams(summarizeParams, query), on),
+  )
+  .extend(
+    "transcript",
+    ({ ctx }) =>
+      async (query: Record<string, string>) =>
+        getTranscript(parseParams(transcriptParams, query), ctx),
+  );
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-const summarize = (query: Record<string, string>, ctx = offline) =>
-  getSummary(parseParams(summarizeParams, query), ctx);
-const transcript = (query: Record<string, string>) =>
-  getTranscript(parseParams(transcriptParams, query), offline);
 const normalise = (text: string) => text.replace(/\s+/g, " ");
 
-const failure = serviceErrorOf;
-
 describe("GET /v1/videosite/summarize: offline (extractive)", () => {
-  it("summarises M4gD1WSo5mA's manual English track from its own sentences", async () => {
+  test("summarises M4gD1WSo5mA's manual English track from its own sentences", async ({
+    summarize,
+    transcript,
+  }) => {
     const { data, source } = await summarize({ url: watch("M4gD1WSo5mA") });
     const { data: captions } = await transcript({ url: watch("M4gD1WSo5mA") });
     expect(source).toBe("innertube:android+timedtext:json3+extractive");
@@ -58,7 +67,9 @@ describe("GET /v1/videosite/summarize: offline (extractive)", () => {
     for (const topic of data.topics) expect(text.toLowerCase()).toContain(topic.toLowerCase());
   });
 
-  it("writes in the caption track's language: German for ud9d5cMDP_0, the Japanese dub track when asked", async () => {
+  test("writes in the caption track's language: German for ud9d5cMDP_0, the Japanese dub track when asked", async ({
+    summarize,
+  }) => {
     const german = await summarize({ url: watch("ud9d5cMDP_0") });
     expect(german.data.language).toBe("de");
     expect(german.data.summary).toContain("Vitamin D");
@@ -67,22 +78,25 @@ describe("GET /v1/videosite/summarize: offline (extractive)", () => {
     expect(japanese.data.summary).toMatch(/\p{Script=Katakana}/u);
   });
 
-  it("cuts an unpunctuated auto-generated track (7PIMiDcwNvc) into sentences", async () => {
+  test("cuts an unpunctuated auto-generated track (7PIMiDcwNvc) into sentences", async ({ summarize }) => {
     const { data } = await summarize({ url: watch("7PIMiDcwNvc") });
     const sentences = data.summary.split(/(?<=\.)\s+/);
     expect(sentences.length).toBeGreaterThanOrEqual(3);
     for (const s of sentences) expect(s).toMatch(/^\p{Lu}.*\.$/u);
   });
 
-  it("answers the transcript operation's 404s with the same diagnostics", async () => {
+  test("answers the transcript operation's 404s with the same diagnostics", async ({
+    summarize,
+    transcript,
+  }) => {
     const queries: Record<string, string>[] = [
       { url: watch("Fjg5lYqvzUs") },
       { url: watch("ud9d5cMDP_0"), language: "ja" },
       { url: watch("8VajtrESJzA") },
     ];
     for (const query of queries) {
-      const fromSummary = await failure(summarize(query));
-      const fromTranscript = await failure(transcript(query));
+      const fromSummary = await serviceErrorOf(summarize(query));
+      const fromTranscript = await serviceErrorOf(transcript(query));
       expect(fromSummary.code).toBe(fromTranscript.code);
       expect(fromSummary.status).toBe(404);
       expect(fromSummary.details).toEqual(fromTranscript.details);
@@ -91,7 +105,11 @@ describe("GET /v1/videosite/summarize: offline (extractive)", () => {
 });
 
 describe("GET /v1/videosite/summarize: with an LLM", () => {
-  it("sends the transcript to the chat model and returns its validated summary", async () => {
+  test("sends the transcript to the chat model and returns its validated summary", async ({
+    summarize,
+    withLlm,
+    chat,
+  }) => {
     chatAnswer = JSON.stringify({
       summary: "A lecture on drama and choreography in copyright law.",
       keyPoints: ["Dramatic works have long been protected."],
@@ -112,9 +130,9 @@ describe("GET /v1/videosite/summarize: with an LLM", () => {
     expect(request?.messages[1]?.content).toContain("[0:00] In this segment we turn to two kinds of works");
   });
 
-  it("two invalid answers are a retryable 502 summary_failed", async () => {
+  test("two invalid answers are a retryable 502 summary_failed", async ({ summarize, withLlm }) => {
     chatAnswer = "I cannot summarise this.";
-    const error = await failure(summarize({ url: watch("M4gD1WSo5mA") }, withLlm));
+    const error = await serviceErrorOf(summarize({ url: watch("M4gD1WSo5mA") }, withLlm));
     expect(error).toMatchObject({ code: "summary_failed", status: 502, retryable: true });
   });
 });

@@ -1,8 +1,8 @@
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import { type Summary, summariserFromConfig } from "@sda/summarize";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
-import type { VideoUrl } from "../video-url.ts";
 import { getTranscript } from "./transcript.ts";
 
 /** SPEC §2.5: the summary result. */

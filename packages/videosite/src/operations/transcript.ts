@@ -1,12 +1,12 @@
 import type { HandlerFor } from "@sda/core";
-import type { TranscriptResult } from "../captions/transcript-result.ts";
+import type { ChainContext } from "../client/strategies/runtime.ts";
+import { runTranscriptChain } from "../client/strategies/transcript.ts";
 import type { VideositeEnv } from "../env.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
+import type { TranscriptResult } from "../readers/captions/transcript-result.ts";
 import type { transcriptSpec } from "../spec/transcript.ts";
-import type { ChainContext } from "../strategies/runtime.ts";
-import { runTranscriptChain } from "../strategies/transcript.ts";
-import type { VideoUrl } from "../video-url.ts";
 
-export type { TranscriptResult } from "../captions/transcript-result.ts";
+export type { TranscriptResult } from "../readers/captions/transcript-result.ts";
 
 /**
  * The transcript of a video from its published caption tracks.

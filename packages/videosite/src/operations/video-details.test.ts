@@ -1,35 +1,26 @@
-import { parseParams, ServiceError } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { startReplay, testContext } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseParams } from "@sda/core";
+import { serviceErrorOf } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect, it } from "vitest";
 import { videoDetailsParams } from "../spec/video-details.ts";
 import { videositePlatform } from "../spec.ts";
 import { getVideoDetails } from "./video-details.ts";
 
-let replay: ReplayServer;
-let ctx: ReturnType<typeof testContext>;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = testContext(replay);
-});
-afterAll(async () => {
-  ctx.redis.disconnect();
-  await replay.close();
-});
-
-const details = (url: string) => getVideoDetails(parseParams(videoDetailsParams, { url }), ctx);
+/** `details(url)` runs the handler against the replay; `failure(url)` expects it to fail with a ServiceError. */
+const test = replayTest
+  .extend(
+    "details",
+    ({ ctx }) =>
+      async (url: string) =>
+        getVideoDetails(parseParams(videoDetailsParams, { url }), ctx),
+  )
+  .extend(
+    "failure",
+    ({ details }) =>
+      (url: string) =>
+        serviceErrorOf(details(url)),
+  );
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-
-async function failure(url: string): Promise<ServiceError> {
-  try {
-    await details(url);
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 /** The SPEC §2.6 keys, plus the live and family-safe flags; every 200 carries all of them. */
 const KEYS = [
@@ -69,7 +60,7 @@ const KEYS = [
 ];
 
 describe("GET /v1/videosite/video-details: 200", () => {
-  it("full outcome for M4gD1WSo5mA from ANDROID player + WEB microformat + /next", async () => {
+  test("full outcome for M4gD1WSo5mA from ANDROID player + WEB microformat + /next", async ({ details }) => {
     const { data, source } = await details("https://youtu.be/M4gD1WSo5mA");
     expect(source).toBe("innertube:android+web+next");
     for (const key of KEYS) expect(data).toHaveProperty(key);
@@ -89,7 +80,9 @@ describe("GET /v1/videosite/video-details: 200", () => {
     });
   });
 
-  it("fills microformat and watch-next data from the watch page when the innertube parts fail", async () => {
+  test("fills microformat and watch-next data from the watch page when the innertube parts fail", async ({
+    details,
+  }) => {
     const { data, source } = await details(watch("GJLlxj_dtq8"));
     expect(source).toBe("innertube:android+watch");
     expect(data).toMatchObject({
@@ -113,7 +106,9 @@ describe("GET /v1/videosite/video-details: 200", () => {
     });
   });
 
-  it("degraded outcome when neither the microformat nor the watch page can be read", async () => {
+  test("degraded outcome when neither the microformat nor the watch page can be read", async ({
+    details,
+  }) => {
     const { data, source } = await details(watch("kX3nB4PpJko"));
     expect(source).toBe("innertube:android+next");
     expect(data).toMatchObject({
@@ -129,7 +124,9 @@ describe("GET /v1/videosite/video-details: 200", () => {
     expect(data.availableCaptions).toHaveLength(19);
   });
 
-  it("degraded outcome with only the player: engagement unread, approximate flags still keyed", async () => {
+  test("degraded outcome with only the player: engagement unread, approximate flags still keyed", async ({
+    details,
+  }) => {
     const { data, source } = await details(watch("F1xioXWb8CY"));
     expect(source).toBe("innertube:android");
     expect(data).toMatchObject({
@@ -143,7 +140,7 @@ describe("GET /v1/videosite/video-details: 200", () => {
     });
   });
 
-  it("an upcoming premiere: scheduled start, no duration, not playable", async () => {
+  test("an upcoming premiere: scheduled start, no duration, not playable", async ({ details }) => {
     const { data } = await details(watch("N-yVic7BbY0"));
     expect(data).toMatchObject({
       isUpcoming: true,
@@ -156,7 +153,7 @@ describe("GET /v1/videosite/video-details: 200", () => {
     });
   });
 
-  it("an ended live stream: start and end times from the watch page's microformat", async () => {
+  test("an ended live stream: start and end times from the watch page's microformat", async ({ details }) => {
     const { data } = await details(watch("5YceQ8YqYMc"));
     expect(data).toMatchObject({
       isLive: false,
@@ -168,7 +165,7 @@ describe("GET /v1/videosite/video-details: 200", () => {
     });
   });
 
-  it("a members-only video exists: 200 with its details, not playable", async () => {
+  test("a members-only video exists: 200 with its details, not playable", async ({ details }) => {
     const { data } = await details(watch("ayI2iBwGdxw"));
     expect(data).toMatchObject({
       title: "Behind the Scenes at EGX 2019 - Exclusive Members Video!",
@@ -180,19 +177,19 @@ describe("GET /v1/videosite/video-details: 200", () => {
 });
 
 describe("GET /v1/videosite/video-details: errors", () => {
-  it("404 video_unavailable for a private or non-existent video", async () => {
+  test("404 video_unavailable for a private or non-existent video", async ({ failure }) => {
     const priv = await failure(watch("8VajtrESJzA"));
     expect([priv.code, priv.status, priv.details.reason]).toEqual(["video_unavailable", 404, "private"]);
     const missing = await failure(watch("don-t-exist"));
     expect([missing.code, missing.details.reason]).toEqual(["video_unavailable", "unavailable"]);
   });
 
-  it("502 upstream_blocked for a bot check", async () => {
+  test("502 upstream_blocked for a bot check", async ({ failure }) => {
     const error = await failure(watch("BLOCKEDbot1"));
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
   });
 
-  it("502 upstream_error when the player itself cannot be fetched", async () => {
+  test("502 upstream_error when the player itself cannot be fetched", async ({ failure }) => {
     const error = await failure(watch("zzzzzzzzzzz"));
     expect([error.code, error.status, error.details.replay]).toEqual(["upstream_error", 502, "no_match"]);
   });

@@ -1,17 +1,18 @@
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, ServiceError } from "@sda/core";
-import { buildVideoDetails, type VideoDetailsResult } from "../details/build-details.ts";
+import { fetchNext } from "../client/innertube/next.ts";
+import { fetchAndroidPlayer, fetchWebMicroformat } from "../client/innertube/player.ts";
+import { fetchWatchPage } from "../client/watch-page.ts";
 import type { VideositeEnv } from "../env.ts";
-import { playerBlockedError } from "../innertube/blocked-error.ts";
-import { fetchNext } from "../innertube/next.ts";
-import { type NextInfo, readNext } from "../innertube/next-reader.ts";
-import { optionalPart } from "../innertube/optional-part.ts";
-import { classifyPlayability } from "../innertube/playability.ts";
-import { fetchAndroidPlayer, fetchWebMicroformat } from "../innertube/player.ts";
-import { type Microformat, readMicroformat } from "../innertube/player-reader.ts";
-import { fetchWatchPage, type WatchPageData } from "../innertube/watch-page.ts";
+import type { VideoUrl } from "../inputs/video-url.ts";
+import { playerBlockedError } from "../readers/video/blocked-error.ts";
+import { buildVideoDetails, type VideoDetailsResult } from "../readers/video/build-details.ts";
+import { type NextInfo, readNext } from "../readers/video/next-reader.ts";
+import { classifyPlayability } from "../readers/video/playability.ts";
+import { type Microformat, readMicroformat } from "../readers/video/player-reader.ts";
+import type { WatchPageData } from "../readers/video/watch-page.ts";
 import type { videoDetailsSpec } from "../spec/video-details.ts";
-import type { VideoUrl } from "../video-url.ts";
+import { optionalPart } from "./optional-part.ts";
 
 type DetailsContext = Pick<OperationContext, "http" | "signal" | "log">;
 

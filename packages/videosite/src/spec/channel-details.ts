@@ -6,7 +6,7 @@ import {
   fixed,
 } from "@sda/core";
 import { z } from "zod";
-import { channelUrlParam } from "../channel/channel-url.ts";
+import { channelUrlParam } from "../inputs/channel-url.ts";
 
 /** Query parameters of `GET /v1/videosite/channel-details`. */
 export const channelDetailsParams = z.object({

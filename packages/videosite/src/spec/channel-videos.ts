@@ -1,6 +1,6 @@
 import { boolParam, cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
 import { z } from "zod";
-import { channelUrlParam } from "../channel/channel-url.ts";
+import { channelUrlParam } from "../inputs/channel-url.ts";
 import { nativeOrFeed } from "./prices.ts";
 
 /** Query parameters of `GET /v1/videosite/channel-videos` (SPEC §4.2; limit default 20, max 200). */

@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
 import { z } from "zod";
-import { videoUrlParam } from "../video-url.ts";
+import { videoUrlParam } from "../inputs/video-url.ts";
 
 /**
  * Query parameters of `GET /v1/videosite/comment-replies`: the video `url`, the `commentId` of a top-level comment

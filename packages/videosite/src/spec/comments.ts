@@ -1,6 +1,6 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
 import { z } from "zod";
-import { videoUrlParam } from "../video-url.ts";
+import { videoUrlParam } from "../inputs/video-url.ts";
 
 /** Query parameters of `GET /v1/videosite/comments` (SPEC §4.2: limit default 50, max 500). */
 export const commentsParams = z.object({

@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { playlistUrlParam } from "../playlist/playlist-url.ts";
+import { playlistUrlParam } from "../inputs/playlist-url.ts";
 
 /** Query parameters of `GET /v1/videosite/playlist-details`. */
 export const playlistDetailsParams = z.object({ url: playlistUrlParam, cache: cacheParam });

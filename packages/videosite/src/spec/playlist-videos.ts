@@ -1,6 +1,6 @@
 import { boolParam, cacheParam, cursorParam, defineOperationSpec, limitParam, perPage } from "@sda/core";
 import { z } from "zod";
-import { playlistUrlParam } from "../playlist/playlist-url.ts";
+import { playlistUrlParam } from "../inputs/playlist-url.ts";
 import { nativeOrFeed } from "./prices.ts";
 
 /** Videos per platform page of a playlist (the billing page too). */

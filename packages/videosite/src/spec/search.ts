@@ -1,5 +1,5 @@
 import { defineOperationSpec, perPage } from "@sda/core";
-import { searchParams } from "../search/search-params.ts";
+import { searchParams } from "../inputs/search-params.ts";
 
 /** Results per platform search page (the billing page too). */
 export const SEARCH_PAGE_SIZE = 20;

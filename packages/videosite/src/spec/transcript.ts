@@ -1,7 +1,7 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { languageParam } from "../language.ts";
-import { videoUrlParam } from "../video-url.ts";
+import { languageParam } from "../inputs/language.ts";
+import { videoUrlParam } from "../inputs/video-url.ts";
 
 /** Query parameters of `GET /v1/videosite/transcript`. */
 export const transcriptParams = z.object({

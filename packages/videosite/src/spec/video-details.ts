@@ -1,6 +1,6 @@
 import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
 import { z } from "zod";
-import { videoUrlParam } from "../video-url.ts";
+import { videoUrlParam } from "../inputs/video-url.ts";
 
 /** Query parameters of `GET /v1/videosite/video-details`. */
 export const videoDetailsParams = z.object({ url: videoUrlParam, cache: cacheParam });

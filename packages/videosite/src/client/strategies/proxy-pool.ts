@@ -1,0 +1,58 @@
+import type { HttpClient } from "@sda/core";
+import type { Redis } from "ioredis";
+import type { VideositeEnv } from "../../env.ts";
+
+/** `<prefix>:videosite:proxy`: the shared rotation counter of the videosite proxy pool. */
+export const proxyCounterKey = (prefix: string) => `${prefix}:videosite:proxy`;
+
+/** Parses `VIDEOSITE_PROXIES` (comma-separated proxy URLs, e.g. `http://user:pass@p1:8080`). */
+export function parseVideositeProxies(
+  env: Partial<Pick<VideositeEnv, "VIDEOSITE_PROXIES">> | undefined,
+): string[] {
+  return (env?.VIDEOSITE_PROXIES ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/**
+ * The videosite egress proxy pool (`VIDEOSITE_PROXIES`): every worker uses the same current proxy (a counter in
+ * Redis), and a block (bot check, session block, captcha, 403/429) moves every worker on to the next one, since a
+ * block is against the egress address, not the video.
+ */
+export class ProxyPool {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    readonly proxies: readonly string[],
+  ) {}
+
+  /** The proxy in use, or null for an empty pool. */
+  async current(): Promise<string | null> {
+    if (this.proxies.length === 0) return null;
+    const n = Number((await this.redis.get(proxyCounterKey(this.prefix)).catch(() => null)) ?? 0);
+    return this.proxies[Math.abs(n) % this.proxies.length] ?? null;
+  }
+
+  /**
+   * Moves on to the next proxy after a block seen through `blocked` (a no-op when another worker already moved on).
+   * @returns the proxy now in use.
+   */
+  async rotate(blocked: string | null): Promise<string | null> {
+    if (this.proxies.length === 0) return null;
+    if (blocked !== null && (await this.current()) !== blocked) return this.current();
+    await this.redis.incr(proxyCounterKey(this.prefix));
+    return this.current();
+  }
+}
+
+/** `http` with `proxy` set on every videosite request (other platforms' requests pass unchanged). */
+export function proxiedHttp(http: HttpClient, proxy: string | null): HttpClient {
+  if (!proxy) return http;
+  return {
+    request: (request, signal) =>
+      http.request(request.platform === "videosite" ? { ...request, proxy } : request, signal),
+    stream: (request, signal) =>
+      http.stream(request.platform === "videosite" ? { ...request, proxy } : request, signal),
+  };
+}
