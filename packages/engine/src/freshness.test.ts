@@ -12,13 +12,12 @@ import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 let h: EngineHarness;
 let deps: EngineDeps;
 let plan: PlanDeps;
-let prisma: EngineHarness["prisma"];
 const signal = new AbortController().signal;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   h = await startEngineHarness("fresh", 86400);
-  ({ deps, plan, prisma } = h);
+  ({ deps, plan } = h);
 });
 afterAll(() => h.close());
 

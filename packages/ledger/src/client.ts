@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { type Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import { PrismaClient } from "./generated/prisma/client.ts";
 
 /** Prisma's namespace (input types, `Prisma.DbNull` for SQL NULL in JSON columns). */
 export { Prisma } from "./generated/prisma/client.ts";
