@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { allResults, chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL while it runs batch items.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { JOB_LOCK_MS: "1500", BATCH_SWEEP_MS: "500" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { workers: "none", env: { JOB_LOCK_MS: "1500", BATCH_SWEEP_MS: "500" } },
+);
 
 describe("a worker killed mid-batch", () => {
-  it("every item ends exactly once, is billed at most once, and the batch completes", async () => {
+  test("every item ends exactly once, is billed at most once, and the batch completes", async ({ stack }) => {
     const { key, accountId } = await stack.account(100);
     const first = stack.spawnWorker();
     // Hold the player so the first items are certainly in flight when the worker dies.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { loadServiceEnv } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
-import type { ReplayServer } from "@sda/replay";
+import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 
@@ -35,24 +35,35 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startStack(
-  options: {
-    env?: Record<string, string>;
-    workers?: "in-process" | "none";
-    replayDelayMs?: number;
-    /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
-    replayDirs?: readonly string[];
-  } = {},
-): Promise<Stack> {
+/** How `startStack` sets up a service (all optional: the default is the recorded corpus, in-process workers). */
+export interface StackOptions {
+  /** Env over the test env (`testEnv`): tunables, fake provider URLs, other origins. */
+  env?: Record<string, string>;
+  /** `none`: no workers (calls wait out the deadline, or the test spawns worker processes with `spawnWorker`). */
+  workers?: "in-process" | "none";
+  /** Options of the in-process workers (an injected clock, webhook retry schedule). */
+  workerOptions?: WorkerOptions;
+  replayDelayMs?: number;
+  /** Replay faults in force from the start (e.g. caption bodies held 1.5 s), for the whole stack's life. */
+  replayFaults?: readonly ReplayFault[];
+  /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
+  replayDirs?: readonly string[];
+}
+
+type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
+
+/** Starts a whole service (see `Stack`); test files get one from the `stack` fixture (./fixtures.ts). */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const replay = await startReplay(
     options.replayDirs ? [defaultCorpusDir(process.env.CORPUS_DIR), ...options.replayDirs] : undefined,
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
+  for (const fault of options.replayFaults ?? []) replay.addFault(fault);
   const env = testEnv(options.env ?? {}, replay);
   const config = loadServiceEnv(env);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
-  const workers = options.workers === "none" ? null : await startWorkers(config, log);
+  const workers = options.workers === "none" ? null : await startWorkers(config, log, options.workerOptions);
   const ledger = gateway.deps.ledger;
   const children: ChildProcess[] = [];
   return {
