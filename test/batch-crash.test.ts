@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import { allResults, chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import { holdReplies, killWorkerInFlight } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL while it runs batch items.
 const test = stackTest.extend(
@@ -15,7 +16,7 @@ describe("a worker killed mid-batch", () => {
     const { key, accountId } = await stack.account(100);
     const first = stack.spawnWorker();
     // Hold the player so the first items are certainly in flight when the worker dies.
-    const release = stack.replay.addFault({ when: (r) => r.path === "/youtubei/v1/player", delayMs: 2500 });
+    const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 2500));
     const calls = Array.from({ length: 30 }, (_, i) => ({
       path: "/v1/videosite/video-details",
       params: { url: `https://www.youtube.com/watch?v=${i % 2 ? "M4gD1WSo5mA" : "ud9d5cMDP_0"}` },
@@ -23,16 +24,7 @@ describe("a worker killed mid-batch", () => {
     const submitted = await send(stack, "POST", "/v1/batch", key, { calls });
     expect(submitted.status).toBe(202);
     const { batchId } = submitted.body.data;
-    await expect
-      .poll(() => stack.replay.hits.some((h) => h.path === "/youtubei/v1/player"), {
-        timeout: 20_000,
-        interval: 50,
-      })
-      .toBe(true);
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
-    release();
-    stack.spawnWorker();
+    await killWorkerInFlight(stack, first, ["/youtubei/v1/player"], release);
 
     const final = await waitForBatch(stack, key, batchId);
     expect(final).toMatchObject({ status: "completed", total: 30, done: 30, succeeded: 30, failed: 0 });

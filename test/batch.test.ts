@@ -9,6 +9,7 @@ import {
 } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import { holdReplies } from "./support/stack.ts";
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DETAILS = "/v1/videosite/video-details";
@@ -252,7 +253,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
     async ({ stack }) => {
       const { key, accountId } = await stack.account();
       // Hold the player so the first claimed items are certainly in flight when the cancel arrives.
-      const release = stack.replay.addFault({ when: (r) => r.path === "/youtubei/v1/player", delayMs: 4000 });
+      const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 4000));
       const calls = Array.from({ length: 20 }, () => ({
         path: DETAILS,
         params: { url: watch("M4gD1WSo5mA") },
@@ -282,7 +283,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
     "two batches of one account share its cap; batch jobs carry a lower priority than direct calls",
     async ({ stack }) => {
       const { key } = await stack.account();
-      const release = stack.replay.addFault({ when: (r) => r.path === "/youtubei/v1/player", delayMs: 3000 });
+      const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 3000));
       const calls = Array.from({ length: 6 }, () => ({
         path: DETAILS,
         params: { url: watch("M4gD1WSo5mA") },

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import { holdReplies, killWorkerInFlight } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL in the middle of a job. The crash
 // settings are the production defaults (JOB_LOCK_MS 10 s, JOB_STALLED_INTERVAL_MS 5 s: a crashed job re-runs within
@@ -21,23 +22,11 @@ describe("a worker killed mid-job", () => {
     const queue = stack.gateway.deps.bridge.queue("videosite");
     await expect.poll(() => queue.getWorkersCount(), { timeout: 30_000, interval: 100 }).toBe(1);
     // Hold the caption body so the job is certainly in flight when the worker dies.
-    const release = stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 2500 });
+    const release = stack.replay.addFault(holdReplies("/api/timedtext", 2500));
     const call = stack.get("/v1/videosite/transcript", key, {
       url: "https://www.youtube.com/watch?v=ud9d5cMDP_0",
     });
-    await expect
-      .poll(
-        () => stack.replay.hits.some((h) => h.path === "/api/timedtext" || h.path === "/youtubei/v1/player"),
-        {
-          timeout: 20_000,
-          interval: 50,
-        },
-      )
-      .toBe(true);
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
-    release();
-    stack.spawnWorker();
+    await killWorkerInFlight(stack, first, ["/api/timedtext", "/youtubei/v1/player"], release);
     const response = await call;
     expect(stack.env.JOB_LOCK_MS).toBeUndefined();
     expect(response.status).toBe(200);

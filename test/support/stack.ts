@@ -6,6 +6,7 @@ import type { Ledger } from "@sda/ledger";
 import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
+import { expect } from "vitest";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
 export interface Stack {
@@ -51,6 +52,34 @@ export interface StackOptions {
 }
 
 type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
+
+/**
+ * A replay fault holding every answer on `path` for `delayMs` (e.g. `/api/timedtext`, the caption bodies), so the calls
+ * reaching it are certainly in flight (for `StackOptions.replayFaults` or `stack.replay.addFault`).
+ */
+export const holdReplies = (path: string, delayMs: number): ReplayFault => ({
+  when: (r) => r.path === path,
+  delayMs,
+});
+
+/**
+ * Kills the worker process `worker` with SIGKILL once the replay was asked for one of `paths` (its job certainly in
+ * flight), waits for its exit, calls `release` (lifting the fault that held the job) and starts another worker.
+ */
+export async function killWorkerInFlight(
+  stack: Stack,
+  worker: ChildProcess,
+  paths: readonly string[],
+  release: () => void,
+): Promise<void> {
+  await expect
+    .poll(() => stack.replay.hits.some((h) => paths.includes(h.path)), { timeout: 20_000, interval: 50 })
+    .toBe(true);
+  worker.kill("SIGKILL");
+  await new Promise((r) => worker.once("exit", r));
+  release();
+  stack.spawnWorker();
+}
 
 /** Starts a whole service (see `Stack`); test files get one from the `stack` fixture (./fixtures.ts). */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
