@@ -1,8 +1,7 @@
-import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { type Stack, startStack, stopWorker } from "./support/stack.ts";
 
 // Workers run as their own OS processes: the app-only token must be fetched once and shared through Redis.
 const CLIENT_ID = "e2e-client-id";
@@ -22,12 +21,6 @@ afterAll(async () => {
 
 const tokenRequests = () => stack.replay.hits.filter((h) => h.path === "/api/v1/access_token").length;
 
-async function stop(worker: ChildProcess) {
-  const exited = new Promise((resolve) => worker.once("exit", resolve));
-  worker.kill("SIGTERM");
-  await exited;
-}
-
 describe("OAuth app-only token across calls and worker processes", () => {
   it("one token for every call, also after the first worker process is replaced by another", async () => {
     const { key } = await stack.account(100);
@@ -41,7 +34,7 @@ describe("OAuth app-only token across calls and worker processes", () => {
     expect(thread.status).toBe(200);
     expect(tokenRequests()).toBe(1);
 
-    await stop(first);
+    await stopWorker(first);
     stack.spawnWorker();
     const details = await stack.get("/v1/forumsite/post-details", key, { url: "haucpf" });
     expect(details.status).toBe(200);

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type FakeAsrServer, startFakeAsr } from "@sda/testing";
 import { Redis } from "ioredis";
 import { test } from "vitest";
 import { startReceiver } from "../../packages/webhooks/test/receiver.ts";
@@ -53,3 +54,19 @@ export const stackTest = test
     onCleanup(() => receiver.close());
     return receiver;
   });
+
+/**
+ * A file fixture of a fake ASR provider (`startFakeAsr(options)`), closed after the file:
+ * `stackTest.extend("asr", { scope: "file" }, fakeAsrFixture({ transcript }))`.
+ */
+export function fakeAsrFixture(options: Parameters<typeof startFakeAsr>[0]) {
+  return async (
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+    {},
+    { onCleanup }: { onCleanup: (cleanup: () => Promise<void>) => void },
+  ): Promise<FakeAsrServer> => {
+    const asr = await startFakeAsr(options);
+    onCleanup(() => asr.close());
+    return asr;
+  };
+}

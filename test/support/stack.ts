@@ -62,6 +62,17 @@ export const holdReplies = (path: string, delayMs: number): ReplayFault => ({
   delayMs,
 });
 
+/** Sends `signal` to a worker process and waits for its exit. */
+export async function stopWorker(worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
+  worker.kill(signal);
+  await exited;
+}
+
+/** How many requests the stack's replay upstream has answered on `path`. */
+export const replayHitsOn = (stack: Stack, path: string): number =>
+  stack.replay.hits.filter((h) => h.path === path).length;
+
 /**
  * Kills the worker process `worker` with SIGKILL once the replay was asked for one of `paths` (its job certainly in
  * flight), waits for its exit, calls `release` (lifting the fault that held the job) and starts another worker.
@@ -75,8 +86,7 @@ export async function killWorkerInFlight(
   await expect
     .poll(() => stack.replay.hits.some((h) => paths.includes(h.path)), { timeout: 20_000, interval: 50 })
     .toBe(true);
-  worker.kill("SIGKILL");
-  await new Promise((r) => worker.once("exit", r));
+  await stopWorker(worker, "SIGKILL");
   release();
   stack.spawnWorker();
 }
