@@ -1,9 +1,6 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { startGateway } from "@sda/gateway";
-import { testLogger } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
-import { holdReplies, type Stack } from "./support/stack.ts";
+import { holdReplies, startStackGateway } from "./support/stack.ts";
 
 // The request log is written in batches off the request's path (issue 9, performance): never lost on a graceful
 // shutdown, bounded while PostgreSQL is away, and the 202 → 200 completion of GET /v1/jobs/{id} still lands.
@@ -13,11 +10,6 @@ const test = stackTest.extend(
   { env: { REQUEST_DEADLINE_MS: "300" }, replayFaults: [holdReplies("/api/timedtext", 1500)] },
 );
 
-/** A gateway of its own on the stack's Redis prefix and database, with request-log settings overridden. */
-function gatewayWith(stack: Stack, env: Record<string, string>) {
-  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
-}
-
 async function callAccount(url: string, key: string): Promise<string> {
   const response = await fetch(new URL("/v1/account", url), { headers: { authorization: `Bearer ${key}` } });
   expect(response.status).toBe(200);
@@ -26,7 +18,7 @@ async function callAccount(url: string, key: string): Promise<string> {
 
 describe("batched request log", () => {
   test("rows buffered at shutdown are written by close(), none lost", async ({ stack }) => {
-    const gateway = await gatewayWith(stack, {
+    const gateway = await startStackGateway(stack, {
       REQUEST_LOG_FLUSH_MS: "600000",
       REQUEST_LOG_BATCH_SIZE: "1000",
     });
@@ -40,7 +32,10 @@ describe("batched request log", () => {
   });
 
   test("a full batch is written at once in one multi-row insert", async ({ stack }) => {
-    const gateway = await gatewayWith(stack, { REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "4" });
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_BATCH_SIZE: "4",
+    });
     try {
       const { key } = await stack.account();
       const ids: string[] = [];
@@ -55,7 +50,10 @@ describe("batched request log", () => {
   test("the buffer is bounded: past REQUEST_LOG_MAX_BUFFER rows are dropped and counted, never blocking a call", async ({
     stack,
   }) => {
-    const gateway = await gatewayWith(stack, { REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_MAX_BUFFER: "2" });
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_MAX_BUFFER: "2",
+    });
     try {
       const { key } = await stack.account();
       for (let i = 0; i < 5; i++) await callAccount(gateway.url, key);

@@ -62,6 +62,20 @@ export const holdReplies = (path: string, delayMs: number): ReplayFault => ({
   delayMs,
 });
 
+/** Another gateway (own key cache, own request-log buffer) on the stack's Redis prefix and database, `env` over its env. */
+export function startStackGateway(stack: Stack, env: Record<string, string> = {}): Promise<RunningGateway> {
+  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
+}
+
+/** In-process workers of the stack's service (for a stack started with `workers: "none"`), `env` over its env. */
+export function startStackWorkers(
+  stack: Stack,
+  env: Record<string, string> = {},
+  options?: WorkerOptions,
+): Promise<RunningWorkers> {
+  return startWorkers(loadServiceEnv({ ...stack.env, ...env }), testLogger(), options);
+}
+
 /** Sends `signal` to a worker process and waits for its exit. */
 export async function stopWorker(worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   const exited = new Promise((resolve) => worker.once("exit", resolve));
