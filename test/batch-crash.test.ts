@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
-import { allResults, chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
+import { allResults, chargedCredits, reservedCredits, waitForBatch } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { holdReplies, killWorkerInFlight } from "./support/stack.ts";
+import { holdReplies, killWorkerInFlight, send } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL while it runs batch items.
 const test = stackTest.extend(

@@ -1,8 +1,8 @@
 import { describe, expect, onTestFinished } from "vitest";
-import { chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
+import { chargedCredits, reservedCredits, waitForBatch } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { startStackWorkers } from "./support/stack.ts";
+import { send, startStackWorkers } from "./support/stack.ts";
 
 // Batch state lives in PostgreSQL: jobs lost with Redis are found by the sweeper and enqueued again.
 const test = stackTest.extend(

@@ -4,12 +4,11 @@ import {
   type BatchCall,
   chargedCredits,
   reservedCredits,
-  send,
   waitForBatch,
 } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { holdReplies } from "./support/stack.ts";
+import { holdReplies, send } from "./support/stack.ts";
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DETAILS = "/v1/videosite/video-details";

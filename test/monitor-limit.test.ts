@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
-import { send } from "./support/monitors.ts";
+import { send } from "./support/stack.ts";
 
 // The plan's monitor limit (PLAN_MAX_MONITORS), shown by GET /v1/account, is the one monitor creation enforces.
 

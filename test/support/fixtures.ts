@@ -10,6 +10,9 @@ import { type StackOptions, startStack } from "./stack.ts";
 /** The signing secret of the `receiver` fixture (a test may set `receiver.state.secret` to a monitor's own). */
 export const RECEIVER_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
+/** Env letting a stack's webhooks reach the local `receiver` (http, and 127.0.0.1 on the SSRF allowlist). */
+export const LOCAL_WEBHOOKS_ENV = { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" } as const;
+
 /**
  * A vitest `test` with a whole service for the test file, instead of copied `beforeAll`/`afterAll` blocks. Every
  * fixture is file-scoped (set up once, on first use, torn down after the file's last test, in reverse order):

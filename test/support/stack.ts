@@ -53,6 +53,42 @@ export interface StackOptions {
 
 type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
 
+/** A response as `ApiResponse`: its body parsed as JSON, or kept as text when it is not JSON. */
+async function readResponse(response: Response): Promise<ApiResponse> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the assertion message
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * `method path` to the stack's gateway with the key (Bearer) and a JSON body (POST, PATCH, DELETE; GET through
+ * `stack.get`); a string body is sent as it is (malformed JSON for the parser's tests).
+ */
+export async function send(
+  stack: Stack,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const response = await fetch(new URL(path, stack.gateway.url), {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  return readResponse(response);
+}
+
 /**
  * A replay fault holding every answer on `path` for `delayMs` (e.g. `/api/timedtext`, the caption bodies), so the calls
  * reaching it are certainly in flight (for `StackOptions.replayFaults` or `stack.replay.addFault`).
@@ -133,17 +169,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async get(p, key, query = {}, headers = {}) {
       const url = new URL(p, gateway.url);
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-      const response = await fetch(url, {
-        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text for the assertion message
-      }
-      return { status: response.status, headers: response.headers, body };
+      return readResponse(
+        await fetch(url, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
+      );
     },
     spawnWorker(extraEnv = {}) {
       const main = path.resolve(import.meta.dirname, "../../apps/worker/src/main.ts");
