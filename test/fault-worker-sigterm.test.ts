@@ -1,7 +1,7 @@
 import { expectLedgerReconciled } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
-import { type ApiResponse, holdReplies } from "./support/stack.ts";
+import { holdReplies, requestIdOf } from "./support/stack.ts";
 
 // Fault suite: a worker process gets SIGTERM (a deploy, a scale-down) while it runs jobs.
 // Hold the caption bodies so the jobs are certainly running when the signal arrives.
@@ -17,8 +17,6 @@ const test = stackTest.extend(
 
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" };
-const requestIdOf = (r: ApiResponse) => r.headers.get("x-service-request-id") ?? "";
-
 describe("worker SIGTERM", () => {
   test("drains its 3 in-flight jobs (each answered 200, billed once), takes no new job, and exits 0", async ({
     stack,

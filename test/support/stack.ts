@@ -53,6 +53,10 @@ export interface StackOptions {
 
 type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
 
+/** The request id the gateway answered with (`X-Service-Request-Id`), "" when absent. */
+export const requestIdOf = (response: ApiResponse): string =>
+  response.headers.get("x-service-request-id") ?? "";
+
 /** A response as `ApiResponse`: its body parsed as JSON, or kept as text when it is not JSON. */
 async function readResponse(response: Response): Promise<ApiResponse> {
   const text = await response.text();
