@@ -1,18 +1,19 @@
 import { newId } from "@sda/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
-
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+import type { Stack } from "./support/stack.ts";
 
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 
 /** Request-log rows written through the ledger's own logging call (what the gateway writes after each call). */
-async function logCalls(accountId: string, count: number, base: Date, operation = "videosite.video-details") {
+async function logCalls(
+  stack: Stack,
+  accountId: string,
+  count: number,
+  base: Date,
+  operation = "videosite.video-details",
+) {
   for (let i = 0; i < count; i++)
     await stack.ledger.logRequest({
       id: newId("req"),
@@ -42,34 +43,37 @@ async function logCalls(accountId: string, count: number, base: Date, operation 
 }
 
 describe("GET /v1/account", () => {
-  it("answers the account, the free plan, the balance and the last 24 h usage, free of charge", async () => {
-    const { key, accountId } = await stack.account(100);
-    const call = await stack.get("/v1/videosite/video-details", key, { url: VIDEO });
-    expect(call.status).toBe(200);
-    const credits = Number(call.headers.get("x-service-credits"));
-    await expect
-      .poll(async () => stack.ledger.prisma.requestLog.count({ where: { accountId } }))
-      .toBeGreaterThanOrEqual(1);
-    const response = await stack.get("/v1/account", key);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("x-service-credits")).toBe("0");
-    expect(response.body.data).toMatchObject({
-      accountId,
-      email: null,
-      balance: 100 - credits,
-      plan: {
-        name: "free",
-        rateLimitPerSecond: 100,
-        maxConcurrentBatchItems: 4,
-        maxMonitors: 5,
-        minMonitorInterval: 300,
-      },
-      usage24h: { calls: 1, credits },
-    });
-    expect(new Date(response.body.data.createdAt).getTime()).not.toBeNaN();
-  });
+  stackTest(
+    "answers the account, the free plan, the balance and the last 24 h usage, free of charge",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(100);
+      const call = await stack.get("/v1/videosite/video-details", key, { url: VIDEO });
+      expect(call.status).toBe(200);
+      const credits = Number(call.headers.get("x-service-credits"));
+      await expect
+        .poll(async () => stack.ledger.prisma.requestLog.count({ where: { accountId } }))
+        .toBeGreaterThanOrEqual(1);
+      const response = await stack.get("/v1/account", key);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-service-credits")).toBe("0");
+      expect(response.body.data).toMatchObject({
+        accountId,
+        email: null,
+        balance: 100 - credits,
+        plan: {
+          name: "free",
+          rateLimitPerSecond: 100,
+          maxConcurrentBatchItems: 4,
+          maxMonitors: 5,
+          minMonitorInterval: 300,
+        },
+        usage24h: { calls: 1, credits },
+      });
+      expect(new Date(response.body.data.createdAt).getTime()).not.toBeNaN();
+    },
+  );
 
-  it("needs a key and answers only GET", async () => {
+  stackTest("needs a key and answers only GET", async ({ stack }) => {
     expect((await stack.get("/v1/account", null)).body.error.code).toBe("missing_api_key");
     const { key } = await stack.account();
     const post = await fetch(new URL("/v1/account", stack.gateway.url), {
@@ -81,36 +85,39 @@ describe("GET /v1/account", () => {
 });
 
 describe("GET /v1/account/usage", () => {
-  it("pages the request log newest first with a signed cursor, without gaps or repeats", async () => {
-    const { key, accountId } = await stack.account();
-    await logCalls(accountId, 7, new Date("2026-01-01T00:00:00Z"));
-    const seen: number[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 5; page++) {
-      const response = await stack.get("/v1/account/usage", key, {
-        limit: "3",
-        operation: "videosite.video-details",
-        ...(cursor ? { cursor } : {}),
-      });
-      expect(response.status).toBe(200);
-      const { requests, nextCursor, hasMore, totalReturned } = response.body.data;
-      expect(totalReturned).toBe(requests.length);
-      for (const r of requests) seen.push(r.params.n);
-      expect(requests[0]).toHaveProperty("batchId", null);
-      expect(requests[0]).toHaveProperty("monitorId", null);
-      expect(requests[0].requestId).toMatch(/^req_/);
-      if (!hasMore) {
-        expect(nextCursor).toBeNull();
-        break;
+  stackTest(
+    "pages the request log newest first with a signed cursor, without gaps or repeats",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      await logCalls(stack, accountId, 7, new Date("2026-01-01T00:00:00Z"));
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        const response = await stack.get("/v1/account/usage", key, {
+          limit: "3",
+          operation: "videosite.video-details",
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(response.status).toBe(200);
+        const { requests, nextCursor, hasMore, totalReturned } = response.body.data;
+        expect(totalReturned).toBe(requests.length);
+        for (const r of requests) seen.push(r.params.n);
+        expect(requests[0]).toHaveProperty("batchId", null);
+        expect(requests[0]).toHaveProperty("monitorId", null);
+        expect(requests[0].requestId).toMatch(/^req_/);
+        if (!hasMore) {
+          expect(nextCursor).toBeNull();
+          break;
+        }
+        cursor = nextCursor;
       }
-      cursor = nextCursor;
-    }
-    expect(seen).toEqual([6, 5, 4, 3, 2, 1, 0]);
-  });
+      expect(seen).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    },
+  );
 
-  it("filters by date range and status", async () => {
+  stackTest("filters by date range and status", async ({ stack }) => {
     const { key, accountId } = await stack.account();
-    await logCalls(accountId, 6, new Date("2026-02-01T00:00:00Z"));
+    await logCalls(stack, accountId, 6, new Date("2026-02-01T00:00:00Z"));
     const errors = await stack.get("/v1/account/usage", key, { status: "error" });
     expect(errors.body.data.requests.map((r: { params: { n: number } }) => r.params.n)).toEqual([3, 0]);
     const ok = await stack.get("/v1/account/usage", key, {
@@ -127,16 +134,16 @@ describe("GET /v1/account/usage", () => {
     expect(day.body.data.requests).toHaveLength(6);
   });
 
-  it("never shows another account's calls", async () => {
+  stackTest("never shows another account's calls", async ({ stack }) => {
     const a = await stack.account();
     const b = await stack.account();
-    await logCalls(a.accountId, 3, new Date("2026-03-01T00:00:00Z"));
+    await logCalls(stack, a.accountId, 3, new Date("2026-03-01T00:00:00Z"));
     const response = await stack.get("/v1/account/usage", b.key);
     expect(response.body.data.requests).toEqual([]);
     expect(response.body.data.hasMore).toBe(false);
   });
 
-  it("answers 400 in the envelope for every bad parameter", async () => {
+  stackTest("answers 400 in the envelope for every bad parameter", async ({ stack }) => {
     const { key } = await stack.account();
     const cases: [Record<string, string>, string, string][] = [
       [{ limit: "0" }, "parameter_out_of_range", "limit"],
@@ -158,9 +165,9 @@ describe("GET /v1/account/usage", () => {
     }
   });
 
-  it("refuses a cursor reused with other filters, and a ledger cursor", async () => {
+  stackTest("refuses a cursor reused with other filters, and a ledger cursor", async ({ stack }) => {
     const { key, accountId } = await stack.account();
-    await logCalls(accountId, 4, new Date("2026-04-01T00:00:00Z"));
+    await logCalls(stack, accountId, 4, new Date("2026-04-01T00:00:00Z"));
     const first = await stack.get("/v1/account/usage", key, { limit: "2" });
     const cursor = first.body.data.nextCursor as string;
     const other = await stack.get("/v1/account/usage", key, { limit: "2", status: "error", cursor });
@@ -171,11 +178,11 @@ describe("GET /v1/account/usage", () => {
 });
 
 describe("GET /v1/account/usage/daily", () => {
-  it("sums calls, successes and credits per UTC day and operation", async () => {
+  stackTest("sums calls, successes and credits per UTC day and operation", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const today = new Date();
     const midnight = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-    await logCalls(accountId, 6, midnight);
+    await logCalls(stack, accountId, 6, midnight);
     const response = await stack.get("/v1/account/usage/daily", key, { days: "7" });
     expect(response.status).toBe(200);
     expect(response.body.data.usage).toEqual([
@@ -191,7 +198,7 @@ describe("GET /v1/account/usage/daily", () => {
     expect((await stack.get("/v1/account/usage/daily", other.key)).body.data.usage).toEqual([]);
   });
 
-  it("validates days", async () => {
+  stackTest("validates days", async ({ stack }) => {
     const { key } = await stack.account();
     for (const days of ["0", "367", "abc"]) {
       const response = await stack.get("/v1/account/usage/daily", key, { days });
@@ -202,35 +209,38 @@ describe("GET /v1/account/usage/daily", () => {
 });
 
 describe("GET /v1/account/ledger", () => {
-  it("pages the entries newest first with balanceAfter; their sum is the balance", async () => {
-    const { key, accountId } = await stack.account(100);
-    for (let i = 1; i <= 4; i++) await stack.ledger.grant(accountId, i, `top-up ${i}`);
-    const first = await stack.get("/v1/account/ledger", key, { limit: "3" });
-    expect(first.status).toBe(200);
-    expect(first.body.data.balance).toBe(110);
-    const second = await stack.get("/v1/account/ledger", key, {
-      limit: "3",
-      cursor: first.body.data.nextCursor,
-    });
-    const entries = [...first.body.data.entries, ...second.body.data.entries];
-    expect(second.body.data.hasMore).toBe(false);
-    // Entries written within one millisecond have no defined order between them; the set and the order of times do.
-    const times = entries.map((e: { createdAt: string }) => Date.parse(e.createdAt));
-    expect(times).toEqual([...times].sort((x, y) => y - x));
-    expect(
-      entries.map((e: { balanceAfter: number }) => e.balanceAfter).sort((x: number, y: number) => y - x),
-    ).toEqual([110, 106, 103, 101, 100]);
-    expect(entries.reduce((sum: number, e: { amount: number }) => sum + e.amount, 0)).toBe(110);
-    expect(await ledgerSum(stack.ledger, accountId)).toBe(110);
-    const other = await stack.account(5);
-    const theirs = await stack.get("/v1/account/ledger", other.key);
-    expect(theirs.body.data.entries).toHaveLength(1);
-    expect(theirs.body.data.entries[0]).toMatchObject({ amount: 5, balanceAfter: 5, kind: "grant" });
-  });
+  stackTest(
+    "pages the entries newest first with balanceAfter; their sum is the balance",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(100);
+      for (let i = 1; i <= 4; i++) await stack.ledger.grant(accountId, i, `top-up ${i}`);
+      const first = await stack.get("/v1/account/ledger", key, { limit: "3" });
+      expect(first.status).toBe(200);
+      expect(first.body.data.balance).toBe(110);
+      const second = await stack.get("/v1/account/ledger", key, {
+        limit: "3",
+        cursor: first.body.data.nextCursor,
+      });
+      const entries = [...first.body.data.entries, ...second.body.data.entries];
+      expect(second.body.data.hasMore).toBe(false);
+      // Entries written within one millisecond have no defined order between them; the set and the order of times do.
+      const times = entries.map((e: { createdAt: string }) => Date.parse(e.createdAt));
+      expect(times).toEqual([...times].sort((x, y) => y - x));
+      expect(
+        entries.map((e: { balanceAfter: number }) => e.balanceAfter).sort((x: number, y: number) => y - x),
+      ).toEqual([110, 106, 103, 101, 100]);
+      expect(entries.reduce((sum: number, e: { amount: number }) => sum + e.amount, 0)).toBe(110);
+      expect(await ledgerSum(stack.ledger, accountId)).toBe(110);
+      const other = await stack.account(5);
+      const theirs = await stack.get("/v1/account/ledger", other.key);
+      expect(theirs.body.data.entries).toHaveLength(1);
+      expect(theirs.body.data.entries[0]).toMatchObject({ amount: 5, balanceAfter: 5, kind: "grant" });
+    },
+  );
 });
 
 describe("OpenAPI", () => {
-  it("documents the Account group with its query parameters", async () => {
+  stackTest("documents the Account group with its query parameters", async ({ stack }) => {
     const doc = (await stack.get("/v1/openapi.json", null)).body;
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([

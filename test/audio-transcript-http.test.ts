@@ -1,62 +1,51 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type FakeAsrServer, startFakeAsr, syntheticAudioCase } from "@sda/testing";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { readdir } from "node:fs/promises";
+import { syntheticAudioCase } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { fakeAsrFixture, stackTest } from "./support/fixtures.ts";
+import { type ApiResponse, replayHitsOn, type Stack } from "./support/stack.ts";
 
 const AUDIO = "/v1/videosite/audio-transcript";
 const synth = syntheticAudioCase();
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
-let stack: Stack;
-let fast: FakeAsrServer;
-let standard: FakeAsrServer;
-let tempRoot: string;
-let redis: Redis;
-
-beforeAll(async () => {
-  fast = await startFakeAsr({
-    transcript: synth.transcript,
-    expectedDurationSeconds: synth.formatDurationSeconds,
-  });
-  standard = await startFakeAsr({ transcript: synth.transcript, apiKey: "sk-standard" });
-  tempRoot = await mkdtemp(path.join(tmpdir(), "audio-http-"));
-  stack = await startStack({
+const test = stackTest
+  .extend(
+    "fast",
+    { scope: "file" },
+    fakeAsrFixture({ transcript: synth.transcript, expectedDurationSeconds: synth.formatDurationSeconds }),
+  )
+  .extend(
+    "standard",
+    { scope: "file" },
+    fakeAsrFixture({ transcript: synth.transcript, apiKey: "sk-standard" }),
+  )
+  .extend("stackOptions", { scope: "file" }, ({ fast, standard, tempDir }) => ({
     env: {
       ASR_FAST_BASE_URL: fast.baseUrl,
       ASR_STANDARD_BASE_URL: standard.baseUrl,
       ASR_STANDARD_API_KEY: "sk-standard",
-      AUDIO_TEMP_DIR: tempRoot,
+      AUDIO_TEMP_DIR: tempDir,
       AUDIO_DOWNLOAD_TIMEOUT_MS: "2000",
     },
-  });
-  redis = new Redis(stack.env.REDIS_URL ?? "");
-});
-afterAll(async () => {
-  await stack.close();
-  await fast.close();
-  await standard.close();
-  redis.disconnect();
-  await rm(tempRoot, { recursive: true, force: true });
-});
-beforeEach(() => {
+  }));
+test.beforeEach(({ fast, standard }) => {
   fast.failWith(null);
   standard.failWith(null);
 });
 
-const videoplaybackHits = () => stack.replay.hits.filter((h) => h.path === "/videoplayback").length;
-
 /** Every error of this operation: the envelope, nothing charged, the balance untouched. */
-async function expectUnbilled(response: ApiResponse, accountId: string, balance: number) {
+async function expectUnbilled(stack: Stack, response: ApiResponse, accountId: string, balance: number) {
   expect(response.body.success).toBe(false);
   expect(response.headers.get("x-service-credits")).toBe("0");
   expect(await stack.ledger.balance(accountId)).toBe(balance);
 }
 
 describe("audio transcript over HTTP: success and billing", () => {
-  it("200 for the synthetic video: SPEC §2.4 data, creditsUsed on the envelope, 4 credits charged once", async () => {
+  test("200 for the synthetic video: SPEC §2.4 data, creditsUsed on the envelope, 4 credits charged once", async ({
+    stack,
+    tempDir,
+    fast,
+  }) => {
     const { key, accountId } = await stack.account();
     const uploads = fast.received.length;
     const response = await stack.get(AUDIO, key, { url: watch(synth.videoId) });
@@ -84,10 +73,13 @@ describe("audio transcript over HTTP: success and billing", () => {
     const probe = fast.received.at(-1)?.probe;
     expect(probe).toMatchObject({ sampleRateHz: 16000, channels: 1, bitrateKbps: 32 });
     expect(Math.abs((probe?.durationSeconds ?? 0) - synth.formatDurationSeconds)).toBeLessThan(1);
-    expect(await readdir(tempRoot)).toEqual([]);
+    expect(await readdir(tempDir)).toEqual([]);
   });
 
-  it("cache=true: the hit is billed the same 4 credits (SPEC §8 rule 2), and honours maxCredits", async () => {
+  test("cache=true: the hit is billed the same 4 credits (SPEC §8 rule 2), and honours maxCredits", async ({
+    stack,
+    fast,
+  }) => {
     const { key, accountId } = await stack.account();
     // A fresh call stores its result (every fresh success refreshes the cache) and is billed 4.
     const first = await stack.get(AUDIO, key, { url: watch(synth.videoId), cache: "false" });
@@ -104,10 +96,10 @@ describe("audio transcript over HTTP: success and billing", () => {
     const capped = await stack.get(AUDIO, key, { url: watch(synth.videoId), cache: "true", maxCredits: "3" });
     expect(capped.status).toBe(400);
     expect(capped.body.error).toMatchObject({ code: "cost_exceeds_max", estimatedCredits: 4, maxCredits: 3 });
-    await expectUnbilled(capped, accountId, 92);
+    await expectUnbilled(stack, capped, accountId, 92);
   });
 
-  it("asr-fast failing: asr-standard transcribes, billed the same", async () => {
+  test("asr-fast failing: asr-standard transcribes, billed the same", async ({ stack, fast, standard }) => {
     fast.failWith(503);
     const { key, accountId } = await stack.account();
     const response = await stack.get(AUDIO, key, { url: watch(synth.videoId) });
@@ -118,7 +110,12 @@ describe("audio transcript over HTTP: success and billing", () => {
     expect(await stack.ledger.balance(accountId)).toBe(96);
   });
 
-  it("every ASR tier failing: 502 asr_failed, retryable, not billed", async () => {
+  test("every ASR tier failing: 502 asr_failed, retryable, not billed", async ({
+    stack,
+    tempDir,
+    fast,
+    standard,
+  }) => {
     fast.failWith(500);
     standard.failWith(500);
     const { key, accountId } = await stack.account();
@@ -130,15 +127,15 @@ describe("audio transcript over HTTP: success and billing", () => {
       estimatedCreditsIfRetried: 4,
     });
     expect(response.headers.get("retry-after")).toBe("30");
-    await expectUnbilled(response, accountId, 100);
-    expect(await readdir(tempRoot)).toEqual([]);
+    await expectUnbilled(stack, response, accountId, 100);
+    expect(await readdir(tempDir)).toEqual([]);
   });
 });
 
 describe("audio transcript over HTTP: refused before any download", () => {
-  it("95 minutes: 400 duration_too_long with estimatedCredits 190", async () => {
+  test("95 minutes: 400 duration_too_long with estimatedCredits 190", async ({ stack }) => {
     const { key, accountId } = await stack.account();
-    const hits = videoplaybackHits();
+    const hits = replayHitsOn(stack, "/videoplayback");
     const response = await stack.get(AUDIO, key, { url: watch("SynthLong01") });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({
@@ -146,26 +143,26 @@ describe("audio transcript over HTTP: refused before any download", () => {
       retryable: false,
       estimatedCredits: 190,
     });
-    await expectUnbilled(response, accountId, 100);
-    expect(videoplaybackHits()).toBe(hits);
+    await expectUnbilled(stack, response, accountId, 100);
+    expect(replayHitsOn(stack, "/videoplayback")).toBe(hits);
   });
 
-  it("maxCredits below the estimate: 400 cost_exceeds_max; a balance below it: 402", async () => {
-    const hits = videoplaybackHits();
+  test("maxCredits below the estimate: 400 cost_exceeds_max; a balance below it: 402", async ({ stack }) => {
+    const hits = replayHitsOn(stack, "/videoplayback");
     const rich = await stack.account();
     const capped = await stack.get(AUDIO, rich.key, { url: watch(synth.videoId), maxCredits: "3" });
     expect(capped.status).toBe(400);
     expect(capped.body.error).toMatchObject({ code: "cost_exceeds_max", estimatedCredits: 4, maxCredits: 3 });
-    await expectUnbilled(capped, rich.accountId, 100);
+    await expectUnbilled(stack, capped, rich.accountId, 100);
     const poor = await stack.account(3);
     const refused = await stack.get(AUDIO, poor.key, { url: watch(synth.videoId) });
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe("insufficient_credits");
-    await expectUnbilled(refused, poor.accountId, 3);
-    expect(videoplaybackHits()).toBe(hits);
+    await expectUnbilled(stack, refused, poor.accountId, 3);
+    expect(replayHitsOn(stack, "/videoplayback")).toBe(hits);
   });
 
-  it("maxCredits outside 1..50000 or not an integer: 400 with the parameter named", async () => {
+  test("maxCredits outside 1..50000 or not an integer: 400 with the parameter named", async ({ stack }) => {
     const { key } = await stack.account();
     for (const [value, code] of [
       ["0", "parameter_out_of_range"],
@@ -183,7 +180,10 @@ describe("audio transcript over HTTP: refused before any download", () => {
 });
 
 describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
-  it("blocked_rate: an upstream 403 opens every refused source's circuit; the next call fails fast without a download", async () => {
+  test("blocked_rate: an upstream 403 opens every refused source's circuit; the next call fails fast without a download", async ({
+    stack,
+    redis,
+  }) => {
     const { key, accountId } = await stack.account();
     const remove = stack.replay.addFault({ when: (r) => r.path === "/videoplayback", status: 403 });
     try {
@@ -199,7 +199,7 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
         blockedRateConsecutive: 1,
       });
       expect(blocked.headers.get("retry-after")).toBe("300");
-      const hits = videoplaybackHits();
+      const hits = replayHitsOn(stack, "/videoplayback");
       const fastFail = await stack.get(AUDIO, key, { url: watch(synth.videoId) });
       expect(fastFail.body.error).toMatchObject({
         reason: "blocked_rate",
@@ -207,8 +207,8 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
         blockedRateConsecutive: 1,
       });
       expect(Number(fastFail.headers.get("retry-after"))).toBeLessThanOrEqual(300);
-      expect(videoplaybackHits()).toBe(hits);
-      await expectUnbilled(fastFail, accountId, 100);
+      expect(replayHitsOn(stack, "/videoplayback")).toBe(hits);
+      await expectUnbilled(stack, fastFail, accountId, 100);
     } finally {
       remove();
       // Circuits are per source (issue 14): the ANDROID format URL's and the VISIONOS audio URL's both opened.
@@ -219,7 +219,7 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
     }
   });
 
-  it("extract_timeout: a download slower than its budget, retry after 60 s", async () => {
+  test("extract_timeout: a download slower than its budget, retry after 60 s", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const remove = stack.replay.addFault({ when: (r) => r.path === "/videoplayback", delayMs: 4000 });
     try {
@@ -231,13 +231,15 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
         retryAfterSeconds: 60,
         estimatedCreditsIfRetried: 4,
       });
-      await expectUnbilled(response, accountId, 100);
+      await expectUnbilled(stack, response, accountId, 100);
     } finally {
       remove();
     }
   });
 
-  it("extractor_unavailable: only ciphered formats and no extractor configured, retry after 120 s", async () => {
+  test("extractor_unavailable: only ciphered formats and no extractor configured, retry after 120 s", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(AUDIO, key, { url: watch("iuevw6218F0") });
     expect(response.status).toBe(502);
@@ -247,10 +249,12 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
       retryAfterSeconds: 120,
       estimatedCreditsIfRetried: Math.ceil(283 / 60) * 2,
     });
-    await expectUnbilled(response, accountId, 100);
+    await expectUnbilled(stack, response, accountId, 100);
   });
 
-  it("no_audio_format: a player listing only video formats; not retryable, not obtainable", async () => {
+  test("no_audio_format: a player listing only video formats; not retryable, not obtainable", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const recorded = stack.replay.entries.find(
       (e) => e.caseId === "audio-SynthAudio1" && e.entry._match.path === "/youtubei/v1/player",
@@ -277,13 +281,15 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
       });
       expect(response.body.error).not.toHaveProperty("estimatedCreditsIfRetried");
       expect(response.headers.get("retry-after")).toBeNull();
-      await expectUnbilled(response, accountId, 100);
+      await expectUnbilled(stack, response, accountId, 100);
     } finally {
       remove();
     }
   });
 
-  it("restricted (age-gated Njp5uhTorCo) and live_unavailable (live X4VbdwhkE10): not retryable", async () => {
+  test("restricted (age-gated Njp5uhTorCo) and live_unavailable (live X4VbdwhkE10): not retryable", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const restricted = await stack.get(AUDIO, key, { url: watch("Njp5uhTorCo") });
     expect(restricted.status).toBe(502);
@@ -300,7 +306,7 @@ describe("audio transcript over HTTP: every SPEC §7.4 reason", () => {
     });
     for (const response of [restricted, live]) {
       expect(response.headers.get("retry-after")).toBeNull();
-      await expectUnbilled(response, accountId, 100);
+      await expectUnbilled(stack, response, accountId, 100);
     }
   });
 });

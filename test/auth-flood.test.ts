@@ -1,43 +1,44 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { type RunningGateway, startGateway } from "@sda/gateway";
 import { revokeApiKeyEverywhere } from "@sda/ledger";
-import { testLogger } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { type Stack, startStackGateway } from "./support/stack.ts";
 
 // Issue 9, fault 5: 4,096 invalid-key requests each did a database lookup and a request-log insert.
 const BUDGET = 5;
 const METRICS_TOKEN = "operator-metrics-token-0123456789";
-let stack: Stack;
-let second: RunningGateway;
-beforeAll(async () => {
-  stack = await startStack({
-    workers: "none",
-    // A budget of 5 failed lookups per 5 s window (1 per second on average), so a burst is counted in one window
-    // even on a slow machine.
-    env: {
-      AUTH_RATE_LIMIT_PER_SECOND: "1",
-      AUTH_RATE_LIMIT_WINDOW_SECONDS: String(BUDGET),
-      METRICS_TOKEN,
-      REQUEST_DEADLINE_MS: "200",
+const test = stackTest
+  .extend(
+    "stackOptions",
+    { scope: "file" },
+    {
+      workers: "none",
+      // A budget of 5 failed lookups per 5 s window (1 per second on average), so a burst is counted in one window
+      // even on a slow machine.
+      env: {
+        AUTH_RATE_LIMIT_PER_SECOND: "1",
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: String(BUDGET),
+        METRICS_TOKEN,
+        REQUEST_DEADLINE_MS: "200",
+      },
     },
-  });
+  )
   // A second gateway process's worth of state (own key cache, own subscription) on the same Redis and prefix.
-  second = await startGateway(loadServiceEnv(stack.env), testLogger(), { port: 0, host: "127.0.0.1" });
-});
-afterAll(async () => {
-  await second.close();
-  await stack.close();
-});
+  .extend("second", { scope: "file" }, async ({ stack }, { onCleanup }) => {
+    const second = await startStackGateway(stack);
+    onCleanup(() => second.close());
+    return second;
+  });
 
-async function metric(name: string, label: string): Promise<number> {
+async function metric(stack: Stack, name: string, label: string): Promise<number> {
   const text = String((await stack.get("/metrics", METRICS_TOKEN)).body);
   const line = text.split("\n").find((l) => l.startsWith(`${name}{${label}}`));
   return line ? Number(line.split(" ").pop()) : 0;
 }
 
 describe("fault 5: bad keys were free to flood", () => {
-  it("30 parallel bad keys from one address: exactly 5 lookups answered 401, 25 × 429 before any lookup, no log rows", async () => {
+  test("30 parallel bad keys from one address: exactly 5 lookups answered 401, 25 × 429 before any lookup, no log rows", async ({
+    stack,
+  }) => {
     const misses = stack.gateway.deps.keys.stats.misses;
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -60,11 +61,13 @@ describe("fault 5: bad keys were free to flood", () => {
     await stack.gateway.deps.requestLog.flush();
     const ids = responses.map((r) => r.headers.get("x-service-request-id") ?? "");
     expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
-    expect(await metric("sda_gateway_auth_rejected_total", 'reason="rate_limited"')).toBe(30 - BUDGET);
-    expect(await metric("sda_gateway_auth_rejected_total", 'reason="invalid"')).toBe(BUDGET);
+    expect(await metric(stack, "sda_gateway_auth_rejected_total", 'reason="rate_limited"')).toBe(30 - BUDGET);
+    expect(await metric(stack, "sda_gateway_auth_rejected_total", 'reason="invalid"')).toBe(BUDGET);
   });
 
-  it("another address and valid keys are not held back by the flooded address's budget", async () => {
+  test("another address and valid keys are not held back by the flooded address's budget", async ({
+    stack,
+  }) => {
     const { key } = await stack.account();
     const flooded = { "x-forwarded-for": "203.0.113.8" };
     for (let i = 0; i < BUDGET; i++)
@@ -81,7 +84,7 @@ describe("fault 5: bad keys were free to flood", () => {
     expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
   });
 
-  it("a valid key is looked up once, then served from the in-process cache", async () => {
+  test("a valid key is looked up once, then served from the in-process cache", async ({ stack }) => {
     const { key } = await stack.account();
     const { misses, hits } = stack.gateway.deps.keys.stats;
     for (let i = 0; i < 5; i++) expect((await stack.get("/v1/account", key)).status).toBe(200);
@@ -89,7 +92,10 @@ describe("fault 5: bad keys were free to flood", () => {
     expect(stack.gateway.deps.keys.stats.hits - hits).toBe(4);
   });
 
-  it("a revoked key is refused at once by every gateway sharing the Redis, though both had it cached", async () => {
+  test("a revoked key is refused at once by every gateway sharing the Redis, though both had it cached", async ({
+    stack,
+    second,
+  }) => {
     const { key, keyId } = await stack.account();
     const onSecond = (k: string) =>
       fetch(new URL("/v1/account", second.url), { headers: { authorization: `Bearer ${k}` } });
@@ -118,7 +124,9 @@ describe("fault 5: bad keys were free to flood", () => {
 });
 
 describe("the key cache never decides money", () => {
-  it("credits granted after the key was cached are usable at once (the 402 check re-reads a short balance)", async () => {
+  test("credits granted after the key was cached are usable at once (the 402 check re-reads a short balance)", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(0);
     expect((await stack.get("/v1/account", key)).status).toBe(200);
     expect(stack.gateway.deps.keys.cached(key)?.principal.balance).toBe(0);

@@ -1,21 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allResults, chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
+import { describe, expect } from "vitest";
+import { allResults, chargedCredits, reservedCredits, waitForBatch } from "./support/batch.ts";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import { holdReplies, killWorkerInFlight, send } from "./support/stack.ts";
 
 // Workers run as their own OS processes here, so one can be killed with SIGKILL while it runs batch items.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { JOB_LOCK_MS: "1500", BATCH_SWEEP_MS: "500" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { workers: "none", env: { JOB_LOCK_MS: "1500", BATCH_SWEEP_MS: "500" } },
+);
 
 describe("a worker killed mid-batch", () => {
-  it("every item ends exactly once, is billed at most once, and the batch completes", async () => {
+  test("every item ends exactly once, is billed at most once, and the batch completes", async ({ stack }) => {
     const { key, accountId } = await stack.account(100);
     const first = stack.spawnWorker();
     // Hold the player so the first items are certainly in flight when the worker dies.
-    const release = stack.replay.addFault({ when: (r) => r.path === "/youtubei/v1/player", delayMs: 2500 });
+    const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 2500));
     const calls = Array.from({ length: 30 }, (_, i) => ({
       path: "/v1/videosite/video-details",
       params: { url: `https://www.youtube.com/watch?v=${i % 2 ? "M4gD1WSo5mA" : "ud9d5cMDP_0"}` },
@@ -23,16 +24,7 @@ describe("a worker killed mid-batch", () => {
     const submitted = await send(stack, "POST", "/v1/batch", key, { calls });
     expect(submitted.status).toBe(202);
     const { batchId } = submitted.body.data;
-    await expect
-      .poll(() => stack.replay.hits.some((h) => h.path === "/youtubei/v1/player"), {
-        timeout: 20_000,
-        interval: 50,
-      })
-      .toBe(true);
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
-    release();
-    stack.spawnWorker();
+    await killWorkerInFlight(stack, first, ["/youtubei/v1/player"], release);
 
     const final = await waitForBatch(stack, key, batchId);
     expect(final).toMatchObject({ status: "completed", total: 30, done: 30, succeeded: 30, failed: 0 });

@@ -1,24 +1,23 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { testLogger } from "@sda/testing";
-import { type RunningWorkers, startWorkers } from "@sda/worker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargedCredits, reservedCredits, send, waitForBatch } from "./support/batch.ts";
+import { describe, expect, onTestFinished } from "vitest";
+import { chargedCredits, reservedCredits, waitForBatch } from "./support/batch.ts";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import { send, startStackWorkers } from "./support/stack.ts";
 
 // Batch state lives in PostgreSQL: jobs lost with Redis are found by the sweeper and enqueued again.
-let stack: Stack;
-let workers: RunningWorkers | null = null;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { JOB_LOCK_MS: "1000", BATCH_SWEEP_MS: "200" } });
-});
-afterAll(async () => {
-  await workers?.close(1000);
-  await stack.close();
-});
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
+    workers: "none",
+    env: { JOB_LOCK_MS: "1000", BATCH_SWEEP_MS: "200" },
+  },
+);
 
 describe("a batch whose jobs Redis lost", () => {
-  it("completes once the sweeper re-adds the running items' jobs; each item billed once", async () => {
+  test("completes once the sweeper re-adds the running items' jobs; each item billed once", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const calls = Array.from({ length: 6 }, () => ({
       path: "/v1/videosite/video-details",
@@ -32,7 +31,8 @@ describe("a batch whose jobs Redis lost", () => {
     await queue.obliterate({ force: true });
     expect(await stack.ledger.prisma.batchItem.count({ where: { batchId, status: "running" } })).toBe(4);
 
-    workers = await startWorkers(loadServiceEnv(stack.env), testLogger());
+    const workers = await startStackWorkers(stack);
+    onTestFinished(() => workers.close(1000));
     const final = await waitForBatch(stack, key, batchId, 60_000);
     expect(final).toMatchObject({ status: "completed", succeeded: 6, failed: 0, creditsCharged: 6 });
     expect(await chargedCredits(stack, accountId)).toBe(6);

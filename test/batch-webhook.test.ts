@@ -1,36 +1,24 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { testLogger } from "@sda/testing";
-import { webhookConfigFromEnv } from "@sda/webhooks";
-import { type RunningWorkers, startWorkers } from "@sda/worker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReceiver } from "../packages/webhooks/test/receiver.ts";
-import { send, waitForBatch } from "./support/batch.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { waitForBatch } from "./support/batch.ts";
+import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
+import { send, startStack } from "./support/stack.ts";
 
 // Webhooks to a real local receiver: http and 127.0.0.1 allowed for this stack only.
-let stack: Stack;
-let workers: RunningWorkers;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-beforeAll(async () => {
-  stack = await startStack({
-    workers: "none",
-    env: { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
-  });
-  const config = loadServiceEnv(stack.env);
-  // A short retry schedule so the second attempt follows the failed first one at once.
-  workers = await startWorkers(config, testLogger(), {
-    webhookConfig: webhookConfigFromEnv(config, { retryScheduleMs: [50, 50, 50] }),
-  });
-  receiver = await startReceiver("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
-});
-afterAll(async () => {
-  await workers.close(1000);
-  await stack.close();
-  await receiver.close();
-});
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
+    env: LOCAL_WEBHOOKS_ENV,
+    // A short retry schedule so the second attempt follows the failed first one at once.
+    workerOptions: { webhookConfig: { retryScheduleMs: [50, 50, 50] } },
+  },
+);
 
 describe("the batch.completed webhook", () => {
-  it("is signed per Standard Webhooks, retried after a 500 with the same webhook-id, and carries the counts", async () => {
+  test("is signed per Standard Webhooks, retried after a 500 with the same webhook-id, and carries the counts", async ({
+    stack,
+    receiver,
+  }) => {
     const { key } = await stack.account();
     receiver.script("/hooks/batch", [{ status: 500, body: "try later" }, { status: 204 }]);
     const submitted = await send(stack, "POST", "/v1/batch", key, {
@@ -74,7 +62,7 @@ describe("the batch.completed webhook", () => {
       .toBe("succeeded");
   }, 60_000);
 
-  it("a webhook URL resolving to 127.0.0.1 without the allowlist is 400 invalid_webhook_url; nothing is stored", async () => {
+  test("a webhook URL resolving to 127.0.0.1 without the allowlist is 400 invalid_webhook_url; nothing is stored", async () => {
     const strict = await startStack({ workers: "none", env: { WEBHOOK_ALLOW_HTTP: "true" } });
     try {
       const { key, accountId } = await strict.account();

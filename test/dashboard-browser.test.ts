@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { chromium, type Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 // The dashboard in a real browser: Debian's `chromium` (CHROMIUM_PATH, default /usr/bin/chromium; `.ci/run` installs
 // it) driven by playwright-core, against a whole stack (gateway + workers + the replay of the recorded corpus).
@@ -15,37 +15,40 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   : path.join(tmpdir(), "sda-dashboard-screenshots");
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`no chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  stack = await startStack();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const test = stackTest.extend(
+  "browser",
+  { scope: "file" },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  async ({}, { onCleanup }) => {
+    if (!existsSync(CHROMIUM_PATH))
+      throw new Error(`no chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    });
+    onCleanup(() => browser.close());
+    return browser;
+  },
+);
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 describe("dashboard in a browser", () => {
-  it("sign up → create a key → copy it → call the API → see the call and its credit → revoke → 401", async () => {
+  test("sign up → create a key → copy it → call the API → see the call and its credit → revoke → 401", async ({
+    stack,
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.gateway.url });
     const page = await context.newPage();

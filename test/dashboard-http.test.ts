@@ -1,19 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import type { Stack } from "./support/stack.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: "3" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { workers: "none", env: { DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: "3" } },
+);
 
 /** A browser-like client: keeps the session cookie, reads the CSRF token of the last page, never follows redirects. */
 class Browser {
   cookie = "";
   csrf = "";
+  /** @param baseUrl the gateway's URL */
+  constructor(private readonly baseUrl: string) {}
   async request(path: string, form?: Record<string, string>) {
-    const response = await fetch(new URL(path, stack.gateway.url), {
+    const response = await fetch(new URL(path, this.baseUrl), {
       method: form ? "POST" : "GET",
       redirect: "manual",
       headers: {
@@ -46,8 +49,8 @@ let counter = 0;
 const newEmail = () => `user${Date.now()}${counter++}@example.com`;
 const PASSWORD = "correct horse battery";
 
-async function signUp(email = newEmail()) {
-  const browser = new Browser();
+async function signUp(stack: Stack, email = newEmail()) {
+  const browser = new Browser(stack.gateway.url);
   await browser.request("/dashboard/sign-up");
   const response = await browser.post("/dashboard/sign-up", { email, password: PASSWORD });
   expect(response.status).toBe(303);
@@ -67,8 +70,10 @@ async function createKey(browser: Browser, name: string) {
 }
 
 describe("dashboard sign-up and sign-in", () => {
-  it("signs up with 100 free credits from the ledger grant; the session cookie is httpOnly and SameSite=Lax", async () => {
-    const browser = new Browser();
+  test("signs up with 100 free credits from the ledger grant; the session cookie is httpOnly and SameSite=Lax", async ({
+    stack,
+  }) => {
+    const browser = new Browser(stack.gateway.url);
     const form = await browser.request("/dashboard/sign-up");
     expect(form.status).toBe(200);
     expect(form.headers.get("content-security-policy")).toContain("script-src 'self'");
@@ -83,13 +88,13 @@ describe("dashboard sign-up and sign-in", () => {
     expect(account.passwordHash).toMatch(/^\$argon2id\$/);
     expect(account.balance).toBe(100);
     expect(await ledgerSum(stack.ledger, account.id)).toBe(100);
-    const again = new Browser();
+    const again = new Browser(stack.gateway.url);
     await again.request("/dashboard/sign-up");
     expect((await again.post("/dashboard/sign-up", { email, password: PASSWORD })).status).toBe(409);
   });
 
-  it("refuses a short password and a bad email without creating an account", async () => {
-    const browser = new Browser();
+  test("refuses a short password and a bad email without creating an account", async ({ stack }) => {
+    const browser = new Browser(stack.gateway.url);
     await browser.request("/dashboard/sign-up");
     const email = newEmail();
     expect((await browser.post("/dashboard/sign-up", { email, password: "short" })).status).toBe(400);
@@ -99,9 +104,11 @@ describe("dashboard sign-up and sign-in", () => {
     expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
   });
 
-  it("refuses a wrong password, then throttles that email; the right password signs in", async () => {
-    const { email } = await signUp();
-    const browser = new Browser();
+  test("refuses a wrong password, then throttles that email; the right password signs in", async ({
+    stack,
+  }) => {
+    const { email } = await signUp(stack);
+    const browser = new Browser(stack.gateway.url);
     await browser.request("/dashboard/sign-in");
     const wrong = await browser.post("/dashboard/sign-in", { email, password: "wrong password!" });
     expect(wrong.status).toBe(401);
@@ -113,7 +120,7 @@ describe("dashboard sign-up and sign-in", () => {
     expect(right.status).toBe(303);
     expect((await browser.request("/dashboard/keys")).status).toBe(200);
 
-    const attacker = new Browser();
+    const attacker = new Browser(stack.gateway.url);
     await attacker.request("/dashboard/sign-in");
     for (let i = 0; i < 3; i++)
       expect((await attacker.post("/dashboard/sign-in", { email, password: `guess ${i}xxxxx` })).status).toBe(
@@ -124,31 +131,31 @@ describe("dashboard sign-up and sign-in", () => {
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("signs out: the old session cookie no longer opens pages", async () => {
-    const { browser } = await signUp();
+  test("signs out: the old session cookie no longer opens pages", async ({ stack }) => {
+    const { browser } = await signUp(stack);
     const cookie = browser.cookie;
     expect((await browser.post("/dashboard/sign-out", {})).location).toBe("/dashboard/sign-in");
     expect(browser.cookie).toBe("");
-    const stale = new Browser();
+    const stale = new Browser(stack.gateway.url);
     stale.cookie = cookie;
     expect((await stale.request("/dashboard/keys")).location).toBe("/dashboard/sign-in");
   });
 });
 
 describe("CSRF protection", () => {
-  it("refuses form posts without the session's token (403, nothing done)", async () => {
-    const anonymous = new Browser();
+  test("refuses form posts without the session's token (403, nothing done)", async ({ stack }) => {
+    const anonymous = new Browser(stack.gateway.url);
     await anonymous.request("/dashboard/sign-up");
     const email = newEmail();
     const missing = await anonymous.request("/dashboard/sign-up", { email, password: PASSWORD });
     expect(missing.status).toBe(403);
     expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
 
-    const { browser } = await signUp();
-    const other = await signUp();
+    const { browser } = await signUp(stack);
+    const other = await signUp(stack);
     const forged = await browser.request("/dashboard/keys", { _csrf: other.browser.csrf, name: "forged" });
     expect(forged.status).toBe(403);
-    const noCookie = new Browser();
+    const noCookie = new Browser(stack.gateway.url);
     noCookie.csrf = browser.csrf;
     expect((await noCookie.post("/dashboard/keys", { name: "x" })).status).toBe(403);
     const keys = await browser.request("/dashboard/keys");
@@ -157,8 +164,10 @@ describe("CSRF protection", () => {
 });
 
 describe("dashboard keys", () => {
-  it("creates a key shown once, lists it by prefix, and revokes it: the key gets 401 at once", async () => {
-    const { browser } = await signUp();
+  test("creates a key shown once, lists it by prefix, and revokes it: the key gets 401 at once", async ({
+    stack,
+  }) => {
+    const { browser } = await signUp(stack);
     const { secret, keyId, page } = await createKey(browser, `<b>ci</b> "key"`);
     expect(page.text).toContain("&lt;b&gt;ci&lt;/b&gt; &quot;key&quot;");
     expect(page.text).not.toContain("<b>ci</b>");
@@ -180,19 +189,19 @@ describe("dashboard keys", () => {
     expect(refused.body.error.code).toBe("revoked_api_key");
   });
 
-  it("never lets another account revoke or see a key", async () => {
-    const owner = await signUp();
+  test("never lets another account revoke or see a key", async ({ stack }) => {
+    const owner = await signUp(stack);
     const { secret, keyId } = await createKey(owner.browser, "mine");
-    const other = await signUp();
+    const other = await signUp(stack);
     const attempt = await other.browser.post(`/dashboard/keys/${keyId}/revoke`, {});
     expect(attempt.status).toBe(404);
     expect((await other.browser.request("/dashboard/keys")).text).not.toContain(keyId);
     expect((await stack.get("/v1/account", secret)).status).toBe(200);
   });
 
-  it("sends signed-out visitors to the sign-in page", async () => {
+  test("sends signed-out visitors to the sign-in page", async ({ stack }) => {
     for (const path of ["/dashboard/keys", "/dashboard/usage", "/dashboard/ledger", "/dashboard"]) {
-      const response = await new Browser().request(path);
+      const response = await new Browser(stack.gateway.url).request(path);
       expect(response.status, path).toBe(303);
       expect(response.location).toBe("/dashboard/sign-in");
     }
@@ -200,8 +209,10 @@ describe("dashboard keys", () => {
 });
 
 describe("dashboard usage and ledger pages", () => {
-  it("shows the chart, the request log with filters, and the ledger; a bad filter is a message, not a 500", async () => {
-    const { browser } = await signUp();
+  test("shows the chart, the request log with filters, and the ledger; a bad filter is a message, not a 500", async ({
+    stack,
+  }) => {
+    const { browser } = await signUp(stack);
     const { secret } = await createKey(browser, "usage");
     await stack.get("/v1/account", secret);
     await expect.poll(async () => (await browser.request("/dashboard/usage")).text).toContain("account.get");

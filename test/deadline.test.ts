@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { holdReplies } from "./support/stack.ts";
 
 // A slow upstream (the replay holds caption bodies for 1.5 s) and a 300 ms deadline set by config.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ env: { REQUEST_DEADLINE_MS: "300" } });
-  stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 1500 });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { env: { REQUEST_DEADLINE_MS: "300" }, replayFaults: [holdReplies("/api/timedtext", 1500)] },
+);
 
 describe("a call that outlives the request deadline", () => {
-  it("answers 202 with a job handle; GET /v1/jobs/{id} returns the result and the call is charged once", async () => {
+  test("answers 202 with a job handle; GET /v1/jobs/{id} returns the result and the call is charged once", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const first = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
     expect(first.status).toBe(202);
@@ -39,7 +41,7 @@ describe("a call that outlives the request deadline", () => {
     expect(await stack.ledger.balance(accountId)).toBe(99);
   });
 
-  it("answers 404 job_not_found for unknown and malformed job ids", async () => {
+  test("answers 404 job_not_found for unknown and malformed job ids", async ({ stack }) => {
     const { key } = await stack.account();
     for (const id of ["job_0000000000000000", "nope"]) {
       const response = await stack.get(`/v1/jobs/${id}`, key);

@@ -1,8 +1,9 @@
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { expectLedgerReconciled } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
+import { describe, expect, inject, onTestFinished } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { type ApiResponse, requestIdOf } from "./support/stack.ts";
+import { startTcpProxy } from "./support/tcp-proxy.ts";
 
 // Fault suite: the gateway and the workers reach PostgreSQL through a TCP proxy this test owns; the proxy is stopped
 // for 10 s (every connection through it cut, new ones refused) while calls keep coming, then started again. The
@@ -11,33 +12,40 @@ const OUTAGE_MS = 10_000;
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" };
 
-const direct = createPrismaClient(inject("databaseUrl"), 2);
-const ledger = new Ledger(direct);
-let proxy: TcpProxy;
-let stack: Stack;
-beforeAll(async () => {
-  const target = new URL(inject("databaseUrl"));
-  proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-  const proxied = new URL(target);
-  proxied.port = String(proxy.port);
-  stack = await startStack({ env: { DATABASE_URL: proxied.toString(), REQUEST_DEADLINE_MS: "30000" } });
-});
-afterAll(async () => {
-  await proxy?.start().catch(() => undefined);
-  await stack?.close();
-  await proxy?.close();
-  await direct.$disconnect();
-});
-
-const requestIdOf = (r: ApiResponse) => r.headers.get("x-service-request-id") ?? "";
+const test = stackTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  .extend("direct", { scope: "file" }, ({}, { onCleanup }) => {
+    const direct = createPrismaClient(inject("databaseUrl"), 2);
+    onCleanup(() => direct.$disconnect());
+    return direct;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  .extend("proxy", { scope: "file" }, async ({}, { onCleanup }) => {
+    const target = new URL(inject("databaseUrl"));
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    onCleanup(() => proxy.close());
+    return proxy;
+  })
+  .extend("stackOptions", { scope: "file" }, ({ proxy }) => {
+    const proxied = new URL(inject("databaseUrl"));
+    proxied.port = String(proxy.port);
+    return { env: { DATABASE_URL: proxied.toString(), REQUEST_DEADLINE_MS: "30000" } };
+  });
 
 describe("PostgreSQL unreachable for 10 s", () => {
-  it("no call succeeds without its ledger entry: 200s are charged once, the others are 503 and not charged", async () => {
+  test("no call succeeds without its ledger entry: 200s are charged once, the others are 503 and not charged", async ({
+    stack,
+    direct,
+    proxy,
+  }) => {
+    const ledger = new Ledger(direct);
     const { key, accountId } = await stack.account(100);
     const warm = await stack.get(TRANSCRIPT, key, VIDEO);
     expect(warm.status).toBe(200);
 
     await proxy.stop();
+    // Started again even when the test fails during the outage, so the stack can close.
+    onTestFinished(() => proxy.start().catch(() => undefined));
     const during: Promise<ApiResponse>[] = [];
     for (let second = 0; second < OUTAGE_MS / 1000; second++) {
       during.push(stack.get(TRANSCRIPT, key, VIDEO));

@@ -1,7 +1,8 @@
 import { expectLedgerReconciled } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestRedis, type TestRedis } from "./support/redis-server.ts";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { startTestRedis } from "./support/redis-server.ts";
+import { holdReplies, requestIdOf } from "./support/stack.ts";
 
 // Fault suite: the gateway's and workers' Redis (a redis-server this test owns, on its own port, without persistence)
 // is killed while 200 calls are in flight and started again empty, as a crashed Redis without persistence comes back.
@@ -11,25 +12,25 @@ const AFTER = 20;
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" };
 
-let redis: TestRedis;
-let stack: Stack;
-beforeAll(async () => {
-  redis = await startTestRedis();
-  stack = await startStack({
-    env: { REDIS_URL: redis.url, REQUEST_DEADLINE_MS: "15000", RATE_LIMIT_PER_SECOND: "100000" },
-  });
-  // Hold the caption bodies so the calls are certainly in flight when Redis dies.
-  stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 1000 });
-});
-afterAll(async () => {
-  await stack?.close();
-  await redis?.kill();
-});
-
-const requestIdOf = (r: ApiResponse) => r.headers.get("x-service-request-id") ?? "";
+// A redis-server of this file's own (`ownRedis`): the shared one is never stopped.
+const test = stackTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  .extend("ownRedis", { scope: "file" }, async ({}, { onCleanup }) => {
+    const redis = await startTestRedis();
+    onCleanup(() => redis.kill());
+    return redis;
+  })
+  .extend("stackOptions", { scope: "file" }, ({ ownRedis }) => ({
+    env: { REDIS_URL: ownRedis.url, REQUEST_DEADLINE_MS: "15000", RATE_LIMIT_PER_SECOND: "100000" },
+    // Hold the caption bodies so the calls are certainly in flight when Redis dies.
+    replayFaults: [holdReplies("/api/timedtext", 1000)],
+  }));
 
 describe("Redis restarted during 200 in-flight calls", () => {
-  it("answers 503 service_unavailable while Redis is down, recovers, and charges no call twice", async () => {
+  test("answers 503 service_unavailable while Redis is down, recovers, and charges no call twice", async ({
+    stack,
+    ownRedis,
+  }) => {
     const { key, accountId } = await stack.account(1000);
     expect((await stack.get("/v1/account", key)).status).toBe(200);
 
@@ -40,7 +41,7 @@ describe("Redis restarted during 200 in-flight calls", () => {
         interval: 20,
       })
       .toBe(true);
-    await redis.kill();
+    await ownRedis.kill();
 
     // While Redis is down a new call is refused at once (the gateway's Redis connection does not queue commands).
     const down = await Promise.all(
@@ -52,7 +53,7 @@ describe("Redis restarted during 200 in-flight calls", () => {
       expect(response.headers.get("retry-after")).toBe("2");
     }
 
-    await redis.start();
+    await ownRedis.start();
     await expect
       .poll(async () => (await stack.get("/readyz", null)).status, { timeout: 30_000, interval: 100 })
       .toBe(200);

@@ -1,49 +1,48 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expectLedgerReconciled } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 // Fault suite: every platform origin is a local HTTP server this test owns, misbehaving in one way at a time.
 type Mode = "slow" | "reset" | "garbage" | "truncated";
 let mode: Mode = "slow";
-let origin: Server;
-let stack: Stack;
 const UPSTREAM_TIMEOUT_MS = 500;
 
-beforeAll(async () => {
-  origin = createServer((req, res) => {
-    req.resume();
-    if (mode === "reset") {
-      req.socket.destroy();
-      return;
-    }
-    if (mode === "slow") {
-      // Headers only after the upstream budget has passed; the socket is closed when the client gives up.
-      const timer = setTimeout(() => res.end("{}"), UPSTREAM_TIMEOUT_MS * 6);
-      res.on("close", () => clearTimeout(timer));
-      return;
-    }
-    res.writeHead(200, { "content-type": mode === "garbage" ? "application/json" : "text/html" });
-    if (mode === "garbage") res.end("\u0000<<not json>>{{{\uFFFF");
-    else res.end('{"responseContext": {"visitorData": "x"}, "playabilityStatus": {"status": "OK"');
-  });
-  await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
-  stack = await startStack({
+const test = stackTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  .extend("origin", { scope: "file" }, async ({}, { onCleanup }) => {
+    const origin = createServer((req, res) => {
+      req.resume();
+      if (mode === "reset") {
+        req.socket.destroy();
+        return;
+      }
+      if (mode === "slow") {
+        // Headers only after the upstream budget has passed; the socket is closed when the client gives up.
+        const timer = setTimeout(() => res.end("{}"), UPSTREAM_TIMEOUT_MS * 6);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
+      res.writeHead(200, { "content-type": mode === "garbage" ? "application/json" : "text/html" });
+      if (mode === "garbage") res.end("\u0000<<not json>>{{{\uFFFF");
+      else res.end('{"responseContext": {"visitorData": "x"}, "playabilityStatus": {"status": "OK"');
+    });
+    await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
+    onCleanup(async () => {
+      origin.closeAllConnections();
+      await new Promise((r) => origin.close(r));
+    });
+    return `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  })
+  .extend("stackOptions", { scope: "file" }, ({ origin }) => ({
     env: {
-      VIDEOSITE_ORIGIN: url,
-      FORUMSITE_ORIGIN: url,
-      PHOTOSITE_ORIGIN: url,
+      VIDEOSITE_ORIGIN: origin,
+      FORUMSITE_ORIGIN: origin,
+      PHOTOSITE_ORIGIN: origin,
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     },
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  origin.closeAllConnections();
-  await new Promise((r) => origin.close(r));
-});
+  }));
 
 const CALLS: [path: string, query: Record<string, string>][] = [
   ["/v1/videosite/video-details", { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" }],
@@ -54,7 +53,7 @@ const CALLS: [path: string, query: Record<string, string>][] = [
 
 describe("upstream slow, reset or answering garbage", () => {
   for (const m of ["slow", "reset", "garbage", "truncated"] as const)
-    it(`${m}: 502 retryable upstream error on every platform, nothing billed`, async () => {
+    test(`${m}: 502 retryable upstream error on every platform, nothing billed`, async ({ stack }) => {
       mode = m;
       const { key, accountId } = await stack.account(50);
       for (const [path, query] of CALLS) {

@@ -1,22 +1,26 @@
 import { expectLedgerReconciled } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { holdReplies, requestIdOf } from "./support/stack.ts";
 
 // Fault suite: a worker process gets SIGTERM (a deploy, a scale-down) while it runs jobs.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { REQUEST_DEADLINE_MS: "60000" } });
-  // Hold the caption bodies so the jobs are certainly running when the signal arrives.
-  stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 2000 });
-});
-afterAll(() => stack.close());
+// Hold the caption bodies so the jobs are certainly running when the signal arrives.
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
+    workers: "none",
+    env: { REQUEST_DEADLINE_MS: "60000" },
+    replayFaults: [holdReplies("/api/timedtext", 2000)],
+  },
+);
 
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" };
-const requestIdOf = (r: ApiResponse) => r.headers.get("x-service-request-id") ?? "";
-
 describe("worker SIGTERM", () => {
-  it("drains its 3 in-flight jobs (each answered 200, billed once), takes no new job, and exits 0", async () => {
+  test("drains its 3 in-flight jobs (each answered 200, billed once), takes no new job, and exits 0", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const queue = stack.gateway.deps.bridge.queue("videosite");
     const first = stack.spawnWorker();

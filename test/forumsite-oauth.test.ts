@@ -1,35 +1,23 @@
-import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { replayHitsOn, stopWorker } from "./support/stack.ts";
 
 // Workers run as their own OS processes: the app-only token must be fetched once and shared through Redis.
 const CLIENT_ID = "e2e-client-id";
-let stack: Stack;
-let redis: Redis;
-beforeAll(async () => {
-  stack = await startStack({
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
     workers: "none",
     env: { FORUMSITE_CLIENT_ID: CLIENT_ID, FORUMSITE_CLIENT_SECRET: "e2e-client-secret" },
-  });
-  redis = new Redis(stack.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-});
-afterAll(async () => {
-  redis.disconnect();
-  await stack.close();
-});
-
-const tokenRequests = () => stack.replay.hits.filter((h) => h.path === "/api/v1/access_token").length;
-
-async function stop(worker: ChildProcess) {
-  const exited = new Promise((resolve) => worker.once("exit", resolve));
-  worker.kill("SIGTERM");
-  await exited;
-}
+  },
+);
 
 describe("OAuth app-only token across calls and worker processes", () => {
-  it("one token for every call, also after the first worker process is replaced by another", async () => {
+  test("one token for every call, also after the first worker process is replaced by another", async ({
+    stack,
+  }) => {
     const { key } = await stack.account(100);
     const first = stack.spawnWorker();
     const about = await stack.get("/v1/forumsite/subreddit-details", key, { url: "golang" });
@@ -39,17 +27,20 @@ describe("OAuth app-only token across calls and worker processes", () => {
     expect(stack.replay.hits.some((h) => h.path === "/r/golang/about")).toBe(true);
     const thread = await stack.get("/v1/forumsite/post-comments", key, { url: "2gmzqe" });
     expect(thread.status).toBe(200);
-    expect(tokenRequests()).toBe(1);
+    expect(replayHitsOn(stack, "/api/v1/access_token")).toBe(1);
 
-    await stop(first);
+    await stopWorker(first);
     stack.spawnWorker();
     const details = await stack.get("/v1/forumsite/post-details", key, { url: "haucpf" });
     expect(details.status).toBe(200);
     expect(details.headers.get("x-service-source")).toBe("oauth:comments");
-    expect(tokenRequests()).toBe(1);
+    expect(replayHitsOn(stack, "/api/v1/access_token")).toBe(1);
   }, 90_000);
 
-  it("two worker processes racing on an expired token fetch a new one exactly once", async () => {
+  test("two worker processes racing on an expired token fetch a new one exactly once", async ({
+    stack,
+    redis,
+  }) => {
     const { key } = await stack.account(100);
     const queue = new Queue("forumsite", { connection: redis, prefix: stack.env.QUEUE_PREFIX });
     const workersBefore = await queue.getWorkersCount();
@@ -58,7 +49,7 @@ describe("OAuth app-only token across calls and worker processes", () => {
       .poll(() => queue.getWorkersCount(), { timeout: 30_000, interval: 100 })
       .toBeGreaterThan(workersBefore);
     await redis.del(`${stack.env.QUEUE_PREFIX}:upstream:forumsite:token:${CLIENT_ID}`);
-    const before = tokenRequests();
+    const before = replayHitsOn(stack, "/api/v1/access_token");
     // A slow token endpoint keeps every job of both processes waiting for the token at the same time.
     const remove = stack.replay.addFault({ when: (r) => r.path === "/api/v1/access_token", delayMs: 800 });
     try {
@@ -72,6 +63,6 @@ describe("OAuth app-only token across calls and worker processes", () => {
       remove();
       await queue.close();
     }
-    expect(tokenRequests() - before).toBe(1);
+    expect(replayHitsOn(stack, "/api/v1/access_token") - before).toBe(1);
   }, 90_000);
 });

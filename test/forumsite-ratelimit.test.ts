@@ -1,27 +1,19 @@
-import type { ChildProcess } from "node:child_process";
 import { entryBody, loadCases } from "@sda/replay";
 import { defaultCorpusDir } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { stopWorker } from "./support/stack.ts";
 
 // The platform's request budget is shared by every worker: a pause recorded by one process holds for the others.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none" });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { workers: "none" });
 
 const popular = loadCases(`${defaultCorpusDir()}/forumsite`).find((c) => c.caseId === "r-popular-hot");
 const popularBody = popular?.log.entries[0] ? entryBody(popular.log.entries[0]).toString("utf8") : "";
 
-async function stop(worker: ChildProcess) {
-  const exited = new Promise((resolve) => worker.once("exit", resolve));
-  worker.kill("SIGTERM");
-  await exited;
-}
-
 describe("the platform's rate-limit headers", () => {
-  it("a budget running low pauses the credential for the next worker process too; paused calls are not billed", async () => {
+  test("a budget running low pauses the credential for the next worker process too; paused calls are not billed", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const first = stack.spawnWorker();
     const remove = stack.replay.addFault({
@@ -41,7 +33,7 @@ describe("the platform's rate-limit headers", () => {
     } finally {
       remove();
     }
-    await stop(first);
+    await stopWorker(first);
     stack.spawnWorker();
 
     const hits = stack.replay.hits.length;

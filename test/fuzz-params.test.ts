@@ -2,8 +2,8 @@ import { registry } from "@sda/catalog";
 import { errorCodeSpec } from "@sda/core";
 import { expectLedgerReconciled } from "@sda/testing";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 // Issue 9, fault 2: property-based fuzzing of every operation's parameters, through the real gateway over HTTP.
 // Bounded and deterministic: a fixed seed, RUNS_PER_OPERATION random runs plus the KNOWN_TROUBLE examples per
@@ -14,14 +14,14 @@ const SEED = 20_261_124;
 const RUNS_PER_OPERATION = 8;
 const CREDITS = 1_000_000;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
     workers: "none",
     env: { REQUEST_DEADLINE_MS: "50", RATE_LIMIT_PER_SECOND: "100000" },
-  });
-});
-afterAll(() => stack.close());
+  },
+);
 
 /** Inputs that broke a parser before, or are classic troublemakers. */
 const NASTY = [
@@ -153,7 +153,9 @@ function queryString(params: Record<string, string | string[] | undefined>, keep
 }
 
 describe("fault 2: fuzzing every operation's parameters through the gateway", () => {
-  it(`${registry.operations.length} operations × ${RUNS_PER_OPERATION} seeded runs + known trouble: 0 × 5xx, every error in the envelope, nothing billed`, async () => {
+  test(`${registry.operations.length} operations × ${RUNS_PER_OPERATION} seeded runs + known trouble: 0 × 5xx, every error in the envelope, nothing billed`, async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(CREDITS);
     const statuses = new Map<number, number>();
     for (const op of registry.operations) {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none" });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { workers: "none" });
 
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
@@ -23,14 +19,14 @@ function expectEnvelope(
 }
 
 describe("authentication (SPEC §5)", () => {
-  it("401 missing_api_key without a key, with the request id header", async () => {
+  test("401 missing_api_key without a key, with the request id header", async ({ stack }) => {
     const response = await stack.get(TRANSCRIPT, null, { url: VIDEO });
     expect(response.status).toBe(401);
     expectEnvelope(response.body, "missing_api_key");
     expect(response.headers.get("x-service-request-id")).toBe(response.body.error.requestId);
   });
 
-  it("401 invalid_api_key for an unknown key, by either header", async () => {
+  test("401 invalid_api_key for an unknown key, by either header", async ({ stack }) => {
     const bearer = await stack.get(TRANSCRIPT, "sda_live_unknown", { url: VIDEO });
     expect(bearer.status).toBe(401);
     expectEnvelope(bearer.body, "invalid_api_key");
@@ -38,7 +34,7 @@ describe("authentication (SPEC §5)", () => {
     expectEnvelope(header.body, "invalid_api_key");
   });
 
-  it("401 revoked_api_key once the key is revoked", async () => {
+  test("401 revoked_api_key once the key is revoked", async ({ stack }) => {
     const { key, keyId } = await stack.account();
     await stack.ledger.revokeApiKey(keyId);
     const response = await stack.get(TRANSCRIPT, key, { url: VIDEO });
@@ -46,7 +42,9 @@ describe("authentication (SPEC §5)", () => {
     expectEnvelope(response.body, "revoked_api_key");
   });
 
-  it("accepts X-API-Key like Bearer (the call then fails on params, proving the key was accepted)", async () => {
+  test("accepts X-API-Key like Bearer (the call then fails on params, proving the key was accepted)", async ({
+    stack,
+  }) => {
     const { key } = await stack.account();
     const response = await stack.get(TRANSCRIPT, null, {}, { "x-api-key": key });
     expect(response.status).toBe(400);
@@ -55,7 +53,7 @@ describe("authentication (SPEC §5)", () => {
 });
 
 describe("routing and parameters", () => {
-  it("404 route_not_found in the envelope for unknown paths, with or without a key", async () => {
+  test("404 route_not_found in the envelope for unknown paths, with or without a key", async ({ stack }) => {
     const { key } = await stack.account();
     for (const k of [key, null]) {
       const response = await stack.get("/v1/videosite/nope", k);
@@ -64,14 +62,14 @@ describe("routing and parameters", () => {
     }
   });
 
-  it("405 for other methods on an operation path", async () => {
+  test("405 for other methods on an operation path", async ({ stack }) => {
     const response = await fetch(new URL(TRANSCRIPT, stack.gateway.url), { method: "POST" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
     expectEnvelope((await response.json()) as Parameters<typeof expectEnvelope>[0], "method_not_allowed");
   });
 
-  it("400 per problem and 422 for a URL of another platform, never billed", async () => {
+  test("400 per problem and 422 for a URL of another platform, never billed", async ({ stack }) => {
     const { key, accountId } = await stack.account(5);
     const cases: [Record<string, string>, number, string][] = [
       [{}, 400, "missing_parameter"],
@@ -89,7 +87,7 @@ describe("routing and parameters", () => {
     expect(await stack.ledger.balance(accountId)).toBe(5);
   });
 
-  it("publishes an OpenAPI document generated from the registry", async () => {
+  test("publishes an OpenAPI document generated from the registry", async ({ stack }) => {
     const response = await stack.get("/v1/openapi.json", null);
     expect(response.status).toBe(200);
     for (const header of ["x-service-request-id", "x-service-credits", "x-service-cache", "x-service-source"])

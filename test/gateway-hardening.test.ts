@@ -1,16 +1,13 @@
 import { request } from "node:http";
 import { ERROR_CODES } from "@sda/core";
 import { expectLedgerReconciled } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import type { Stack } from "./support/stack.ts";
 
 // Issue 9, faults 2, 3, 4 and 8: each test is named after the failure it guards against.
 const METRICS_TOKEN = "operator-metrics-token-0123456789";
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ env: { METRICS_TOKEN } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { METRICS_TOKEN } });
 
 const SUMMARIZE = "/v1/videosite/summarize";
 const TRANSCRIPT = "/v1/videosite/transcript";
@@ -26,6 +23,7 @@ function expectErrorEnvelope(body: { success: boolean; error: Record<string, unk
 
 /** A raw HTTP/1.1 request (fetch refuses some of what these tests send), answered as status, headers and text. */
 function rawRequest(
+  stack: Stack,
   path: string,
   options: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
@@ -44,7 +42,9 @@ function rawRequest(
 }
 
 describe("fault 2: a malformed percent-escape in a photosite URL was a 500 internal_error", () => {
-  it("answers 400 invalid_parameter for %E0%A4 and a lone % in the path of every photosite URL parameter", async () => {
+  test("answers 400 invalid_parameter for %E0%A4 and a lone % in the path of every photosite URL parameter", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const cases: [string, Record<string, string>][] = [
       ["/v1/photosite/channel-details", { url: "https://www.instagram.com/%E0%A4/" }],
@@ -63,7 +63,9 @@ describe("fault 2: a malformed percent-escape in a photosite URL was a 500 inter
 });
 
 describe("fault 3: a NUL byte in a query value made the request-log insert fail for a billed call", () => {
-  it("a billed call with note=%00 and other control characters has its request-log row", async () => {
+  test("a billed call with note=%00 and other control characters has its request-log row", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(TRANSCRIPT, key, { url: VIDEO, note: "a\u0000b\u0007c\ud800" });
     expect(response.status).toBe(200);
@@ -79,10 +81,12 @@ describe("fault 3: a NUL byte in a query value made the request-log insert fail 
 });
 
 describe("fault 4: HEAD ran and billed a paid call (curl -I …/summarize charged 3)", () => {
-  it("answers HEAD with 405 and Allow: GET on a paid operation, runs nothing and bills nothing", async () => {
+  test("answers HEAD with 405 and Allow: GET on a paid operation, runs nothing and bills nothing", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const before = stack.replay.hits.length;
-    const response = await rawRequest(`${SUMMARIZE}?url=${encodeURIComponent(VIDEO)}`, {
+    const response = await rawRequest(stack, `${SUMMARIZE}?url=${encodeURIComponent(VIDEO)}`, {
       method: "HEAD",
       headers: { authorization: `Bearer ${key}` },
     });
@@ -96,7 +100,9 @@ describe("fault 4: HEAD ran and billed a paid call (curl -I …/summarize charge
 });
 
 describe("fault 8: smaller holes", () => {
-  it("POST /v1/account was 404: now 405 method_not_allowed with Allow: GET, like HEAD on /v1/account", async () => {
+  test("POST /v1/account was 404: now 405 method_not_allowed with Allow: GET, like HEAD on /v1/account", async ({
+    stack,
+  }) => {
     const post = await fetch(new URL("/v1/account", stack.gateway.url), { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");
@@ -105,10 +111,12 @@ describe("fault 8: smaller holes", () => {
       method: "DELETE",
     });
     expect(del.status).toBe(405);
-    expect((await rawRequest("/v1/account", { method: "HEAD" })).status).toBe(405);
+    expect((await rawRequest(stack, "/v1/account", { method: "HEAD" })).status).toBe(405);
   });
 
-  it("a wrong Authorization scheme (Basic, Token) said missing_api_key: now 401 invalid_api_key", async () => {
+  test("a wrong Authorization scheme (Basic, Token) said missing_api_key: now 401 invalid_api_key", async ({
+    stack,
+  }) => {
     for (const authorization of ["Basic dXNlcjpwYXNz", "Token sda_live_x", "Bearer"]) {
       const response = await stack.get(TRANSCRIPT, null, { url: VIDEO }, { authorization });
       expect(response.status, authorization).toBe(401);
@@ -117,7 +125,9 @@ describe("fault 8: smaller holes", () => {
     expectErrorEnvelope((await stack.get(TRANSCRIPT, null, { url: VIDEO })).body, "missing_api_key");
   });
 
-  it("limit=0x10 and limit= 5 were accepted: integers must be plain decimal (400 invalid_parameter)", async () => {
+  test("limit=0x10 and limit= 5 were accepted: integers must be plain decimal (400 invalid_parameter)", async ({
+    stack,
+  }) => {
     const { key } = await stack.account(10);
     for (const limit of ["0x10", " 5", "1e2", "5.0"]) {
       const response = await stack.get("/v1/videosite/comments", key, { url: VIDEO, limit });
@@ -127,10 +137,12 @@ describe("fault 8: smaller holes", () => {
     }
   });
 
-  it("431 (headers or URL too large) had no JSON envelope: now the envelope with a request id", async () => {
+  test("431 (headers or URL too large) had no JSON envelope: now the envelope with a request id", async ({
+    stack,
+  }) => {
     for (const response of [
-      await rawRequest("/v1/account", { headers: { "x-padding": "x".repeat(20_000) } }),
-      await rawRequest(`${TRANSCRIPT}?url=${"y".repeat(20_000)}`),
+      await rawRequest(stack, "/v1/account", { headers: { "x-padding": "x".repeat(20_000) } }),
+      await rawRequest(stack, `${TRANSCRIPT}?url=${"y".repeat(20_000)}`),
     ]) {
       expect(response.status).toBe(431);
       expect(response.headers["content-type"]).toContain("application/json");
@@ -140,7 +152,7 @@ describe("fault 8: smaller holes", () => {
     }
   });
 
-  it("/metrics was public: now 401 without the operator token, 200 with it", async () => {
+  test("/metrics was public: now 401 without the operator token, 200 with it", async ({ stack }) => {
     const anonymous = await stack.get("/metrics", null);
     expect(anonymous.status).toBe(401);
     expectErrorEnvelope(anonymous.body, "invalid_api_key");

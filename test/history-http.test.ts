@@ -1,61 +1,31 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { type RunningGateway, startGateway } from "@sda/gateway";
-import type { ReplayServer } from "@sda/replay";
-import { deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
-import { type RunningWorkers, startWorkers } from "@sda/worker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import type { Stack } from "./support/stack.ts";
 
 // History over HTTP: replayed details calls through gateway + worker, the worker's clock injected so each call lands
 // at a chosen time (in 2021, so calls other suites make at the real time in the same database stay out of range).
 
-let replay: ReplayServer;
-let gateway: RunningGateway;
-let workers: RunningWorkers;
 let clock = new Date("2021-03-01T00:00:00Z");
-let prefix = "";
-
-beforeAll(async () => {
-  replay = await startReplay();
-  const env = testEnv({ RATE_LIMIT_PER_SECOND: "1000" }, replay);
-  const config = loadServiceEnv(env);
-  prefix = config.QUEUE_PREFIX;
-  const log = testLogger();
-  gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
-  workers = await startWorkers(config, log, { now: () => clock });
-});
-afterAll(async () => {
-  await workers?.close(1000);
-  await gateway?.close();
-  await replay?.close();
-  if (prefix) await deleteKeysWithPrefix(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", prefix);
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
-async function get(path: string, key: string | null, query: Record<string, string> = {}): Promise<any> {
-  const url = new URL(path, gateway.url);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
-
-async function account(credits = 20) {
-  const ledger = gateway.deps.ledger;
-  const created = await ledger.createAccount({ name: "history", grant: credits });
-  const key = await ledger.createApiKey(created.id);
-  return { accountId: created.id, key: key.secret };
-}
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
+    env: { RATE_LIMIT_PER_SECOND: "1000" },
+    workerOptions: { now: () => clock },
+  },
+);
 
 /** A details call made at `at` (the worker's clock). */
-async function callAt(at: string, path: string, key: string, query: Record<string, string>) {
+async function callAt(stack: Stack, at: string, path: string, key: string, query: Record<string, string>) {
   clock = new Date(at);
-  const response = await get(path, key, query);
+  const response = await stack.get(path, key, query);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data;
 }
 
-async function expectLedgerWhole(accountId: string, balance: number) {
-  const ledger = gateway.deps.ledger;
+async function expectLedgerWhole(stack: Stack, accountId: string, balance: number) {
+  const { ledger } = stack;
   expect(await ledger.balance(accountId)).toBe(balance);
   expect(await ledgerSum(ledger, accountId)).toBe(balance);
   expect((await ledger.credits(accountId))?.reserved).toBe(0);
@@ -65,19 +35,21 @@ const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 const DAY = { from: "2021-03-01T00:00:00Z", to: "2021-03-02T00:00:00Z" };
 
 describe("GET /v1/history", () => {
-  it("three video-details calls at three times give three points; hour and day keep the last value per bucket", async () => {
-    const { accountId, key } = await account();
+  test("three video-details calls at three times give three points; hour and day keep the last value per bucket", async ({
+    stack,
+  }) => {
+    const { accountId, key } = await stack.account(20);
     const details = "/v1/videosite/video-details";
-    const first = await callAt("2021-03-01T10:00:30Z", details, key, { url: VIDEO });
-    const second = await callAt("2021-03-01T10:40:10Z", details, key, {
+    const first = await callAt(stack, "2021-03-01T10:00:30Z", details, key, { url: VIDEO });
+    const second = await callAt(stack, "2021-03-01T10:40:10Z", details, key, {
       url: `https://youtu.be/M4gD1WSo5mA`,
     });
-    const third = await callAt("2021-03-01T12:05:00Z", details, key, { url: "M4gD1WSo5mA" });
+    const third = await callAt(stack, "2021-03-01T12:05:00Z", details, key, { url: "M4gD1WSo5mA" });
     // Same minute as the third: replaces it, no fourth point.
-    const fourth = await callAt("2021-03-01T12:05:40Z", details, key, { url: VIDEO });
+    const fourth = await callAt(stack, "2021-03-01T12:05:40Z", details, key, { url: VIDEO });
     expect(first.viewCount).toEqual(expect.any(Number));
 
-    const raw = await get("/v1/history", key, { url: VIDEO, metrics: "viewCount,likeCount", ...DAY });
+    const raw = await stack.get("/v1/history", key, { url: VIDEO, metrics: "viewCount,likeCount", ...DAY });
     expect(raw.status).toBe(200);
     expect(raw.headers.get("x-service-credits")).toBe("0");
     expect(raw.body.data.resource).toEqual({
@@ -97,7 +69,7 @@ describe("GET /v1/history", () => {
     const likes = raw.body.data.series[1].points;
     expect(likes).toHaveLength(first.likeCount === null ? 0 : 3);
 
-    const hour = await get("/v1/history", key, {
+    const hour = await stack.get("/v1/history", key, {
       url: VIDEO,
       metrics: "viewCount",
       interval: "hour",
@@ -107,25 +79,32 @@ describe("GET /v1/history", () => {
       { at: "2021-03-01T10:00:00.000Z", value: second.viewCount },
       { at: "2021-03-01T12:00:00.000Z", value: fourth.viewCount },
     ]);
-    const day = await get("/v1/history", key, { url: VIDEO, metrics: "viewCount", interval: "day", ...DAY });
+    const day = await stack.get("/v1/history", key, {
+      url: VIDEO,
+      metrics: "viewCount",
+      interval: "day",
+      ...DAY,
+    });
     expect(day.body.data.series[0].points).toEqual([
       { at: "2021-03-01T00:00:00.000Z", value: third.viewCount },
     ]);
 
     // Default metrics: every metric the video kind records, in name order.
-    const all = await get("/v1/history", key, { url: VIDEO, ...DAY });
+    const all = await stack.get("/v1/history", key, { url: VIDEO, ...DAY });
     expect(all.body.data.series.map((s: { metric: string }) => s.metric)).toEqual([
       "commentCount",
       "likeCount",
       "viewCount",
     ]);
     // Four paid calls, the reads free.
-    await expectLedgerWhole(accountId, 16);
+    await expectLedgerWhole(stack, accountId, 16);
   });
 
-  it("a resource never recorded: 200 with a series per metric and no points", async () => {
-    const { key } = await account();
-    const response = await get("/v1/history", key, { url: "https://www.youtube.com/shorts/zzzzzzzzzzz" });
+  test("a resource never recorded: 200 with a series per metric and no points", async ({ stack }) => {
+    const { key } = await stack.account(20);
+    const response = await stack.get("/v1/history", key, {
+      url: "https://www.youtube.com/shorts/zzzzzzzzzzz",
+    });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
       resource: {
@@ -142,9 +121,9 @@ describe("GET /v1/history", () => {
     });
   });
 
-  it("an unknown metric is 400 unknown_metric with the allowed ones", async () => {
-    const { key } = await account();
-    const response = await get("/v1/history", key, { url: VIDEO, metrics: "viewCount,followers" });
+  test("an unknown metric is 400 unknown_metric with the allowed ones", async ({ stack }) => {
+    const { key } = await stack.account(20);
+    const response = await stack.get("/v1/history", key, { url: VIDEO, metrics: "viewCount,followers" });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({
       code: "unknown_metric",
@@ -153,8 +132,10 @@ describe("GET /v1/history", () => {
     });
   });
 
-  it("bad input: malformed URL 400, another site 422, bare ambiguous id 400, bad time or range 400, no key 401", async () => {
-    const { key } = await account();
+  test("bad input: malformed URL 400, another site 422, bare ambiguous id 400, bad time or range 400, no key 401", async ({
+    stack,
+  }) => {
+    const { key } = await stack.account(20);
     const cases: [Record<string, string>, number, string][] = [
       [{ url: "https://www.youtube.com/watch?v=short" }, 400, "invalid_parameter"],
       [{ url: "https://example.com/some/page" }, 422, "unsupported_url"],
@@ -167,26 +148,31 @@ describe("GET /v1/history", () => {
       [{ url: VIDEO, from: "2021-01-01", to: "2021-03-01" }, 400, "parameter_out_of_range"],
     ];
     for (const [query, status, code] of cases) {
-      const response = await get("/v1/history", key, query);
+      const response = await stack.get("/v1/history", key, query);
       expect([query, response.status, response.body.error?.code]).toEqual([query, status, code]);
     }
     // A raw range too long is fine at a coarser interval.
-    const daily = await get("/v1/history", key, {
+    const daily = await stack.get("/v1/history", key, {
       url: VIDEO,
       from: "2021-01-01",
       to: "2021-03-01",
       interval: "day",
     });
     expect(daily.status).toBe(200);
-    expect((await get("/v1/history", null, { url: VIDEO })).status).toBe(401);
+    expect((await stack.get("/v1/history", null, { url: VIDEO })).status).toBe(401);
   });
 
-  it("other platforms: a subreddit by another form of its URL, a channel by the handle its call did not use", async () => {
-    const { accountId, key } = await account();
-    const subreddit = await callAt("2021-03-01T09:00:00Z", "/v1/forumsite/subreddit-details", key, {
+  test("other platforms: a subreddit by another form of its URL, a channel by the handle its call did not use", async ({
+    stack,
+  }) => {
+    const { accountId, key } = await stack.account(20);
+    const subreddit = await callAt(stack, "2021-03-01T09:00:00Z", "/v1/forumsite/subreddit-details", key, {
       url: "r/golang",
     });
-    const bySub = await get("/v1/history", key, { url: "https://old.reddit.com/r/GoLang/top/", ...DAY });
+    const bySub = await stack.get("/v1/history", key, {
+      url: "https://old.reddit.com/r/GoLang/top/",
+      ...DAY,
+    });
     expect(bySub.status).toBe(200);
     expect(bySub.body.data.resource).toMatchObject({
       platform: "forumsite",
@@ -198,7 +184,7 @@ describe("GET /v1/history", () => {
       { metric: "members", points: [{ at: "2021-03-01T09:00:00.000Z", value: subreddit.members }] },
     ]);
 
-    const channel = await callAt("2021-03-01T09:30:00Z", "/v1/videosite/channel-details", key, {
+    const channel = await callAt(stack, "2021-03-01T09:30:00Z", "/v1/videosite/channel-details", key, {
       url: "https://www.youtube.com/user/creativecommons",
     });
     const expected = {
@@ -214,24 +200,26 @@ describe("GET /v1/history", () => {
     };
     // The handle (from the result) and the legacy path (from the call) both resolve to the channel id.
     for (const url of ["https://www.youtube.com/@CreativeCommons", "youtube.com/user/creativecommons"]) {
-      const response = await get("/v1/history", key, { url, metrics: "followers", ...DAY });
+      const response = await stack.get("/v1/history", key, { url, metrics: "followers", ...DAY });
       expect(response.body.data).toMatchObject(expected);
     }
     // A handle no call has resolved yet: its resource has no id, its series no points.
-    const unknown = await get("/v1/history", key, { url: "https://www.youtube.com/@never-called-here" });
+    const unknown = await stack.get("/v1/history", key, {
+      url: "https://www.youtube.com/@never-called-here",
+    });
     expect(unknown.body.data.resource).toMatchObject({ kind: "channel", id: null });
-    await expectLedgerWhole(accountId, 18);
+    await expectLedgerWhole(stack, accountId, 18);
   });
 
-  it("photosite: a profile and a post, each found by another form of its URL", async () => {
-    const { accountId, key } = await account();
-    const profile = await callAt("2021-03-01T08:00:00Z", "/v1/photosite/channel-details", key, {
+  test("photosite: a profile and a post, each found by another form of its URL", async ({ stack }) => {
+    const { accountId, key } = await stack.account(20);
+    const profile = await callAt(stack, "2021-03-01T08:00:00Z", "/v1/photosite/channel-details", key, {
       url: "https://www.instagram.com/nasa/",
     });
-    const post = await callAt("2021-03-01T08:01:00Z", "/v1/photosite/details", key, {
+    const post = await callAt(stack, "2021-03-01T08:01:00Z", "/v1/photosite/details", key, {
       url: "https://www.instagram.com/reel/C10MvewSSYl/",
     });
-    const byProfile = await get("/v1/history", key, {
+    const byProfile = await stack.get("/v1/history", key, {
       url: "instagram.com/NASA/reels/",
       metrics: "followers,postCount",
       ...DAY,
@@ -250,7 +238,7 @@ describe("GET /v1/history", () => {
         { metric: "postCount", points: [{ at: "2021-03-01T08:00:00.000Z", value: profile.postCount }] },
       ],
     });
-    const byPost = await get("/v1/history", key, {
+    const byPost = await stack.get("/v1/history", key, {
       url: "https://www.instagram.com/p/C10MvewSSYl/",
       metrics: "likeCount",
       ...DAY,
@@ -263,11 +251,11 @@ describe("GET /v1/history", () => {
     expect(byPost.body.data.series[0].points).toEqual(
       post.likeCount === null ? [] : [{ at: "2021-03-01T08:01:00.000Z", value: post.likeCount }],
     );
-    await expectLedgerWhole(accountId, 18);
+    await expectLedgerWhole(stack, accountId, 18);
   });
 
-  it("is described in /v1/openapi.json under the History tag", async () => {
-    const response = await get("/v1/openapi.json", null);
+  test("is described in /v1/openapi.json under the History tag", async ({ stack }) => {
+    const response = await stack.get("/v1/openapi.json", null);
     const operation = response.body.paths["/v1/history"].get;
     expect(operation.tags).toEqual(["History"]);
     expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual([

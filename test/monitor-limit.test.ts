@@ -1,17 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { send } from "./support/monitors.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { send } from "./support/stack.ts";
 
 // The plan's monitor limit (PLAN_MAX_MONITORS), shown by GET /v1/account, is the one monitor creation enforces.
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { PLAN_MAX_MONITORS: "1" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { workers: "none", env: { PLAN_MAX_MONITORS: "1" } },
+);
 
 describe("monitor limit of the plan", () => {
-  it("the second monitor of an account at PLAN_MAX_MONITORS=1 is 409 monitor_limit_reached; /v1/account shows 1", async () => {
+  test("the second monitor of an account at PLAN_MAX_MONITORS=1 is 409 monitor_limit_reached; /v1/account shows 1", async ({
+    stack,
+  }) => {
     const { key } = await stack.account(10);
     const account = await stack.get("/v1/account", key);
     expect(account.body.data.plan.maxMonitors).toBe(1);

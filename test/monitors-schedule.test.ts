@@ -1,38 +1,27 @@
 import { MONITOR_QUEUE, reconcileSchedulers } from "@sda/monitors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReceiver } from "../packages/webhooks/test/receiver.ts";
+import { describe, expect } from "vitest";
+import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { send } from "./support/monitors.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+
+import { type Stack, send } from "./support/stack.ts";
 
 // Two worker processes (their own OS processes) consume one monitor's schedule of 1 s (MONITOR_MIN_INTERVAL_SECONDS=1
 // for this file). The assertions are about counts and identities, never about elapsed time.
 
-let stack: Stack;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-beforeAll(async () => {
-  stack = await startStack({
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
     workers: "none",
-    env: {
-      MONITOR_MIN_INTERVAL_SECONDS: "1",
-      WEBHOOK_ALLOW_HTTP: "true",
-      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
-    },
-  });
-  receiver = await startReceiver("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
-}, 60_000);
+    env: { MONITOR_MIN_INTERVAL_SECONDS: "1", ...LOCAL_WEBHOOKS_ENV },
+  },
+);
 
-afterAll(async () => {
-  await receiver?.close();
-  await stack?.close();
-});
-
-const runsOf = (monitorId: string) =>
+const runsOf = (stack: Stack, monitorId: string) =>
   stack.ledger.prisma.monitorRun.findMany({ where: { monitorId }, orderBy: { startedAt: "asc" } });
 
 /** True once no run of the monitor is in progress and its queue holds no job of it. */
-async function quiet(monitorId: string): Promise<boolean> {
+async function quiet(stack: Stack, monitorId: string): Promise<boolean> {
   const queue = stack.gateway.deps.monitors.scheduler.queue;
   const jobs = await queue.getJobs(["active", "waiting", "delayed", "prioritized"]);
   const busy = await stack.ledger.prisma.monitorRun.count({
@@ -42,7 +31,10 @@ async function quiet(monitorId: string): Promise<boolean> {
 }
 
 describe("two worker processes, one schedule", () => {
-  it("each due run happens exactly once; pause stops it, resume restarts it, delete removes it", async () => {
+  test("each due run happens exactly once; pause stops it, resume restarts it, delete removes it", async ({
+    stack,
+    receiver,
+  }) => {
     const { key, accountId } = await stack.account(100);
     stack.spawnWorker();
     stack.spawnWorker();
@@ -57,14 +49,14 @@ describe("two worker processes, one schedule", () => {
     const { scheduler } = stack.gateway.deps.monitors;
 
     await expect
-      .poll(async () => (await runsOf(id)).length, { timeout: 60_000, interval: 200 })
+      .poll(async () => (await runsOf(stack, id)).length, { timeout: 60_000, interval: 200 })
       .toBeGreaterThanOrEqual(6);
     const paused = await send(stack, "PATCH", `/v1/monitors/${id}`, key, { status: "paused" });
     expect(paused.body.data).toMatchObject({ status: "paused", nextRunAt: null });
     expect(await scheduler.get(id)).toBeUndefined();
-    await expect.poll(() => quiet(id), { timeout: 30_000, interval: 200 }).toBe(true);
+    await expect.poll(() => quiet(stack, id), { timeout: 30_000, interval: 200 }).toBe(true);
 
-    const runs = await runsOf(id);
+    const runs = await runsOf(stack, id);
     // One run per due time: every job key is the scheduler's `repeat:<id>:<due ms>`, each due time once.
     const dueTimes = runs.map((r) => {
       const match = new RegExp(`^repeat:${id}:(\\d+)$`).exec(r.jobKey);
@@ -92,20 +84,23 @@ describe("two worker processes, one schedule", () => {
     expect(resumed.body.data.status).toBe("active");
     expect(await scheduler.get(id)).toBeDefined();
     await expect
-      .poll(async () => (await runsOf(id)).length, { timeout: 60_000, interval: 200 })
+      .poll(async () => (await runsOf(stack, id)).length, { timeout: 60_000, interval: 200 })
       .toBeGreaterThan(runs.length);
 
     const deleted = await send(stack, "DELETE", `/v1/monitors/${id}`, key);
     expect(deleted.body.data).toEqual({ id, deleted: true });
     expect(await scheduler.get(id)).toBeUndefined();
     expect((await stack.get(`/v1/monitors/${id}`, key)).body.error.code).toBe("monitor_not_found");
-    await expect.poll(() => quiet(id), { timeout: 30_000, interval: 200 }).toBe(true);
-    expect(await runsOf(id)).toEqual([]);
+    await expect.poll(() => quiet(stack, id), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect(await runsOf(stack, id)).toEqual([]);
   }, 180_000);
 });
 
 describe("the start-up reconcile", () => {
-  it("restores a lost scheduler, and runs only in the process holding the advisory lock", async () => {
+  test("restores a lost scheduler, and runs only in the process holding the advisory lock", async ({
+    stack,
+    receiver,
+  }) => {
     const { key } = await stack.account(10);
     const created = await send(stack, "POST", "/v1/monitors", key, {
       path: "/v1/forumsite/subreddit-posts",

@@ -1,11 +1,9 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { startReplay, testLogger } from "@sda/testing";
-import { type RunningWorkers, startWorkers } from "@sda/worker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReceiver } from "../packages/webhooks/test/receiver.ts";
+import { startReplay } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { finishedDelivery, runNow, send, writeThreeMorePostsCase } from "./support/monitors.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import { finishedDelivery, runNow, writeThreeMorePostsCase } from "./support/monitors.ts";
+import { send, startStackWorkers } from "./support/stack.ts";
 
 // Gateway + workers + the replay + a real local webhook receiver that verifies every signature with the
 // `standardwebhooks` library. Runs are triggered with `scheduler.runNow` (no waiting for schedules); the webhook retry
@@ -14,63 +12,69 @@ import { type Stack, startStack } from "./support/stack.ts";
 const LISTING = { path: "/v1/forumsite/subreddit-posts", params: { url: "popular", limit: 5 } };
 const WEBHOOK_CONFIG = { retryScheduleMs: [10, 10], timeoutMs: 5_000 };
 
-let stack: Stack;
-let workers: RunningWorkers;
 /** Every account this file creates: the last test checks each one's ledger. */
 const accounts: string[] = [];
 
-async function account(credits: number) {
-  const created = await stack.account(credits);
-  accounts.push(created.accountId);
-  return created;
-}
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-/** Workers of this file (the stack starts none), reading the platforms from `replayOrigin`. */
-function startTestWorkers(replayOrigin?: string) {
-  const env = replayOrigin ? { ...stack.env, FORUMSITE_ORIGIN: replayOrigin } : stack.env;
-  return startWorkers(loadServiceEnv(env), testLogger(), { webhookConfig: WEBHOOK_CONFIG });
-}
-
-/**
- * Creates a monitor on the listing. Its schedule fires once a year (an interval schedule's first run is at once), so
- * the only runs are the test's own `runNow`.
- */
-async function createMonitor(key: string, webhookPath: string, extra: Record<string, unknown> = {}) {
-  const created = await send(stack, "POST", "/v1/monitors", key, {
-    ...LISTING,
-    schedule: { cron: "0 0 1 1 *", tz: "Europe/Berlin" },
-    webhookUrl: receiver.url(webhookPath),
-    ...extra,
+const test = stackTest
+  .extend("stackOptions", { scope: "file" }, { workers: "none", env: LOCAL_WEBHOOKS_ENV })
+  // The workers of this file (the stack starts none), replaced by ones reading another replay with `restart`.
+  .extend("workers", { scope: "file", auto: true }, async ({ stack }, { onCleanup }) => {
+    const start = (replayOrigin?: string) =>
+      startStackWorkers(stack, replayOrigin ? { FORUMSITE_ORIGIN: replayOrigin } : {}, {
+        webhookConfig: WEBHOOK_CONFIG,
+      });
+    const workers = {
+      current: await start(),
+      /** Closes the running workers and starts new ones reading the platforms from `replayOrigin`. */
+      async restart(replayOrigin?: string) {
+        await workers.current.close(1000);
+        workers.current = await start(replayOrigin);
+      },
+    };
+    onCleanup(() => workers.current.close(1000));
+    return workers;
+  })
+  /** A new account with `credits` and a key, remembered for the last test's ledger check. */
+  .extend("account", { scope: "file" }, ({ stack }) => async (credits: number) => {
+    const created = await stack.account(credits);
+    accounts.push(created.accountId);
+    return created;
+  })
+  /**
+   * Creates a monitor on the listing. Its schedule fires once a year (an interval schedule's first run is at once), so
+   * the only runs are the test's own `runNow`.
+   */
+  .extend(
+    "createMonitor",
+    { scope: "file" },
+    ({ stack, receiver }) =>
+      async (key: string, webhookPath: string, extra: Record<string, unknown> = {}) => {
+        const created = await send(stack, "POST", "/v1/monitors", key, {
+          ...LISTING,
+          schedule: { cron: "0 0 1 1 *", tz: "Europe/Berlin" },
+          webhookUrl: receiver.url(webhookPath),
+          ...extra,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        receiver.state.secret = created.body.data.secret;
+        return created.body.data as { id: string; secret: string; status: string };
+      },
+  )
+  .extend("expectLedgerConsistent", { scope: "file" }, ({ stack }) => async (accountId: string) => {
+    const credits = await stack.ledger.credits(accountId);
+    expect(credits?.balance).toBe(await ledgerSum(stack.ledger, accountId));
+    expect(credits?.reserved).toBe(0);
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  receiver.state.secret = created.body.data.secret;
-  return created.body.data as { id: string; secret: string; status: string };
-}
-
-async function expectLedgerConsistent(accountId: string) {
-  const credits = await stack.ledger.credits(accountId);
-  expect(credits?.balance).toBe(await ledgerSum(stack.ledger, accountId));
-  expect(credits?.reserved).toBe(0);
-}
-
-beforeAll(async () => {
-  stack = await startStack({
-    workers: "none",
-    env: { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
-  });
-  workers = await startTestWorkers();
-  receiver = await startReceiver("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
-}, 60_000);
-
-afterAll(async () => {
-  await workers?.close(1000);
-  await receiver?.close();
-  await stack?.close();
-});
 
 describe("a monitor on a replayed list", () => {
-  it("records a baseline, then delivers exactly the 3 new items, signed, each run billed like a direct call", async () => {
+  test("records a baseline, then delivers exactly the 3 new items, signed, each run billed like a direct call", async ({
+    stack,
+    receiver,
+    workers,
+    account,
+    createMonitor,
+    expectLedgerConsistent,
+  }) => {
     const { key, accountId } = await account(100);
     const direct = await stack.get(LISTING.path, key, { url: "popular", limit: "5" });
     expect(direct.status).toBe(200);
@@ -97,8 +101,7 @@ describe("a monitor on a replayed list", () => {
     // The platform now lists three more posts: a replay serving the test's synthetic case, read by new workers.
     const synthetic = await writeThreeMorePostsCase();
     const replay = await startReplay([synthetic.dir]);
-    await workers.close(1000);
-    workers = await startTestWorkers(replay.origin);
+    await workers.restart(replay.origin);
     try {
       const second = await runNow(stack, monitor.id);
       expect(second).toMatchObject({
@@ -150,14 +153,17 @@ describe("a monitor on a replayed list", () => {
       });
       expect(deliveries.body.data.deliveries[0].webhookId).toBe(hit?.headers["webhook-id"]);
     } finally {
-      await workers.close(1000);
-      workers = await startTestWorkers();
+      await workers.restart();
       await replay.close();
     }
     await expectLedgerConsistent(accountId);
   });
 
-  it("another key gets 404 monitor_not_found for every route of the monitor", async () => {
+  test("another key gets 404 monitor_not_found for every route of the monitor", async ({
+    stack,
+    account,
+    createMonitor,
+  }) => {
     const owner = await account(10);
     const other = await account(10);
     const monitor = await createMonitor(owner.key, "/other");
@@ -189,7 +195,13 @@ describe("a monitor on a replayed list", () => {
 });
 
 describe("baselines and resumption", () => {
-  it("deliverInitial delivers the first run's items; new params start a new baseline", async () => {
+  test("deliverInitial delivers the first run's items; new params start a new baseline", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+    expectLedgerConsistent,
+  }) => {
     const { key, accountId } = await account(20);
     const monitor = await createMonitor(key, "/initial", { deliverInitial: true });
     const first = await runNow(stack, monitor.id);
@@ -208,7 +220,12 @@ describe("baselines and resumption", () => {
     await expectLedgerConsistent(accountId);
   });
 
-  it("a run job re-run after its diff committed delivers the kept items instead of diffing again", async () => {
+  test("a run job re-run after its diff committed delivers the kept items instead of diffing again", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+  }) => {
     const { key } = await account(10);
     const monitor = await createMonitor(key, "/resume");
     const { store, scheduler } = stack.gateway.deps.monitors;
@@ -235,7 +252,7 @@ describe("baselines and resumption", () => {
     expect((await runNow(stack, monitor.id)).status).toBe("succeeded");
   });
 
-  it("lists monitors newest first, page by page", async () => {
+  test("lists monitors newest first, page by page", async ({ stack, account, createMonitor }) => {
     const { key } = await account(10);
     const a = await createMonitor(key, "/page");
     const b = await createMonitor(key, "/page");
@@ -251,7 +268,11 @@ describe("baselines and resumption", () => {
 });
 
 describe("validation", () => {
-  it("refuses what cannot be monitored, too frequent schedules and bad bodies with a named 400/422", async () => {
+  test("refuses what cannot be monitored, too frequent schedules and bad bodies with a named 400/422", async ({
+    stack,
+    receiver,
+    account,
+  }) => {
     const { key } = await account(10);
     const base = { ...LISTING, schedule: { every: "1h" }, webhookUrl: receiver.url("/v") };
     const cases: [unknown, number, string][] = [
@@ -280,13 +301,13 @@ describe("validation", () => {
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body.error.code, JSON.stringify(body)).toBe(code);
     }
-    const badJson = await send(stack, "POST", "/v1/monitors", key, undefined, "{not json");
+    const badJson = await send(stack, "POST", "/v1/monitors", key, "{not json");
     expect(badJson.status).toBe(400);
     expect(badJson.body.error).toMatchObject({ code: "invalid_parameter", param: "body" });
     expect((await send(stack, "POST", "/v1/monitors", null, base)).status).toBe(401);
   });
 
-  it("refuses webhook URLs the SSRF guard forbids, naming the reason", async () => {
+  test("refuses webhook URLs the SSRF guard forbids, naming the reason", async ({ stack, account }) => {
     const { key } = await account(10);
     for (const webhookUrl of [
       "http://10.1.2.3/hook",
@@ -309,7 +330,12 @@ describe("validation", () => {
 });
 
 describe("deliveries", () => {
-  it("a receiver failing twice then succeeding gets three attempts with the same webhook-id", async () => {
+  test("a receiver failing twice then succeeding gets three attempts with the same webhook-id", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+  }) => {
     const { key } = await account(10);
     const monitor = await createMonitor(key, "/flaky");
     receiver.script("/flaky", [{ status: 500 }, { status: 500 }, { status: 204 }]);
@@ -329,7 +355,12 @@ describe("deliveries", () => {
     });
   });
 
-  it("410 Gone disables the monitor and removes its schedule", async () => {
+  test("410 Gone disables the monitor and removes its schedule", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+  }) => {
     const { key } = await account(10);
     const monitor = await createMonitor(key, "/gone");
     expect(await stack.gateway.deps.monitors.scheduler.get(monitor.id)).toBeDefined();
@@ -351,7 +382,12 @@ describe("deliveries", () => {
     expect(await stack.gateway.deps.monitors.scheduler.get(monitor.id)).toBeDefined();
   });
 
-  it("deliveries failing for 5 days in a row disable the monitor; a failed delivery can be replayed", async () => {
+  test("deliveries failing for 5 days in a row disable the monitor; a failed delivery can be replayed", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+  }) => {
     const { key } = await account(10);
     const monitor = await createMonitor(key, "/down");
     receiver.script("/down", [{ status: 503 }]);
@@ -389,7 +425,12 @@ describe("deliveries", () => {
     expect(unknown.body.error.code).toBe("webhook_delivery_not_found");
   });
 
-  it("rotate-secret signs the next deliveries with the new secret", async () => {
+  test("rotate-secret signs the next deliveries with the new secret", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+  }) => {
     const { key } = await account(10);
     const monitor = await createMonitor(key, "/rotate");
     const rotated = await send(stack, "POST", `/v1/monitors/${monitor.id}/rotate-secret`, key);
@@ -403,7 +444,13 @@ describe("deliveries", () => {
 });
 
 describe("out of credits", () => {
-  it("a run fails with insufficient_credits and delivers nothing; after 3 such runs the monitor is paused", async () => {
+  test("a run fails with insufficient_credits and delivers nothing; after 3 such runs the monitor is paused", async ({
+    stack,
+    receiver,
+    account,
+    createMonitor,
+    expectLedgerConsistent,
+  }) => {
     const { key, accountId } = await account(1);
     const monitor = await createMonitor(key, "/broke", { deliverInitial: true });
     for (let n = 1; n <= 3; n++) {
@@ -425,7 +472,12 @@ describe("out of credits", () => {
 });
 
 describe("a revoked key", () => {
-  it("disables its monitors at their next run, which calls nothing and costs nothing", async () => {
+  test("disables its monitors at their next run, which calls nothing and costs nothing", async ({
+    stack,
+    account,
+    createMonitor,
+    expectLedgerConsistent,
+  }) => {
     const { key, keyId, accountId } = await account(10);
     const monitor = await createMonitor(key, "/revoked");
     expect(await stack.ledger.revokeApiKey(keyId)).toBe(true);
@@ -440,7 +492,11 @@ describe("a revoked key", () => {
 });
 
 describe("history tracking", () => {
-  it("POST /v1/history/track creates a details monitor without a webhook; its runs are billed like the call", async () => {
+  test("POST /v1/history/track creates a details monitor without a webhook; its runs are billed like the call", async ({
+    stack,
+    account,
+    expectLedgerConsistent,
+  }) => {
     const { key, accountId } = await account(10);
     const created = await send(stack, "POST", "/v1/history/track", key, {
       url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
@@ -504,7 +560,7 @@ describe("history tracking", () => {
 });
 
 describe("OpenAPI", () => {
-  it("documents the Monitors routes and POST /v1/history/track with their bodies", async () => {
+  test("documents the Monitors routes and POST /v1/history/track with their bodies", async ({ stack }) => {
     const doc = (await stack.get("/v1/openapi.json", null)).body;
     expect(doc.paths["/v1/monitors"].post.tags).toEqual(["Monitors"]);
     expect(
@@ -517,7 +573,9 @@ describe("OpenAPI", () => {
 });
 
 describe("money", () => {
-  it("leaves every account of this file with ledger sum == balance and no credits held", async () => {
+  test("leaves every account of this file with ledger sum == balance and no credits held", async ({
+    expectLedgerConsistent,
+  }) => {
     expect(accounts.length).toBeGreaterThan(5);
     for (const accountId of accounts) await expectLedgerConsistent(accountId);
   });

@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  // The corpus records one hashtag page: it is the trending source of this stack.
-  stack = await startStack({ env: { PHOTOSITE_TRENDING_HASHTAGS: "asiangames2023" } });
-});
-afterAll(() => stack.close());
+// The corpus records one hashtag page: it is the trending source of this stack.
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { env: { PHOTOSITE_TRENDING_HASHTAGS: "asiangames2023" } },
+);
 
 const HASHTAG = "/v1/photosite/hashtag-search";
 const REELS = "/v1/photosite/reels-search";
 const TRENDING = "/v1/photosite/trending-reels";
 
 describe("photosite hashtag search over HTTP (2 credits flat)", () => {
-  it("the explore surface: tag card with media count, top media in the platform's order, empty recent", async () => {
+  test("the explore surface: tag card with media count, top media in the platform's order, empty recent", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(HASHTAG, key, { q: "#asiangames2023" });
     expect(response.status).toBe(200);
@@ -32,7 +34,7 @@ describe("photosite hashtag search over HTTP (2 credits flat)", () => {
     expect(await stack.ledger.balance(accountId)).toBe(98);
   });
 
-  it("404 hashtag_not_found when the platform has no such tag; 400 for two words", async () => {
+  test("404 hashtag_not_found when the platform has no such tag; 400 for two words", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const remove = stack.replay.addFault({ when: (r) => r.query.tag_name === "nosuchtag12345", status: 404 });
     const missing = await stack.get(HASHTAG, key, { q: "nosuchtag12345" });
@@ -45,7 +47,9 @@ describe("photosite hashtag search over HTTP (2 credits flat)", () => {
 });
 
 describe("photosite reels search over HTTP (2 credits flat)", () => {
-  it("only short videos, each with engagement.views, viewsSource, location and commercial flags", async () => {
+  test("only short videos, each with engagement.views, viewsSource, location and commercial flags", async ({
+    stack,
+  }) => {
     const { key } = await stack.account();
     const response = await stack.get(REELS, key, { q: "asiangames2023" });
     expect(response.status).toBe(200);
@@ -65,7 +69,9 @@ describe("photosite reels search over HTTP (2 credits flat)", () => {
 });
 
 describe("photosite trending reels over HTTP (cache-first, 2 credits every call)", () => {
-  it("a miss fetches and bills 2; a hit within 4 hours is served from the shared cache and still bills 2", async () => {
+  test("a miss fetches and bills 2; a hit within 4 hours is served from the shared cache and still bills 2", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const first = await stack.get(TRENDING, key, {});
     expect(first.status).toBe(200);

@@ -1,60 +1,53 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import {
-  type FakeAsrServer,
-  recordedVideoVersionUrls,
-  type SyntheticMediaCase,
-  startFakeAsr,
-  writeSyntheticMediaCase,
-} from "@sda/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { readdir, rm } from "node:fs/promises";
+import { recordedVideoVersionUrls, startFakeAsr, writeSyntheticMediaCase } from "@sda/testing";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import type { ApiResponse, Stack } from "./support/stack.ts";
 
 const TRANSCRIPT = "/v1/photosite/transcript";
 const SUMMARIZE = "/v1/photosite/summarize";
 const REEL = "https://www.instagram.com/reel/C10MvewSSYl/";
 const IMAGE_CAROUSEL = "https://www.instagram.com/p/CAnqPB-Jzcj/";
 
-let synthetic: SyntheticMediaCase;
-let asr: FakeAsrServer;
-let tempRoot: string;
-let stack: Stack;
-
-beforeAll(async () => {
-  synthetic = await writeSyntheticMediaCase({
-    platform: "photosite",
-    caseId: "synthetic-reel-media-C10MvewSSYl",
-    mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
-    why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
-  });
-  asr = await startFakeAsr({
-    transcript: synthetic.transcript,
-    expectedDurationSeconds: synthetic.durationSeconds,
-  });
-  tempRoot = await mkdtemp(path.join(tmpdir(), "photosite-speech-"));
-  stack = await startStack({
-    env: { ASR_FAST_BASE_URL: asr.baseUrl, AUDIO_TEMP_DIR: tempRoot, AUDIO_DOWNLOAD_TIMEOUT_MS: "5000" },
+const test = stackTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
+  .extend("synthetic", { scope: "file" }, async ({}, { onCleanup }) => {
+    const synthetic = await writeSyntheticMediaCase({
+      platform: "photosite",
+      caseId: "synthetic-reel-media-C10MvewSSYl",
+      mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
+      why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
+    });
+    onCleanup(() => rm(synthetic.dir, { recursive: true, force: true }));
+    return synthetic;
+  })
+  .extend("asr", { scope: "file" }, async ({ synthetic }, { onCleanup }) => {
+    const asr = await startFakeAsr({
+      transcript: synthetic.transcript,
+      expectedDurationSeconds: synthetic.durationSeconds,
+    });
+    onCleanup(() => asr.close());
+    return asr;
+  })
+  .extend("stackOptions", { scope: "file" }, ({ synthetic, asr, tempDir }) => ({
+    env: { ASR_FAST_BASE_URL: asr.baseUrl, AUDIO_TEMP_DIR: tempDir, AUDIO_DOWNLOAD_TIMEOUT_MS: "5000" },
     replayDirs: [synthetic.dir],
-  });
-});
-afterAll(async () => {
-  await stack.close();
-  await asr.close();
-  await rm(tempRoot, { recursive: true, force: true });
-  await rm(synthetic.dir, { recursive: true, force: true });
-});
-beforeEach(() => asr.failWith(null));
+  }));
+test.beforeEach(({ asr }) => asr.failWith(null));
 
 /** An error of these operations: the envelope, nothing charged, the balance untouched. */
-async function expectUnbilled(response: ApiResponse, accountId: string, balance = 100) {
+async function expectUnbilled(stack: Stack, response: ApiResponse, accountId: string, balance = 100) {
   expect(response.body.success).toBe(false);
   expect(response.headers.get("x-service-credits")).toBe("0");
   expect(await stack.ledger.balance(accountId)).toBe(balance);
 }
 
 describe("photosite transcript over HTTP", () => {
-  it("200 for a reel: text and timed segments from the ASR, 2 credits charged once, temp files removed", async () => {
+  test("200 for a reel: text and timed segments from the ASR, 2 credits charged once, temp files removed", async ({
+    stack,
+    tempDir,
+    synthetic,
+  }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(TRANSCRIPT, key, { url: REEL });
     expect(response.status).toBe(200);
@@ -76,10 +69,10 @@ describe("photosite transcript over HTTP", () => {
     const requestId = response.headers.get("x-service-request-id") ?? "";
     expect(await stack.ledger.chargesFor(requestId)).toHaveLength(1);
     expect(await stack.ledger.balance(accountId)).toBe(98);
-    expect(await readdir(tempRoot)).toEqual([]);
+    expect(await readdir(tempDir)).toEqual([]);
   });
 
-  it("an image-only carousel: 422 unsupported_url (not_a_video), not billed", async () => {
+  test("an image-only carousel: 422 unsupported_url (not_a_video), not billed", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(TRANSCRIPT, key, { url: IMAGE_CAROUSEL });
     expect(response.status).toBe(422);
@@ -88,28 +81,28 @@ describe("photosite transcript over HTTP", () => {
       reason: "not_a_video",
       retryable: false,
     });
-    await expectUnbilled(response, accountId);
+    await expectUnbilled(stack, response, accountId);
   });
 
-  it("the ASR provider failing: 502 asr_failed (retryable), not billed", async () => {
+  test("the ASR provider failing: 502 asr_failed (retryable), not billed", async ({ stack, asr }) => {
     asr.failWith(500);
     const { key, accountId } = await stack.account();
     const response = await stack.get(TRANSCRIPT, key, { url: REEL });
     expect(response.status).toBe(502);
     expect(response.body.error).toMatchObject({ code: "asr_failed", retryable: true });
-    await expectUnbilled(response, accountId);
+    await expectUnbilled(stack, response, accountId);
   });
 
-  it("a missing url is 400, unbilled", async () => {
+  test("a missing url is 400, unbilled", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const missing = await stack.get(TRANSCRIPT, key, {});
     expect(missing.status).toBe(400);
-    await expectUnbilled(missing, accountId);
+    await expectUnbilled(stack, missing, accountId);
   });
 });
 
 describe("photosite summarize over HTTP (offline extractive summariser)", () => {
-  it("200 for a reel from its caption and speech: 4 credits", async () => {
+  test("200 for a reel from its caption and speech: 4 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(SUMMARIZE, key, { url: REEL });
     expect(response.status).toBe(200);
@@ -128,7 +121,7 @@ describe("photosite summarize over HTTP (offline extractive summariser)", () => 
     expect(await stack.ledger.balance(accountId)).toBe(96);
   });
 
-  it("200 for an image carousel from its caption alone: 4 credits", async () => {
+  test("200 for an image carousel from its caption alone: 4 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(SUMMARIZE, key, { url: IMAGE_CAROUSEL });
     expect(response.status).toBe(200);
@@ -141,12 +134,12 @@ describe("photosite summarize over HTTP (offline extractive summariser)", () => 
     expect(await stack.ledger.balance(accountId)).toBe(96);
   });
 
-  it("the reel's speech failing: 502 asr_failed, not billed", async () => {
+  test("the reel's speech failing: 502 asr_failed, not billed", async ({ stack, asr }) => {
     asr.failWith(503);
     const { key, accountId } = await stack.account();
     const response = await stack.get(SUMMARIZE, key, { url: REEL });
     expect(response.status).toBe(502);
     expect(response.body.error).toMatchObject({ code: "asr_failed" });
-    await expectUnbilled(response, accountId);
+    await expectUnbilled(stack, response, accountId);
   });
 });

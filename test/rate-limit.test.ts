@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ workers: "none", env: { RATE_LIMIT_PER_SECOND: "3" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { workers: "none", env: { RATE_LIMIT_PER_SECOND: "3" } },
+);
 
 describe("per-key rate limit", () => {
-  it("answers 429 rate_limited with Retry-After past the key's calls per second, without charging", async () => {
+  test("answers 429 rate_limited with Retry-After past the key's calls per second, without charging", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     // Parameter errors still count against the rate: the limit protects the service, not only the upstream.
     const responses = await Promise.all(

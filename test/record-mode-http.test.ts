@@ -1,30 +1,28 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeCanaryRun } from "@sda/canary";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import type { ApiResponse } from "./support/stack.ts";
 
 // Record mode through the whole service: a call's job writes one HAR case with the job's exchanges; the last canary
 // run shows in /v1/status.
-let stack: Stack;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "sda-record-http-"));
-  stack = await startStack({ env: { UPSTREAM_RECORD_DIR: dir, STATUS_REFRESH_MS: "100" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, ({ tempDir }) => ({
+  env: { UPSTREAM_RECORD_DIR: tempDir, STATUS_REFRESH_MS: "100" },
+}));
 
 describe("record mode in the worker", () => {
-  it("writes each job's exchanges as one case file named after the operation and the job", async () => {
+  test("writes each job's exchanges as one case file named after the operation and the job", async ({
+    stack,
+    tempDir,
+  }) => {
     const { key } = await stack.account(10);
     const response = await stack.get("/v1/forumsite/subreddit-details", key, { url: "golang" });
     expect(response.status).toBe(200);
-    const files = await readdir(path.join(dir, "forumsite"));
+    const files = await readdir(path.join(tempDir, "forumsite"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^forumsite\.subreddit-details-job_[A-Za-z0-9]+\.har$/);
-    const { log } = JSON.parse(await readFile(path.join(dir, "forumsite", files[0] as string), "utf8"));
+    const { log } = JSON.parse(await readFile(path.join(tempDir, "forumsite", files[0] as string), "utf8"));
     expect(log._case).toMatchObject({ platform: "forumsite" });
     expect(log.entries.map((e: { _match: { path: string } }) => e._match.path)).toEqual(
       expect.arrayContaining(["/r/golang/about"]),
@@ -33,8 +31,7 @@ describe("record mode in the worker", () => {
 });
 
 describe("canaries in the status", () => {
-  it("shows the last canary run", async () => {
-    const redis = new Redis(stack.env.REDIS_URL ?? "", { maxRetriesPerRequest: null });
+  test("shows the last canary run", async ({ stack, redis }) => {
     const run = {
       startedAt: "2026-11-24T00:00:00.000Z",
       finishedAt: "2026-11-24T00:00:01.000Z",
@@ -54,11 +51,7 @@ describe("canaries in the status", () => {
         },
       ],
     };
-    try {
-      await writeCanaryRun(redis, stack.env.QUEUE_PREFIX ?? "", run);
-    } finally {
-      redis.disconnect();
-    }
+    await writeCanaryRun(redis, stack.env.QUEUE_PREFIX ?? "", run);
     let data: ApiResponse["body"] = {};
     for (let i = 0; i < 50 && !data.canaries; i++) {
       data = (await stack.get("/v1/status", null)).body.data;

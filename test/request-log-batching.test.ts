@@ -1,22 +1,14 @@
-import { loadServiceEnv } from "@sda/catalog";
-import { startGateway } from "@sda/gateway";
-import { testLogger } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import { holdReplies, startStackGateway } from "./support/stack.ts";
 
 // The request log is written in batches off the request's path (issue 9, performance): never lost on a graceful
 // shutdown, bounded while PostgreSQL is away, and the 202 → 200 completion of GET /v1/jobs/{id} still lands.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ env: { REQUEST_DEADLINE_MS: "300" } });
-  stack.replay.addFault({ when: (r) => r.path === "/api/timedtext", delayMs: 1500 });
-});
-afterAll(() => stack.close());
-
-/** A gateway of its own on the stack's Redis prefix and database, with request-log settings overridden. */
-function gatewayWith(env: Record<string, string>) {
-  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
-}
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { env: { REQUEST_DEADLINE_MS: "300" }, replayFaults: [holdReplies("/api/timedtext", 1500)] },
+);
 
 async function callAccount(url: string, key: string): Promise<string> {
   const response = await fetch(new URL("/v1/account", url), { headers: { authorization: `Bearer ${key}` } });
@@ -25,8 +17,11 @@ async function callAccount(url: string, key: string): Promise<string> {
 }
 
 describe("batched request log", () => {
-  it("rows buffered at shutdown are written by close(), none lost", async () => {
-    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "1000" });
+  test("rows buffered at shutdown are written by close(), none lost", async ({ stack }) => {
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_BATCH_SIZE: "1000",
+    });
     const { key } = await stack.account();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await callAccount(gateway.url, key));
@@ -36,8 +31,11 @@ describe("batched request log", () => {
     expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(3);
   });
 
-  it("a full batch is written at once in one multi-row insert", async () => {
-    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_BATCH_SIZE: "4" });
+  test("a full batch is written at once in one multi-row insert", async ({ stack }) => {
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_BATCH_SIZE: "4",
+    });
     try {
       const { key } = await stack.account();
       const ids: string[] = [];
@@ -49,8 +47,13 @@ describe("batched request log", () => {
     }
   });
 
-  it("the buffer is bounded: past REQUEST_LOG_MAX_BUFFER rows are dropped and counted, never blocking a call", async () => {
-    const gateway = await gatewayWith({ REQUEST_LOG_FLUSH_MS: "600000", REQUEST_LOG_MAX_BUFFER: "2" });
+  test("the buffer is bounded: past REQUEST_LOG_MAX_BUFFER rows are dropped and counted, never blocking a call", async ({
+    stack,
+  }) => {
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_MAX_BUFFER: "2",
+    });
     try {
       const { key } = await stack.account();
       for (let i = 0; i < 5; i++) await callAccount(gateway.url, key);
@@ -61,7 +64,9 @@ describe("batched request log", () => {
     }
   });
 
-  it("a call answered 202 gets its final status and charge in its log row once GET /v1/jobs/{id} reads the result", async () => {
+  test("a call answered 202 gets its final status and charge in its log row once GET /v1/jobs/{id} reads the result", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account();
     const first = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
     expect(first.status).toBe(202);

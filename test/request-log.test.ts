@@ -1,37 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
-
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 describe("request log", () => {
-  it("records every answered call: operation, params, status, credits, cache, source, duration, job", async () => {
-    const { key, accountId } = await stack.account();
-    const ok = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/ud9d5cMDP_0" });
-    const bad = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/8VajtrESJzA" });
-    const okId = ok.headers.get("x-service-request-id") ?? "";
-    const badId = bad.headers.get("x-service-request-id") ?? "";
-    const rows = async () =>
-      stack.ledger.prisma.requestLog.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } });
-    await expect.poll(async () => (await rows()).length).toBe(2);
-    const [first, second] = await rows();
-    expect(first).toMatchObject({
-      id: okId,
-      operation: "videosite.transcript",
-      method: "GET",
-      path: "/v1/videosite/transcript",
-      params: { url: "https://youtu.be/ud9d5cMDP_0" },
-      status: 200,
-      errorCode: null,
-      credits: 1,
-      cache: "BYPASS",
-      source: ok.headers.get("x-service-source"),
-      jobId: expect.stringMatching(/^job_/),
-    });
-    expect(first?.durationMs).toBeGreaterThanOrEqual(0);
-    expect(second).toMatchObject({ id: badId, status: 404, errorCode: "video_unavailable", credits: 0 });
-  });
+  stackTest(
+    "records every answered call: operation, params, status, credits, cache, source, duration, job",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      const ok = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/ud9d5cMDP_0" });
+      const bad = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/8VajtrESJzA" });
+      const okId = ok.headers.get("x-service-request-id") ?? "";
+      const badId = bad.headers.get("x-service-request-id") ?? "";
+      const rows = async () =>
+        stack.ledger.prisma.requestLog.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } });
+      await expect.poll(async () => (await rows()).length).toBe(2);
+      const [first, second] = await rows();
+      expect(first).toMatchObject({
+        id: okId,
+        operation: "videosite.transcript",
+        method: "GET",
+        path: "/v1/videosite/transcript",
+        params: { url: "https://youtu.be/ud9d5cMDP_0" },
+        status: 200,
+        errorCode: null,
+        credits: 1,
+        cache: "BYPASS",
+        source: ok.headers.get("x-service-source"),
+        jobId: expect.stringMatching(/^job_/),
+      });
+      expect(first?.durationMs).toBeGreaterThanOrEqual(0);
+      expect(second).toMatchObject({ id: badId, status: 404, errorCode: "video_unavailable", credits: 0 });
+    },
+  );
 });

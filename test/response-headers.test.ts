@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
 
 // Issue 13: every data answer carries X-Service-Balance (the balance after the call) and the IETF RateLimit-* fields;
 // a 429 keeps Retry-After.
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_SECOND: "5" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { RATE_LIMIT_PER_SECOND: "5" } });
 
 const DETAILS = "/v1/videosite/video-details";
 
 describe("X-Service-Balance and RateLimit-*", () => {
-  it("a paid call and a free cache hit both carry the balance after the call", async () => {
+  test("a paid call and a free cache hit both carry the balance after the call", async ({ stack }) => {
     const { accountId, key } = await stack.account(7);
     const paid = await stack.get(DETAILS, key, { url: "https://youtu.be/GJLlxj_dtq8", cache: "true" });
     expect(paid.status).toBe(200);
@@ -30,7 +26,9 @@ describe("X-Service-Balance and RateLimit-*", () => {
     expect(await ledgerSum(stack.ledger, accountId)).toBe(6);
   });
 
-  it("every authenticated answer has RateLimit-Limit/Remaining/Reset; past the rate, 429 with Retry-After", async () => {
+  test("every authenticated answer has RateLimit-Limit/Remaining/Reset; past the rate, 429 with Retry-After", async ({
+    stack,
+  }) => {
     const { key } = await stack.account(10);
     // Ten at once: the 1-second window of 5 cannot take them all, however slow the machine.
     const answers = await Promise.all(Array.from({ length: 10 }, () => stack.get("/v1/account", key)));

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+import type { ApiResponse } from "./support/stack.ts";
 
 // GET /v1/status: per platform and operation over the last 15 minutes from the request log, queue depths and live
 // workers, configured providers; degraded when a queue has waiting jobs and nobody consumes it.
 
-describe("status with workers", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ env: { STATUS_REFRESH_MS: "100" } });
-  });
-  afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { STATUS_REFRESH_MS: "100" } });
 
-  it("counts the window's calls per operation with success ratio and latency, and the live workers", async () => {
+describe("status with workers", () => {
+  test("counts the window's calls per operation with success ratio and latency, and the live workers", async ({
+    stack,
+  }) => {
     const { key } = await stack.account(10);
     const ok = await stack.get("/v1/videosite/video-details", key, { url: "https://youtu.be/M4gD1WSo5mA" });
     expect(ok.status).toBe(200);
@@ -52,57 +51,5 @@ describe("status with workers", () => {
     expect(Object.keys(data.platforms).sort()).toEqual(
       [...new Set(stack.gateway.deps.registry.operations.map((o) => o.tag))].sort(),
     );
-  });
-});
-
-describe("status: strategy health", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ env: { STATUS_REFRESH_MS: "100" } });
-  });
-  afterAll(() => stack.close());
-
-  it("platforms.videosite.strategies shows the transcript chain's per-strategy health", async () => {
-    const { key } = await stack.account(10);
-    const ok = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/M4gD1WSo5mA" });
-    expect(ok.status).toBe(200);
-    let strategies: { id: string; successes: number }[] = [];
-    for (let i = 0; i < 50; i++) {
-      const response = await stack.get("/v1/status", null);
-      strategies = response.body.data.platforms.videosite.strategies;
-      if (strategies.some((s) => s.id === "android" && s.successes >= 1)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(strategies.find((s) => s.id === "android")).toMatchObject({
-      id: "android",
-      source: "videosite:player:android",
-      successes: 1,
-      failures: 0,
-      state: "ok",
-      openUntil: null,
-    });
-  });
-});
-
-describe("status without workers", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({
-      workers: "none",
-      env: { STATUS_REFRESH_MS: "100", REQUEST_DEADLINE_MS: "200" },
-    });
-  });
-  afterAll(() => stack.close());
-
-  it("is degraded when a queue holds waiting jobs and no worker consumes it", async () => {
-    const { key } = await stack.account(10);
-    const pending = await stack.get("/v1/videosite/video-details", key, {
-      url: "https://youtu.be/M4gD1WSo5mA",
-    });
-    expect(pending.status).toBe(202);
-    await new Promise((r) => setTimeout(r, 150));
-    const response = await stack.get("/v1/status", null);
-    expect(response.body.data.status).toBe("degraded");
-    expect(response.body.data.queues.videosite).toMatchObject({ waiting: 1, workers: 0 });
   });
 });

@@ -1,19 +1,12 @@
-import { type FakeChatServer, startFakeChat } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 const SUMMARIZE = "/v1/videosite/summarize";
 const TRANSCRIPT = "/v1/videosite/transcript";
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 describe("summaries over HTTP without an LLM (extractive, offline)", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack.close());
-
-  it("200 with SPEC §2.5 fields for M4gD1WSo5mA, 3 credits", async () => {
+  stackTest("200 with SPEC §2.5 fields for M4gD1WSo5mA, 3 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(SUMMARIZE, key, { url: watch("M4gD1WSo5mA") });
     expect(response.status).toBe(200);
@@ -29,7 +22,7 @@ describe("summaries over HTTP without an LLM (extractive, offline)", () => {
     expect(await stack.ledger.balance(accountId)).toBe(97);
   });
 
-  it("the transcript operation's 404s, with the same body, for 0 credits", async () => {
+  stackTest("the transcript operation's 404s, with the same body, for 0 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const queries: Record<string, string>[] = [
       { url: watch("Fjg5lYqvzUs") },
@@ -47,62 +40,12 @@ describe("summaries over HTTP without an LLM (extractive, offline)", () => {
     expect(await stack.ledger.balance(accountId)).toBe(100);
   });
 
-  it("cache=true: a stored summary is a free HIT", async () => {
+  stackTest("cache=true: a stored summary is a free HIT", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     await stack.get(SUMMARIZE, key, { url: watch("rCAS2eD-mcw") });
     const hit = await stack.get(SUMMARIZE, key, { url: watch("rCAS2eD-mcw"), cache: "true" });
     expect(hit.headers.get("x-service-cache")).toBe("HIT");
     expect(hit.headers.get("x-service-credits")).toBe("0");
     expect(await stack.ledger.balance(accountId)).toBe(97);
-  });
-});
-
-describe("summaries over HTTP with an LLM", () => {
-  let stack: Stack;
-  let chat: FakeChatServer;
-  let answer = "";
-  beforeAll(async () => {
-    chat = await startFakeChat(() => ({ content: answer }), { apiKey: "sk-llm" });
-    stack = await startStack({
-      env: { LLM_BASE_URL: chat.baseUrl, LLM_API_KEY: "sk-llm", LLM_MODEL: "summary-model" },
-    });
-  });
-  afterAll(async () => {
-    await stack.close();
-    await chat.close();
-  });
-
-  it("200 with the model's validated summary, 3 credits", async () => {
-    answer = JSON.stringify({
-      summary: "Vitamin D is the most popular supplement in Germany.\n\nToo much of it can harm.",
-      keyPoints: ["Vitamin D is a hormone precursor."],
-      topics: ["Vitamin D"],
-      sentiment: "neutral",
-    });
-    const { key, accountId } = await stack.account();
-    const response = await stack.get(SUMMARIZE, key, { url: watch("ud9d5cMDP_0") });
-    expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({
-      videoId: "ud9d5cMDP_0",
-      topics: ["Vitamin D"],
-      language: "de",
-    });
-    expect(response.headers.get("x-service-source")).toBe("innertube:android+timedtext:json3+llm");
-    expect(chat.received.at(-1)?.messages[0]?.content).toContain("German (language code de)");
-    expect(await stack.ledger.balance(accountId)).toBe(97);
-  });
-
-  it("a model that keeps answering invalid JSON: 502 summary_failed, retryable, not billed", async () => {
-    answer = "Here is your summary: the video is about vitamins.";
-    const { key, accountId } = await stack.account();
-    const response = await stack.get(SUMMARIZE, key, { url: watch("ud9d5cMDP_0") });
-    expect(response.status).toBe(502);
-    expect(response.body.error).toMatchObject({
-      code: "summary_failed",
-      retryable: true,
-      reason: "invalid_json",
-    });
-    expect(response.headers.get("x-service-credits")).toBe("0");
-    expect(await stack.ledger.balance(accountId)).toBe(100);
   });
 });

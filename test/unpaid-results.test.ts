@@ -1,26 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type ApiResponse, type Stack, startStack } from "./support/stack.ts";
+import type { ApiResponse, Stack } from "./support/stack.ts";
 
 // Regression suite for "results given away after a 402" (issue 9, fault 1): an account with 10 credits sent 90
 // parallel cache=true calls, got 10 × 200 and 80 × 402, then re-sent the 80 at balance 0 and got 44 × 200 HIT for
 // free, because the worker cached every result before charging it and a hit skipped the balance check.
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_SECOND: "1000" } });
-});
-afterAll(() => stack.close());
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { RATE_LIMIT_PER_SECOND: "1000" } });
 
 const DETAILS = "/v1/videosite/video-details";
 const video = (t: number) => `https://www.youtube.com/watch?v=M4gD1WSo5mA&t=${t}s`;
 
-async function reservedOf(accountId: string) {
+async function reservedOf(stack: Stack, accountId: string) {
   return (await stack.ledger.credits(accountId))?.reserved;
 }
 
 describe("nothing is served that was not paid for", () => {
-  it("90 parallel calls on 10 credits: exactly 10 × 200 and 80 × 402; re-sent with cache=true at balance 0, only paid results come back, for 0 credits", async () => {
+  test("90 parallel calls on 10 credits: exactly 10 × 200 and 80 × 402; re-sent with cache=true at balance 0, only paid results come back, for 0 credits", async ({
+    stack,
+  }) => {
     const { accountId, key } = await stack.account(10);
     const send = (t: number, cache: string) => stack.get(DETAILS, key, { url: video(t), cache });
     const ts = Array.from({ length: 90 }, (_, i) => i + 1);
@@ -46,10 +45,10 @@ describe("nothing is served that was not paid for", () => {
     }
     expect(await stack.ledger.balance(accountId)).toBe(0);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
-    expect(await reservedOf(accountId)).toBe(0);
+    expect(await reservedOf(stack, accountId)).toBe(0);
   });
 
-  it("a paid result is served again from the cache at 0 credits, even at balance 0", async () => {
+  test("a paid result is served again from the cache at 0 credits, even at balance 0", async ({ stack }) => {
     const { accountId, key } = await stack.account(1);
     const paid = await stack.get(DETAILS, key, { url: "https://youtu.be/kX3nB4PpJko", cache: "true" });
     expect(paid.status).toBe(200);
@@ -66,11 +65,13 @@ describe("nothing is served that was not paid for", () => {
     expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
   });
 
-  it("a failed call releases its hold: the balance is whole again and available for the next call", async () => {
+  test("a failed call releases its hold: the balance is whole again and available for the next call", async ({
+    stack,
+  }) => {
     const { accountId, key } = await stack.account(1);
     const missing = await stack.get(DETAILS, key, { url: "https://www.youtube.com/watch?v=8VajtrESJzA" });
     expect(missing.status).toBe(404);
-    expect(await reservedOf(accountId)).toBe(0);
+    expect(await reservedOf(stack, accountId)).toBe(0);
     const next = await stack.get(DETAILS, key, { url: video(2000) });
     expect(next.status).toBe(200);
     expect(await stack.ledger.balance(accountId)).toBe(0);

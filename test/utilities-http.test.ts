@@ -1,7 +1,8 @@
 import { syntheticAudioCase } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { type Stack, startStack } from "./support/stack.ts";
+import type { Stack } from "./support/stack.ts";
 
 // The Utilities group over HTTP: gateway + in-process workers on the replay. Resolve reads URLs with the operations'
 // own parsers (no upstream call); estimate prices calls from their price rules, and the audio transcript from the
@@ -11,24 +12,17 @@ const RESOLVE = "/v1/utilities/resolve";
 const ESTIMATE = "/v1/utilities/estimate";
 const synth = syntheticAudioCase();
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_SECOND: "1000" } });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { RATE_LIMIT_PER_SECOND: "1000" } });
 
 /** Nothing billed or held: the balance is the grant, the ledger sums to it, nothing reserved. */
-async function expectUnbilled(accountId: string, balance: number) {
+async function expectUnbilled(stack: Stack, accountId: string, balance: number) {
   expect(await stack.ledger.balance(accountId)).toBe(balance);
   expect(await ledgerSum(stack.ledger, accountId)).toBe(balance);
   expect((await stack.ledger.credits(accountId))?.reserved).toBe(0);
 }
 
 describe("GET /v1/utilities/resolve", () => {
-  it.each([
+  test.for<[string, string, string, string, string]>([
     [
       "https://www.youtube.com/watch?v=M4gD1WSo5mA&t=42",
       "videosite",
@@ -81,7 +75,7 @@ describe("GET /v1/utilities/resolve", () => {
       "C10MvewSSYl",
       "/v1/photosite/details",
     ],
-  ])("%s → %s %s %s", async (url, platform, kind, id, path) => {
+  ])("%s → %s %s %s", async ([url, platform, kind, id, path], { stack }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(RESOLVE, key, { url });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -90,10 +84,10 @@ describe("GET /v1/utilities/resolve", () => {
     // Every listed operation is one of the platform's, and takes the URL as a direct call would.
     for (const op of response.body.data.operations) expect(op).toMatch(new RegExp(`^/v1/${platform}/`));
     expect(response.headers.get("x-service-credits")).toBe("0");
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 
-  it("a channel handle resolves to its alias (the id is known only after a call)", async () => {
+  test("a channel handle resolves to its alias (the id is known only after a call)", async ({ stack }) => {
     const { key } = await stack.account(10);
     const response = await stack.get(RESOLVE, key, { url: "https://www.youtube.com/@Kurzgesagt" });
     expect(response.status).toBe(200);
@@ -108,7 +102,7 @@ describe("GET /v1/utilities/resolve", () => {
     );
   });
 
-  it("the same video in three URL forms has one canonical URL", async () => {
+  test("the same video in three URL forms has one canonical URL", async ({ stack }) => {
     const { key } = await stack.account(10);
     const forms = [
       "https://www.youtube.com/watch?v=M4gD1WSo5mA&t=1",
@@ -120,7 +114,9 @@ describe("GET /v1/utilities/resolve", () => {
     expect(canonical.size).toBe(1);
   });
 
-  it("another site: 422 unsupported_url; a malformed video URL: 400; no url: 400; no key: 401", async () => {
+  test("another site: 422 unsupported_url; a malformed video URL: 400; no url: 400; no key: 401", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const foreign = await stack.get(RESOLVE, key, { url: "https://www.tiktok.com/@someone/video/1" });
     expect(foreign.status).toBe(422);
@@ -131,12 +127,12 @@ describe("GET /v1/utilities/resolve", () => {
     const missing = await stack.get(RESOLVE, key, {});
     expect(missing.status).toBe(400);
     expect((await stack.get(RESOLVE, null, { url: "https://youtu.be/M4gD1WSo5mA" })).status).toBe(401);
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 });
 
 describe("GET /v1/utilities/estimate", () => {
-  it("a fixed price: video details costs 1 credit", async () => {
+  test("a fixed price: video details costs 1 credit", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(ESTIMATE, key, {
       path: "/v1/videosite/video-details",
@@ -153,19 +149,21 @@ describe("GET /v1/utilities/estimate", () => {
       cacheHitCredits: 0,
     });
     expect(response.headers.get("x-service-credits")).toBe("0");
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 
-  it("per page: search with limit=50 costs 0 (no results) to 6 credits (3 pages of 20)", async () => {
+  test("per page: search with limit=50 costs 0 (no results) to 6 credits (3 pages of 20)", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(ESTIMATE, key, { path: "/v1/videosite/search", q: "lofi", limit: "50" });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toMatchObject({ pricing: "range", credits: null, min: 0, max: 6 });
     expect(response.body.data.describe).toBe("2 credits per page of 20 results returned");
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 
-  it("per result: photosite channel posts, 0.3 per post, 10 posts at most 3 credits", async () => {
+  test("per result: photosite channel posts, 0.3 per post, 10 posts at most 3 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(ESTIMATE, key, {
       path: "/v1/photosite/channel-posts",
@@ -174,10 +172,12 @@ describe("GET /v1/utilities/estimate", () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toMatchObject({ pricing: "range", min: 0, max: 3 });
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 
-  it("the audio transcript: 4 credits from the synthetic video's 75 seconds, read from the platform, free", async () => {
+  test("the audio transcript: 4 credits from the synthetic video's 75 seconds, read from the platform, free", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(ESTIMATE, key, {
       path: "/v1/videosite/audio-transcript",
@@ -193,7 +193,7 @@ describe("GET /v1/utilities/estimate", () => {
     });
     expect(response.headers.get("x-service-credits")).toBe("0");
     expect(response.headers.get("x-service-source")).toBe("utilities:innertube:android");
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
     // The request log files it under its own name, free (the row is written when the response finishes).
     const requestId = response.headers.get("x-service-request-id");
     const logged = () =>
@@ -204,7 +204,9 @@ describe("GET /v1/utilities/estimate", () => {
     await expect.poll(logged).toEqual({ operation: "utilities.estimate", credits: 0 });
   });
 
-  it("the audio transcript of a 95-minute video: 400 duration_too_long, nothing billed", async () => {
+  test("the audio transcript of a 95-minute video: 400 duration_too_long, nothing billed", async ({
+    stack,
+  }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(ESTIMATE, key, {
       path: "/v1/videosite/audio-transcript",
@@ -212,10 +214,10 @@ describe("GET /v1/utilities/estimate", () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: "duration_too_long", estimatedCredits: 190 });
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 
-  it("bad params get the operation's own 400s; an unknown path 404; no path 400", async () => {
+  test("bad params get the operation's own 400s; an unknown path 404; no path 400", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const badLimit = await stack.get(ESTIMATE, key, {
       path: "/v1/videosite/search",
@@ -243,12 +245,12 @@ describe("GET /v1/utilities/estimate", () => {
     expect(unknown.body.error.code).toBe("route_not_found");
     const missing = await stack.get(ESTIMATE, key, {});
     expect(missing.status).toBe(400);
-    await expectUnbilled(accountId, 10);
+    await expectUnbilled(stack, accountId, 10);
   });
 });
 
 describe("Utilities in /v1/openapi.json", () => {
-  it("documents resolve and estimate under the Utilities tag", async () => {
+  test("documents resolve and estimate under the Utilities tag", async ({ stack }) => {
     const response = await stack.get("/v1/openapi.json", null);
     expect(response.status).toBe(200);
     for (const path of [RESOLVE, ESTIMATE])

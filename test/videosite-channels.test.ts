@@ -1,70 +1,70 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
-
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 const DETAILS = "/v1/videosite/channel-details";
 const VIDEOS = "/v1/videosite/channel-videos";
 const SHORTS = "/v1/videosite/channel-shorts";
 
 describe("GET /v1/videosite/channel-details over HTTP", () => {
-  it("200 for a legacy /user/ URL: profile core, always-keyed fields, aliases, 1 credit", async () => {
-    const { key, accountId } = await stack.account();
-    const response = await stack.get(DETAILS, key, { url: "https://www.youtube.com/user/creativecommons" });
-    expect(response.status).toBe(200);
-    const data = response.body.data;
-    expect(data).toMatchObject({
-      platform: "videosite",
-      id: "UCTwECeGqMZee77BjdoYtI2Q",
-      username: "creativecommons",
-      displayName: "Creative Commons",
-      canonicalUrl: "https://www.youtube.com/@creativecommons",
-      followers: 8840,
-      followersIsApproximate: true,
-      postCount: 258,
-      tags: ["creative commons", "remix", "culture", "nonprofit"],
-      subscriberCount: 8840,
-      videoCount: 258,
-    });
-    for (const key of [
-      "banner",
-      "country",
-      "countryName",
-      "email",
-      "createdAt",
-      "links",
-      "verified",
-      "avatar",
-      "bio",
-    ])
-      expect(data).toHaveProperty(key);
-    expect(data).not.toHaveProperty("following");
-    expect(response.headers.get("x-service-credits")).toBe("1");
-    expect(response.headers.get("x-service-source")).toBe("innertube:resolve+browse");
-    expect(await stack.ledger.balance(accountId)).toBe(99);
-  });
+  stackTest(
+    "200 for a legacy /user/ URL: profile core, always-keyed fields, aliases, 1 credit",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      const response = await stack.get(DETAILS, key, { url: "https://www.youtube.com/user/creativecommons" });
+      expect(response.status).toBe(200);
+      const data = response.body.data;
+      expect(data).toMatchObject({
+        platform: "videosite",
+        id: "UCTwECeGqMZee77BjdoYtI2Q",
+        username: "creativecommons",
+        displayName: "Creative Commons",
+        canonicalUrl: "https://www.youtube.com/@creativecommons",
+        followers: 8840,
+        followersIsApproximate: true,
+        postCount: 258,
+        tags: ["creative commons", "remix", "culture", "nonprofit"],
+        subscriberCount: 8840,
+        videoCount: 258,
+      });
+      for (const key of [
+        "banner",
+        "country",
+        "countryName",
+        "email",
+        "createdAt",
+        "links",
+        "verified",
+        "avatar",
+        "bio",
+      ])
+        expect(data).toHaveProperty(key);
+      expect(data).not.toHaveProperty("following");
+      expect(response.headers.get("x-service-credits")).toBe("1");
+      expect(response.headers.get("x-service-source")).toBe("innertube:resolve+browse");
+      expect(await stack.ledger.balance(accountId)).toBe(99);
+    },
+  );
 
-  it("unknown handle 404 channel_not_found; terminated and age-restricted 404 channel_unavailable; none billed", async () => {
-    const { key, accountId } = await stack.account();
-    const unknown = await stack.get(DETAILS, key, { url: "@nonExistingHandleThatWillNeverExist15464" });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toMatchObject({ code: "channel_not_found", retryable: false });
-    const terminated = await stack.get(DETAILS, key, {
-      url: "https://www.youtube.com/channel/UCoaO4U_p7G7AwalqSbGCZOA",
-    });
-    expect(terminated.status).toBe(404);
-    expect(terminated.body.error).toMatchObject({ code: "channel_unavailable", reason: "terminated" });
-    const restricted = await stack.get(DETAILS, key, { url: "UCbfnHqxXs_K3kvaH-WlNlig" });
-    expect(restricted.body.error).toMatchObject({ code: "channel_unavailable", reason: "age_restricted" });
-    for (const r of [unknown, terminated, restricted]) expect(r.headers.get("x-service-credits")).toBe("0");
-    expect(await stack.ledger.balance(accountId)).toBe(100);
-  });
+  stackTest(
+    "unknown handle 404 channel_not_found; terminated and age-restricted 404 channel_unavailable; none billed",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      const unknown = await stack.get(DETAILS, key, { url: "@nonExistingHandleThatWillNeverExist15464" });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toMatchObject({ code: "channel_not_found", retryable: false });
+      const terminated = await stack.get(DETAILS, key, {
+        url: "https://www.youtube.com/channel/UCoaO4U_p7G7AwalqSbGCZOA",
+      });
+      expect(terminated.status).toBe(404);
+      expect(terminated.body.error).toMatchObject({ code: "channel_unavailable", reason: "terminated" });
+      const restricted = await stack.get(DETAILS, key, { url: "UCbfnHqxXs_K3kvaH-WlNlig" });
+      expect(restricted.body.error).toMatchObject({ code: "channel_unavailable", reason: "age_restricted" });
+      for (const r of [unknown, terminated, restricted]) expect(r.headers.get("x-service-credits")).toBe("0");
+      expect(await stack.ledger.balance(accountId)).toBe(100);
+    },
+  );
 
-  it("a video URL is 422 unsupported_url, garbage is 400", async () => {
+  stackTest("a video URL is 422 unsupported_url, garbage is 400", async ({ stack }) => {
     const { key } = await stack.account();
     const video = await stack.get(DETAILS, key, { url: "https://www.youtube.com/watch?v=xaQJbozY_Is" });
     expect(video.status).toBe(422);
@@ -75,7 +75,7 @@ describe("GET /v1/videosite/channel-details over HTTP", () => {
 });
 
 describe("GET /v1/videosite/channel-videos over HTTP", () => {
-  it("two pages through nextCursor: 30 + 30 different videos, 2 credits each", async () => {
+  stackTest("two pages through nextCursor: 30 + 30 different videos, 2 credits each", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const url = "https://www.youtube.com/channel/UCTwECeGqMZee77BjdoYtI2Q";
     const first = await stack.get(VIDEOS, key, { url, limit: "30" });
@@ -115,13 +115,13 @@ describe("GET /v1/videosite/channel-videos over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(96);
   });
 
-  it("the older videoRenderer format lists alike", async () => {
+  stackTest("the older videoRenderer format lists alike", async ({ stack }) => {
     const { key } = await stack.account();
     const response = await stack.get(VIDEOS, key, { url: "UCsXVk37bltHxD1rDPwtNM8Q", limit: "5" });
     expect(response.body.data.videos[0]).toMatchObject({ id: "D0WQK7cMJn8", viewCount: 1545374 });
   });
 
-  it("fast=true reads the feed for 1 credit, without nextCursor and hasMore", async () => {
+  stackTest("fast=true reads the feed for 1 credit, without nextCursor and hasMore", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(VIDEOS, key, {
       url: "https://www.youtube.com/user/Kurzgesagt",
@@ -137,21 +137,24 @@ describe("GET /v1/videosite/channel-videos over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(99);
   });
 
-  it("a channel with no uploads in its tab answers 200 with no videos for 0 credits", async () => {
-    const { key, accountId } = await stack.account();
-    const response = await stack.get(VIDEOS, key, { url: "UCEgdi0XIXXZ-qJOFPf4JSKw" });
-    expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({
-      totalReturned: 0,
-      videos: [],
-      nextCursor: null,
-      hasMore: false,
-    });
-    expect(response.headers.get("x-service-credits")).toBe("0");
-    expect(await stack.ledger.balance(accountId)).toBe(100);
-  });
+  stackTest(
+    "a channel with no uploads in its tab answers 200 with no videos for 0 credits",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      const response = await stack.get(VIDEOS, key, { url: "UCEgdi0XIXXZ-qJOFPf4JSKw" });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({
+        totalReturned: 0,
+        videos: [],
+        nextCursor: null,
+        hasMore: false,
+      });
+      expect(response.headers.get("x-service-credits")).toBe("0");
+      expect(await stack.ledger.balance(accountId)).toBe(100);
+    },
+  );
 
-  it("limit out of range and a cursor of another channel are 400, not billed", async () => {
+  stackTest("limit out of range and a cursor of another channel are 400, not billed", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     expect((await stack.get(VIDEOS, key, { url: "UCsXVk37bltHxD1rDPwtNM8Q", limit: "201" })).status).toBe(
       400,
@@ -168,7 +171,7 @@ describe("GET /v1/videosite/channel-videos over HTTP", () => {
 });
 
 describe("GET /v1/videosite/channel-shorts over HTTP", () => {
-  it("lists the Shorts tab with the comment-count keys, 2 credits", async () => {
+  stackTest("lists the Shorts tab with the comment-count keys, 2 credits", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(SHORTS, key, {
       url: "https://www.youtube.com/channel/UCh8gHdtzO2tXd593_bjErWg",

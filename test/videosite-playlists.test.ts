@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Stack, startStack } from "./support/stack.ts";
-
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
 
 const VIDEOS = "/v1/videosite/playlist-videos";
 const DETAILS = "/v1/videosite/playlist-details";
 const playlist = "https://www.youtube.com/playlist?list=PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj";
 
 describe("GET /v1/videosite/playlist-videos over HTTP", () => {
-  it("the first 100 videos with totalVideos, 2 credits per page of 100", async () => {
+  stackTest("the first 100 videos with totalVideos, 2 credits per page of 100", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(VIDEOS, key, { url: playlist });
     expect(response.status).toBe(200);
@@ -31,21 +25,24 @@ describe("GET /v1/videosite/playlist-videos over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(98);
   });
 
-  it("a watch URL inside the playlist, two pages by cursor: positions 1–150 once each; 150 videos cost 4", async () => {
-    const { key, accountId } = await stack.account();
-    const url = "https://www.youtube.com/watch?v=8SbUC-UaAxE&list=PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj";
-    const first = await stack.get(VIDEOS, key, { url, limit: "70" });
-    const second = await stack.get(VIDEOS, key, { url, limit: "80", cursor: first.body.data.nextCursor });
-    expect(second.status).toBe(200);
-    const positions = [...first.body.data.videos, ...second.body.data.videos].map(
-      (v: { position: number }) => v.position,
-    );
-    expect(positions).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
-    expect(second.body.data.totalVideos).toBe(4999);
-    expect(await stack.ledger.balance(accountId)).toBe(100 - 2 - 2);
-  });
+  stackTest(
+    "a watch URL inside the playlist, two pages by cursor: positions 1–150 once each; 150 videos cost 4",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account();
+      const url = "https://www.youtube.com/watch?v=8SbUC-UaAxE&list=PLWwAypAcFRgKAIIFqBr9oy-ZYZnixa_Fj";
+      const first = await stack.get(VIDEOS, key, { url, limit: "70" });
+      const second = await stack.get(VIDEOS, key, { url, limit: "80", cursor: first.body.data.nextCursor });
+      expect(second.status).toBe(200);
+      const positions = [...first.body.data.videos, ...second.body.data.videos].map(
+        (v: { position: number }) => v.position,
+      );
+      expect(positions).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+      expect(second.body.data.totalVideos).toBe(4999);
+      expect(await stack.ledger.balance(accountId)).toBe(100 - 2 - 2);
+    },
+  );
 
-  it("missing playlists are 404 playlist_not_found, not billed; a mix is 422", async () => {
+  stackTest("missing playlists are 404 playlist_not_found, not billed; a mix is 422", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     for (const url of [
       "https://www.youtube.com/playlist?list=INVALID_ID",
@@ -65,7 +62,7 @@ describe("GET /v1/videosite/playlist-videos over HTTP", () => {
 });
 
 describe("GET /v1/videosite/playlist-details over HTTP", () => {
-  it("200 with owner, counts and last update, 1 credit", async () => {
+  stackTest("200 with owner, counts and last update, 1 credit", async ({ stack }) => {
     const { key, accountId } = await stack.account();
     const response = await stack.get(DETAILS, key, { url: playlist });
     expect(response.status).toBe(200);
@@ -81,7 +78,7 @@ describe("GET /v1/videosite/playlist-details over HTTP", () => {
     expect(await stack.ledger.balance(accountId)).toBe(99);
   });
 
-  it("404 playlist_not_found for a playlist that does not exist", async () => {
+  stackTest("404 playlist_not_found for a playlist that does not exist", async ({ stack }) => {
     const { key } = await stack.account();
     const response = await stack.get(DETAILS, key, { url: "PL11111111111111111111111111111111" });
     expect(response.status).toBe(404);

@@ -1,32 +1,4 @@
-import type { ApiResponse, Stack } from "./stack.ts";
-
-/** Sends `method path` with the key and a JSON body (or a raw string body), as a caller of the Batch group would. */
-export async function send(
-  stack: Stack,
-  method: "POST" | "DELETE" | "GET",
-  path: string,
-  key: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<ApiResponse> {
-  const response = await fetch(new URL(path, stack.gateway.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the assertion message
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
-}
+import type { Stack } from "./stack.ts";
 
 /** A call of a batch body. */
 export interface BatchCall {

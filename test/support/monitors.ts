@@ -3,34 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defaultCorpusDir } from "@sda/testing";
 import { expect } from "vitest";
-import type { ApiResponse, Stack } from "./stack.ts";
-
-/** A JSON request to the stack's gateway with the key (POST, PATCH, DELETE; GET through `stack.get`). */
-export async function send(
-  stack: Stack,
-  method: string,
-  p: string,
-  key: string | null,
-  body?: unknown,
-  rawBody?: string,
-): Promise<ApiResponse> {
-  const response = await fetch(new URL(p, stack.gateway.url), {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    ...(rawBody !== undefined ? { body: rawBody } : body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the assertion message
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
-}
+import type { Stack } from "./stack.ts";
 
 const FINISHED = ["succeeded", "failed", "skipped"];
 

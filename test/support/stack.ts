@@ -3,9 +3,10 @@ import path from "node:path";
 import { loadServiceEnv } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
-import type { ReplayServer } from "@sda/replay";
+import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
+import { expect } from "vitest";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
 export interface Stack {
@@ -35,24 +36,127 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startStack(
-  options: {
-    env?: Record<string, string>;
-    workers?: "in-process" | "none";
-    replayDelayMs?: number;
-    /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
-    replayDirs?: readonly string[];
-  } = {},
-): Promise<Stack> {
+/** How `startStack` sets up a service (all optional: the default is the recorded corpus, in-process workers). */
+export interface StackOptions {
+  /** Env over the test env (`testEnv`): tunables, fake provider URLs, other origins. */
+  env?: Record<string, string>;
+  /** `none`: no workers (calls wait out the deadline, or the test spawns worker processes with `spawnWorker`). */
+  workers?: "in-process" | "none";
+  /** Options of the in-process workers (an injected clock, webhook retry schedule). */
+  workerOptions?: WorkerOptions;
+  replayDelayMs?: number;
+  /** Replay faults in force from the start (e.g. caption bodies held 1.5 s), for the whole stack's life. */
+  replayFaults?: readonly ReplayFault[];
+  /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
+  replayDirs?: readonly string[];
+}
+
+type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
+
+/** The request id the gateway answered with (`X-Service-Request-Id`), "" when absent. */
+export const requestIdOf = (response: ApiResponse): string =>
+  response.headers.get("x-service-request-id") ?? "";
+
+/** A response as `ApiResponse`: its body parsed as JSON, or kept as text when it is not JSON. */
+async function readResponse(response: Response): Promise<ApiResponse> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the assertion message
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * `method path` to the stack's gateway with the key (Bearer) and a JSON body (POST, PATCH, DELETE; GET through
+ * `stack.get`); a string body is sent as it is (malformed JSON for the parser's tests).
+ */
+export async function send(
+  stack: Stack,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const response = await fetch(new URL(path, stack.gateway.url), {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  return readResponse(response);
+}
+
+/**
+ * A replay fault holding every answer on `path` for `delayMs` (e.g. `/api/timedtext`, the caption bodies), so the calls
+ * reaching it are certainly in flight (for `StackOptions.replayFaults` or `stack.replay.addFault`).
+ */
+export const holdReplies = (path: string, delayMs: number): ReplayFault => ({
+  when: (r) => r.path === path,
+  delayMs,
+});
+
+/** Another gateway (own key cache, own request-log buffer) on the stack's Redis prefix and database, `env` over its env. */
+export function startStackGateway(stack: Stack, env: Record<string, string> = {}): Promise<RunningGateway> {
+  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
+}
+
+/** In-process workers of the stack's service (for a stack started with `workers: "none"`), `env` over its env. */
+export function startStackWorkers(
+  stack: Stack,
+  env: Record<string, string> = {},
+  options?: WorkerOptions,
+): Promise<RunningWorkers> {
+  return startWorkers(loadServiceEnv({ ...stack.env, ...env }), testLogger(), options);
+}
+
+/** Sends `signal` to a worker process and waits for its exit. */
+export async function stopWorker(worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
+  worker.kill(signal);
+  await exited;
+}
+
+/** How many requests the stack's replay upstream has answered on `path`. */
+export const replayHitsOn = (stack: Stack, path: string): number =>
+  stack.replay.hits.filter((h) => h.path === path).length;
+
+/**
+ * Kills the worker process `worker` with SIGKILL once the replay was asked for one of `paths` (its job certainly in
+ * flight), waits for its exit, calls `release` (lifting the fault that held the job) and starts another worker.
+ */
+export async function killWorkerInFlight(
+  stack: Stack,
+  worker: ChildProcess,
+  paths: readonly string[],
+  release: () => void,
+): Promise<void> {
+  await expect
+    .poll(() => stack.replay.hits.some((h) => paths.includes(h.path)), { timeout: 20_000, interval: 50 })
+    .toBe(true);
+  await stopWorker(worker, "SIGKILL");
+  release();
+  stack.spawnWorker();
+}
+
+/** Starts a whole service (see `Stack`); test files get one from the `stack` fixture (./fixtures.ts). */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const replay = await startReplay(
     options.replayDirs ? [defaultCorpusDir(process.env.CORPUS_DIR), ...options.replayDirs] : undefined,
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
+  for (const fault of options.replayFaults ?? []) replay.addFault(fault);
   const env = testEnv(options.env ?? {}, replay);
   const config = loadServiceEnv(env);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
-  const workers = options.workers === "none" ? null : await startWorkers(config, log);
+  const workers = options.workers === "none" ? null : await startWorkers(config, log, options.workerOptions);
   const ledger = gateway.deps.ledger;
   const children: ChildProcess[] = [];
   return {
@@ -69,17 +173,9 @@ export async function startStack(
     async get(p, key, query = {}, headers = {}) {
       const url = new URL(p, gateway.url);
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-      const response = await fetch(url, {
-        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text for the assertion message
-      }
-      return { status: response.status, headers: response.headers, body };
+      return readResponse(
+        await fetch(url, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
+      );
     },
     spawnWorker(extraEnv = {}) {
       const main = path.resolve(import.meta.dirname, "../../apps/worker/src/main.ts");

@@ -1,45 +1,21 @@
 import { registry } from "@sda/catalog";
-import { CursorCodec, newId, parseParams } from "@sda/core";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import {
-  createQueueWorker,
-  createRedis,
-  deleteKeysUnder,
-  type JobPayload,
-  type JobResult,
-  QueueBridge,
-} from "@sda/queue";
-import type { ReplayServer } from "@sda/replay";
-import { randomPrefix, replayHttpClient, startReplay, testConfig, testLogger } from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newId, parseParams } from "@sda/core";
+import { createQueueWorker, deleteKeysUnder, type JobPayload, type JobResult, QueueBridge } from "@sda/queue";
+import { randomPrefix } from "@sda/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineDeps, executeJob } from "./execute.ts";
-import { ResultCache } from "./result-cache.ts";
+import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
-let replay: ReplayServer;
+let harness: EngineHarness;
 let deps: EngineDeps;
-const prisma = createPrismaClient(inject("databaseUrl"), 5);
-const redis = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = randomPrefix("engine");
+let redis: EngineDeps["redis"];
 
 beforeAll(async () => {
-  replay = await startReplay();
-  deps = {
-    registry,
-    ledger: new Ledger(prisma),
-    cache: new ResultCache(redis, prefix, 60),
-    http: replayHttpClient(replay),
-    redis,
-    keyPrefix: prefix,
-    cursors: new CursorCodec("engine-test-secret-000"),
-    config: testConfig({}, replay),
-    log: testLogger(),
-  };
+  harness = await startEngineHarness("engine", 60);
+  ({ deps } = harness);
+  ({ redis } = deps);
 });
-afterAll(async () => {
-  await replay.close();
-  await prisma.$disconnect();
-  redis.disconnect();
-});
+afterAll(() => harness.close());
 
 async function payloadFor(
   operationId: string,

@@ -1,53 +1,27 @@
-import { history, registry } from "@sda/catalog";
-import { CursorCodec, newId } from "@sda/core";
-import { type CallSuccess, type EngineDeps, executeJob, ResultCache } from "@sda/engine";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import { createRedis, type JobPayload } from "@sda/queue";
-import type { ReplayServer } from "@sda/replay";
-import {
-  deleteKeysWithPrefix,
-  randomPrefix,
-  replayHttpClient,
-  startReplay,
-  testConfig,
-  testLogger,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { history } from "@sda/catalog";
+import { newId } from "@sda/core";
+import { type CallSuccess, type EngineDeps, executeJob } from "@sda/engine";
+import { type EngineHarness, startEngineHarness } from "@sda/engine/test-harness";
+import type { JobPayload } from "@sda/queue";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHistoryObserver } from "../src/observer.ts";
 import { HistoryStore } from "../src/store.ts";
 
 // The engine's observer hook with the History observer, on replayed calls: what is recorded, at the engine's clock,
 // and that an observer failure never fails or un-bills a call.
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const prisma = createPrismaClient(inject("databaseUrl"), 5);
-const redis = createRedis(redisUrl);
-const prefix = randomPrefix("history");
-const store = new HistoryStore(prisma);
 const signal = new AbortController().signal;
-let replay: ReplayServer;
+let harness: EngineHarness;
 let base: EngineDeps;
+let prisma: EngineHarness["prisma"];
+let store: HistoryStore;
 
 beforeAll(async () => {
-  replay = await startReplay();
-  base = {
-    registry,
-    ledger: new Ledger(prisma),
-    cache: new ResultCache(redis, prefix, 60),
-    http: replayHttpClient(replay),
-    redis,
-    keyPrefix: prefix,
-    cursors: new CursorCodec("history-test-secret-00"),
-    config: testConfig({}, replay),
-    log: testLogger(),
-  };
+  harness = await startEngineHarness("history", 60);
+  ({ deps: base, prisma } = harness);
+  store = new HistoryStore(prisma);
 });
-afterAll(async () => {
-  await replay.close();
-  await deleteKeysWithPrefix(redisUrl, prefix);
-  await prisma.$disconnect();
-  redis.disconnect();
-});
+afterAll(() => harness.close());
 
 async function payloadFor(operationId: string, params: Record<string, unknown>): Promise<JobPayload> {
   const account = await base.ledger.createAccount({ name: "history", grant: 5 });
