@@ -37,6 +37,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: integration,
+          // A file-scoped fixture (`stackTest`'s stack: gateway, workers, replay) starts inside the first test that
+          // uses it, so that test's time includes the start-up the old `beforeAll` hooks had 60 s for.
+          testTimeout: 60_000,
           globalSetup: ["tooling/testing/src/global-setup.ts"],
         },
       },
