@@ -1,3 +1,4 @@
+import { type TracingChannel, tracingChannel } from "node:diagnostics_channel";
 import {
   type CursorCodec,
   type HttpClient,
@@ -65,10 +66,59 @@ export class UnknownOperationError extends Error {
 }
 
 /**
+ * Spans of a call in the worker, as `diagnostics_channel` tracing channels (like undici's): `sda:engine:handler` (the
+ * operation's handler, upstream fetches included), `sda:engine:settle` (the charge statement), `sda:engine:store` (the
+ * result cache write and the observers). Nothing is measured unless a process subscribes (the bench's worker hook
+ * does); the context is `{ jobId, operation }`.
+ */
+const spans = {
+  handler: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:handler"),
+  settle: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:settle"),
+  store: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:store"),
+};
+
+/** Runs `run` inside `channel`'s span when someone listens, else just runs it. */
+function traced<T, C extends object>(channel: TracingChannel<object, C>, context: C, run: () => Promise<T>) {
+  // `hasSubscribers` of a tracing channel (Node ≥ 20.13): without a subscriber nothing is published.
+  return (channel as { hasSubscribers?: boolean }).hasSubscribers
+    ? channel.tracePromise(run, context)
+    : run();
+}
+
+/**
+ * After a call was settled: refreshes the result cache (when the operation caches) and tells every observer, all at
+ * once. A cache write that fails loses a future hit, never this answer; a failing observer is logged, never fails
+ * the call.
+ */
+async function storeAndObserve(
+  call: Omit<CallSuccess, "at">,
+  deps: EngineDeps,
+  now: () => Date,
+  log: Logger,
+): Promise<void> {
+  const { op, params, outcome } = call;
+  const pending: Promise<unknown>[] = [];
+  if (op.cache.mode !== "none")
+    pending.push(
+      deps.cache
+        .set(op, params, outcome, now())
+        .catch((error: unknown) => log.warn({ err: error }, "result cache write failed")),
+    );
+  const at = now();
+  for (const observer of deps.observers ?? [])
+    pending.push(
+      Promise.resolve()
+        .then(() => observer.onSuccess({ ...call, at }))
+        .catch((error: unknown) => log.warn({ err: error }, "call observer failed")),
+    );
+  await Promise.all(pending);
+}
+
+/**
  * Runs one call in the worker: parses the params with the operation's schema, makes sure credits are held for it,
  * runs its handler, prices the outcome, settles (charge the actual price and release the hold, once per request id),
- * and only then refreshes the result cache and answers — a result whose call could not be paid is neither cached nor
- * served.
+ * and only then refreshes the result cache and tells the observers (together), and answers — a result whose call could
+ * not be paid is neither cached nor served.
  *
  * Calls that did not pass the gateway (batch items, monitor runs: `payload.reservedCredits` undefined) reserve here
  * first; a 402 is then their result.
@@ -122,24 +172,21 @@ export async function executeJob(
         await reserve(credits);
       },
     };
-    const outcome = deps.recorder
-      ? await deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
-      : await handler(params, ctx);
+    const span = { jobId, operation: op.id };
+    const run = () =>
+      deps.recorder
+        ? deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
+        : handler(params, ctx);
+    const outcome = await traced(spans.handler, span, run);
     const credits = op.price.charge(params, outcome);
-    const settled = await deps.ledger.settle({ accountId, requestId, credits, operation: op.id });
+    const settled = await traced(spans.settle, span, () =>
+      deps.ledger.settle({ accountId, requestId, credits, operation: op.id }),
+    );
     const charged = settled.entry ? -settled.entry.amount : 0;
     if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
-    if (op.cache.mode !== "none") {
-      // Paid for: now it may be stored. A cache write that fails loses a future hit, never this answer.
-      await deps.cache
-        .set(op, params, outcome, now())
-        .catch((error: unknown) => log.warn({ err: error }, "result cache write failed"));
-    }
-    const at = now();
-    for (const observer of deps.observers ?? [])
-      await Promise.resolve()
-        .then(() => observer.onSuccess({ op, params, outcome, payload, at }))
-        .catch((error: unknown) => log.warn({ err: error }, "call observer failed"));
+    // Paid for: now it may be stored and observed, before the answer (a caller's next call reads its own result from
+    // the cache and its own History snapshot). The cache write and the observers are independent: they run together.
+    await traced(spans.store, span, () => storeAndObserve({ op, params, outcome, payload }, deps, now, log));
     return {
       ok: true,
       data: outcome.data,
