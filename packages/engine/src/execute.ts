@@ -1,4 +1,3 @@
-import { type TracingChannel, tracingChannel } from "node:diagnostics_channel";
 import {
   type CursorCodec,
   type HttpClient,
@@ -13,7 +12,7 @@ import {
   type ServiceConfig,
 } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
-import type { JobPayload, JobResult } from "@sda/queue";
+import { CallSpan, type JobPayload, type JobResult } from "@sda/queue";
 import type { Redis } from "ioredis";
 import { runEstimate } from "./estimate.ts";
 import { holdFor } from "./plan.ts";
@@ -65,25 +64,12 @@ export class UnknownOperationError extends Error {
   override name = "UnknownOperationError";
 }
 
-/**
- * Spans of a call in the worker, as `diagnostics_channel` tracing channels (like undici's): `sda:engine:handler` (the
- * operation's handler, upstream fetches included), `sda:engine:settle` (the charge statement), `sda:engine:store` (the
- * result cache write and the observers). Nothing is measured unless a process subscribes (the bench's worker hook
- * does); the context is `{ jobId, operation }`.
- */
+/** The worker's spans of a call (see {@link CallSpan}); published only while a process subscribes (the bench). */
 const spans = {
-  handler: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:handler"),
-  settle: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:settle"),
-  store: tracingChannel<object, { jobId: string; operation: string }>("sda:engine:store"),
+  handler: new CallSpan("sda:engine:handler"),
+  settle: new CallSpan("sda:engine:settle"),
+  store: new CallSpan("sda:engine:store"),
 };
-
-/** Runs `run` inside `channel`'s span when someone listens, else just runs it. */
-function traced<T, C extends object>(channel: TracingChannel<object, C>, context: C, run: () => Promise<T>) {
-  // `hasSubscribers` of a tracing channel (Node ≥ 20.13): without a subscriber nothing is published.
-  return (channel as { hasSubscribers?: boolean }).hasSubscribers
-    ? channel.tracePromise(run, context)
-    : run();
-}
 
 /**
  * After a call was settled: refreshes the result cache (when the operation caches) and tells every observer, all at
@@ -177,16 +163,16 @@ export async function executeJob(
       deps.recorder
         ? deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
         : handler(params, ctx);
-    const outcome = await traced(spans.handler, span, run);
+    const outcome = await spans.handler.run(span, run);
     const credits = op.price.charge(params, outcome);
-    const settled = await traced(spans.settle, span, () =>
+    const settled = await spans.settle.run(span, () =>
       deps.ledger.settle({ accountId, requestId, credits, operation: op.id }),
     );
     const charged = settled.entry ? -settled.entry.amount : 0;
     if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
     // Paid for: now it may be stored and observed, before the answer (a caller's next call reads its own result from
     // the cache and its own History snapshot). The cache write and the observers are independent: they run together.
-    await traced(spans.store, span, () => storeAndObserve({ op, params, outcome, payload }, deps, now, log));
+    await spans.store.run(span, () => storeAndObserve({ op, params, outcome, payload }, deps, now, log));
     return {
       ok: true,
       data: outcome.data,

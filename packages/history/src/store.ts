@@ -95,7 +95,17 @@ export class HistoryStore {
     await sqlPoolOf(this.prisma).query({
       name: "sda_history_record",
       text: RECORD,
-      values: [platform, kind, id, url, observedAt, aliases, minute, entries.map((e) => e[0]), entries.map((e) => e[1])],
+      values: [
+        platform,
+        kind,
+        id,
+        url,
+        observedAt,
+        aliases,
+        minute,
+        entries.map((e) => e[0]),
+        entries.map((e) => e[1]),
+      ],
     });
     return entries.length;
   }

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { type Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import { PrismaClient } from "./generated/prisma/client.ts";
 
 /** Prisma's namespace (input types, `Prisma.DbNull` for SQL NULL in JSON columns). */
 export { Prisma } from "./generated/prisma/client.ts";
