@@ -97,7 +97,7 @@ const failure = serviceErrorOf;
 const videoplaybackHits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
 
 describe("audio transcription pipeline", () => {
-  it("downloads the recorded audio, uploads 16 kHz mono AAC (M4A) of its length to asr-fast and reads the answer", async () => {
+  it("downloads the recorded audio, uploads 16 kHz mono Ogg Vorbis of its length to asr-fast and reads the answer", async () => {
     const before = fast.received.length;
     const result = await run({});
     expect(result.asrProvider).toBe("asr-fast");
@@ -112,12 +112,12 @@ describe("audio transcription pipeline", () => {
       model: "asr-fast-model",
       responseFormat: "verbose_json",
       timestampGranularities: ["segment"],
-      fileName: "speech.m4a",
-      mimeType: "audio/mp4",
+      fileName: "speech.ogg",
+      mimeType: "audio/ogg",
       authorization: null,
       status: 200,
     });
-    expect(upload?.probe).toMatchObject({ codec: "aac", sampleRateHz: 16000, channels: 1 });
+    expect(upload?.probe).toMatchObject({ codec: "vorbis", sampleRateHz: 16000, channels: 1 });
     expect(Math.abs((upload?.probe?.durationSeconds ?? 0) - synth.formatDurationSeconds)).toBeLessThan(1);
     expect(await readdir(root)).toEqual([]);
   });

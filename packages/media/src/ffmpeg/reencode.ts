@@ -2,28 +2,28 @@ import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 
 /**
- * The speech encoding every upload uses (SPEC §4.2.2 rule 2): 16 kHz mono AAC-LC in M4A at a nominal 24 kbit/s (ffmpeg's
- * native `aac` encoder, `ipod` muxer = `.m4a`). `.m4a` is in the format list of OpenAI's `/audio/transcriptions`
- * (flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm) and of the servers that copy it (Groq, whisper servers
- * decoding with ffmpeg/PyAV).
+ * The speech encoding every upload uses (SPEC §4.2.2 rule 2): 16 kHz mono Vorbis in Ogg at an average of 32 kbit/s
+ * (libvorbis's managed average bitrate: measured 26–27 kbit/s on speech and on noise, i.e. about 18 MB for
+ * 90 minutes, under the ~25 MB upload ceiling of hosted ASR APIs). `.ogg` is in the format list of OpenAI's
+ * `/audio/transcriptions` (flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm) and of the servers that copy it
+ * (Groq, whisper servers decoding with ffmpeg/PyAV).
  *
- * Why AAC (Ogg Vorbis before, MP3 before that): the encoder bounds the speed of the whole job (a plain decode runs at
- * ~2,000× real time). In the same runs on the bundled ffmpeg 4.1 static build, ffmpeg's AAC encoder runs at 1.5–2× the
- * speed of libvorbis and libvorbis at ~1.5× LAME; libopus was slower than libvorbis at every complexity and frame
- * size. ffmpeg's AAC encoder overshoots its nominal rate on some speech (by up to half: 35 kbit/s measured for 24 asked,
- * 43 for 32), so it is asked for 24 kbit/s: measured 24–35 kbit/s, i.e. SPEC's 32 kbit/s in practice, and 90 minutes
- * in 16–24 MB, under the ~25 MB upload ceiling of hosted ASR APIs (32 asked would exceed it). The table is in
- * `packages/media/README.md`; `npm run bench:audio` measures it against plain decode, MP3 and Vorbis in the same run.
+ * Why Vorbis (MP3 before): the encoder bounds the speed of the whole job (a plain decode runs at ~2,000× real time).
+ * On the same 10-minute inputs in one run, with the bundled ffmpeg 4.1 static build, LAME at 32 kbit/s ran at
+ * ~270×; ffmpeg's AAC encoder at ~310× on speech and overshot its bitrate by a third (43 kbit/s asked 32: 90 minutes
+ * would be 29 MB); libopus at 80–270× (and Opus always decodes at 48 kHz); libvorbis at ~380×, ~410× with the
+ * shorter resampling filter below: 1.4–1.5× LAME's speed in paired runs. `npm run bench:audio` measures it against
+ * plain decode and against the MP3 encoding in the same run.
  */
 export const SPEECH_ENCODING = {
   sampleRateHz: 16_000,
   channels: 1,
-  bitrateKbps: 24,
-  /** ffmpeg encoder and muxer (`ipod`: the `.m4a` flavour of MP4; it needs a seekable output, a file). */
-  encoder: "aac",
-  format: "ipod",
-  fileName: "speech.m4a",
-  mimeType: "audio/mp4",
+  bitrateKbps: 32,
+  /** ffmpeg encoder and muxer. */
+  encoder: "libvorbis",
+  format: "ogg",
+  fileName: "speech.ogg",
+  mimeType: "audio/ogg",
 } as const;
 
 /**
@@ -34,7 +34,7 @@ const RESAMPLE_FILTER = `aresample=${SPEECH_ENCODING.sampleRateHz}:filter_size=8
 
 /**
  * The ffmpeg arguments of the speech re-encode: first audio stream only (`-map 0:a:0`, so media without audio fails
- * with "matches no streams"), downmixed and resampled, at `SPEECH_ENCODING`'s rate, at most `maxSeconds` of output.
+ * with "matches no streams"), downmixed and resampled, 32 kbit/s, at most `maxSeconds` of output.
  * @param input `pipe:0` to read stdin, or a file path.
  */
 export function reencodeArguments(input: string, output: string, maxSeconds?: number): string[] {
