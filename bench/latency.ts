@@ -24,12 +24,23 @@ interface Breakdown {
   workerMs: number;
   /** BullMQ `timestamp → processedOn`: wait in Redis before a worker took the job. */
   queueWaitMs: number;
+  /** The operation's handler (`sda:engine:handler` span): upstream fetch + parse/normalise. */
+  handlerMs: number;
   upstreamMs: number;
   upstreamRequests: number;
-  chargeMs: number;
-  parseMs: number;
-  gatewayMs: number;
-  handlerMs: number;
+  /** The settle call in the worker (`sda:engine:settle`), and the SQL of the money statements in it. */
+  settleMs: number;
+  settleSqlMs: number;
+  /** The result cache write and the observers (History), run together after the settle (`sda:engine:store`). */
+  storeMs: number;
+  /** The rest of the worker's share: BullMQ's job handling, parameter parsing, the processor wrapper. */
+  workerRestMs: number;
+  /** The reservation statement in the gateway (SQL time). */
+  reserveSqlMs: number;
+  /** The gateway's enqueue and wait (`sda:queue:submit`) − the worker's share: the queue hop of these calls. */
+  hopMs: number;
+  /** Mean at the client − the enqueue and wait − the reservation: HTTP, auth, validation, the answer's JSON. */
+  gatewayRestMs: number;
 }
 
 /** Jobs of `queue` that finished since `since` (epoch ms): their wait and run times. */
@@ -51,33 +62,44 @@ async function finishedJobs(stack: BenchStack, since: number) {
 }
 
 /**
- * c=1 series of a fresh path with the worker hook's totals: upstream fetch (undici), charge (SQL in the worker),
- * parse/normalise = worker time − upstream − SQL; gateway overhead = mean latency − raw BullMQ mean − worker time.
+ * c=1 series of a fresh path with the timing hooks' totals (`lib/timing-hook.ts`): the engine's spans in the worker
+ * (handler, settle, store), the gateway's enqueue-and-wait span (`sda:queue:submit`), undici's upstream requests and
+ * the money statements' SQL in both processes. Queue hop = the submit span − the worker's share; the gateway's own
+ * share = the mean latency − the submit span − the reservation.
  */
-async function breakdown(stack: BenchStack, once: () => Promise<void>, rawMean: number): Promise<Breakdown> {
+async function breakdown(stack: BenchStack, once: () => Promise<void>): Promise<Breakdown> {
   for (let i = 0; i < 20; i++) await once();
-  await stack.workerTimings(true);
+  await Promise.all([stack.timings("worker", true), stack.timings("gateway", true)]);
   const since = Date.now();
   const latencies = await sequential(once, CALLS, 0);
-  const hook = await stack.workerTimings(true);
+  const [worker, gateway] = await Promise.all([
+    stack.timings("worker", true),
+    stack.timings("gateway", true),
+  ]);
   const jobs = await finishedJobs(stack, since);
   const { p50, p99 } = summary(latencies);
   const workerMs = mean(jobs.map((j) => j.run));
-  const upstreamMs = hook.upstreamMs / CALLS;
-  const chargeMs = hook.sqlMs / CALLS;
-  const parseMs = Math.max(0, workerMs - upstreamMs - chargeMs);
+  const perCall = (total: number) => total / CALLS;
+  const handlerMs = perCall(worker.handlerMs);
+  const settleMs = perCall(worker.settleMs);
+  const storeMs = perCall(worker.storeMs);
+  const reserveSqlMs = perCall(gateway.moneySqlMs);
   return {
     p50,
     p99,
     meanMs: mean(latencies),
     workerMs,
     queueWaitMs: mean(jobs.map((j) => j.wait)),
-    upstreamMs,
-    upstreamRequests: hook.upstreamRequests / CALLS,
-    chargeMs,
-    parseMs,
-    gatewayMs: mean(latencies) - rawMean - workerMs,
-    handlerMs: upstreamMs + parseMs,
+    handlerMs,
+    upstreamMs: perCall(worker.upstreamMs),
+    upstreamRequests: perCall(worker.upstreamRequests),
+    settleMs,
+    settleSqlMs: perCall(worker.moneySqlMs),
+    storeMs,
+    workerRestMs: workerMs - handlerMs - settleMs - storeMs,
+    reserveSqlMs,
+    hopMs: perCall(gateway.submitMs) - workerMs,
+    gatewayRestMs: mean(latencies) - perCall(gateway.submitMs) - reserveSqlMs,
   };
 }
 
@@ -94,8 +116,8 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
   const healthz = summary(await sequential(getter(`${url}/healthz`), CALLS));
   const hit = summary(await sequential(getter(`${url}${paths.cacheHit[0]}`, auth), CALLS));
   const account = summary(await sequential(getter(`${url}/v1/account`, auth), CALLS));
-  const details = await breakdown(stack, getter(`${url}${paths.freshDetails[0]}`, auth), rawMean);
-  const transcript = await breakdown(stack, getter(`${url}${paths.transcript[0]}`, auth), rawMean);
+  const details = await breakdown(stack, getter(`${url}${paths.freshDetails[0]}`, auth));
+  const transcript = await breakdown(stack, getter(`${url}${paths.transcript[0]}`, auth));
   printTable([
     ["path", "p50", "p99", "p50 / healthz p50"],
     ["raw BullMQ round trip (baseline)", ms(rawLatency.p50), ms(rawLatency.p99), ""],
@@ -111,22 +133,27 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
   ]);
 
   console.log(
-    "\nbreakdown of the fresh paths at c=1 (means per call; worker-side from the bench's worker hook):\n",
+    "\nbreakdown of the fresh paths at c=1 (means per call; spans and SQL from the bench's timing hooks):\n",
   );
   const row = (label: string, pick: (b: Breakdown) => string) => [label, pick(details), pick(transcript)];
   printTable([
     ["", "fresh video-details", "transcript"],
     row("mean at the client", (b) => ms(b.meanMs)),
-    row("gateway overhead (mean − queue hop − worker)", (b) => ms(b.gatewayMs)),
-    row("queue hop (raw BullMQ round trip mean, same run)", () => ms(rawMean)),
+    row("gateway (mean − its enqueue-and-wait span)", (b) => ms(b.gatewayRestMs + b.reserveSqlMs)),
+    row("  reservation (SQL)", (b) => ms(b.reserveSqlMs)),
+    row("  HTTP, auth, validation, answer", (b) => ms(b.gatewayRestMs)),
+    row("queue hop (enqueue-and-wait span − worker)", (b) => ms(b.hopMs)),
     row("  of it: wait before a worker took the job", (b) => ms(b.queueWaitMs)),
+    row("  for reference: raw BullMQ round trip mean, same run", () => ms(rawMean)),
     row("worker (job processedOn → finishedOn)", (b) => ms(b.workerMs)),
+    row("  handler (upstream fetch + parse/normalise)", (b) => ms(b.handlerMs)),
     row(
-      "  upstream fetch (replay, undici)",
+      "    of it: upstream fetch (replay, undici)",
       (b) => `${ms(b.upstreamMs)} (${b.upstreamRequests.toFixed(1)} req)`,
     ),
-    row("  parse/normalise (+ cache write)", (b) => ms(b.parseMs)),
-    row("  charge (SQL in the worker)", (b) => ms(b.chargeMs)),
+    row("  charge: settle (of it SQL)", (b) => `${ms(b.settleMs)} (${ms(b.settleSqlMs)})`),
+    row("  result cache write + History, together", (b) => ms(b.storeMs)),
+    row("  rest (BullMQ job handling, params)", (b) => ms(b.workerRestMs)),
   ]);
 
   console.log(`\nthroughput at c=64 (${THROUGHPUT_SECONDS} s each, autocannon), same run:\n`);
@@ -154,7 +181,7 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
   ]);
 
   console.log(
-    "\ntargets (issue 9; reported, never failing the run; handler = upstream fetch + parse/normalise):\n",
+    "\ntargets (issue 9; reported, never failing the run; handler = the handler span: upstream fetch + parse/normalise):\n",
   );
   const hitShare = hitLoad.requestsPerSecond / healthzLoad.requestsPerSecond;
   console.log(

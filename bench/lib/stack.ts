@@ -13,7 +13,7 @@ import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/rep
 import { deleteKeysWithPrefix } from "@sda/testing";
 import { Queue } from "bullmq";
 import pg from "pg";
-import type { WorkerTimings } from "./worker-hook.ts";
+import type { ProcessTimings } from "./timing-hook.ts";
 
 /** A running stack; `close` stops the processes and deletes the database and the Redis keys. */
 export interface BenchStack {
@@ -28,15 +28,18 @@ export interface BenchStack {
   env: Record<string, string>;
   /** Creates an account with `credits` and one API key, through the operator CLI (`apps/cli`). */
   createAccount(credits: number): Promise<{ accountId: string; secret: string }>;
-  /** The worker hook's upstream/SQL totals since the last reset (see `worker-hook.ts`). */
-  workerTimings(reset: boolean): Promise<WorkerTimings>;
+  /** The timing hook's totals in the gateway or the worker process since the last reset (see `timing-hook.ts`). */
+  timings(which: "gateway" | "worker", reset: boolean): Promise<ProcessTimings>;
   /** `SELECT` on this run's database (reconciliation reads). */
   sql<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
+/** The checkout whose gateway and worker run by default: this one. */
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = ["--import", "tsx"];
+/** Both service processes get the bench's timing hook (this checkout's), read over their IPC channel. */
+const HOOK = ["--import", new URL("./timing-hook.ts", import.meta.url).pathname];
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -46,9 +49,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function run(args: string[], env: Record<string, string>): Promise<string> {
+function run(args: string[], env: Record<string, string>, root: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
     let out = "";
     let err = "";
     child.stdout.on("data", (c: Buffer) => (out += c));
@@ -82,8 +85,9 @@ async function stop(child: ChildProcess): Promise<void> {
  * Starts the stack. Server addresses: BENCH_PG_URL (default `postgresql://postgres@127.0.0.1:5432/postgres`, the
  * database of the run is created beside it) and REDIS_URL (default `redis://127.0.0.1:6379`).
  * @param extraEnv more variables for both processes (e.g. `WORKER_CONCURRENCY`).
+ * @param root the checkout whose gateway, worker and CLI run (default: this one; another build for an A/B, `ab.ts`).
  */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<BenchStack> {
+export async function startStack(extraEnv: Record<string, string> = {}, root = ROOT): Promise<BenchStack> {
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const server = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const dbUrl = new URL(server);
@@ -142,22 +146,26 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       RATE_LIMIT_PER_SECOND: "1000000",
       ...extraEnv,
     };
-    const gateway = spawn(process.execPath, [...TSX, "apps/gateway/src/main.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const gatewayProfile = process.env.BENCH_GATEWAY_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [];
+    const gateway = spawn(
+      process.execPath,
+      [...gatewayProfile, ...TSX, ...HOOK, "apps/gateway/src/main.ts"],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      },
+    );
     children.push(gateway);
     const worker = spawn(
       process.execPath,
       [
         ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
         ...TSX,
-        "--import",
-        "./bench/lib/worker-hook.ts",
+        ...HOOK,
         "apps/worker/src/main.ts",
       ],
-      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
+      { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
     );
     children.push(worker);
     const gatewayUrl = `http://127.0.0.1:${port}`;
@@ -183,24 +191,26 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
           await run(
             [...cli, "account", "create", "--name", "bench", "--credits", String(credits), "--json"],
             env,
+            root,
           ),
         ) as { id: string };
         const key = JSON.parse(
-          await run([...cli, "key", "create", "--account", account.id, "--json"], env),
+          await run([...cli, "key", "create", "--account", account.id, "--json"], env, root),
         ) as { secret: string };
         return { accountId: account.id, secret: key.secret };
       },
-      workerTimings(reset) {
+      timings(which, reset) {
+        const child = which === "gateway" ? gateway : worker;
         return new Promise((resolve, reject) => {
           const timer = setTimeout(
-            () => reject(new Error("the worker's timing hook did not answer")),
+            () => reject(new Error(`the ${which}'s timing hook did not answer`)),
             10_000,
           );
-          worker.once("message", (m) => {
+          child.once("message", (m) => {
             clearTimeout(timer);
-            resolve(m as WorkerTimings);
+            resolve(m as ProcessTimings);
           });
-          worker.send({ type: "bench:timings", reset });
+          child.send({ type: "bench:timings", reset });
         });
       },
       async sql<T extends object>(text: string, values: unknown[] = []) {

@@ -12,7 +12,7 @@ import {
   type ServiceConfig,
 } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
-import type { JobPayload, JobResult } from "@sda/queue";
+import { CallSpan, type JobPayload, type JobResult } from "@sda/queue";
 import type { Redis } from "ioredis";
 import { runEstimate } from "./estimate.ts";
 import { holdFor } from "./plan.ts";
@@ -64,11 +64,47 @@ export class UnknownOperationError extends Error {
   override name = "UnknownOperationError";
 }
 
+/** The worker's spans of a call (see {@link CallSpan}); published only while a process subscribes (the bench). */
+const spans = {
+  handler: new CallSpan("sda:engine:handler"),
+  settle: new CallSpan("sda:engine:settle"),
+  store: new CallSpan("sda:engine:store"),
+};
+
+/**
+ * After a call was settled: refreshes the result cache (when the operation caches) and tells every observer, all at
+ * once. A cache write that fails loses a future hit, never this answer; a failing observer is logged, never fails
+ * the call.
+ */
+async function storeAndObserve(
+  call: Omit<CallSuccess, "at">,
+  deps: EngineDeps,
+  now: () => Date,
+  log: Logger,
+): Promise<void> {
+  const { op, params, outcome } = call;
+  const pending: Promise<unknown>[] = [];
+  if (op.cache.mode !== "none")
+    pending.push(
+      deps.cache
+        .set(op, params, outcome, now())
+        .catch((error: unknown) => log.warn({ err: error }, "result cache write failed")),
+    );
+  const at = now();
+  for (const observer of deps.observers ?? [])
+    pending.push(
+      Promise.resolve()
+        .then(() => observer.onSuccess({ ...call, at }))
+        .catch((error: unknown) => log.warn({ err: error }, "call observer failed")),
+    );
+  await Promise.all(pending);
+}
+
 /**
  * Runs one call in the worker: parses the params with the operation's schema, makes sure credits are held for it,
  * runs its handler, prices the outcome, settles (charge the actual price and release the hold, once per request id),
- * and only then refreshes the result cache and answers — a result whose call could not be paid is neither cached nor
- * served.
+ * and only then refreshes the result cache and tells the observers (together), and answers — a result whose call could
+ * not be paid is neither cached nor served.
  *
  * Calls that did not pass the gateway (batch items, monitor runs: `payload.reservedCredits` undefined) reserve here
  * first; a 402 is then their result.
@@ -122,24 +158,21 @@ export async function executeJob(
         await reserve(credits);
       },
     };
-    const outcome = deps.recorder
-      ? await deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
-      : await handler(params, ctx);
+    const span = { jobId, operation: op.id };
+    const run = () =>
+      deps.recorder
+        ? deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
+        : handler(params, ctx);
+    const outcome = await spans.handler.run(span, run);
     const credits = op.price.charge(params, outcome);
-    const settled = await deps.ledger.settle({ accountId, requestId, credits, operation: op.id });
+    const settled = await spans.settle.run(span, () =>
+      deps.ledger.settle({ accountId, requestId, credits, operation: op.id }),
+    );
     const charged = settled.entry ? -settled.entry.amount : 0;
     if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
-    if (op.cache.mode !== "none") {
-      // Paid for: now it may be stored. A cache write that fails loses a future hit, never this answer.
-      await deps.cache
-        .set(op, params, outcome, now())
-        .catch((error: unknown) => log.warn({ err: error }, "result cache write failed"));
-    }
-    const at = now();
-    for (const observer of deps.observers ?? [])
-      await Promise.resolve()
-        .then(() => observer.onSuccess({ op, params, outcome, payload, at }))
-        .catch((error: unknown) => log.warn({ err: error }, "call observer failed"));
+    // Paid for: now it may be stored and observed, before the answer (a caller's next call reads its own result from
+    // the cache and its own History snapshot). The cache write and the observers are independent: they run together.
+    await spans.store.run(span, () => storeAndObserve({ op, params, outcome, payload }, deps, now, log));
     return {
       ok: true,
       data: outcome.data,

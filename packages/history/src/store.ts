@@ -1,5 +1,5 @@
 import type { HistoryResource } from "@sda/core";
-import type { PrismaClient } from "@sda/ledger";
+import { type PrismaClient, sqlPoolOf } from "@sda/ledger";
 
 /** Resolution of a series: every recorded minute, or the last value of each hour / day (UTC). */
 export type HistoryInterval = "raw" | "hour" | "day";
@@ -36,6 +36,32 @@ export interface SeriesQuery {
 
 const MINUTE_MS = 60_000;
 
+/**
+ * The snapshot of one call: the resource, its aliases ($6, possibly empty) and its metric values ($8 names, $9 values,
+ * possibly empty), each an upsert. $5 is the call's time and $7 its minute, UTC `timestamp(3)` literals.
+ */
+const RECORD = `
+  WITH resource AS (
+    INSERT INTO "history_resources" ("platform", "kind", "id", "url", "first_seen_at", "last_seen_at")
+    VALUES ($1, $2, $3, $4, $5::timestamp(3), $5::timestamp(3))
+    ON CONFLICT ("platform", "kind", "id") DO UPDATE SET
+      "url" = EXCLUDED."url",
+      "first_seen_at" = LEAST("history_resources"."first_seen_at", EXCLUDED."first_seen_at"),
+      "last_seen_at" = GREATEST("history_resources"."last_seen_at", EXCLUDED."last_seen_at")
+  ), alias AS (
+    INSERT INTO "history_aliases" ("platform", "kind", "alias", "resource_id", "updated_at")
+    SELECT $1, $2, a, $3, $5::timestamp(3) FROM unnest($6::text[]) AS a
+    ON CONFLICT ("platform", "kind", "alias") DO UPDATE SET
+      "resource_id" = EXCLUDED."resource_id", "updated_at" = EXCLUDED."updated_at"
+    WHERE "history_aliases"."updated_at" <= EXCLUDED."updated_at"
+  )
+  INSERT INTO "metric_snapshots" ("platform", "kind", "resource_id", "metric", "at", "value", "observed_at")
+  SELECT $1, $2, $3, m, $7::timestamp(3), v, $5::timestamp(3)
+    FROM unnest($8::text[], $9::float8[]) AS s(m, v)
+  ON CONFLICT ("platform", "kind", "resource_id", "metric", "at") DO UPDATE SET
+    "value" = EXCLUDED."value", "observed_at" = EXCLUDED."observed_at"
+  WHERE "metric_snapshots"."observed_at" <= EXCLUDED."observed_at"`;
+
 /** Start of the UTC minute of `at`: the snapshot key, so a resource has at most one value per metric per minute. */
 export function minuteOf(at: Date): Date {
   return new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
@@ -52,8 +78,10 @@ export class HistoryStore {
   constructor(readonly prisma: PrismaClient) {}
 
   /**
-   * Appends the snapshot of one call, in one transaction. A second call in the same minute replaces the values of
-   * that minute unless it ran earlier than the stored one (a retried job finishing late keeps the newer value).
+   * Appends the snapshot of one call, in ONE statement (atomic by itself, one round trip: it runs on every successful
+   * call before the call is answered, so a caller reads its own snapshot). A second call in the same minute replaces
+   * the values of that minute unless it ran earlier than the stored one (a retried job finishing late keeps the newer
+   * value). Runs on the `pg` pool under the Prisma client as a named prepared statement.
    * @returns how many metric values were written (0 when every metric was null: only the resource is recorded).
    */
   async record(input: SnapshotInput): Promise<number> {
@@ -61,34 +89,24 @@ export class HistoryStore {
     const entries = Object.entries(input.metrics).filter(
       (entry): entry is [string, number] => typeof entry[1] === "number" && Number.isFinite(entry[1]),
     );
-    const observedAt = input.at.toISOString();
-    const minute = minuteOf(input.at).toISOString();
+    const observedAt = input.at.toISOString().replace("Z", "");
+    const minute = minuteOf(input.at).toISOString().replace("Z", "");
     const aliases = [...new Set(input.aliases ?? [])];
-    const statements = [
-      this.prisma.$executeRaw`
-        INSERT INTO "history_resources" ("platform", "kind", "id", "url", "first_seen_at", "last_seen_at")
-        VALUES (${platform}, ${kind}, ${id}, ${url}, ${observedAt}::timestamp(3), ${observedAt}::timestamp(3))
-        ON CONFLICT ("platform", "kind", "id") DO UPDATE SET
-          "url" = EXCLUDED."url",
-          "first_seen_at" = LEAST("history_resources"."first_seen_at", EXCLUDED."first_seen_at"),
-          "last_seen_at" = GREATEST("history_resources"."last_seen_at", EXCLUDED."last_seen_at")`,
-    ];
-    if (aliases.length > 0)
-      statements.push(this.prisma.$executeRaw`
-        INSERT INTO "history_aliases" ("platform", "kind", "alias", "resource_id", "updated_at")
-        SELECT ${platform}, ${kind}, a, ${id}, ${observedAt}::timestamp(3) FROM unnest(${aliases}::text[]) AS a
-        ON CONFLICT ("platform", "kind", "alias") DO UPDATE SET
-          "resource_id" = EXCLUDED."resource_id", "updated_at" = EXCLUDED."updated_at"
-        WHERE "history_aliases"."updated_at" <= EXCLUDED."updated_at"`);
-    if (entries.length > 0)
-      statements.push(this.prisma.$executeRaw`
-        INSERT INTO "metric_snapshots" ("platform", "kind", "resource_id", "metric", "at", "value", "observed_at")
-        SELECT ${platform}, ${kind}, ${id}, m, ${minute}::timestamp(3), v, ${observedAt}::timestamp(3)
-          FROM unnest(${entries.map((e) => e[0])}::text[], ${entries.map((e) => e[1])}::float8[]) AS s(m, v)
-        ON CONFLICT ("platform", "kind", "resource_id", "metric", "at") DO UPDATE SET
-          "value" = EXCLUDED."value", "observed_at" = EXCLUDED."observed_at"
-        WHERE "metric_snapshots"."observed_at" <= EXCLUDED."observed_at"`);
-    await this.prisma.$transaction(statements);
+    await sqlPoolOf(this.prisma).query({
+      name: "sda_history_record",
+      text: RECORD,
+      values: [
+        platform,
+        kind,
+        id,
+        url,
+        observedAt,
+        aliases,
+        minute,
+        entries.map((e) => e[0]),
+        entries.map((e) => e[1]),
+      ],
+    });
     return entries.length;
   }
 

@@ -152,4 +152,31 @@ describe("credit reservations", () => {
     expect(again.duplicate).toBe(true);
     expect(await expectConsistent(account.id)).toMatchObject({ balance: 8, reserved: 0 });
   });
+
+  it("settle returns the entry exactly as Prisma reads it back (UTC time), and a duplicate without a hold writes nothing", async () => {
+    const account = await ledger.createAccount({ name: "t", grant: 10 });
+    const requestId = newId("req");
+    await reserve(account.id, 3, requestId);
+    const settled = await ledger.settle({ accountId: account.id, requestId, credits: 3, operation: "x" });
+    const stored = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
+    expect(settled.entry).toEqual({ ...stored, kind: "charge" });
+    const again = await ledger.settle({ accountId: account.id, requestId, credits: 3, operation: "x" });
+    expect(again).toEqual({ entry: settled.entry, duplicate: true, balance: 7 });
+    expect(await expectConsistent(account.id)).toMatchObject({ balance: 7, reserved: 0 });
+  });
+
+  it("20 concurrent settles of one held request charge once and release the hold once", async () => {
+    const account = await ledger.createAccount({ name: "t", grant: 10 });
+    const requestId = newId("req");
+    await reserve(account.id, 4, requestId);
+    await reserve(account.id, 2); // another call's hold stays
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ledger.settle({ accountId: account.id, requestId, credits: 3, operation: "x" }),
+      ),
+    );
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(await ledger.chargesFor(requestId)).toHaveLength(1);
+    expect(await expectConsistent(account.id)).toMatchObject({ balance: 7, reserved: 2 });
+  });
 });

@@ -1,10 +1,13 @@
 import { newId, ServiceError } from "@sda/core";
+import type pg from "pg";
+import { sqlPoolOf } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 
 /**
  * The money statements of a call: reserve → settle | release, each ONE SQL statement, so a crash between two round
- * trips can never leave credits half moved.
+ * trips can never leave credits half moved. They run on the `pg` pool under the Prisma client as named prepared
+ * statements (every call runs two of them: Prisma's query layer cost more than the statements themselves).
  *
  * Invariants (also CHECK constraints on `accounts`): `0 ≤ reserved ≤ balance`; `reserved` = sum of the account's
  * open reservations; `balance` = sum of its ledger entries. A call is served only after its settle statement
@@ -72,6 +75,18 @@ function utc(date: Date): string {
 }
 
 /**
+ * Runs one of this module's statements on the `pg` pool under the Prisma client, as a named prepared statement (parsed
+ * and planned once per connection). @returns its rows.
+ */
+async function run<T>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<T[]> {
+  return (await sqlPoolOf(prisma).query<T & pg.QueryResultRow>({ name, text, values })).rows;
+}
+
+/** The ledger entry columns as {@link LedgerEntryRow} names them (`created_at` is UTC, read as such). */
+const ENTRY_COLUMNS = `"id", "account_id" AS "accountId", "kind"::text AS "kind", "amount", "balance_after" AS "balanceAfter",
+  "request_id" AS "requestId", "operation", "note", "created_at" AT TIME ZONE 'UTC' AS "createdAt"`;
+
+/**
  * Holds at least `credits` for one call: inserts the reservation, or raises an existing one of the same request id
  * (a retried job, the audio transcript once it knows the duration) and renews its expiry.
  * @returns the credits now held for the request.
@@ -104,15 +119,19 @@ async function insertReservation(
 ): Promise<number | "short" | "conflict"> {
   const { accountId, requestId, credits, operation } = input;
   try {
-    const rows = await prisma.$queryRaw<{ credits: number }[]>`
-      WITH hold AS (
-        UPDATE "accounts" SET "reserved" = "reserved" + ${credits}
-         WHERE "id" = ${accountId} AND "balance" - "reserved" >= ${credits}
-        RETURNING "id"
-      )
-      INSERT INTO "credit_reservations" ("request_id", "account_id", "credits", "operation", "expires_at")
-      SELECT ${requestId}, ${accountId}, ${credits}, ${operation}, ${expiresAt}::timestamp(3) FROM hold
-      RETURNING "credits"`;
+    const rows = await run<{ credits: number }>(
+      prisma,
+      "sda_reserve",
+      `WITH hold AS (
+         UPDATE "accounts" SET "reserved" = "reserved" + $3::int
+          WHERE "id" = $2 AND "balance" - "reserved" >= $3::int
+         RETURNING "id"
+       )
+       INSERT INTO "credit_reservations" ("request_id", "account_id", "credits", "operation", "expires_at")
+       SELECT $1, $2, $3::int, $4, $5::timestamp(3) FROM hold
+       RETURNING "credits"`,
+      [requestId, accountId, credits, operation, expiresAt],
+    );
     return rows[0]?.credits ?? "short";
   } catch (error) {
     // The request holds a reservation already; the statement rolled back whole (the increment too).
@@ -131,18 +150,22 @@ async function raiseReservation(
   expiresAt: string,
 ): Promise<number | null> {
   const { accountId, requestId, credits } = input;
-  const rows = await prisma.$queryRaw<{ credits: number }[]>`
-    WITH cur AS (
-      SELECT "credits" FROM "credit_reservations" WHERE "request_id" = ${requestId} FOR UPDATE
-    ), hold AS (
-      UPDATE "accounts" SET "reserved" = "reserved" + GREATEST(${credits} - (SELECT "credits" FROM cur), 0)
-       WHERE "id" = ${accountId} AND EXISTS (SELECT 1 FROM cur)
-         AND "balance" - "reserved" >= GREATEST(${credits} - (SELECT "credits" FROM cur), 0)
-      RETURNING "id"
-    )
-    UPDATE "credit_reservations" SET "credits" = GREATEST("credits", ${credits}), "expires_at" = ${expiresAt}::timestamp(3)
-     WHERE "request_id" = ${requestId} AND EXISTS (SELECT 1 FROM hold)
-    RETURNING "credits"`;
+  const rows = await run<{ credits: number }>(
+    prisma,
+    "sda_reserve_raise",
+    `WITH cur AS (
+       SELECT "credits" FROM "credit_reservations" WHERE "request_id" = $1 FOR UPDATE
+     ), hold AS (
+       UPDATE "accounts" SET "reserved" = "reserved" + GREATEST($3::int - (SELECT "credits" FROM cur), 0)
+        WHERE "id" = $2 AND EXISTS (SELECT 1 FROM cur)
+          AND "balance" - "reserved" >= GREATEST($3::int - (SELECT "credits" FROM cur), 0)
+       RETURNING "id"
+     )
+     UPDATE "credit_reservations" SET "credits" = GREATEST("credits", $3::int), "expires_at" = $4::timestamp(3)
+      WHERE "request_id" = $1 AND EXISTS (SELECT 1 FROM hold)
+     RETURNING "credits"`,
+    [requestId, accountId, credits, expiresAt],
+  );
   return rows[0]?.credits ?? null;
 }
 
@@ -156,56 +179,70 @@ export interface SettleInput {
 }
 
 /**
- * Settles one call: charges its actual price and releases its reservation in one statement, at most once per
- * request id. Without a reservation (released by the sweeper, or a cache hit that bills) the charge is conditional on
- * `balance - reserved >= credits`.
+ * The settle statement: charge and release, or (when the request was charged before) only the release of what a
+ * retry reserved again; one round trip either way.
+ *
+ * The reservation row is locked first (FOR UPDATE): a concurrent release or sweep waits for us, or we see its row gone
+ * and charge against the available balance instead. `prior` (an earlier attempt's entry, read in the statement's
+ * snapshot) turns the debit into a release only. The entry's unique request id makes a concurrent settle of the same
+ * request that `prior` could not see roll back whole. The result row: the balance after (null when the available
+ * balance could not cover the charge, or when there was nothing to release for a duplicate), `duplicate`, and the
+ * entry's columns (the new one, the earlier one, or nulls for a 0-credit settle).
+ */
+const SETTLE = `
+  WITH prior AS (
+    SELECT ${ENTRY_COLUMNS} FROM "ledger_entries" WHERE "request_id" = $1
+  ), res AS (
+    SELECT "credits" FROM "credit_reservations" WHERE "request_id" = $1 FOR UPDATE
+  ), debit AS (
+    UPDATE "accounts"
+       SET "balance" = "balance" - CASE WHEN EXISTS (SELECT 1 FROM prior) THEN 0 ELSE $3::int END,
+           "reserved" = "reserved" - COALESCE((SELECT "credits" FROM res), 0)
+     WHERE "id" = $2
+       AND CASE WHEN EXISTS (SELECT 1 FROM prior) THEN EXISTS (SELECT 1 FROM res)
+                ELSE "balance" - "reserved" + COALESCE((SELECT "credits" FROM res), 0) >= $3::int END
+    RETURNING "balance"
+  ), released AS (
+    DELETE FROM "credit_reservations" WHERE "request_id" = $1 AND EXISTS (SELECT 1 FROM debit)
+  ), entry AS (
+    INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation")
+    SELECT $4, $2, 'charge'::"ledger_entry_kind", -$3::int, debit."balance", $1, $5
+      FROM debit WHERE $3::int > 0 AND NOT EXISTS (SELECT 1 FROM prior)
+    RETURNING ${ENTRY_COLUMNS}
+  ), charged AS (
+    SELECT *, false AS "duplicate" FROM entry UNION ALL SELECT *, true AS "duplicate" FROM prior
+  )
+  SELECT (SELECT "balance" FROM debit) AS "settledBalance", COALESCE(charged."duplicate", false) AS "duplicate",
+         charged."id", charged."accountId", charged."kind", charged."amount", charged."balanceAfter",
+         charged."requestId", charged."operation", charged."note", charged."createdAt"
+    FROM (SELECT 1) AS one LEFT JOIN charged ON true`;
+
+/**
+ * Settles one call: charges its actual price and releases its reservation in one statement (one round trip), at most
+ * once per request id. Without a reservation (released by the sweeper, or a cache hit that bills) the charge is
+ * conditional on `balance - reserved >= credits`.
  * @throws ServiceError 402 `insufficient_credits` when no reservation covers the price and the available balance
  *   does not either; nothing is charged and the reservation (if any) is kept for the caller to release.
  */
 export async function settleCall(prisma: PrismaClient, input: SettleInput): Promise<ChargeResult> {
   const { accountId, requestId, credits, operation } = input;
   if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
-  const existing = await prisma.ledgerEntry.findUnique({ where: { requestId } });
-  if (existing) {
-    // An earlier attempt charged this request; a retry may have reserved again: give that back.
-    await releaseReservation(prisma, requestId);
-    return { entry: existing as LedgerEntryRow, duplicate: true, balance: existing.balanceAfter };
-  }
-  let rows: (LedgerEntryRow & { settledBalance: number })[];
+  let row: (LedgerEntryRow & { settledBalance: number | null; duplicate: boolean }) | undefined;
   try {
-    // The reservation row is locked first (FOR UPDATE): a concurrent release or sweep waits for us, or we see its
-    // row gone and charge against the available balance instead. The entry's unique request id makes a concurrent
-    // settle of the same request roll back whole.
-    rows = await prisma.$queryRaw`
-      WITH res AS (
-        SELECT "credits" FROM "credit_reservations" WHERE "request_id" = ${requestId} FOR UPDATE
-      ), debit AS (
-        UPDATE "accounts"
-           SET "balance" = "balance" - ${credits},
-               "reserved" = "reserved" - COALESCE((SELECT "credits" FROM res), 0)
-         WHERE "id" = ${accountId}
-           AND "balance" - "reserved" + COALESCE((SELECT "credits" FROM res), 0) >= ${credits}
-        RETURNING "balance"
-      ), released AS (
-        DELETE FROM "credit_reservations" WHERE "request_id" = ${requestId} AND EXISTS (SELECT 1 FROM debit)
-      ), entry AS (
-        INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation")
-        SELECT ${newId("led")}, ${accountId}, 'charge'::"ledger_entry_kind", ${-credits}, debit."balance", ${requestId}, ${operation}
-          FROM debit WHERE ${credits}::int > 0
-        RETURNING "id", "account_id" AS "accountId", "kind"::text AS "kind", "amount", "balance_after" AS "balanceAfter",
-                  "request_id" AS "requestId", "operation", "note", "created_at" AS "createdAt"
-      )
-      SELECT debit."balance" AS "settledBalance", entry.* FROM debit LEFT JOIN entry ON true`;
+    [row] = await run(prisma, "sda_settle", SETTLE, [requestId, accountId, credits, newId("led"), operation]);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const first = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
-      return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
+    // duplicate, and a hold it may have raised again goes back.
+    const first = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
+    await releaseReservation(prisma, requestId);
+    return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
   }
-  const row = rows[0];
-  if (!row) throw await insufficientFor(prisma, accountId, credits);
-  const { settledBalance, ...entry } = row;
+  if (!row) throw new Error("the settle statement returned no row");
+  const { settledBalance, duplicate, ...entry } = row;
+  // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
+  if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
+  if (settledBalance === null) throw await insufficientFor(prisma, accountId, credits);
   return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
 }
 
@@ -214,13 +251,17 @@ export async function settleCall(prisma: PrismaClient, input: SettleInput): Prom
  * @returns the credits released.
  */
 export async function releaseReservation(prisma: PrismaClient, requestId: string): Promise<number> {
-  const rows = await prisma.$queryRaw<{ credits: number }[]>`
-    WITH gone AS (
-      DELETE FROM "credit_reservations" WHERE "request_id" = ${requestId} RETURNING "account_id", "credits"
-    )
-    UPDATE "accounts" SET "reserved" = "accounts"."reserved" - gone."credits"
-      FROM gone WHERE "accounts"."id" = gone."account_id"
-    RETURNING gone."credits" AS "credits"`;
+  const rows = await run<{ credits: number }>(
+    prisma,
+    "sda_release",
+    `WITH gone AS (
+       DELETE FROM "credit_reservations" WHERE "request_id" = $1 RETURNING "account_id", "credits"
+     )
+     UPDATE "accounts" SET "reserved" = "accounts"."reserved" - gone."credits"
+       FROM gone WHERE "accounts"."id" = gone."account_id"
+     RETURNING gone."credits" AS "credits"`,
+    [requestId],
+  );
   return rows[0]?.credits ?? 0;
 }
 
@@ -268,8 +309,12 @@ async function insufficientFor(prisma: PrismaClient, accountId: string, required
   return insufficientCredits(required, account ? account.balance - account.reserved : 0);
 }
 
-/** True for PostgreSQL's unique violation (23505), however Prisma wraps it (model query P2002, raw query P2010). */
+/**
+ * True for PostgreSQL's unique violation (23505): from `pg` (`code`), however Prisma wraps it (model query P2002, raw
+ * query P2010).
+ */
 export function isUniqueViolation(error: unknown): boolean {
+  if ((error as { code?: unknown } | null)?.code === "23505") return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === "P2002") return true;
   const meta = JSON.stringify(error.meta ?? {}) + error.message;

@@ -2,6 +2,10 @@ import { isStoreUnreachable, newId } from "@sda/core";
 import { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { internalErrorResult, type JobPayload, type JobResult, type JobStatus } from "./job.ts";
+import { CallSpan } from "./spans.ts";
+
+/** The gateway's enqueue-and-wait of a call (see {@link CallSpan}). */
+const submitSpan = new CallSpan("sda:queue:submit");
 
 export interface QueueBridgeOptions {
   /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
@@ -88,9 +92,20 @@ export class QueueBridge {
    * Adds the call as a job and waits for it until `deadlineMs` elapses.
    * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
    */
-  async submit(queueName: string, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
-    const queue = this.#queue(queueName);
+  submit(queueName: string, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
     const jobId = newId("job");
+    return submitSpan.run({ jobId, operation: payload.operationId }, () =>
+      this.#submit(queueName, jobId, payload, deadlineMs),
+    );
+  }
+
+  async #submit(
+    queueName: string,
+    jobId: string,
+    payload: JobPayload,
+    deadlineMs: number,
+  ): Promise<SubmitOutcome> {
+    const queue = this.#queue(queueName);
     let resolveWaiter!: (settled: Settled) => void;
     const settled = new Promise<Settled>((resolve) => {
       resolveWaiter = resolve;

@@ -1,4 +1,5 @@
 export * from "./bridge.ts";
 export * from "./connection.ts";
 export * from "./job.ts";
+export * from "./spans.ts";
 export * from "./worker.ts";
