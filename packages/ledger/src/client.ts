@@ -1,18 +1,48 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { type Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import pg from "pg";
+import { PrismaClient } from "./generated/prisma/client.ts";
 
 /** Prisma's namespace (input types, `Prisma.DbNull` for SQL NULL in JSON columns). */
 export { Prisma } from "./generated/prisma/client.ts";
 export type { PrismaClient };
 
+/** The `pg` pool under each client made by {@link createPrismaClient} (see {@link sqlPool}). */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /**
  * A Prisma client on PostgreSQL through the `pg` driver adapter (Prisma 7 needs no query-engine binary this way).
- * @param url a `postgresql://` URL; `poolSize` caps the connections of this process. A connection attempt gives up
- *   after 15 s, waiting for a free pool slot included (an unreachable database fails the call instead of holding it
- *   forever; generous, so a busy machine does not fail calls that would have gone through).
+ * The adapter runs on a `pg` pool made here, which {@link sqlPool} also hands to the few hot reads that skip Prisma's
+ * query compiler (one prepared statement each); `$disconnect` ends it.
+ * @param url a `postgresql://` URL; `poolSize` caps the connections of this process (Prisma and the hot reads
+ *   together). A connection attempt gives up after 15 s, waiting for a free pool slot included (an unreachable
+ *   database fails the call instead of holding it forever; generous, so a busy machine does not fail calls that would
+ *   have gone through).
  */
 export function createPrismaClient(url: string, poolSize = 10): PrismaClient {
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 }),
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 15_000,
+    // A client whose Prisma side never connected (so `$disconnect` has no pool to end) must not keep the process
+    // alive on idle connections.
+    allowExitOnIdle: true,
   });
+  // An idle connection dropped by the server (restart, proxy cut) must not crash the process; the next query fails
+  // and is answered 503 by its caller.
+  pool.on("error", () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+/**
+ * The `pg` pool of a client made by {@link createPrismaClient}, for reads on the hot path that run as one named
+ * prepared statement (parsed and planned once per connection; about a fifth of the CPU of the same read through
+ * Prisma).
+ * @throws Error for a client not made by {@link createPrismaClient}.
+ */
+export function sqlPool(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new Error("this PrismaClient was not made by createPrismaClient: it has no pg pool");
+  return pool;
 }

@@ -1,0 +1,94 @@
+import type pg from "pg";
+import type { UsageTotals } from "./usage.ts";
+
+/**
+ * The account reads of the gateway's hot paths (a free cache hit's `X-Service-Balance`, `GET /v1/account`), each ONE
+ * named prepared statement on the `pg` pool under Prisma ({@link sqlPool}): one round trip, parsed and planned once
+ * per connection, no query compiler. Values come straight from the rows, so they are as exact as the database.
+ *
+ * Times: `created_at` columns are `timestamp(3)` holding UTC (Prisma's convention), so parameters go in as ISO strings
+ * converted `AT TIME ZONE 'UTC'` and results come out the same way, whatever the server's or the process's time zone.
+ */
+
+/** The account as `GET /v1/account` shows it, read in one statement. */
+export interface AccountSummary {
+  id: string;
+  email: string | null;
+  /** Credits (sum of the ledger entries). */
+  balance: number;
+  /** Credits held by calls in flight. */
+  reserved: number;
+  createdAt: Date;
+  /** Calls and credits of the request log since the `since` given to {@link readAccountSummary}. */
+  usage: UsageTotals;
+}
+
+const BALANCE: pg.QueryConfig = {
+  name: "sda_account_balance",
+  text: `SELECT "balance" FROM "accounts" WHERE "id" = $1`,
+};
+
+/**
+ * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
+ * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
+ * in, from `$2` on (the `(account_id, created_at)` index). Reads ≤ 1,440 rollup rows instead of every logged call.
+ */
+const SUMMARY_TEXT = `
+  WITH w AS (
+    SELECT s.since, date_trunc('minute', s.since) + interval '1 minute' AS whole_from
+      FROM (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS since) s
+  )
+  SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
+         (SELECT COALESCE(sum(m."calls"), 0) FROM "request_log_minutes" m, w
+           WHERE m."account_id" = a."id" AND m."minute" >= w.whole_from)
+       + (SELECT count(*) FROM "request_logs" l, w
+           WHERE l."account_id" = a."id" AND l."created_at" >= w.since AND l."created_at" < w.whole_from) AS "calls",
+         (SELECT COALESCE(sum(m."credits"), 0) FROM "request_log_minutes" m, w
+           WHERE m."account_id" = a."id" AND m."minute" >= w.whole_from)
+       + (SELECT COALESCE(sum(l."credits"), 0) FROM "request_logs" l, w
+           WHERE l."account_id" = a."id" AND l."created_at" >= w.since AND l."created_at" < w.whole_from) AS "credits"
+    FROM "accounts" a
+   WHERE a."id" = $1`;
+
+interface SummaryRow {
+  id: string;
+  email: string | null;
+  balance: number;
+  reserved: number;
+  createdAt: Date;
+  /** bigint sums arrive as strings from `pg`. */
+  calls: string;
+  credits: string;
+}
+
+/** @returns the account's balance in credits, or null for an unknown account. */
+export async function readBalance(pool: pg.Pool, accountId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ balance: number }>({ ...BALANCE, values: [accountId] });
+  return rows[0]?.balance ?? null;
+}
+
+/**
+ * The account and its request-log calls and credits since `since` (inclusive), in one statement.
+ * @returns null for an unknown account.
+ */
+export async function readAccountSummary(
+  pool: pg.Pool,
+  accountId: string,
+  since: Date,
+): Promise<AccountSummary | null> {
+  const { rows } = await pool.query<SummaryRow>({
+    name: "sda_account_summary",
+    text: SUMMARY_TEXT,
+    values: [accountId, since.toISOString()],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    balance: row.balance,
+    reserved: row.reserved,
+    createdAt: row.createdAt,
+    usage: { calls: Number(row.calls), credits: Number(row.credits) },
+  };
+}
