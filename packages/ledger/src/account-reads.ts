@@ -28,6 +28,11 @@ const BALANCE: pg.QueryConfig = {
   text: `SELECT "balance" FROM "accounts" WHERE "id" = $1`,
 };
 
+const BALANCES: pg.QueryConfig = {
+  name: "sda_account_balances",
+  text: `SELECT "id", "balance" FROM "accounts" WHERE "id" = ANY($1::text[])`,
+};
+
 /**
  * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
  * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
@@ -65,6 +70,18 @@ interface SummaryRow {
 export async function readBalance(pool: pg.Pool, accountId: string): Promise<number | null> {
   const { rows } = await pool.query<{ balance: number }>({ ...BALANCE, values: [accountId] });
   return rows[0]?.balance ?? null;
+}
+
+/**
+ * The balances of several accounts in one statement (one snapshot), for reads made by concurrent calls at once.
+ * @returns credits by account id; unknown accounts are absent.
+ */
+export async function readBalances(
+  pool: pg.Pool,
+  accountIds: readonly string[],
+): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ id: string; balance: number }>({ ...BALANCES, values: [accountIds] });
+  return new Map(rows.map((row) => [row.id, row.balance]));
 }
 
 /**
