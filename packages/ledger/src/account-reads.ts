@@ -39,20 +39,17 @@ const BALANCES: pg.QueryConfig = {
  * in, from `$2` on (the `(account_id, created_at)` index). Reads ≤ 1,440 rollup rows instead of every logged call.
  */
 const SUMMARY_TEXT = `
-  WITH w AS (
-    SELECT s.since, date_trunc('minute', s.since) + interval '1 minute' AS whole_from
-      FROM (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS since) s
-  )
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         (SELECT COALESCE(sum(m."calls"), 0) FROM "request_log_minutes" m, w
-           WHERE m."account_id" = a."id" AND m."minute" >= w.whole_from)
-       + (SELECT count(*) FROM "request_logs" l, w
-           WHERE l."account_id" = a."id" AND l."created_at" >= w.since AND l."created_at" < w.whole_from) AS "calls",
-         (SELECT COALESCE(sum(m."credits"), 0) FROM "request_log_minutes" m, w
-           WHERE m."account_id" = a."id" AND m."minute" >= w.whole_from)
-       + (SELECT COALESCE(sum(l."credits"), 0) FROM "request_logs" l, w
-           WHERE l."account_id" = a."id" AND l."created_at" >= w.since AND l."created_at" < w.whole_from) AS "credits"
+         m."calls" + l."calls" AS "calls", m."credits" + l."credits" AS "credits"
     FROM "accounts" a
+   CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
+   CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
+   CROSS JOIN LATERAL (
+         SELECT COALESCE(sum("calls"), 0) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
+           FROM "request_log_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") m
+   CROSS JOIN LATERAL (
+         SELECT count(*) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
+           FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= s."since" AND "created_at" < w."from") l
    WHERE a."id" = $1`;
 
 interface SummaryRow {
