@@ -165,43 +165,16 @@ export class RequestLogWriter {
   }
 }
 
-/** A buffered row: every column present, text made storable, `params` as JSON text. */
-interface StorableRow {
-  id: string;
-  accountId: string | null;
-  keyId: string | null;
-  operation: string | null;
-  method: string;
-  path: string;
-  /** JSON text of the storable params (`jsonb`). */
-  params: string;
-  status: number;
-  errorCode: string | null;
-  credits: number;
-  cache: string;
-  source: string | null;
-  durationMs: number;
-  jobId: string | null;
-  batchId: string | null;
-  monitorId: string | null;
-}
+/** A buffered row: every column present (absent batch and monitor ids as null), `params` as storable JSON text. */
+type StorableRow = Omit<Required<RequestLogInput>, "params"> & { params: string };
 
 function toRow(row: RequestLogInput): StorableRow {
   return {
-    id: row.id,
-    accountId: row.accountId,
-    keyId: row.keyId,
-    operation: row.operation,
+    ...row,
     method: storableText(row.method),
     path: storableText(row.path),
-    params: JSON.stringify(storableJson(row.params)),
-    status: row.status,
-    errorCode: row.errorCode,
-    credits: row.credits,
-    cache: row.cache,
     source: row.source === null ? null : storableText(row.source),
-    durationMs: row.durationMs,
-    jobId: row.jobId,
+    params: JSON.stringify(storableJson(row.params)),
     batchId: row.batchId ?? null,
     monitorId: row.monitorId ?? null,
   };
