@@ -23,14 +23,17 @@ export function createPrismaClient(url: string, poolSize = 10): PrismaClient {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 15_000,
-    // A client whose Prisma side never connected (so `$disconnect` has no pool to end) must not keep the process
-    // alive on idle connections.
-    allowExitOnIdle: true,
   });
   // An idle connection dropped by the server (restart, proxy cut) must not crash the process; the next query fails
   // and is answered 503 by its caller.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // Prisma ends the pool on `$disconnect` only when it connected itself; the hot reads may have used it alone.
+  const disconnect = prisma.$disconnect.bind(prisma);
+  prisma.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
   pools.set(prisma, pool);
   return prisma;
 }
