@@ -78,19 +78,24 @@ export function operationRoutes(deps: GatewayDeps) {
   const byPath = new Map(
     deps.registry.operations.map((op) => [
       pathKey(op.path),
-      { methods: onlyMethods(op.path, ["GET"]), call: operationRoute(op, deps) },
+      { path: op.path, methods: onlyMethods(op.path, ["GET"]), call: operationRoute(op, deps) },
     ]),
   );
-  const find = (req: Request) => byPath.get(pathKey(req.path));
+  // The operation of the request, noted as the metrics' route label (the Express route is the shared pattern).
+  const find = (req: Request, res: Response) => {
+    const op = byPath.get(pathKey(req.path));
+    if (op) locals(res).route = op.path;
+    return op;
+  };
   const methods: RequestHandler = (req, res, next) => {
-    const op = find(req);
+    const op = find(req, res);
     if (op) op.methods(req, res, next);
     else next();
   };
   const calls = (auth: RequestHandler[]): RequestHandler[] => [
-    (req, _res, next) => (find(req) ? next() : next("route")),
+    (req, res, next) => (find(req, res) ? next() : next("route")),
     ...auth,
-    (req, res, next) => find(req)?.call(req, res, next),
+    (req, res, next) => find(req, res)?.call(req, res, next),
   ];
   return { methods, calls };
 }
