@@ -16,7 +16,7 @@ import { historyRouteDocs, historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
-import { operationRoute } from "./routes/operation.ts";
+import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
 import type { ServiceRouteDoc } from "./routes/service-docs.ts";
 import { statusRouteDocs, statusRouter } from "./routes/status.ts";
 import { utilitiesRouteDocs, utilitiesRouter } from "./routes/utilities/index.ts";
@@ -73,8 +73,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext(deps.log));
   app.use(metrics.observe);
   app.use(requestLog(deps.requestLog));
+  const operations = operationRoutes(deps);
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
-  for (const op of deps.registry.operations) app.all(op.path, onlyMethods(op.path, ["GET"]));
+  app.all(OPERATION_PATTERN, operations.methods);
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry, SERVICE_ROUTES));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
@@ -84,16 +85,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     authenticate(
       deps.keys,
       new AuthFailureLimiter(
-        deps.redis,
+        deps.callRedis,
         deps.config.QUEUE_PREFIX,
         deps.config.AUTH_RATE_LIMIT_PER_SECOND,
         deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       ),
       metrics,
     ),
-    rateLimit(deps.redis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),
+    rateLimit(deps.callRedis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),
   ];
-  for (const op of deps.registry.operations) app.get(op.path, ...auth, operationRoute(op, deps));
+  app.get(OPERATION_PATTERN, ...operations.calls(auth));
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));

@@ -5,6 +5,7 @@ import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
+import type { BalanceReader } from "./balances.ts";
 
 /** Everything the gateway's routes use; built by main.ts (or a test) and passed to `createGatewayApp`. */
 export interface GatewayDeps {
@@ -16,6 +17,13 @@ export interface GatewayDeps {
   cache: ResultCache;
   /** Fail-fast connection (no offline queue): a command while Redis is down rejects at once (503). */
   redis: Redis;
+  /**
+   * The per-call commands' connection (rate limits, result-cache reads): fail-fast like `redis`, and auto-pipelined,
+   * so the commands concurrent calls send within one turn of the event loop go out in one write.
+   */
+  callRedis: Redis;
+  /** Balances shown by free cache hits, read at every call (concurrent reads batched into one statement). */
+  balances: BalanceReader;
   /** API key lookups, cached in this process with pub/sub revocation. */
   keys: KeyCache;
   /** Batched request-log writes. */

@@ -9,6 +9,7 @@ import { MonitorCatalog, MonitorService } from "@sda/monitors";
 import { createRedis, QueueBridge, redisReady } from "@sda/queue";
 import { webhookConfigFromEnv } from "@sda/webhooks";
 import { createGatewayApp } from "./app.ts";
+import { BalanceReader } from "./balances.ts";
 import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
 
@@ -31,6 +32,10 @@ export async function startGateway(
   const registry = options.registry ?? defaultRegistry;
   const redis = createRedis(config.REDIS_URL, { failFast: true });
   await redisReady(redis);
+  // Not the queue bridge's connection: BullMQ's own commands keep their plain one.
+  const callRedis = redis.duplicate({ enableAutoPipelining: true });
+  callRedis.on("error", () => undefined);
+  await redisReady(callRedis);
   const prisma = createPrismaClient(config.DATABASE_URL, 20);
   const ledger = new Ledger(prisma);
   const keys = new KeyCache(ledger, redis, { prefix: config.QUEUE_PREFIX, ttlMs: config.KEY_CACHE_TTL_MS });
@@ -66,8 +71,10 @@ export async function startGateway(
     monitors,
     ledger,
     bridge,
-    cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
+    cache: new ResultCache(callRedis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
     redis,
+    callRedis,
+    balances: new BalanceReader(prisma),
     keys,
     requestLog,
     batches: new BatchService(batchRuntime, ledger, new CursorCodec(config.CURSOR_SECRET)),
@@ -99,6 +106,7 @@ export async function startGateway(
       await monitors.close();
       await batchRuntime.close();
       await prisma.$disconnect();
+      callRedis.disconnect();
       redis.disconnect();
     },
   };

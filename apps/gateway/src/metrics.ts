@@ -4,6 +4,7 @@ import type { KeyCache, RequestLogWriter } from "@sda/ledger";
 import { registerStrategyMetrics } from "@sda/strategy";
 import type { RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { locals } from "./respond.ts";
 
 /**
  * Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications,
@@ -71,7 +72,9 @@ export function createMetrics(
   });
   const observe: RequestHandler = (req, res, next) => {
     const end = calls.startTimer();
-    res.on("finish", () => end({ route: req.route?.path ?? "unmatched", status: String(res.statusCode) }));
+    res.on("finish", () =>
+      end({ route: locals(res).route ?? req.route?.path ?? "unmatched", status: String(res.statusCode) }),
+    );
     next();
   };
   const expected = Buffer.from(`Bearer ${token ?? ""}`);

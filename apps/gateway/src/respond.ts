@@ -14,6 +14,8 @@ export interface CallLocals {
   source?: string;
   errorCode?: string;
   jobId?: string;
+  /** The matched registry operation's path (`/v1/<platform>/<operation>`): the metrics' `route` label. */
+  route?: string;
 }
 
 export function locals(res: Response): CallLocals {

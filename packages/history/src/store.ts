@@ -1,5 +1,5 @@
 import type { HistoryResource } from "@sda/core";
-import { type PrismaClient, sqlPoolOf } from "@sda/ledger";
+import { type PrismaClient, sqlPool } from "@sda/ledger";
 
 /** Resolution of a series: every recorded minute, or the last value of each hour / day (UTC). */
 export type HistoryInterval = "raw" | "hour" | "day";
@@ -92,7 +92,7 @@ export class HistoryStore {
     const observedAt = input.at.toISOString().replace("Z", "");
     const minute = minuteOf(input.at).toISOString().replace("Z", "");
     const aliases = [...new Set(input.aliases ?? [])];
-    await sqlPoolOf(this.prisma).query({
+    await sqlPool(this.prisma).query({
       name: "sda_history_record",
       text: RECORD,
       values: [

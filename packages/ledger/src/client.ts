@@ -6,34 +6,47 @@ import { PrismaClient } from "./generated/prisma/client.ts";
 export { Prisma } from "./generated/prisma/client.ts";
 export type { PrismaClient };
 
-/** The `pg` pool under each client {@link createPrismaClient} made (see {@link sqlPoolOf}). */
+/** The `pg` pool under each client made by {@link createPrismaClient} (see {@link sqlPool}). */
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /**
  * A Prisma client on PostgreSQL through the `pg` driver adapter (Prisma 7 needs no query-engine binary this way).
- * @param url a `postgresql://` URL; `poolSize` caps the connections of this process. A connection attempt gives up
- *   after 15 s, waiting for a free pool slot included (an unreachable database fails the call instead of holding it
- *   forever; generous, so a busy machine does not fail calls that would have gone through). `$disconnect` ends the
- *   pool.
+ * The adapter runs on a `pg` pool made here, which {@link sqlPool} also hands to the few hot reads that skip Prisma's
+ * query compiler (one prepared statement each); `$disconnect` ends it.
+ * @param url a `postgresql://` URL; `poolSize` caps the connections of this process (Prisma and the hot reads
+ *   together). A connection attempt gives up after 15 s, waiting for a free pool slot included (an unreachable
+ *   database fails the call instead of holding it forever; generous, so a busy machine does not fail calls that would
+ *   have gone through).
  */
 export function createPrismaClient(url: string, poolSize = 10): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
-  // An idle connection dropped by the server (restart, proxy killed) is replaced by the next checkout; without a
-  // listener pg's pool would throw it as an unhandled 'error' event.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 15_000,
+  });
+  // An idle connection dropped by the server (restart, proxy cut) must not crash the process; the next query fails
+  // and is answered 503 by its caller.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // Prisma ends the pool on `$disconnect` only when it connected itself; the hot reads may have used it alone.
+  const disconnect = prisma.$disconnect.bind(prisma);
+  prisma.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
   pools.set(prisma, pool);
   return prisma;
 }
 
 /**
- * The `pg` pool (the same connections) under a client made by {@link createPrismaClient}, for the few statements on
- * every call's path (reserve, settle, release: `credits.ts`). Prisma's query layer costs ~0.2–0.6 ms per raw
- * statement over `pg` at concurrency 1 (median, same run), and more CPU under load.
- * @throws Error for a client made elsewhere (there is none in this repository).
+ * The `pg` pool of a client made by {@link createPrismaClient}, for the statements on every call's path that run as
+ * one named prepared statement (parsed and planned once per connection): the hot reads (balance, account, request-log
+ * batches) and the credit statements (reserve, settle, release: `credits.ts`). Prisma's query layer costs ~0.2–0.6 ms
+ * per statement over `pg` at concurrency 1 (median, same run) and about five times the CPU.
+ * @throws Error for a client not made by {@link createPrismaClient}.
  */
-export function sqlPoolOf(prisma: PrismaClient): pg.Pool {
+export function sqlPool(prisma: PrismaClient): pg.Pool {
   const pool = pools.get(prisma);
-  if (!pool) throw new Error("this Prisma client was not made by createPrismaClient: no pg pool under it");
+  if (!pool) throw new Error("this PrismaClient was not made by createPrismaClient: it has no pg pool");
   return pool;
 }

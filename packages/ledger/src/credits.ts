@@ -1,6 +1,6 @@
 import { newId, ServiceError } from "@sda/core";
 import type pg from "pg";
-import { sqlPoolOf } from "./client.ts";
+import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 
@@ -79,7 +79,7 @@ function utc(date: Date): string {
  * and planned once per connection). @returns its rows.
  */
 async function run<T>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<T[]> {
-  return (await sqlPoolOf(prisma).query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  return (await sqlPool(prisma).query<T & pg.QueryResultRow>({ name, text, values })).rows;
 }
 
 /** The ledger entry columns as {@link LedgerEntryRow} names them (`created_at` is UTC, read as such). */

@@ -1,3 +1,4 @@
+export * from "./account-reads.ts";
 export * from "./client.ts";
 export * from "./credits.ts";
 export * from "./key-cache.ts";

@@ -1,4 +1,6 @@
 import { newApiKeySecret, newId } from "@sda/core";
+import { readBalance } from "./account-reads.ts";
+import { sqlPool } from "./client.ts";
 import {
   type ChargeResult,
   type LedgerEntryRow,
@@ -125,13 +127,12 @@ export class Ledger {
     return { ok: true, principal: { accountId: key.accountId, keyId: key.id, balance: key.account.balance } };
   }
 
-  /** @returns the balance in credits, or null for an unknown account. */
-  async balance(accountId: string): Promise<number | null> {
-    const account = await this.prisma.account.findUnique({
-      where: { id: accountId },
-      select: { balance: true },
-    });
-    return account?.balance ?? null;
+  /**
+   * The balance as the database holds it now (one prepared primary-key read, {@link readBalance}).
+   * @returns the balance in credits, or null for an unknown account.
+   */
+  balance(accountId: string): Promise<number | null> {
+    return readBalance(sqlPool(this.prisma), accountId);
   }
 
   /** Adds credits (`kind: grant`) and records the entry. @throws Error for an unknown account. */

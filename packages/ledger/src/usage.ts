@@ -178,16 +178,6 @@ export async function dailyUsage(
   }));
 }
 
-/** Calls and credits of the account since `since` (the Account API's "last 24 h"). */
-export async function usageSince(prisma: PrismaClient, accountId: string, since: Date): Promise<UsageTotals> {
-  const result = await prisma.requestLog.aggregate({
-    where: { accountId, createdAt: { gte: since } },
-    _count: { _all: true },
-    _sum: { credits: true },
-  });
-  return { calls: result._count._all, credits: result._sum.credits ?? 0 };
-}
-
 /** An account whose balance differs from the sum of its ledger entries (both in credits). */
 export interface LedgerMismatch {
   accountId: string;

@@ -3,6 +3,7 @@ import { planCall } from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
+import { onlyMethods } from "../middleware/methods.ts";
 import { locals, pollBody, sendJobResult } from "../respond.ts";
 
 /** Query values as strings (repeated keys stay arrays so the schema can refuse them). */
@@ -18,7 +19,7 @@ function rawQuery(req: Request): Record<string, unknown> {
  * route enqueues it, waits up to the deadline and answers. Every money decision is the engine's (`planCall`) and
  * the worker's (`executeJob`); the locals set here only feed the request log.
  */
-export function operationRoute(op: OperationDefinition, deps: GatewayDeps): RequestHandler {
+function operationRoute(op: OperationDefinition, deps: GatewayDeps): RequestHandler {
   return async (req: Request, res: Response) => {
     const principal = principalOf(res);
     const l = locals(res);
@@ -31,8 +32,9 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
       reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
     });
     if (plan.kind === "answer") {
-      // A free cache hit settled nothing: its balance is read (one primary-key read) so X-Service-Balance is exact.
-      const balance = plan.answer.balance ?? (await deps.ledger.balance(principal.accountId)) ?? undefined;
+      // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
+      // reads) so X-Service-Balance is exact.
+      const balance = plan.answer.balance ?? (await deps.balances.read(principal.accountId)) ?? undefined;
       sendJobResult(res, { ...plan.answer, ...(balance !== undefined ? { balance } : {}) });
       return;
     }
@@ -52,4 +54,48 @@ export function operationRoute(op: OperationDefinition, deps: GatewayDeps): Requ
     }
     sendJobResult(res, outcome.result);
   };
+}
+
+/** The Express pattern every registry operation's path has (`/v1/<platform>/<operation>`). */
+export const OPERATION_PATTERN = "/v1/:platform/:operation";
+
+/** A path as Express's default routing compares it: case-insensitive, one trailing slash ignored. */
+function pathKey(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * Every registry operation behind ONE Express route (mounted on {@link OPERATION_PATTERN}) instead of one route per
+ * operation: Express tries routes one after the other, so a call of the last operation made ~80 path matches; here
+ * the path is looked up in a map, matching as Express did (case-insensitive, one trailing slash ignored).
+ * - `methods`: 405 `method_not_allowed` for any method but GET (HEAD included) on an operation's path; other paths
+ *   pass on.
+ * - `calls(auth)`: the route's handlers: unknown paths skip the route (`next("route")`), then `auth`, then the
+ *   operation's handler.
+ */
+export function operationRoutes(deps: GatewayDeps) {
+  const byPath = new Map(
+    deps.registry.operations.map((op) => [
+      pathKey(op.path),
+      { path: op.path, methods: onlyMethods(op.path, ["GET"]), call: operationRoute(op, deps) },
+    ]),
+  );
+  // The operation of the request, noted as the metrics' route label (the Express route is the shared pattern).
+  const find = (req: Request, res: Response) => {
+    const op = byPath.get(pathKey(req.path));
+    if (op) locals(res).route = op.path;
+    return op;
+  };
+  const methods: RequestHandler = (req, res, next) => {
+    const op = find(req, res);
+    if (op) op.methods(req, res, next);
+    else next();
+  };
+  const calls = (auth: RequestHandler[]): RequestHandler[] => [
+    (req, res, next) => (find(req, res) ? next() : next("route")),
+    ...auth,
+    (req, res, next) => find(req, res)?.call(req, res, next),
+  ];
+  return { methods, calls };
 }

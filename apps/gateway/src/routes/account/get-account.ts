@@ -1,5 +1,5 @@
 import { freePlan, ServiceError } from "@sda/core";
-import { usageSince } from "@sda/ledger";
+import { readAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -9,19 +9,18 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * `GET /v1/account` (free): the key's account, its plan limits, balance, reserved and available credits, and the
- * calls and credits of the last 24 hours (from the request log).
+ * calls and credits of the last 24 hours (from the request log), all read by one SQL statement
+ * ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
  */
 export function getAccount(deps: GatewayDeps) {
   return async (_req: Request, res: Response) => {
     const principal = principalOf(res);
     locals(res).operationId = "account.get";
-    const [account, usage] = await Promise.all([
-      deps.ledger.prisma.account.findUnique({
-        where: { id: principal.accountId },
-        select: { id: true, email: true, balance: true, reserved: true, createdAt: true },
-      }),
-      usageSince(deps.ledger.prisma, principal.accountId, new Date(Date.now() - DAY_MS)),
-    ]);
+    const account = await readAccountSummary(
+      sqlPool(deps.ledger.prisma),
+      principal.accountId,
+      new Date(Date.now() - DAY_MS),
+    );
     // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
     if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
     sendSuccess(res, {
@@ -36,7 +35,7 @@ export function getAccount(deps: GatewayDeps) {
         reserved: account.reserved,
         available: account.balance - account.reserved,
         createdAt: account.createdAt.toISOString(),
-        usage24h: usage,
+        usage24h: account.usage,
       },
       credits: 0,
       cache: "BYPASS",
