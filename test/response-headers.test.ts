@@ -26,6 +26,22 @@ describe("X-Service-Balance and RateLimit-*", () => {
     expect(await ledgerSum(stack.ledger, accountId)).toBe(6);
   });
 
+  test("a paid call carries no ETag, and If-None-Match never turns a charged call into an empty 304", async ({
+    stack,
+  }) => {
+    const { accountId, key } = await stack.account(3);
+    const query = { url: "https://youtu.be/GJLlxj_dtq8" };
+    const first = await stack.get(DETAILS, key, query);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("etag")).toBeNull();
+    const again = await stack.get(DETAILS, key, query, { "If-None-Match": "*" });
+    expect(again.status).toBe(200);
+    expect(again.body.data.videoId ?? again.body.data.id).toBeDefined();
+    expect(again.headers.get("x-service-credits")).toBe("1");
+    expect(await stack.ledger.balance(accountId)).toBe(1);
+    expect(await ledgerSum(stack.ledger, accountId)).toBe(1);
+  });
+
   test("every authenticated answer has RateLimit-Limit/Remaining/Reset; past the rate, 429 with Retry-After", async ({
     stack,
   }) => {

@@ -66,6 +66,9 @@ function allowedMethods(): [path: string, methods: string[]][] {
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // No ETags: a paid call answered 304 to a matching `If-None-Match` would charge for an empty answer, and a data
+  // answer is never the same document twice (request id, balance, `cachedAt`).
+  app.set("etag", false);
   app.set("trust proxy", trustProxy(deps.config.TRUST_PROXY));
   app.set("query parser", "simple");
   const metrics = createMetrics(deps.config.METRICS_TOKEN, { requestLog: deps.requestLog, keys: deps.keys });

@@ -5,7 +5,8 @@ import { locals } from "../respond.ts";
 
 /**
  * Gives every request a `req_…` id (answered as `X-Service-Request-Id` on every response, success or error), the
- * other `X-Service-*` headers' defaults, and an access log line carrying the id.
+ * other `X-Service-*` headers' defaults, and an access log line carrying the id (`pino-http`; left out when the logger
+ * writes nothing at all, `LOG_LEVEL=silent`, since it builds a child logger per request either way).
  */
 export function requestContext(log: Logger): RequestHandler[] {
   const assignId: RequestHandler = (_req, res, next) => {
@@ -31,5 +32,6 @@ export function requestContext(log: Logger): RequestHandler[] {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });
+  if (!log.isLevelEnabled("fatal")) return [assignId];
   return [assignId, access as unknown as RequestHandler];
 }
