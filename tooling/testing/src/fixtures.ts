@@ -1,5 +1,6 @@
+import { Redis } from "ioredis";
 import { test } from "vitest";
-import { startReplay, testContext } from "./index.ts";
+import { deleteKeysWithPrefix, randomPrefix, startReplay, testContext } from "./index.ts";
 
 /**
  * A vitest `test` with the replay fixtures, instead of copied `beforeAll`/`afterAll` blocks:
@@ -24,4 +25,39 @@ export const replayTest = test
     const ctx = testContext(replay);
     onCleanup(() => ctx.redis.disconnect());
     return ctx;
+  });
+
+/** This run's Redis: `TEST_REDIS_URL`, else the local server. */
+const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/**
+ * A vitest `test` with Redis fixtures, instead of a copied connection, prefix list and `afterAll` cleanup:
+ * - `redis`: one connection to this run's Redis per test file, closed after the file;
+ * - `redisPrefix(label)`: a new random key prefix (`<label>_<hex>`); every key under each prefix it handed out is
+ *   deleted after the file.
+ *
+ * ```ts
+ * redisTest("counts", async ({ redis, redisPrefix }) => { const prefix = redisPrefix("count"); … });
+ * ```
+ */
+export const redisTest = test
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("redis", { scope: "file" }, async ({}, { onCleanup }) => {
+    const redis = new Redis(testRedisUrl, { maxRetriesPerRequest: null });
+    onCleanup(async () => {
+      await redis.quit();
+    });
+    return redis;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("redisPrefix", { scope: "file" }, ({}, { onCleanup }) => {
+    const prefixes: string[] = [];
+    onCleanup(async () => {
+      for (const prefix of prefixes) await deleteKeysWithPrefix(testRedisUrl, prefix);
+    });
+    return (label: string): string => {
+      const prefix = randomPrefix(label);
+      prefixes.push(prefix);
+      return prefix;
+    };
   });
