@@ -1,5 +1,4 @@
-import type { CursorCodec } from "@sda/core";
-import { ServiceError } from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage, ServiceError } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { AttemptVerdict } from "./schedule.ts";
 import type { AttemptResult } from "./send.ts";
@@ -248,32 +247,17 @@ export class DeliveryStore {
     cursors: CursorCodec;
     cursor?: string | undefined;
     limit?: number | undefined;
-  }): Promise<{ data: WebhookDeliveryView[]; nextCursor: string | null; hasMore: boolean }> {
+  }): Promise<KeysetPage<WebhookDeliveryView>> {
     const limit = Math.min(100, Math.max(1, Math.trunc(input.limit ?? 20)));
     const scope = `webhooks.deliveries:${input.owner.kind}:${input.owner.id}`;
-    let after: { at: string; id: string } | undefined;
-    if (input.cursor) {
-      const decoded = input.cursors.decode<{ at?: unknown; id?: unknown }>(scope, input.cursor);
-      if (
-        typeof decoded?.at !== "string" ||
-        typeof decoded.id !== "string" ||
-        Number.isNaN(Date.parse(decoded.at))
-      )
-        throw new ServiceError("invalid_cursor", "cursor is not a nextCursor of this listing", {
-          details: { param: "cursor" },
-        });
-      after = { at: decoded.at, id: decoded.id };
-    }
+    const after = decodeKeysetCursor(input.cursors, scope, input.cursor);
     const rows = await this.prisma.webhookDelivery.findMany({
       where: {
         ownerKind: input.owner.kind,
         ownerId: input.owner.id,
         ...(after
           ? {
-              OR: [
-                { createdAt: { lt: new Date(after.at) } },
-                { createdAt: new Date(after.at), id: { lt: after.id } },
-              ],
+              OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }],
             }
           : {}),
       },
@@ -281,17 +265,9 @@ export class DeliveryStore {
       take: limit + 1,
       include: { attempts: { orderBy: { attempt: "asc" } } },
     });
-    const hasMore = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toView),
-      hasMore,
-      nextCursor:
-        hasMore && last
-          ? input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id })
-          : null,
-    };
+    return keysetPage(rows.map(toView), limit, (last) =>
+      input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id }),
+    );
   }
 
   /** Deletes every delivery (and attempt) of an owner, e.g. when a monitor is deleted or a batch expires. */
