@@ -25,8 +25,8 @@ export interface WebhookAttemptView {
   nextRetryAt: Date | null;
 }
 
-/** A delivery as the API shows it: never the secret. */
-export interface WebhookDeliveryView {
+/** What names a delivery, in its view and its record: its id, account, owner, target URL, event and message id. */
+interface DeliveryIdentity {
   id: string;
   accountId: string;
   owner: WebhookOwner;
@@ -34,6 +34,10 @@ export interface WebhookDeliveryView {
   eventType: string;
   /** The `webhook-id` header of every attempt. */
   messageId: string;
+}
+
+/** A delivery as the API shows it: never the secret. */
+export interface WebhookDeliveryView extends DeliveryIdentity {
   payload: unknown;
   status: "pending" | "succeeded" | "failed";
   attemptCount: number;
@@ -46,14 +50,8 @@ export interface WebhookDeliveryView {
 }
 
 /** The stored row the worker needs (secret and exact body included). */
-export interface DeliveryRecord {
-  id: string;
-  accountId: string;
-  owner: WebhookOwner;
-  url: string;
+export interface DeliveryRecord extends DeliveryIdentity {
   secret: string;
-  messageId: string;
-  eventType: string;
   body: string;
   status: "pending" | "succeeded" | "failed";
   attemptCount: number;
@@ -71,7 +69,7 @@ function parseBody(body: string): unknown {
   }
 }
 
-function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
+function identityOf(row: Row): DeliveryIdentity {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -79,6 +77,12 @@ function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
     url: row.url,
     eventType: row.eventType,
     messageId: row.messageId,
+  };
+}
+
+function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
+  return {
+    ...identityOf(row),
     payload: parseBody(row.body),
     status: row.status,
     attemptCount: row.attemptCount,
@@ -101,13 +105,8 @@ function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
 
 function toRecord(row: Row): DeliveryRecord {
   return {
-    id: row.id,
-    accountId: row.accountId,
-    owner: { kind: row.ownerKind, id: row.ownerId },
-    url: row.url,
+    ...identityOf(row),
     secret: row.secret,
-    messageId: row.messageId,
-    eventType: row.eventType,
     body: row.body,
     status: row.status,
     attemptCount: row.attemptCount,
