@@ -1,5 +1,5 @@
 import type { OperationContext } from "@sda/core";
-import { defineStrategy, identitiesFor, runChain, type StrategyRunInfo } from "@sda/strategy";
+import { defineStrategy, identitiesOf, runChain, type StrategyRunInfo } from "@sda/strategy";
 import type { ForumsiteEnv } from "../env.ts";
 import { readFeedPage } from "../paging/feed.ts";
 import { type ListingRequest, type PostPage, readPostPage } from "../paging/listing.ts";
@@ -48,13 +48,7 @@ export async function readListingPage(
       run: () => readFeedPage(ctx, request),
     }),
   ];
-  const order = await identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  }).chainOrder("forumsite", operation);
+  const order = await identitiesOf(ctx).chainOrder("forumsite", operation);
   const result = await runChain({
     platform: "forumsite",
     operation,

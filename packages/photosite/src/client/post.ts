@@ -3,7 +3,7 @@ import {
   classifyError,
   defineStrategy,
   type FailureClass,
-  identitiesFor,
+  identitiesOf,
   runChain,
   type StrategyRunInfo,
 } from "@sda/strategy";
@@ -130,13 +130,7 @@ export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<P
       run: runs[id],
     }),
   );
-  const order = await identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  }).chainOrder("photosite", "post");
+  const order = await identitiesOf(ctx).chainOrder("photosite", "post");
   try {
     const result = await runChain({
       platform: "photosite",
