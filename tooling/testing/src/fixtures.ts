@@ -7,8 +7,8 @@ import { deleteKeysWithPrefix, randomPrefix, startReplay, testContext } from "./
  * - `replayDirs`: the corpus directories the replay serves (default: the recorded corpus); a file that adds test-only
  *   cases overrides it (`replayTest.extend("replayDirs", { scope: "file" }, …)`);
  * - `replay`: the replay upstream on `replayDirs` (every catalog platform's path rule), one per test file;
- * - `ctx`: a handler context on it (`testContext`: replay HTTP client, real Redis, this run's config), one per test
- *   file, its Redis connection closed after the file.
+ * - `ctx`: a handler context on it (`testContext`: replay HTTP client, real Redis under a random key prefix, this
+ *   run's config), one per test file; after the file its keys are deleted and its Redis connection closed.
  *
  * ```ts
  * replayTest("reads the recorded page", async ({ ctx }) => { expect((await getThing(params, ctx)).data)… });
@@ -23,7 +23,10 @@ export const replayTest = test
   })
   .extend("ctx", { scope: "file" }, async ({ replay }, { onCleanup }) => {
     const ctx = testContext(replay);
-    onCleanup(() => ctx.redis.disconnect());
+    onCleanup(async () => {
+      await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
+      ctx.redis.disconnect();
+    });
     return ctx;
   });
 
