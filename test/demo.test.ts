@@ -23,6 +23,22 @@ async function keysUnder(prefix: string): Promise<string[]> {
   }
 }
 
+/** The demo's entry run from its TypeScript source (no build needed): `node` arguments. */
+const DEMO_MAIN = ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")];
+
+/** Spawns a process whose stdout and stderr are collected together (`output()`); `exited` resolves to its exit code. */
+function spawnCollecting(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }) {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { child, output: () => output, exited };
+}
+
 // `npm run demo` as a user runs it (from its TypeScript source here, so no build is needed): it migrates, starts the
 // replay, a gateway and a worker, prints the demo key, serves calls, and stops cleanly on SIGTERM.
 describe("npm run demo", () => {
@@ -30,30 +46,18 @@ describe("npm run demo", () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const key = `demo_test_${Date.now()}`;
     const prefix = randomPrefix("demo");
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")],
-      {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DEMO_API_KEY: key,
-          DATABASE_URL: inject("databaseUrl"),
-          LOG_LEVEL: "warn",
-          QUEUE_PREFIX: prefix,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const { child, output, exited } = spawnCollecting(process.execPath, DEMO_MAIN, {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DEMO_API_KEY: key,
+        DATABASE_URL: inject("databaseUrl"),
+        LOG_LEVEL: "warn",
+        QUEUE_PREFIX: prefix,
       },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
     });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain("Ctrl-C stops everything");
-    expect(output).toContain(key);
+    await expect.poll(output, { timeout: 60_000, interval: 200 }).toContain("Ctrl-C stops everything");
+    expect(output()).toContain(key);
     const response = await fetch(
       `http://127.0.0.1:${port}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA`,
       { headers: { authorization: `Bearer ${key}` } },
@@ -62,7 +66,6 @@ describe("npm run demo", () => {
     expect(response.headers.get("x-service-credits")).toBe("1");
     // issue 9, fault 7: the demo ignored QUEUE_PREFIX and left 2,000+ keys without TTL behind.
     expect((await keysUnder(prefix)).length).toBeGreaterThan(0);
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(await keysUnder(prefix)).toEqual([]);
@@ -70,46 +73,24 @@ describe("npm run demo", () => {
   }, 90_000);
 
   it("names the server that is down and how to start it, without a stack trace", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve(import.meta.dirname, "../apps/demo/src/main.ts")],
-      {
-        env: { ...process.env, REDIS_URL: "redis://127.0.0.1:1", DATABASE_URL: inject("databaseUrl") },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
+    const { output, exited } = spawnCollecting(process.execPath, DEMO_MAIN, {
+      env: { ...process.env, REDIS_URL: "redis://127.0.0.1:1", DATABASE_URL: inject("databaseUrl") },
     });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    expect(code).toBe(1);
-    expect(output).toContain("Redis is not answering at redis://127.0.0.1:1");
-    expect(output).toContain("bash scripts/services.sh start");
-    expect(output).not.toContain("PostgreSQL is not answering");
-    expect(output).not.toMatch(/\n\s+at /);
+    expect(await exited).toBe(1);
+    expect(output()).toContain("Redis is not answering at redis://127.0.0.1:1");
+    expect(output()).toContain("bash scripts/services.sh start");
+    expect(output()).not.toContain("PostgreSQL is not answering");
+    expect(output()).not.toMatch(/\n\s+at /);
   }, 30_000);
 
   it("`npm run demo` itself (build included) stops every process when npm gets SIGTERM", async () => {
     const port = 3800 + Math.floor(Math.random() * 90);
-    const child = spawn("npm", ["run", "demo"], {
+    const { child, output, exited } = spawnCollecting("npm", ["run", "demo"], {
       cwd: path.resolve(import.meta.dirname, ".."),
       env: { ...process.env, PORT: String(port), DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain("Ctrl-C stops everything");
+    await expect.poll(output, { timeout: 90_000, interval: 250 }).toContain("Ctrl-C stops everything");
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
     // The gateway (a grandchild of npm) must be gone too, not orphaned.

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import { expectPricedCalls, type PricedCall } from "./support/priced-calls.ts";
 
 // One service for this file: the `stack` fixture (replay, gateway, in-process workers).
 
@@ -9,7 +10,7 @@ const V1 = "/v1/forumsite";
 describe("forumsite operations over HTTP", () => {
   stackTest("each of the seven operations answers 200 with its price and source", async ({ stack }) => {
     const { key, accountId } = await stack.account(100);
-    const calls: [string, Record<string, string>, number, string][] = [
+    const calls: PricedCall[] = [
       ["subreddit-posts", { url: "https://www.reddit.com/r/popular/", limit: "10" }, 2, "public:listing"],
       [
         "post-details",
@@ -23,15 +24,7 @@ describe("forumsite operations over HTTP", () => {
       ["subreddit-details", { url: "r/golang" }, 1, "public:about"],
       ["subreddit-search", { url: "r/all", q: "praw oauth search" }, 2, "public:search"],
     ];
-    let spent = 0;
-    for (const [operation, query, credits, source] of calls) {
-      const response = await stack.get(`${V1}/${operation}`, key, query);
-      expect(response.status, `${operation}: ${JSON.stringify(response.body)}`).toBe(200);
-      expect(response.body.success).toBe(true);
-      expect(response.headers.get("x-service-credits"), operation).toBe(String(credits));
-      expect(response.headers.get("x-service-source"), operation).toBe(source);
-      spent += credits;
-    }
+    const spent = await expectPricedCalls(stack, key, V1, calls);
     expect(await stack.ledger.balance(accountId)).toBe(100 - spent);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(100 - spent);
   });

@@ -69,23 +69,15 @@ describe("GET /v1/history", () => {
     const likes = raw.body.data.series[1].points;
     expect(likes).toHaveLength(first.likeCount === null ? 0 : 3);
 
-    const hour = await stack.get("/v1/history", key, {
-      url: VIDEO,
-      metrics: "viewCount",
-      interval: "hour",
-      ...DAY,
-    });
-    expect(hour.body.data.series[0].points).toEqual([
+    /** The day's viewCount points of the video per `interval` bucket. */
+    const viewCountPoints = async (interval: "hour" | "day") =>
+      (await stack.get("/v1/history", key, { url: VIDEO, metrics: "viewCount", interval, ...DAY })).body.data
+        .series[0].points;
+    expect(await viewCountPoints("hour")).toEqual([
       { at: "2021-03-01T10:00:00.000Z", value: second.viewCount },
       { at: "2021-03-01T12:00:00.000Z", value: fourth.viewCount },
     ]);
-    const day = await stack.get("/v1/history", key, {
-      url: VIDEO,
-      metrics: "viewCount",
-      interval: "day",
-      ...DAY,
-    });
-    expect(day.body.data.series[0].points).toEqual([
+    expect(await viewCountPoints("day")).toEqual([
       { at: "2021-03-01T00:00:00.000Z", value: third.viewCount },
     ]);
 

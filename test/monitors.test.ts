@@ -60,6 +60,19 @@ const test = stackTest
         return created.body.data as { id: string; secret: string; status: string };
       },
   )
+  /** A new account with `credits` (default 10) and a key, and a monitor of that key posting to `webhookPath`. */
+  .extend(
+    "accountWithMonitor",
+    { scope: "file" },
+    ({ account, createMonitor }) =>
+      async (
+        webhookPath: string,
+        { credits = 10, ...extra }: { credits?: number } & Record<string, unknown> = {},
+      ) => {
+        const created = await account(credits);
+        return { ...created, monitor: await createMonitor(created.key, webhookPath, extra) };
+      },
+  )
   .extend("expectLedgerConsistent", { scope: "file" }, ({ stack }) => async (accountId: string) => {
     const credits = await stack.ledger.credits(accountId);
     expect(credits?.balance).toBe(await ledgerSum(stack.ledger, accountId));
@@ -198,12 +211,13 @@ describe("baselines and resumption", () => {
   test("deliverInitial delivers the first run's items; new params start a new baseline", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
     expectLedgerConsistent,
   }) => {
-    const { key, accountId } = await account(20);
-    const monitor = await createMonitor(key, "/initial", { deliverInitial: true });
+    const { key, accountId, monitor } = await accountWithMonitor("/initial", {
+      credits: 20,
+      deliverInitial: true,
+    });
     const first = await runNow(stack, monitor.id);
     expect(first).toMatchObject({ status: "succeeded", itemsSeen: 5, newItems: 5 });
     await expect.poll(() => receiver.hits("/initial").length, { timeout: 30_000 }).toBe(1);
@@ -223,11 +237,9 @@ describe("baselines and resumption", () => {
   test("a run job re-run after its diff committed delivers the kept items instead of diffing again", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
   }) => {
-    const { key } = await account(10);
-    const monitor = await createMonitor(key, "/resume");
+    const { monitor } = await accountWithMonitor("/resume");
     const { store, scheduler } = stack.gateway.deps.monitors;
     // The state a worker leaves when it dies right after the diff: the run `delivering`, its new items kept, the
     // monitor claimed by it.
@@ -333,11 +345,9 @@ describe("deliveries", () => {
   test("a receiver failing twice then succeeding gets three attempts with the same webhook-id", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
   }) => {
-    const { key } = await account(10);
-    const monitor = await createMonitor(key, "/flaky");
+    const { key, monitor } = await accountWithMonitor("/flaky");
     receiver.script("/flaky", [{ status: 500 }, { status: 500 }, { status: 204 }]);
     const test = await send(stack, "POST", `/v1/monitors/${monitor.id}/test`, key);
     expect(test.status).toBe(202);
@@ -358,11 +368,9 @@ describe("deliveries", () => {
   test("410 Gone disables the monitor and removes its schedule", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
   }) => {
-    const { key } = await account(10);
-    const monitor = await createMonitor(key, "/gone");
+    const { key, monitor } = await accountWithMonitor("/gone");
     expect(await stack.gateway.deps.monitors.scheduler.get(monitor.id)).toBeDefined();
     receiver.script("/gone", [{ status: 410 }]);
     const test = await send(stack, "POST", `/v1/monitors/${monitor.id}/test`, key);
@@ -385,11 +393,9 @@ describe("deliveries", () => {
   test("deliveries failing for 5 days in a row disable the monitor; a failed delivery can be replayed", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
   }) => {
-    const { key } = await account(10);
-    const monitor = await createMonitor(key, "/down");
+    const { key, monitor } = await accountWithMonitor("/down");
     receiver.script("/down", [{ status: 503 }]);
     const first = await send(stack, "POST", `/v1/monitors/${monitor.id}/test`, key);
     expect((await finishedDelivery(stack, key, monitor.id, first.body.data.deliveryId)).status).toBe(
@@ -428,11 +434,9 @@ describe("deliveries", () => {
   test("rotate-secret signs the next deliveries with the new secret", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
   }) => {
-    const { key } = await account(10);
-    const monitor = await createMonitor(key, "/rotate");
+    const { key, monitor } = await accountWithMonitor("/rotate");
     const rotated = await send(stack, "POST", `/v1/monitors/${monitor.id}/rotate-secret`, key);
     expect(rotated.status).toBe(200);
     expect(rotated.body.data.secret).not.toBe(monitor.secret);
@@ -447,12 +451,13 @@ describe("out of credits", () => {
   test("a run fails with insufficient_credits and delivers nothing; after 3 such runs the monitor is paused", async ({
     stack,
     receiver,
-    account,
-    createMonitor,
+    accountWithMonitor,
     expectLedgerConsistent,
   }) => {
-    const { key, accountId } = await account(1);
-    const monitor = await createMonitor(key, "/broke", { deliverInitial: true });
+    const { key, accountId, monitor } = await accountWithMonitor("/broke", {
+      credits: 1,
+      deliverInitial: true,
+    });
     for (let n = 1; n <= 3; n++) {
       const run = await runNow(stack, monitor.id);
       expect(run).toMatchObject({ status: "failed", errorCode: "insufficient_credits", credits: 0 });
@@ -474,12 +479,10 @@ describe("out of credits", () => {
 describe("a revoked key", () => {
   test("disables its monitors at their next run, which calls nothing and costs nothing", async ({
     stack,
-    account,
-    createMonitor,
+    accountWithMonitor,
     expectLedgerConsistent,
   }) => {
-    const { key, keyId, accountId } = await account(10);
-    const monitor = await createMonitor(key, "/revoked");
+    const { keyId, accountId, monitor } = await accountWithMonitor("/revoked");
     expect(await stack.ledger.revokeApiKey(keyId)).toBe(true);
     const run = await runNow(stack, monitor.id);
     expect(run).toMatchObject({ status: "failed", errorCode: "revoked_api_key", credits: 0 });

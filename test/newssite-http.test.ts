@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
+import { expectPricedCalls, type PricedCall } from "./support/priced-calls.ts";
 import type { Stack } from "./support/stack.ts";
 
 // One service for this file: the `stack` fixture (replay, gateway, in-process workers). newssite reaches the replay
@@ -24,7 +25,7 @@ describe("newssite operations over HTTP", () => {
     "each of the six operations answers 200 with its price, source and X-Service headers",
     async ({ stack }) => {
       const { key, accountId } = await stack.account(100);
-      const calls: [string, Record<string, string>, number, string][] = [
+      const calls: PricedCall[] = [
         ["stories", { list: "top", limit: "5" }, 2, "firebase:list+items"],
         ["item-details", { url: "https://news.ycombinator.com/item?id=34114259" }, 1, "firebase:item"],
         ["item-comments", { url: "2396027", limit: "5" }, 2, "algolia:item"],
@@ -32,17 +33,7 @@ describe("newssite operations over HTTP", () => {
         ["search", { q: "apple", type: "story" }, 2, "algolia:search"],
         ["user-items", { handle: "pg", type: "comment", limit: "1" }, 2, "algolia:search_by_date"],
       ];
-      let spent = 0;
-      for (const [operation, query, credits, source] of calls) {
-        const response = await stack.get(`${V1}/${operation}`, key, query);
-        expect(response.status, `${operation}: ${JSON.stringify(response.body)}`).toBe(200);
-        expect(response.body.success).toBe(true);
-        expect(response.headers.get("x-service-credits"), operation).toBe(String(credits));
-        expect(response.headers.get("x-service-source"), operation).toBe(source);
-        expect(response.headers.get("x-service-cache"), operation).toBe("BYPASS");
-        expect(response.headers.get("x-service-request-id"), operation).toMatch(/\S/);
-        spent += credits;
-      }
+      const spent = await expectPricedCalls(stack, key, V1, calls);
       expect(await money(stack, accountId)).toEqual({ balance: 100 - spent, sum: 100 - spent, reserved: 0 });
     },
   );

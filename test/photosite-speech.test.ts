@@ -1,6 +1,6 @@
-import { readdir, rm } from "node:fs/promises";
-import { recordedVideoVersionUrls, startFakeAsr, writeSyntheticMediaCase } from "@sda/testing";
+import { readdir } from "node:fs/promises";
 import { describe, expect } from "vitest";
+import { startFakeAsrFor, writeSyntheticReelMedia } from "../packages/photosite/src/testing/reel-media.ts";
 import { stackTest } from "./support/fixtures.ts";
 import type { ApiResponse, Stack } from "./support/stack.ts";
 
@@ -11,24 +11,8 @@ const IMAGE_CAROUSEL = "https://www.instagram.com/p/CAnqPB-Jzcj/";
 
 const test = stackTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
-  .extend("synthetic", { scope: "file" }, async ({}, { onCleanup }) => {
-    const synthetic = await writeSyntheticMediaCase({
-      platform: "photosite",
-      caseId: "synthetic-reel-media-C10MvewSSYl",
-      mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
-      why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
-    });
-    onCleanup(() => rm(synthetic.dir, { recursive: true, force: true }));
-    return synthetic;
-  })
-  .extend("asr", { scope: "file" }, async ({ synthetic }, { onCleanup }) => {
-    const asr = await startFakeAsr({
-      transcript: synthetic.transcript,
-      expectedDurationSeconds: synthetic.durationSeconds,
-    });
-    onCleanup(() => asr.close());
-    return asr;
-  })
+  .extend("synthetic", { scope: "file" }, ({}, { onCleanup }) => writeSyntheticReelMedia(onCleanup))
+  .extend("asr", { scope: "file" }, ({ synthetic }, { onCleanup }) => startFakeAsrFor(synthetic, onCleanup))
   .extend("stackOptions", { scope: "file" }, ({ synthetic, asr, tempDir }) => ({
     env: { ASR_FAST_BASE_URL: asr.baseUrl, AUDIO_TEMP_DIR: tempDir, AUDIO_DOWNLOAD_TIMEOUT_MS: "5000" },
     replayDirs: [synthetic.dir],

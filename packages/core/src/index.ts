@@ -5,6 +5,7 @@ export * from "./errors.ts";
 export * from "./history.ts";
 export * from "./http.ts";
 export * from "./ids.ts";
+export * from "./keyset.ts";
 export * from "./list-pager.ts";
 export * from "./logger.ts";
 export * from "./monitor-rule.ts";

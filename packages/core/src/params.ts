@@ -73,6 +73,18 @@ export const cacheMaxAgeParam = z
   .transform((v) => (v === undefined ? undefined : CACHE_MAX_AGES[v]));
 
 /**
+ * The cache parameters of a profile operation (SPEC §4.1): `cache` and `cacheMaxAge`, spread into its params object
+ * beside its own (`z.object({ url: …, ...profileCacheParams })`). Its spec declares {@link PROFILE_CACHE_POLICY}.
+ */
+export const profileCacheParams = { cache: cacheParam, cacheMaxAge: cacheMaxAgeParam };
+
+/**
+ * Cache policy of an operation taking {@link profileCacheParams}: opt-in, each result kept
+ * {@link CACHE_MAX_AGE_KEEP_SECONDS} (30 days) so that `cacheMaxAge=30d` can be served.
+ */
+export const PROFILE_CACHE_POLICY = { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS } as const;
+
+/**
  * An enum parameter with aliases: accepts the canonical values and the alias keys, and outputs the canonical value.
  * Unknown values → 400 `invalid_enum_value` listing every accepted value.
  */

@@ -1,5 +1,6 @@
 import type { LedgerEntryRow } from "./credits.ts";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import type { RequestLogInput } from "./ledger.ts";
 
 /**
  * Read-side queries of one account's usage: the request log (keyset-paginated, newest first), daily aggregates and
@@ -23,18 +24,16 @@ export interface RequestLogFilter {
   status?: number | "success" | "error";
 }
 
-/** A request-log row as the Account API and the dashboard show it. */
-export interface RequestLogRow {
-  id: string;
-  operation: string | null;
-  path: string;
+/**
+ * A request-log row as the Account API and the dashboard show it: the logged call ({@link RequestLogInput}) without
+ * who made it and its job, plus when it was logged.
+ */
+export interface RequestLogRow
+  extends Pick<
+    RequestLogInput,
+    "id" | "operation" | "path" | "status" | "errorCode" | "credits" | "cache" | "source" | "durationMs"
+  > {
   params: unknown;
-  status: number;
-  errorCode: string | null;
-  credits: number;
-  cache: string;
-  source: string | null;
-  durationMs: number;
   batchId: string | null;
   monitorId: string | null;
   createdAt: Date;

@@ -2,15 +2,9 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { OperationContext } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import {
-  deleteKeysWithPrefix,
-  serviceErrorOf,
-  startReplay,
-  syntheticAudioCase,
-  testContext,
-} from "@sda/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceErrorOf, syntheticAudioCase } from "@sda/testing";
+import { replayTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
 import { extractSpeechAudio } from "./extract-audio.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 import { DirectUrlSource } from "./sources/direct-url.ts";
@@ -21,27 +15,6 @@ import { type MediaSettings, mediaCircuit, mediaCircuits } from "./transcribe-au
 // the same call within the same budget, and the next call skips the direct URL without a request.
 
 const synth = syntheticAudioCase();
-let replay: ReplayServer;
-let ctx: OperationContext;
-let dir: string;
-let extractor: string;
-
-beforeAll(async () => {
-  replay = await startReplay();
-  ctx = testContext(replay);
-  dir = await mkdtemp(path.join(tmpdir(), "circuits-test-"));
-  const audio = path.join(dir, "audio.m4a");
-  await writeFile(audio, synth.audio);
-  extractor = path.join(dir, "extractor.sh");
-  await writeFile(extractor, `#!/bin/sh\nexec cat "${audio}"\n`);
-  await chmod(extractor, 0o755);
-});
-afterAll(async () => {
-  await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-  await replay.close();
-  await ctx.redis.quit();
-  await rm(dir, { recursive: true, force: true });
-});
 
 const settings: MediaSettings = {
   ffmpegPath: resolveFfmpegPath(),
@@ -52,12 +25,23 @@ const settings: MediaSettings = {
   circuit: { cooldownSeconds: 300, maxWaitSeconds: 5 },
 };
 
-async function extract(sources: ConstructorParameters<typeof DirectUrlSource>[0]["circuit"][]) {
-  const jobDir = await mkdtemp(path.join(dir, "job-"));
+/** A source of {@link extractFrom}: a direct URL's circuit name (undefined: the default circuit) or the extractor. */
+type SourceName = ConstructorParameters<typeof DirectUrlSource>[0]["circuit"];
+
+/** Extracts the synthetic audio from `sources` in order, in a new job dir under `dir`, on `ctx`'s replay and Redis. */
+async function extract(
+  ctx: OperationContext,
+  files: { dir: string; extractor: string },
+  sources: SourceName[],
+) {
+  const jobDir = await mkdtemp(path.join(files.dir, "job-"));
   return extractSpeechAudio({
     sources: sources.map((name) =>
       name === "extractor"
-        ? new ExtractorSource({ command: extractor, pageUrl: "https://www.youtube.com/watch?v=SynthAudio1" })
+        ? new ExtractorSource({
+            command: files.extractor,
+            pageUrl: "https://www.youtube.com/watch?v=SynthAudio1",
+          })
         : new DirectUrlSource({
             http: ctx.http,
             platform: "videosite",
@@ -76,10 +60,44 @@ async function extract(sources: ConstructorParameters<typeof DirectUrlSource>[0]
   });
 }
 
-const hits = () => replay.hits.filter((h) => h.path === "/videoplayback").length;
+/**
+ * `replayTest` (replay, `ctx`) plus `files`: a temp dir holding the synthetic audio and an extractor script that
+ * prints it (removed after the file), and `extract(sources)` on them; `hits()` counts the replay's media requests.
+ */
+const test = replayTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("files", { scope: "file" }, async ({}, { onCleanup }) => {
+    const dir = await mkdtemp(path.join(tmpdir(), "circuits-test-"));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
+    const audio = path.join(dir, "audio.m4a");
+    await writeFile(audio, synth.audio);
+    const extractor = path.join(dir, "extractor.sh");
+    await writeFile(extractor, `#!/bin/sh\nexec cat "${audio}"\n`);
+    await chmod(extractor, 0o755);
+    return { dir, extractor };
+  })
+  .extend(
+    "extract",
+    { scope: "file" },
+    ({ ctx, files }) =>
+      (sources: SourceName[]) =>
+        extract(ctx, files, sources),
+  )
+  .extend(
+    "hits",
+    { scope: "file" },
+    ({ replay }) =>
+      () =>
+        replay.hits.filter((h) => h.path === "/videoplayback").length,
+  );
 
 describe("per-source blocked_rate circuits", () => {
-  it("a 403 on the direct URL falls through to the extractor in the same call; only the direct circuit opens", async () => {
+  test("a 403 on the direct URL falls through to the extractor in the same call; only the direct circuit opens", async ({
+    replay,
+    ctx,
+    extract,
+    hits,
+  }) => {
     const remove = replay.addFault({ when: (r) => r.path === "/videoplayback", status: 403 });
     try {
       const audio = await extract(["videosite:direct:android", "extractor"]);
@@ -100,7 +118,10 @@ describe("per-source blocked_rate circuits", () => {
     expect(other.source.kind).toBe("direct");
   });
 
-  it("every source refused or paused: blocked_rate naming the source, Retry-After the cooldown", async () => {
+  test("every source refused or paused: blocked_rate naming the source, Retry-After the cooldown", async ({
+    replay,
+    extract,
+  }) => {
     const remove = replay.addFault({ when: (r) => r.path === "/videoplayback", status: 429 });
     try {
       const error = await serviceErrorOf(extract(["videosite:direct:test-a"]));

@@ -5,7 +5,6 @@
  */
 export * from "./body.ts";
 export * from "./hooks.ts";
-export * from "./paging.ts";
 export * from "./rules.ts";
 export * from "./run.ts";
 export * from "./run-store.ts";

@@ -1,6 +1,5 @@
-import { type CursorCodec, newId } from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage, newId } from "@sda/core";
 import { Prisma, type PrismaClient } from "@sda/ledger";
-import { decodeAfter, type Page, page } from "./paging.ts";
 
 /** A stored run. */
 export interface RunRecord {
@@ -165,9 +164,9 @@ export class RunStore {
     cursors: CursorCodec;
     cursor?: string | undefined;
     limit: number;
-  }): Promise<Page<RunRecord>> {
+  }): Promise<KeysetPage<RunRecord>> {
     const scope = `monitors.runs:${input.monitorId}`;
-    const after = decodeAfter(input.cursors, scope, input.cursor);
+    const after = decodeKeysetCursor(input.cursors, scope, input.cursor);
     const rows = await this.prisma.monitorRun.findMany({
       where: {
         monitorId: input.monitorId,
@@ -178,7 +177,7 @@ export class RunStore {
       orderBy: [{ startedAt: "desc" }, { id: "desc" }],
       take: input.limit + 1,
     });
-    return page(rows.map(toRun), input.limit, (r) =>
+    return keysetPage(rows.map(toRun), input.limit, (r) =>
       input.cursors.encode(scope, { at: r.startedAt.toISOString(), id: r.id }),
     );
   }

@@ -1,6 +1,12 @@
-import { type CursorCodec, newId, ServiceError } from "@sda/core";
+import {
+  type CursorCodec,
+  decodeKeysetCursor,
+  type KeysetPage,
+  keysetPage,
+  newId,
+  ServiceError,
+} from "@sda/core";
 import type { Prisma, PrismaClient } from "@sda/ledger";
-import { decodeAfter, type Page, page } from "./paging.ts";
 import { RunStore } from "./run-store.ts";
 import type { MonitorSchedule } from "./schedule.ts";
 
@@ -35,6 +41,22 @@ export interface MonitorRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What a caller chooses of a new monitor; the other fields start at their defaults (`active`, no runs). */
+type NewMonitor = Pick<
+  MonitorRecord,
+  | "accountId"
+  | "keyId"
+  | "kind"
+  | "operation"
+  | "path"
+  | "params"
+  | "schedule"
+  | "webhookUrl"
+  | "secret"
+  | "description"
+  | "deliverInitial"
+>;
 
 type MonitorRow = Awaited<ReturnType<PrismaClient["monitor"]["findUniqueOrThrow"]>>;
 
@@ -94,19 +116,8 @@ export class MonitorStore {
     return this.prisma.monitor.count({ where: { accountId, queuePrefix: this.queuePrefix } });
   }
 
-  async create(input: {
-    accountId: string;
-    keyId: string;
-    kind: MonitorRecord["kind"];
-    operation: string;
-    path: string;
-    params: Record<string, string>;
-    schedule: MonitorSchedule;
-    webhookUrl: string | null;
-    secret: string | null;
-    description: string | null;
-    deliverInitial: boolean;
-  }): Promise<MonitorRecord> {
+  /** Stores a new monitor: `active`, no runs yet. */
+  async create(input: NewMonitor): Promise<MonitorRecord> {
     const { schedule, params, ...rest } = input;
     const row = await this.prisma.monitor.create({
       data: {
@@ -140,9 +151,9 @@ export class MonitorStore {
     cursors: CursorCodec;
     cursor?: string | undefined;
     limit: number;
-  }): Promise<Page<MonitorRecord>> {
+  }): Promise<KeysetPage<MonitorRecord>> {
     const scope = `monitors:${input.keyId}`;
-    const after = decodeAfter(input.cursors, scope, input.cursor);
+    const after = decodeKeysetCursor(input.cursors, scope, input.cursor);
     const rows = await this.prisma.monitor.findMany({
       where: {
         keyId: input.keyId,
@@ -154,7 +165,7 @@ export class MonitorStore {
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: input.limit + 1,
     });
-    return page(rows.map(toRecord), input.limit, (m) =>
+    return keysetPage(rows.map(toRecord), input.limit, (m) =>
       input.cursors.encode(scope, { at: m.createdAt.toISOString(), id: m.id }),
     );
   }

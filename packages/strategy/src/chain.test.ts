@@ -1,25 +1,18 @@
 import { ServiceError } from "@sda/core";
-import { deleteKeysWithPrefix, randomPrefix, serviceErrorOf } from "@sda/testing";
-import { Redis } from "ioredis";
+import { serviceErrorOf } from "@sda/testing";
+import { redisTest } from "@sda/testing/fixtures";
 import { register } from "prom-client";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderStrategies, runChain } from "./chain.ts";
 import { classifyError } from "./failure-class.ts";
 import { circuitKey, readStrategyHealth } from "./health.ts";
 import { defineStrategy, type Strategy } from "./strategy.ts";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const prefixes: string[] = [];
-afterAll(async () => {
-  for (const p of prefixes) await deleteKeysWithPrefix(redisUrl, p);
-  await redis.quit();
-});
-const health = () => {
-  const prefix = randomPrefix("chain");
-  prefixes.push(prefix);
-  return { redis, prefix };
-};
+/** `redisTest` with `health()`: the chain's health store under a new key prefix, its keys deleted after the file. */
+const test = redisTest.extend("health", ({ redis, redisPrefix }) => () => ({
+  redis,
+  prefix: redisPrefix("chain"),
+}));
 
 type Ctx = { calls: string[] };
 const ok = (id: string, source?: string): Strategy<Ctx, string> =>
@@ -79,7 +72,10 @@ describe("failure classes", () => {
 });
 
 describe("runChain", () => {
-  it("answers from the first strategy that succeeds, records health and counts outcomes", async () => {
+  test("answers from the first strategy that succeeds, records health and counts outcomes", async ({
+    health,
+    redis,
+  }) => {
     const h = health();
     const ctx: Ctx = { calls: [] };
     const before = await counterValue("b", "success");
@@ -106,7 +102,7 @@ describe("runChain", () => {
     expect(read.testsite?.[0]?.source).toBe("testsite:a");
   });
 
-  it("not_found stops the chain and is answered with the strategies tried", async () => {
+  test("not_found stops the chain and is answered with the strategies tried", async ({ health }) => {
     const ctx: Ctx = { calls: [] };
     const error = await serviceErrorOf(
       runChain({
@@ -130,7 +126,10 @@ describe("runChain", () => {
     expect(ctx.calls).toEqual(["a", "b"]);
   });
 
-  it("a blocked strategy opens its source circuit only: the next call skips it and uses the next source", async () => {
+  test("a blocked strategy opens its source circuit only: the next call skips it and uses the next source", async ({
+    health,
+    redis,
+  }) => {
     const h = health();
     const strategies = [
       failing("android", blocked(), "testsite:direct:android"),
@@ -163,7 +162,9 @@ describe("runChain", () => {
     expect(Date.parse(android?.openUntil ?? "")).toBeGreaterThan(Date.now() + 590_000);
   });
 
-  it("every strategy failing answers the most relevant failure; all skipped answers circuit_open with Retry-After", async () => {
+  test("every strategy failing answers the most relevant failure; all skipped answers circuit_open with Retry-After", async ({
+    health,
+  }) => {
     const h = health();
     const strategies = [
       failing("a", new ServiceError("upstream_timeout", "slow")),
@@ -191,7 +192,7 @@ describe("runChain", () => {
     ]);
   });
 
-  it("a success after the cooldown closes the source circuit", async () => {
+  test("a success after the cooldown closes the source circuit", async ({ health, redis }) => {
     const h = health();
     await redis.hset(circuitKey(h.prefix, "testsite:a"), {
       blockedRateConsecutive: 2,

@@ -1,21 +1,15 @@
-import { deleteKeysWithPrefix, randomPrefix } from "@sda/testing";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { redisTest } from "@sda/testing/fixtures";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import { IdentitiesConfig, identitiesKey } from "./identities.ts";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const prefixes: string[] = [];
-afterAll(async () => {
-  for (const p of prefixes) await deleteKeysWithPrefix(redisUrl, p);
-  await redis.quit();
-});
-const prefix = () => {
-  const p = randomPrefix("ident");
-  prefixes.push(p);
-  return p;
-};
+/** `redisTest` with `prefix()`: a new key prefix for one config, its keys deleted after the file. */
+const test = redisTest.extend(
+  "prefix",
+  ({ redisPrefix }) =>
+    () =>
+      redisPrefix("ident"),
+);
 
 const defaults = { appId: "111", docIds: { profile: "1" } as Record<string, string> };
 const schema = z
@@ -23,13 +17,15 @@ const schema = z
   .partial();
 
 describe("identities config", () => {
-  it("without a document the code values apply", async () => {
+  test("without a document the code values apply", async ({ redis, prefix }) => {
     const config = new IdentitiesConfig({ prefix: prefix(), redis });
     expect(await config.section("photosite", schema, defaults)).toEqual(defaults);
     expect(await config.chainOrder("videosite", "transcript")).toBeUndefined();
   });
 
-  it("the env document overrides the defaults per key; an invalid section keeps the defaults", async () => {
+  test("the env document overrides the defaults per key; an invalid section keeps the defaults", async ({
+    prefix,
+  }) => {
     const json = JSON.stringify({
       photosite: { appId: "222" },
       videosite: { chains: { transcript: ["visionos", "android"] } },
@@ -44,7 +40,10 @@ describe("identities config", () => {
     expect(await config.chainOrder("videosite", "transcript")).toEqual(["visionos", "android"]);
   });
 
-  it("the Redis key wins over the env and is re-read at runtime; a broken key keeps the last good document", async () => {
+  test("the Redis key wins over the env and is re-read at runtime; a broken key keeps the last good document", async ({
+    redis,
+    prefix,
+  }) => {
     const p = prefix();
     const config = new IdentitiesConfig({
       prefix: p,
@@ -59,7 +58,7 @@ describe("identities config", () => {
     expect((await config.section("photosite", schema, defaults)).appId).toBe("333");
   });
 
-  it("the Redis key is not re-read before the refresh interval", async () => {
+  test("the Redis key is not re-read before the refresh interval", async ({ redis, prefix }) => {
     const p = prefix();
     const config = new IdentitiesConfig({ prefix: p, redis, refreshSeconds: 3600 });
     expect((await config.section("photosite", schema, defaults)).appId).toBe("111");

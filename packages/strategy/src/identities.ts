@@ -1,4 +1,4 @@
-import type { Logger } from "@sda/core";
+import type { Logger, OperationContext } from "@sda/core";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 
@@ -151,4 +151,20 @@ export function identitiesFor(options: IdentitiesOptions): IdentitiesConfig {
     shared.set(key, config);
   }
   return config;
+}
+
+/**
+ * The {@link identitiesFor} of a handler context: its Redis and key prefix, its `IDENTITIES_JSON` and
+ * `IDENTITIES_REFRESH_SECONDS`, and its logger for warnings about invalid documents.
+ */
+export function identitiesOf(
+  ctx: Pick<OperationContext, "redis" | "keyPrefix" | "config" | "log">,
+): IdentitiesConfig {
+  return identitiesFor({
+    redis: ctx.redis,
+    prefix: ctx.keyPrefix,
+    json: ctx.config.IDENTITIES_JSON,
+    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
+    log: ctx.log,
+  });
 }

@@ -1,4 +1,5 @@
 export * from "./chain.ts";
+export * from "./context-chain.ts";
 export * from "./failure-class.ts";
 export * from "./health.ts";
 export * from "./identities.ts";

@@ -1,5 +1,4 @@
-import type { CursorCodec } from "@sda/core";
-import { ServiceError } from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage, ServiceError } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { AttemptVerdict } from "./schedule.ts";
 import type { AttemptResult } from "./send.ts";
@@ -26,8 +25,8 @@ export interface WebhookAttemptView {
   nextRetryAt: Date | null;
 }
 
-/** A delivery as the API shows it: never the secret. */
-export interface WebhookDeliveryView {
+/** What names a delivery, in its view and its record: its id, account, owner, target URL, event and message id. */
+interface DeliveryIdentity {
   id: string;
   accountId: string;
   owner: WebhookOwner;
@@ -35,6 +34,10 @@ export interface WebhookDeliveryView {
   eventType: string;
   /** The `webhook-id` header of every attempt. */
   messageId: string;
+}
+
+/** A delivery as the API shows it: never the secret. */
+export interface WebhookDeliveryView extends DeliveryIdentity {
   payload: unknown;
   status: "pending" | "succeeded" | "failed";
   attemptCount: number;
@@ -47,14 +50,8 @@ export interface WebhookDeliveryView {
 }
 
 /** The stored row the worker needs (secret and exact body included). */
-export interface DeliveryRecord {
-  id: string;
-  accountId: string;
-  owner: WebhookOwner;
-  url: string;
+export interface DeliveryRecord extends DeliveryIdentity {
   secret: string;
-  messageId: string;
-  eventType: string;
   body: string;
   status: "pending" | "succeeded" | "failed";
   attemptCount: number;
@@ -72,7 +69,7 @@ function parseBody(body: string): unknown {
   }
 }
 
-function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
+function identityOf(row: Row): DeliveryIdentity {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -80,6 +77,12 @@ function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
     url: row.url,
     eventType: row.eventType,
     messageId: row.messageId,
+  };
+}
+
+function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
+  return {
+    ...identityOf(row),
     payload: parseBody(row.body),
     status: row.status,
     attemptCount: row.attemptCount,
@@ -102,13 +105,8 @@ function toView(row: Row & { attempts: AttemptRow[] }): WebhookDeliveryView {
 
 function toRecord(row: Row): DeliveryRecord {
   return {
-    id: row.id,
-    accountId: row.accountId,
-    owner: { kind: row.ownerKind, id: row.ownerId },
-    url: row.url,
+    ...identityOf(row),
     secret: row.secret,
-    messageId: row.messageId,
-    eventType: row.eventType,
     body: row.body,
     status: row.status,
     attemptCount: row.attemptCount,
@@ -248,32 +246,17 @@ export class DeliveryStore {
     cursors: CursorCodec;
     cursor?: string | undefined;
     limit?: number | undefined;
-  }): Promise<{ data: WebhookDeliveryView[]; nextCursor: string | null; hasMore: boolean }> {
+  }): Promise<KeysetPage<WebhookDeliveryView>> {
     const limit = Math.min(100, Math.max(1, Math.trunc(input.limit ?? 20)));
     const scope = `webhooks.deliveries:${input.owner.kind}:${input.owner.id}`;
-    let after: { at: string; id: string } | undefined;
-    if (input.cursor) {
-      const decoded = input.cursors.decode<{ at?: unknown; id?: unknown }>(scope, input.cursor);
-      if (
-        typeof decoded?.at !== "string" ||
-        typeof decoded.id !== "string" ||
-        Number.isNaN(Date.parse(decoded.at))
-      )
-        throw new ServiceError("invalid_cursor", "cursor is not a nextCursor of this listing", {
-          details: { param: "cursor" },
-        });
-      after = { at: decoded.at, id: decoded.id };
-    }
+    const after = decodeKeysetCursor(input.cursors, scope, input.cursor);
     const rows = await this.prisma.webhookDelivery.findMany({
       where: {
         ownerKind: input.owner.kind,
         ownerId: input.owner.id,
         ...(after
           ? {
-              OR: [
-                { createdAt: { lt: new Date(after.at) } },
-                { createdAt: new Date(after.at), id: { lt: after.id } },
-              ],
+              OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }],
             }
           : {}),
       },
@@ -281,17 +264,9 @@ export class DeliveryStore {
       take: limit + 1,
       include: { attempts: { orderBy: { attempt: "asc" } } },
     });
-    const hasMore = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toView),
-      hasMore,
-      nextCursor:
-        hasMore && last
-          ? input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id })
-          : null,
-    };
+    return keysetPage(rows.map(toView), limit, (last) =>
+      input.cursors.encode(scope, { at: last.createdAt.toISOString(), id: last.id }),
+    );
   }
 
   /** Deletes every delivery (and attempt) of an owner, e.g. when a monitor is deleted or a batch expires. */

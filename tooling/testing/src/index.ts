@@ -9,6 +9,7 @@ import {
   type OperationContext,
   type ServiceConfig,
   ServiceError,
+  type UpstreamRequest,
 } from "@sda/core";
 import { deleteKeysUnder } from "@sda/queue";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
@@ -136,6 +137,22 @@ export {
   type SyntheticMediaCase,
   writeSyntheticMediaCase,
 } from "./synthetic-media-case.ts";
+
+/**
+ * `ctx` with an HTTP client that keeps every request it sends (`sent`, in sending order) and passes it on to `ctx`'s
+ * own client: for tests asserting on what went upstream (headers, bodies, identities). Streams are passed on unrecorded.
+ */
+export function recordingRequests<C extends OperationContext>(ctx: C): { ctx: C; sent: UpstreamRequest[] } {
+  const sent: UpstreamRequest[] = [];
+  const http: HttpClient = {
+    request: (request, signal) => {
+      sent.push(request);
+      return ctx.http.request(request, signal);
+    },
+    stream: (request, signal) => ctx.http.stream(request, signal),
+  };
+  return { ctx: { ...ctx, http }, sent };
+}
 
 /**
  * Awaits a promise that must reject with a {@link ServiceError} and returns that error for assertions.

@@ -1,5 +1,5 @@
 import type { OperationContext } from "@sda/core";
-import { defineStrategy, identitiesFor, runChain, type StrategyRunInfo } from "@sda/strategy";
+import { defineStrategy, runChainFor, type StrategyRunInfo } from "@sda/strategy";
 import type { ForumsiteEnv } from "../env.ts";
 import { readFeedPage } from "../paging/feed.ts";
 import { type ListingRequest, type PostPage, readPostPage } from "../paging/listing.ts";
@@ -48,22 +48,6 @@ export async function readListingPage(
       run: () => readFeedPage(ctx, request),
     }),
   ];
-  const order = await identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  }).chainOrder("forumsite", operation);
-  const result = await runChain({
-    platform: "forumsite",
-    operation,
-    strategies,
-    ctx,
-    ...(order ? { order } : {}),
-    health: { redis: ctx.redis, prefix: ctx.keyPrefix },
-    signal: ctx.signal,
-    log: ctx.log,
-  });
+  const result = await runChainFor(ctx, "forumsite", operation, strategies);
   return { page: result.value, via: result.strategy === "atom" ? "atom" : client.via };
 }

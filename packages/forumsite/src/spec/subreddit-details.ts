@@ -1,18 +1,11 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperationSpec,
-  fixed,
-} from "@sda/core";
+import { defineOperationSpec, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/core";
 import { z } from "zod";
 import { subredditParam } from "../inputs/subreddit-url.ts";
 
 /** Query parameters of `GET /v1/forumsite/subreddit-details`. */
 export const subredditDetailsParams = z.object({
   url: subredditParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
+  ...profileCacheParams,
 });
 
 /** `GET /v1/forumsite/subreddit-details` (SPEC §4.4): 1 credit. */
@@ -22,5 +15,5 @@ export const subredditDetailsSpec = defineOperationSpec({
     "Subreddit card (`url`: URL, `r/name` or name): `t5_` id, members, active users, rules, creation time, NSFW flag, type, title, description, icon, banner.",
   params: subredditDetailsParams,
   price: fixed(1),
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+  cache: PROFILE_CACHE_POLICY,
 });

@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
-import type { HttpClient, UpstreamRequest } from "@sda/core";
 import { defaultCorpusDir } from "@sda/replay";
 import {
   deleteKeysWithPrefix,
   randomPrefix,
+  recordingRequests,
   type SyntheticAnswer,
   type TestContext,
   testContext,
@@ -33,15 +33,7 @@ export const forumTest = replayTest.extend(
     return (config: Record<string, string> = {}) => {
       const ctx = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("fs"), ...config } });
       contexts.push(ctx);
-      const sent: UpstreamRequest[] = [];
-      const http: HttpClient = {
-        request: (request, signal) => {
-          sent.push(request);
-          return ctx.http.request(request, signal);
-        },
-        stream: (request, signal) => ctx.http.stream(request, signal),
-      };
-      return { ctx: { ...ctx, http } satisfies TestContext, sent };
+      return recordingRequests(ctx);
     };
   },
 );

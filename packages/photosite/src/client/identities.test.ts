@@ -1,6 +1,6 @@
-import type { HttpClient, UpstreamRequest } from "@sda/core";
+import type { UpstreamRequest } from "@sda/core";
 import { identitiesKey } from "@sda/strategy";
-import type { TestContext } from "@sda/testing";
+import { recordingRequests } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { parsePost } from "../inputs/params.ts";
 import { photositeTest } from "../testing/fixtures.ts";
@@ -11,18 +11,8 @@ import { fetchPost } from "./post.ts";
 const test = photositeTest.extend(
   "recordingContext",
   ({ contextWith }) =>
-    (config: Record<string, string> = {}) => {
-      const ctx: TestContext = contextWith({ IDENTITIES_REFRESH_SECONDS: "0", ...config });
-      const sent: UpstreamRequest[] = [];
-      const http: HttpClient = {
-        request: (request, signal) => {
-          sent.push(request);
-          return ctx.http.request(request, signal);
-        },
-        stream: (request, signal) => ctx.http.stream(request, signal),
-      };
-      return { ctx: { ...ctx, http }, sent };
-    },
+    (config: Record<string, string> = {}) =>
+      recordingRequests(contextWith({ IDENTITIES_REFRESH_SECONDS: "0", ...config })),
 );
 
 const reel = () => {

@@ -1,4 +1,4 @@
-import { identitiesFor } from "@sda/strategy";
+import { identitiesOf } from "@sda/strategy";
 import { z } from "zod";
 import { ASBD_ID, type GraphqlQuery, QUERIES, WEB_APP_ID } from "./config.ts";
 import type { PhotositeContext } from "./context.ts";
@@ -34,13 +34,7 @@ const DEFAULTS: PhotositeIdentities = { appId: WEB_APP_ID, asbdId: ASBD_ID, docI
 
 /** The current identities (code values where nothing valid is configured). */
 export function photositeIdentities(ctx: PhotositeContext): Promise<PhotositeIdentities> {
-  return identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  }).section<PhotositeIdentities>("photosite", sectionSchema, DEFAULTS);
+  return identitiesOf(ctx).section<PhotositeIdentities>("photosite", sectionSchema, DEFAULTS);
 }
 
 const keyOfName = new Map<string, string>(Object.entries(QUERIES).map(([key, q]) => [q.name, key]));

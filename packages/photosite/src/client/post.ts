@@ -3,8 +3,7 @@ import {
   classifyError,
   defineStrategy,
   type FailureClass,
-  identitiesFor,
-  runChain,
+  runChainFor,
   type StrategyRunInfo,
 } from "@sda/strategy";
 import type { PostRef } from "../inputs/params.ts";
@@ -130,24 +129,8 @@ export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<P
       run: runs[id],
     }),
   );
-  const order = await identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  }).chainOrder("photosite", "post");
   try {
-    const result = await runChain({
-      platform: "photosite",
-      operation: "post",
-      strategies,
-      ctx,
-      ...(order ? { order } : {}),
-      health: { redis: ctx.redis, prefix: ctx.keyPrefix },
-      signal: ctx.signal,
-      log: ctx.log,
-    });
+    const result = await runChainFor(ctx, "photosite", "post", strategies);
     return { ...result.value, via: result.strategy as PostAnswer["via"] };
   } catch (error) {
     if (notFound) throw postNotFound(post);

@@ -1,19 +1,11 @@
-import { rm } from "node:fs/promises";
 import { parseParams } from "@sda/core";
-import {
-  defaultCorpusDir,
-  recordedVideoVersionUrls,
-  serviceErrorOf,
-  startFakeAsr,
-  startFakeChat,
-  type TestContext,
-  writeSyntheticMediaCase,
-} from "@sda/testing";
+import { defaultCorpusDir, serviceErrorOf, startFakeChat, type TestContext } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
 import { caseJson } from "../testing/corpus.ts";
 import { photositeTest } from "../testing/fixtures.ts";
+import { startFakeAsrFor, writeSyntheticReelMedia } from "../testing/reel-media.ts";
 import { getPostSummary } from "./summarize.ts";
 import { getReelTranscript } from "./transcript.ts";
 
@@ -38,28 +30,12 @@ const IMAGE_CAROUSEL = "https://www.instagram.com/p/CAnqPB-Jzcj/";
  */
 const test = photositeTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
-  .extend("synthetic", { scope: "file" }, async ({}, { onCleanup }) => {
-    const synthetic = await writeSyntheticMediaCase({
-      platform: "photosite",
-      caseId: "synthetic-reel-media-C10MvewSSYl",
-      mediaUrls: recordedVideoVersionUrls("photosite", "post-C10MvewSSYl-reel"),
-      why: "the corpus holds no reel media file: the recorded video_versions URLs of reel C10MvewSSYl serve the synthetic speech file of audio-SynthAudio1",
-    });
-    onCleanup(() => rm(synthetic.dir, { recursive: true, force: true }));
-    return synthetic;
-  })
+  .extend("synthetic", { scope: "file" }, ({}, { onCleanup }) => writeSyntheticReelMedia(onCleanup))
   .extend("replayDirs", { scope: "file" }, ({ synthetic }) => [
     defaultCorpusDir(process.env.CORPUS_DIR),
     synthetic.dir,
   ])
-  .extend("asr", { scope: "file" }, async ({ synthetic }, { onCleanup }) => {
-    const asr = await startFakeAsr({
-      transcript: synthetic.transcript,
-      expectedDurationSeconds: synthetic.durationSeconds,
-    });
-    onCleanup(() => asr.close());
-    return asr;
-  })
+  .extend("asr", { scope: "file" }, ({ synthetic }, { onCleanup }) => startFakeAsrFor(synthetic, onCleanup))
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("chat", { scope: "file" }, async ({}, { onCleanup }) => {
     const chat = await startFakeChat(() => ({

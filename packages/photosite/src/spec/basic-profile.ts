@@ -1,11 +1,4 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperationSpec,
-  failWith,
-  fixed,
-} from "@sda/core";
+import { defineOperationSpec, failWith, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/core";
 import { z } from "zod";
 import { profileParam, userIdParam } from "../inputs/params.ts";
 
@@ -14,8 +7,7 @@ export const basicProfileParams = z
   .object({
     userId: userIdParam.optional(),
     handle: profileParam.optional(),
-    cache: cacheParam,
-    cacheMaxAge: cacheMaxAgeParam,
+    ...profileCacheParams,
   })
   .superRefine((value, ctx) => {
     if (value.userId === undefined && value.handle === undefined)
@@ -29,5 +21,5 @@ export const basicProfileSpec = defineOperationSpec({
     "A light profile by user id or handle: name, avatar, followers, following, posts, external URL, business address.",
   params: basicProfileParams,
   price: fixed(1),
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+  cache: PROFILE_CACHE_POLICY,
 });

@@ -1,18 +1,11 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperationSpec,
-  fixed,
-} from "@sda/core";
+import { defineOperationSpec, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/core";
 import { z } from "zod";
 import { profileParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/channel-details`. */
 export const channelDetailsParams = z.object({
   url: profileParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
+  ...profileCacheParams,
 });
 
 /** `GET /v1/photosite/channel-details`: 1 credit. */
@@ -22,5 +15,5 @@ export const channelDetailsSpec = defineOperationSpec({
     "Profile stats: followers, following, posts, bio, HD avatar, verified, bio links, business category, address and contacts, private flag.",
   params: channelDetailsParams,
   price: fixed(1),
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+  cache: PROFILE_CACHE_POLICY,
 });

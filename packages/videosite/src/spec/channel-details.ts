@@ -1,18 +1,11 @@
-import {
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  cacheMaxAgeParam,
-  cacheParam,
-  defineOperationSpec,
-  fixed,
-} from "@sda/core";
+import { defineOperationSpec, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/core";
 import { z } from "zod";
 import { channelUrlParam } from "../inputs/channel-url.ts";
 
 /** Query parameters of `GET /v1/videosite/channel-details`. */
 export const channelDetailsParams = z.object({
   url: channelUrlParam,
-  cache: cacheParam,
-  cacheMaxAge: cacheMaxAgeParam,
+  ...profileCacheParams,
 });
 
 /** `GET /v1/videosite/channel-details` (SPEC §2.8): 1 credit. */
@@ -22,5 +15,5 @@ export const channelDetailsSpec = defineOperationSpec({
     "Profile of a channel: name, handle, description, avatar, banner, subscribers, videos, verified, join date, views, country, links, e-mail, tags.",
   params: channelDetailsParams,
   price: fixed(1),
-  cache: { mode: "optIn", ttlSeconds: CACHE_MAX_AGE_KEEP_SECONDS },
+  cache: PROFILE_CACHE_POLICY,
 });

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
-import { listingQuery, pathParam, sendMonitorsJson } from "./respond.ts";
+import { listingData, listingQuery, pathParam, sendMonitorsJson } from "./respond.ts";
 
 export const listRunsDoc: ServiceRouteDoc = {
   method: "get",
@@ -52,12 +52,7 @@ export const testEventDoc: ServiceRouteDoc = {
 export function listRuns(deps: GatewayDeps): RequestHandler {
   return async (req, res) => {
     const page = await deps.monitors.runs(principalOf(res), pathParam(req, "monitorId"), listingQuery(req));
-    sendMonitorsJson(res, 200, {
-      totalReturned: page.data.length,
-      nextCursor: page.nextCursor,
-      hasMore: page.hasMore,
-      runs: page.data,
-    });
+    sendMonitorsJson(res, 200, listingData("runs", page));
   };
 }
 
@@ -69,12 +64,7 @@ export function listDeliveries(deps: GatewayDeps): RequestHandler {
       pathParam(req, "monitorId"),
       listingQuery(req),
     );
-    sendMonitorsJson(res, 200, {
-      totalReturned: page.data.length,
-      nextCursor: page.nextCursor,
-      hasMore: page.hasMore,
-      deliveries: page.data,
-    });
+    sendMonitorsJson(res, 200, listingData("deliveries", page));
   };
 }
 

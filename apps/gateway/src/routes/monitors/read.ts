@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
-import { listingQuery, pathParam, sendMonitorsJson } from "./respond.ts";
+import { listingData, listingQuery, pathParam, sendMonitorsJson } from "./respond.ts";
 
 export const listMonitorsDoc: ServiceRouteDoc = {
   method: "get",
@@ -26,12 +26,7 @@ export const getMonitorDoc: ServiceRouteDoc = {
 export function listMonitors(deps: GatewayDeps): RequestHandler {
   return async (req, res) => {
     const page = await deps.monitors.list(principalOf(res), listingQuery(req));
-    sendMonitorsJson(res, 200, {
-      totalReturned: page.data.length,
-      nextCursor: page.nextCursor,
-      hasMore: page.hasMore,
-      monitors: page.data,
-    });
+    sendMonitorsJson(res, 200, listingData("monitors", page));
   };
 }
 

@@ -1,14 +1,20 @@
-import { type CursorCodec, ServiceError } from "@sda/core";
+import type { CursorCodec } from "./cursor.ts";
+import { ServiceError } from "./errors.ts";
+
+/**
+ * Keyset paging of newest-first database listings (monitors, runs, webhook deliveries): the cursor carries the
+ * `(at, id)` of the last row served, and the next page reads the rows before it.
+ */
 
 /** Keyset page of a newest-first listing. */
-export interface Page<T> {
+export interface KeysetPage<T> {
   data: T[];
   nextCursor: string | null;
   hasMore: boolean;
 }
 
 /** The `(at, id)` position a listing cursor carries. @throws ServiceError 400 `invalid_cursor`. */
-export function decodeAfter(cursors: CursorCodec, scope: string, cursor: string | undefined) {
+export function decodeKeysetCursor(cursors: CursorCodec, scope: string, cursor: string | undefined) {
   if (!cursor) return undefined;
   const decoded = cursors.decode<{ at?: unknown; id?: unknown }>(scope, cursor);
   if (
@@ -22,8 +28,8 @@ export function decodeAfter(cursors: CursorCodec, scope: string, cursor: string 
   return { at: new Date(decoded.at), id: decoded.id };
 }
 
-/** The page of `limit` rows out of `limit + 1` read (the extra one says there is more). */
-export function page<T>(rows: T[], limit: number, cursorOf: (last: T) => string): Page<T> {
+/** The page of `limit` rows out of `limit + 1` read (the extra one says there is more); `cursorOf` encodes the last. */
+export function keysetPage<T>(rows: T[], limit: number, cursorOf: (last: T) => string): KeysetPage<T> {
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
   const last = data.at(-1);

@@ -1,0 +1,32 @@
+import type { OperationContext } from "@sda/core";
+import { type ChainResult, runChain } from "./chain.ts";
+import { identitiesOf } from "./identities.ts";
+import type { Strategy } from "./strategy.ts";
+
+/**
+ * {@link runChain} for one call of a handler: the order configured for `platform`/`operation` in the identities config
+ * ({@link identitiesOf}; code order when none), health and source circuits under the context's key prefix in its
+ * Redis, and its signal and logger.
+ * @throws what {@link runChain} throws (the most relevant failure, `circuit_open`, the abort reason).
+ */
+export async function runChainFor<
+  C extends Pick<OperationContext, "redis" | "keyPrefix" | "config" | "log" | "signal">,
+  T,
+>(
+  ctx: C,
+  platform: string,
+  operation: string,
+  strategies: readonly Strategy<C, T>[],
+): Promise<ChainResult<T>> {
+  const order = await identitiesOf(ctx).chainOrder(platform, operation);
+  return runChain({
+    platform,
+    operation,
+    strategies,
+    ctx,
+    ...(order ? { order } : {}),
+    health: { redis: ctx.redis, prefix: ctx.keyPrefix },
+    signal: ctx.signal,
+    log: ctx.log,
+  });
+}
