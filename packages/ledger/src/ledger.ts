@@ -14,6 +14,7 @@ import {
 } from "./credits.ts";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
 import { hashApiKey, keyStart } from "./keys.ts";
+import type { RequestLogInput } from "./request-log-input.ts";
 
 /** Credits granted to every new account (SPEC §8). */
 export const SIGNUP_GRANT = 100;
@@ -35,28 +36,6 @@ export interface Principal {
 
 /** Result of {@link Ledger.authenticate}. */
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; reason: "unknown" | "revoked" };
-
-/** A row of the request log (one per answered API call). */
-export interface RequestLogInput {
-  id: string;
-  accountId: string | null;
-  keyId: string | null;
-  operation: string | null;
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  status: number;
-  errorCode: string | null;
-  credits: number;
-  cache: string;
-  source: string | null;
-  durationMs: number;
-  jobId: string | null;
-  /** The batch the call ran for (batch items only). */
-  batchId?: string | null;
-  /** The monitor whose run made the call (monitor runs only). */
-  monitorId?: string | null;
-}
 
 /**
  * Accounts, keys and credits in PostgreSQL. The balance lives on the account row and moves only together with an

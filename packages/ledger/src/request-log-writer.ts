@@ -2,8 +2,8 @@ import { isStoreUnreachable, type Logger } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
-import type { RequestLogInput } from "./ledger.ts";
 import { storableJson, storableText } from "./log-text.ts";
+import type { RequestLogInput } from "./request-log-input.ts";
 
 export interface RequestLogWriterOptions {
   /** Longest time a row waits in the buffer before its batch is written, in ms. */

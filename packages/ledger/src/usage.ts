@@ -1,6 +1,6 @@
 import type { LedgerEntryRow } from "./credits.ts";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
-import type { RequestLogInput } from "./ledger.ts";
+import type { RequestLogInput } from "./request-log-input.ts";
 
 /**
  * Read-side queries of one account's usage: the request log (keyset-paginated, newest first), daily aggregates and
