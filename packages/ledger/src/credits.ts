@@ -227,23 +227,29 @@ const SETTLE = `
 export async function settleCall(prisma: PrismaClient, input: SettleInput): Promise<ChargeResult> {
   const { accountId, requestId, credits, operation } = input;
   if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
-  let row: (LedgerEntryRow & { settledBalance: number | null; duplicate: boolean }) | undefined;
-  try {
-    [row] = await run(prisma, "sda_settle", SETTLE, [requestId, accountId, credits, newId("led"), operation]);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
-    // duplicate, and a hold it may have raised again goes back.
-    const first = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
-    await releaseReservation(prisma, requestId);
-    return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
+  // Two tries: when a release of the same hold commits while the statement waits for the reservation's lock, the
+  // statement finds no hold but judges the account by its snapshot, which still counts that hold as reserved (a
+  // WHERE that fails on the snapshot's row is not re-checked on the newer one). Run again, the statement's snapshot
+  // includes the release; a 402 then is a real one.
+  for (let attempt = 0; ; attempt++) {
+    let row: (LedgerEntryRow & { settledBalance: number | null; duplicate: boolean }) | undefined;
+    try {
+      [row] = await run(prisma, "sda_settle", SETTLE, [requestId, accountId, credits, newId("led"), operation]);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
+      // duplicate, and a hold it may have raised again goes back.
+      const first = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
+      await releaseReservation(prisma, requestId);
+      return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
+    }
+    if (!row) throw new Error("the settle statement returned no row");
+    const { settledBalance, duplicate, ...entry } = row;
+    // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
+    if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
+    if (settledBalance !== null) return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
+    if (attempt > 0) throw await insufficientFor(prisma, accountId, credits);
   }
-  if (!row) throw new Error("the settle statement returned no row");
-  const { settledBalance, duplicate, ...entry } = row;
-  // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
-  if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
-  if (settledBalance === null) throw await insufficientFor(prisma, accountId, credits);
-  return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
 }
 
 /**
