@@ -13,7 +13,13 @@ import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis } from "@sda/queue";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
-import { startWebhookWorker, WebhookClient, type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
+import {
+  startWebhookSweeper,
+  startWebhookWorker,
+  WebhookClient,
+  type WebhookConfig,
+  webhookConfigFromEnv,
+} from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
 
@@ -155,6 +161,7 @@ export async function startWorkers(
     },
   });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
+  const webhookSweeper = startWebhookSweeper(webhookClient, log);
   const batchSweeper = startBatchSweeper({
     runtime: batch,
     runner: batchRunner,
@@ -181,6 +188,7 @@ export async function startWorkers(
     monitors,
     async close(graceMs = 30_000) {
       sweeper.stop();
+      webhookSweeper.stop();
       batchSweeper.stop();
       await canary?.close();
       const closing = Promise.all([...workers.map((w) => w.close()), monitors?.close(), webhooks.close()]);

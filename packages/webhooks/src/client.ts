@@ -87,6 +87,27 @@ export class WebhookClient {
     return attempt;
   }
 
+  /**
+   * Queues again the next attempt of deliveries left `pending` with no job: a process killed between storing a
+   * delivery (or reopening it for a replay) and queueing its attempt, or an attempt job that failed all its BullMQ
+   * retries and has since been removed. The job id is `<delivery>-<attempt>`, so a delivery whose job still exists
+   * (only late: workers busy or down) is not queued twice, and the worker skips an attempt already recorded. A lost
+   * replay is sent as an ordinary attempt (with the retry schedule).
+   * @param graceMs a next attempt overdue by more than this (ms) counts as possibly lost.
+   * @returns the overdue deliveries looked at (each re-queued unless its job still existed).
+   */
+  async requeueOverdue(graceMs: number, limit = 500): Promise<number> {
+    const overdue = await this.store.overdue(new Date(Date.now() - graceMs), limit);
+    for (const delivery of overdue)
+      await addAttemptJob(
+        this.#queue,
+        this.#config,
+        { deliveryId: delivery.id, attempt: delivery.attemptCount + 1, replay: false },
+        0,
+      );
+    return overdue.length;
+  }
+
   /** One delivery with its attempts (null when missing or another owner's). */
   getDelivery(id: string, owner?: WebhookOwner): Promise<WebhookDeliveryView | null> {
     return this.store.get(id, owner);

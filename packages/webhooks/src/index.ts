@@ -6,4 +6,5 @@ export * from "./send.ts";
 export * from "./signing.ts";
 export * from "./ssrf.ts";
 export * from "./store.ts";
+export * from "./sweeper.ts";
 export * from "./worker.ts";

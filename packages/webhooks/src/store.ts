@@ -140,6 +140,19 @@ export class DeliveryStore {
     return row ? toRecord(row) : null;
   }
 
+  /**
+   * Pending deliveries whose next attempt was due before `before`, oldest first: candidates for a lost job.
+   * @returns at most `limit` `{ id, attemptCount }`.
+   */
+  async overdue(before: Date, limit: number): Promise<{ id: string; attemptCount: number }[]> {
+    return this.prisma.webhookDelivery.findMany({
+      where: { status: "pending", nextAttemptAt: { lt: before } },
+      orderBy: { nextAttemptAt: "asc" },
+      take: limit,
+      select: { id: true, attemptCount: true },
+    });
+  }
+
   /** Marks a delivery that could not be queued, so it is not left `pending` forever. */
   async markUnqueued(id: string, error: string): Promise<void> {
     await this.prisma.webhookDelivery.update({

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { CursorCodec } from "@sda/core";
 import { createPrismaClient } from "@sda/ledger";
-import { deleteKeysWithPrefix, serviceErrorOf, testConfig } from "@sda/testing";
+import { deleteKeysWithPrefix, serviceErrorOf, testConfig, testLogger } from "@sda/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   generateWebhookSecret,
   sendAttempt,
   signWebhook,
+  startWebhookSweeper,
   startWebhookWorker,
   WebhookClient,
   type WebhookConfig,
@@ -191,6 +192,36 @@ describe("webhook deliveries", () => {
       [2, 200],
     ]);
     expect(receiver.hits("/resume")).toHaveLength(1);
+  });
+
+  it("a delivery stored by a process killed before queueing its attempt is sent by the sweeper, once", async () => {
+    const owner = newOwner();
+    const id = `whd_unqueued${ownerSeq}`;
+    // What the dead process left behind: the pending row (next attempt due now) and no job at all.
+    await client.store.create({
+      id,
+      accountId: "acct_webhooks_test",
+      owner,
+      url: receiver.url("/unqueued"),
+      secret,
+      messageId: `msg_unqueued${ownerSeq}`,
+      eventType: "batch.completed",
+      body: JSON.stringify({ type: "batch.completed" }),
+    });
+    const sweeper = startWebhookSweeper(client, testLogger());
+    try {
+      expect(await sweeper.sweep(0)).toBeGreaterThanOrEqual(1);
+      const view = await settled(id);
+      expect(view.status).toBe("succeeded");
+      expect(view.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
+      // A second sweep finds it no longer pending; a sweep while its job waits would only re-add the same job id.
+      await sweeper.sweep(0);
+      await rerun(id, 1);
+      expect((await client.getDelivery(id))?.attempts).toHaveLength(1);
+      expect(receiver.hits("/unqueued")).toHaveLength(1);
+    } finally {
+      sweeper.stop();
+    }
   });
 
   it("429 with Retry-After: the next attempt is scheduled Retry-After later, then it succeeds", async () => {
