@@ -234,7 +234,13 @@ export async function settleCall(prisma: PrismaClient, input: SettleInput): Prom
   for (let attempt = 0; ; attempt++) {
     let row: (LedgerEntryRow & { settledBalance: number | null; duplicate: boolean }) | undefined;
     try {
-      [row] = await run(prisma, "sda_settle", SETTLE, [requestId, accountId, credits, newId("led"), operation]);
+      [row] = await run(prisma, "sda_settle", SETTLE, [
+        requestId,
+        accountId,
+        credits,
+        newId("led"),
+        operation,
+      ]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
@@ -247,7 +253,8 @@ export async function settleCall(prisma: PrismaClient, input: SettleInput): Prom
     const { settledBalance, duplicate, ...entry } = row;
     // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
     if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
-    if (settledBalance !== null) return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
+    if (settledBalance !== null)
+      return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
     if (attempt > 0) throw await insufficientFor(prisma, accountId, credits);
   }
 }
