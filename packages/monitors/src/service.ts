@@ -73,19 +73,22 @@ export class MonitorService {
     const schedule = parseSchedule(input.schedule, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
     const webhookUrl = await validateWebhookUrl(input.webhookUrl, this.#options.webhookConfig);
     const secret = generateWebhookSecret();
-    const monitor = await this.store.create({
-      accountId: principal.accountId,
-      keyId: principal.keyId,
-      kind: "items",
-      operation: op.id,
-      path: op.path,
-      params,
-      schedule,
-      webhookUrl,
-      secret,
-      description: input.description ?? null,
-      deliverInitial: input.deliverInitial,
-    });
+    const monitor = await this.store.create(
+      {
+        accountId: principal.accountId,
+        keyId: principal.keyId,
+        kind: "items",
+        operation: op.id,
+        path: op.path,
+        params,
+        schedule,
+        webhookUrl,
+        secret,
+        description: input.description ?? null,
+        deliverInitial: input.deliverInitial,
+      },
+      this.#limit,
+    );
     await this.#schedule(monitor);
     return { ...(await this.#view(monitor)), secret };
   }
@@ -101,19 +104,22 @@ export class MonitorService {
     const op = this.#options.catalog.detailsOperationFor(input.url);
     const params = this.#validParams(op.params, { url: input.url });
     const schedule = parseSchedule({ every: input.every }, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
-    const monitor = await this.store.create({
-      accountId: principal.accountId,
-      keyId: principal.keyId,
-      kind: "track",
-      operation: op.id,
-      path: op.path,
-      params,
-      schedule,
-      webhookUrl: null,
-      secret: null,
-      description: `history of ${input.url}`,
-      deliverInitial: false,
-    });
+    const monitor = await this.store.create(
+      {
+        accountId: principal.accountId,
+        keyId: principal.keyId,
+        kind: "track",
+        operation: op.id,
+        path: op.path,
+        params,
+        schedule,
+        webhookUrl: null,
+        secret: null,
+        description: `history of ${input.url}`,
+        deliverInitial: false,
+      },
+      this.#limit,
+    );
     await this.#schedule(monitor);
     return this.#view(monitor);
   }
@@ -258,20 +264,28 @@ export class MonitorService {
   }
 
   /**
-   * The plan's monitor limit (`PLAN_MAX_MONITORS`, shown by `GET /v1/account`), checked before a monitor is made.
-   * Two creations racing for the last place may both pass (the limit is a plan quota, not money).
-   * @throws ServiceError 409 `monitor_limit_reached`.
+   * The plan's monitor limit (`PLAN_MAX_MONITORS`, shown by `GET /v1/account`): checked up front (so a full account
+   * hears 409 before anything else) and again, race-free, by the store's insert.
    */
-  async #requireRoom(accountId: string): Promise<void> {
+  get #limit(): { max: number; full: () => ServiceError } {
     const max = this.#options.config.PLAN_MAX_MONITORS;
-    if ((await this.store.countOf(accountId)) >= max)
-      throw new ServiceError(
-        "monitor_limit_reached",
-        `this account keeps at most ${max} monitors; delete one first`,
-        {
-          details: { maxMonitors: max },
-        },
-      );
+    return {
+      max,
+      full: () =>
+        new ServiceError(
+          "monitor_limit_reached",
+          `this account keeps at most ${max} monitors; delete one first`,
+          {
+            details: { maxMonitors: max },
+          },
+        ),
+    };
+  }
+
+  /** @throws ServiceError 409 `monitor_limit_reached` when the account has no room for another monitor. */
+  async #requireRoom(accountId: string): Promise<void> {
+    const limit = this.#limit;
+    if ((await this.store.countOf(accountId)) >= limit.max) throw limit.full();
   }
 
   async close(): Promise<void> {

@@ -116,17 +116,28 @@ export class MonitorStore {
     return this.prisma.monitor.count({ where: { accountId, queuePrefix: this.queuePrefix } });
   }
 
-  /** Stores a new monitor: `active`, no runs yet. */
-  async create(input: NewMonitor): Promise<MonitorRecord> {
+  /**
+   * Stores a new monitor (`active`, no runs yet), at most `limit.max` per account: the count and the insert run in
+   * one transaction under a per-account advisory lock, so two creations racing for the last place cannot both pass.
+   * @throws what `limit.full()` returns when the account already has `limit.max` monitors.
+   */
+  async create(input: NewMonitor, limit: { max: number; full: () => Error }): Promise<MonitorRecord> {
     const { schedule, params, ...rest } = input;
-    const row = await this.prisma.monitor.create({
-      data: {
-        id: newId("mon"),
-        queuePrefix: this.queuePrefix,
-        ...rest,
-        params: params as Prisma.InputJsonValue,
-        ...scheduleColumns(schedule),
-      },
+    const row = await this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sda:monitors:${input.accountId}`}, 0))`;
+      const count = await tx.monitor.count({
+        where: { accountId: input.accountId, queuePrefix: this.queuePrefix },
+      });
+      if (count >= limit.max) throw limit.full();
+      return tx.monitor.create({
+        data: {
+          id: newId("mon"),
+          queuePrefix: this.queuePrefix,
+          ...rest,
+          params: params as Prisma.InputJsonValue,
+          ...scheduleColumns(schedule),
+        },
+      });
     });
     return toRecord(row);
   }
