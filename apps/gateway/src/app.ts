@@ -84,20 +84,20 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
-  const auth = [
-    authenticate(
-      deps.keys,
-      new AuthFailureLimiter(
-        deps.callRedis,
-        deps.config.QUEUE_PREFIX,
-        deps.config.AUTH_RATE_LIMIT_PER_SECOND,
-        deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      ),
-      metrics,
+  const limit = rateLimit(deps.callRedis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND);
+  const authenticated = authenticate(
+    deps.keys,
+    new AuthFailureLimiter(
+      deps.callRedis,
+      deps.config.QUEUE_PREFIX,
+      deps.config.AUTH_RATE_LIMIT_PER_SECOND,
+      deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     ),
-    rateLimit(deps.callRedis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND),
-  ];
-  app.get(OPERATION_PATTERN, ...operations.calls(auth));
+    metrics,
+  );
+  const auth = [authenticated, limit.middleware];
+  // Operation calls run the rate-limit check alongside their plan's first round trip (see `operationRoutes`).
+  app.get(OPERATION_PATTERN, ...operations.calls(authenticated, limit));
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, auth));
   app.use(historyRouter(deps, auth));

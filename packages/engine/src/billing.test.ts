@@ -1,4 +1,4 @@
-import { newId, parseParams } from "@sda/core";
+import { newId, parseParams, ServiceError } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineDeps, executeJob } from "./execute.ts";
 import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";
@@ -161,6 +161,27 @@ describe("one call's money: plan → execute", () => {
       await deps.cache.get(details, parseParams(details.params, raw) as Record<string, unknown>),
     ).toBeNull();
     await run(other);
+    expect(await expectConsistent(caller.accountId)).toBe(0);
+  });
+
+  it("a refused admission run alongside the plan (the rate limit) wins, and leaves nothing held nor charged", async () => {
+    const caller = await account(1);
+    const details = op("videosite.video-details");
+    const limited = new ServiceError("rate_limited", "over the limit", { retryAfterSeconds: 1 });
+    // Refused after the reservation went through: the hold is given back before the refusal is thrown.
+    const late = new Promise<void>((_, reject) => setTimeout(() => reject(limited), 50));
+    const refused = (admission: Promise<unknown>, raw: Record<string, unknown>) =>
+      planCall(details, raw, caller, newId("req"), { ...plan, admission }).catch((e: unknown) => e);
+    expect(await refused(late, { url: "https://youtu.be/M4gD1WSo5mA" })).toBe(limited);
+    expect(await expectConsistent(caller.accountId)).toBe(1);
+    // Also over invalid parameters and over a 402, as when the limit was checked before the plan.
+    expect(await refused(Promise.reject(limited), { url: "not a url" })).toBe(limited);
+    const held = await planCall(details, { url: "https://youtu.be/M4gD1WSo5mA" }, caller, newId("req"), plan);
+    expect(await refused(Promise.reject(limited), { url: "https://youtu.be/kX3nB4PpJko" })).toBe(limited);
+    expect(await refused(Promise.resolve(), { url: "https://youtu.be/kX3nB4PpJko" })).toMatchObject({
+      code: "insufficient_credits",
+    });
+    await run(held);
     expect(await expectConsistent(caller.accountId)).toBe(0);
   });
 });

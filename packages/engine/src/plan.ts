@@ -20,6 +20,33 @@ export interface PlanDeps {
   cache: ResultCache;
   /** Seconds a reservation lives before the sweeper may release it (`RESERVATION_TTL_SECONDS`). */
   reservationTtlSeconds: number;
+  /**
+   * The caller's admission (its rate-limit check), already started, when the caller runs it alongside the plan
+   * instead of before it: it is awaited together with the plan's first round trip (the cache read or the
+   * reservation), so the two cost one round trip at c=1 instead of two. When it rejects, its error is what the plan
+   * throws, whatever the plan met meanwhile, and a reservation made meanwhile is released first: nothing is held,
+   * charged or enqueued for a refused call.
+   */
+  admission?: Promise<unknown>;
+}
+
+/**
+ * `work` settled together with `admission`: the admission's rejection first (after `undo` of the work's value when
+ * the work succeeded), then the work's own.
+ */
+async function admitted<T>(
+  admission: Promise<unknown> | undefined,
+  work: Promise<T>,
+  undo?: (value: T) => Promise<unknown>,
+): Promise<T> {
+  if (!admission) return work;
+  const [done, admit] = await Promise.allSettled([work, admission]);
+  if (admit.status === "rejected") {
+    if (done.status === "fulfilled" && undo) await undo(done.value);
+    throw admit.reason;
+  }
+  if (done.status === "rejected") throw done.reason;
+  return done.value;
 }
 
 /** A finished success as the gateway answers it (the `ok: true` shape of a job result). */
@@ -88,7 +115,8 @@ export function validateCallParams(
 /**
  * Plans one call of `op` with the caller's raw query values.
  *
- * Order matters for money: nothing is reserved before the parameters are valid; a cache hit of an operation that
+ * Order matters for money: nothing is reserved before the parameters are valid; with `deps.admission`, a refused
+ * admission wins over everything the plan met and leaves nothing reserved; a cache hit of an operation that
  * bills hits is charged (conditionally on the available balance) before it is answered; a miss reserves the call's
  * hold in one statement and answers 402 when `balance - reserved` cannot cover it, so N parallel calls on a balance
  * that covers k of them enqueue exactly k.
@@ -103,13 +131,20 @@ export async function planCall(
   requestId: string,
   deps: PlanDeps,
 ): Promise<CallPlan> {
-  const params = validateCallParams(op, raw);
+  let params: Record<string, unknown>;
+  try {
+    params = validateCallParams(op, raw);
+  } catch (error) {
+    // Refused by the admission too: its answer (429) comes first, as when it ran before the plan.
+    await deps.admission;
+    throw error;
+  }
   const keyParams = knownParams(op, raw);
   const useCache = cacheRequested(op, params);
 
   if (useCache) {
     const maxAge = typeof params.cacheMaxAge === "number" ? params.cacheMaxAge : undefined;
-    const hit = await deps.cache.get(op, params, maxAge);
+    const hit = await admitted(deps.admission, deps.cache.get(op, params, maxAge));
     if (hit) {
       let credits = 0;
       let balance: number | undefined;
@@ -140,13 +175,20 @@ export async function planCall(
     }
   }
 
-  const reservedCredits = await deps.ledger.reserve({
-    accountId: principal.accountId,
-    requestId,
-    credits: holdFor(op, params),
-    operation: op.id,
-    ttlSeconds: deps.reservationTtlSeconds,
-  });
+  // The admission is settled once: the cache read above awaited it when the call asked for the cache.
+  const admission = useCache ? undefined : deps.admission;
+  const reservedCredits = await admitted(
+    admission,
+    deps.ledger.reserve({
+      accountId: principal.accountId,
+      requestId,
+      credits: holdFor(op, params),
+      operation: op.id,
+      ttlSeconds: deps.reservationTtlSeconds,
+    }),
+    // A refused call holds nothing; were the release to fail, the sweeper releases the hold at its expiry.
+    () => deps.ledger.release(requestId).catch(() => undefined),
+  );
   return {
     kind: "enqueue",
     params: keyParams,

@@ -68,14 +68,14 @@ export class QueueBridge {
       queue.on("error", () => undefined);
       this.#queues.set(name, queue);
       // Blocking reads wait through reconnects, whatever the producer connection does.
-      const events = new QueueEvents(name, {
-        connection: connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
-        prefix,
-      });
+      const reader = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+      const events = new QueueEvents(name, { connection: reader, prefix });
       events.on("error", () => undefined);
-      events.on("completed", ({ jobId, returnvalue }) =>
-        this.#settle(jobId, { kind: "completed", value: returnvalue }),
-      );
+      events.on("completed", ({ jobId, returnvalue }) => {
+        if (!this.#waiters.has(jobId)) return;
+        answerFirst(reader);
+        this.#settle(jobId, { kind: "completed", value: returnvalue });
+      });
       // A failed attempt that will be retried also emits `failed`: settle only once the job is in the failed set.
       events.on("failed", ({ jobId }) => {
         if (!this.#waiters.has(jobId)) return;
@@ -201,6 +201,20 @@ export class QueueBridge {
     const job = await Job.fromId(queue, jobId);
     return job ? toStatus(await job.getState()) : "queued";
   }
+}
+
+/**
+ * Holds back the event reader's next `XREAD` until the answers its events resolved are written: QueueEvents issues
+ * it as soon as it has emitted a batch of events, before the waiters' promise continuations run, so the HTTP answer
+ * of a completed call waited for that socket write (a loopback write wakes Redis: 0.1–0.5 ms on a busy 2-core
+ * machine, measured by a CPU profile). Writes made meanwhile are buffered, not lost; `setImmediate` runs after every
+ * microtask of the current turn, i.e. after the answers.
+ */
+function answerFirst(reader: Redis) {
+  const socket = reader.stream as (Redis["stream"] & { writableCorked?: number }) | undefined;
+  if (!socket || socket.writableCorked) return;
+  socket.cork();
+  setImmediate(() => socket.uncork());
 }
 
 function toStatus(state: string): JobStatus {

@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { principalOf } from "./auth.ts";
@@ -16,29 +16,85 @@ function rateLimitHeaders(limit: number, state: RateLimiterRes) {
   };
 }
 
+/** Keys whose last known window this process remembers (bounded: cleared when full). */
+const MAX_REMEMBERED_KEYS = 10_000;
+
 /**
  * Per-key request rate limit in Redis (rate-limiter-flexible), so every gateway process shares one budget per key.
  * Every authenticated answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds).
- * @throws ServiceError 429 `rate_limited` with `retryAfterSeconds` (and `Retry-After`) when the key is over its rate.
+ *
+ * - `middleware`: checks the limit, then passes on (every authenticated route but the operations).
+ * - `admit(res)`: starts the same check and hands it back unsettled (`admission`), for a caller that runs it alongside
+ *   its own first round trip (an operation call's reservation or cache read: one round trip at c=1 instead of two).
+ *   While the key's last known window (in this process) has fewer than two calls left it checks first, as the
+ *   middleware does, and hands back no `admission`: a key over its limit never costs a reservation.
+ *
+ * Both reject with ServiceError 429 `rate_limited` with `retryAfterSeconds` (and `Retry-After`) when the key is over
+ * its rate.
  */
-export function rateLimit(redis: Redis, prefix: string, perSecond: number): RequestHandler {
+export interface RateLimit {
+  middleware: RequestHandler;
+  admit(res: Response): Promise<{ admission?: Promise<void> }>;
+}
+
+/** Creates the per-key rate limit of the gateway (see {@link RateLimit}). */
+export function rateLimit(redis: Redis, prefix: string, perSecond: number): RateLimit {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${prefix}:ratelimit`,
     points: perSecond,
     duration: 1,
   });
-  return async (_req, res, next) => {
+  // Per key: epoch ms until which its window is known to be nearly spent.
+  const nearlySpent = new Map<string, number>();
+  const check = async (res: Response): Promise<void> => {
+    const keyId = principalOf(res).keyId;
+    let state: RateLimiterRes;
     try {
-      res.set(rateLimitHeaders(perSecond, await limiter.consume(principalOf(res).keyId)));
+      state = await limiter.consume(keyId);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      remember(keyId, rejection);
       res.set(rateLimitHeaders(perSecond, rejection));
       const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new ServiceError("rate_limited", `more than ${perSecond} calls per second with this key`, {
         retryAfterSeconds,
       });
     }
-    next();
+    remember(keyId, state);
+    res.set(rateLimitHeaders(perSecond, state));
+  };
+  const remember = (keyId: string, state: RateLimiterRes) => {
+    // Fewer than two calls left: the next call of this key may be refused, so it waits for its check.
+    if (state.remainingPoints >= 2) {
+      nearlySpent.delete(keyId);
+      return;
+    }
+    if (nearlySpent.size >= MAX_REMEMBERED_KEYS) nearlySpent.clear();
+    nearlySpent.set(keyId, Date.now() + state.msBeforeNext);
+  };
+  const mayOverlap = (res: Response): boolean => {
+    const keyId = principalOf(res).keyId;
+    const until = nearlySpent.get(keyId);
+    if (until === undefined) return true;
+    if (until > Date.now()) return false;
+    nearlySpent.delete(keyId);
+    return true;
+  };
+  return {
+    middleware: async (_req, res, next) => {
+      await check(res);
+      next();
+    },
+    async admit(res) {
+      if (!mayOverlap(res)) {
+        await check(res);
+        return {};
+      }
+      const admission = check(res);
+      // Handled here too: a plan that throws before awaiting it must not leave an unhandled rejection.
+      admission.catch(() => undefined);
+      return { admission };
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { onlyMethods } from "../middleware/methods.ts";
+import type { RateLimit } from "../middleware/rate-limit.ts";
 import { locals, pollBody, sendJobResult } from "../respond.ts";
 
 /** Query values as strings (repeated keys stay arrays so the schema can refuse them). */
@@ -19,17 +20,20 @@ function rawQuery(req: Request): Record<string, unknown> {
  * route enqueues it, waits up to the deadline and answers. Every money decision is the engine's (`planCall`) and
  * the worker's (`executeJob`); the locals set here only feed the request log.
  */
-function operationRoute(op: OperationDefinition, deps: GatewayDeps): RequestHandler {
+function operationRoute(op: OperationDefinition, deps: GatewayDeps, limit: RateLimit): RequestHandler {
   return async (req: Request, res: Response) => {
     const principal = principalOf(res);
     const l = locals(res);
     l.operationId = op.id;
     const raw = rawQuery(req);
     l.params = raw;
+    // The key's rate-limit check runs alongside the plan's first round trip; a 429 wins over the plan's answer.
+    const { admission } = await limit.admit(res);
     const plan = await planCall(op, raw, principal, l.requestId, {
       ledger: deps.ledger,
       cache: deps.cache,
       reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+      ...(admission ? { admission } : {}),
     });
     if (plan.kind === "answer") {
       // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
@@ -71,31 +75,34 @@ function pathKey(path: string): string {
  * the path is looked up in a map, matching as Express did (case-insensitive, one trailing slash ignored).
  * - `methods`: 405 `method_not_allowed` for any method but GET (HEAD included) on an operation's path; other paths
  *   pass on.
- * - `calls(auth)`: the route's handlers: unknown paths skip the route (`next("route")`), then `auth`, then the
- *   operation's handler.
+ * - `calls(authenticate, limit)`: the route's handlers: unknown paths skip the route (`next("route")`), then
+ *   `authenticate`, then the operation's handler, which runs the key's rate limit (`limit.admit`) alongside its plan.
  */
 export function operationRoutes(deps: GatewayDeps) {
   const byPath = new Map(
-    deps.registry.operations.map((op) => [
-      pathKey(op.path),
-      { path: op.path, methods: onlyMethods(op.path, ["GET"]), call: operationRoute(op, deps) },
-    ]),
+    deps.registry.operations.map((op) => [pathKey(op.path), { op, methods: onlyMethods(op.path, ["GET"]) }]),
   );
   // The operation of the request, noted as the metrics' route label (the Express route is the shared pattern).
   const find = (req: Request, res: Response) => {
-    const op = byPath.get(pathKey(req.path));
-    if (op) locals(res).route = op.path;
-    return op;
+    const found = byPath.get(pathKey(req.path));
+    if (found) locals(res).route = found.op.path;
+    return found;
   };
   const methods: RequestHandler = (req, res, next) => {
-    const op = find(req, res);
-    if (op) op.methods(req, res, next);
+    const found = find(req, res);
+    if (found) found.methods(req, res, next);
     else next();
   };
-  const calls = (auth: RequestHandler[]): RequestHandler[] => [
-    (req, res, next) => (find(req, res) ? next() : next("route")),
-    ...auth,
-    (req, res, next) => find(req, res)?.call(req, res, next),
-  ];
+  const calls = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
+    const handlers = new Map(deps.registry.operations.map((op) => [op.id, operationRoute(op, deps, limit)]));
+    return [
+      (req, res, next) => (find(req, res) ? next() : next("route")),
+      authenticate,
+      (req, res, next) => {
+        const found = find(req, res);
+        if (found) return handlers.get(found.op.id)?.(req, res, next);
+      },
+    ];
+  };
   return { methods, calls };
 }
