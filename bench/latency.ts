@@ -5,7 +5,7 @@
  */
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { getter, load, sequential, summary } from "./lib/measure.ts";
+import { getter, load, sequential, summary, WARMUP_CALLS } from "./lib/measure.ts";
 import { rawRoundTrips, startRawQueue } from "./lib/raw-queue.ts";
 import type { BenchStack } from "./lib/stack.ts";
 import { mean, ms, percent, printTable, verdict } from "./lib/stats.ts";
@@ -68,7 +68,7 @@ async function finishedJobs(stack: BenchStack, since: number) {
  * share = the mean latency − the submit span − the reservation.
  */
 async function breakdown(stack: BenchStack, once: () => Promise<void>): Promise<Breakdown> {
-  for (let i = 0; i < 20; i++) await once();
+  for (let i = 0; i < WARMUP_CALLS; i++) await once();
   await Promise.all([stack.timings("worker", true), stack.timings("gateway", true)]);
   const since = Date.now();
   const latencies = await sequential(once, CALLS, 0);
@@ -107,7 +107,9 @@ async function breakdown(stack: BenchStack, once: () => Promise<void>): Promise<
 export async function runLatency(stack: BenchStack, secret: string, paths: Paths): Promise<void> {
   const auth = { authorization: `Bearer ${secret}` };
   const url = stack.gatewayUrl;
-  console.log(`\n== 1. latency at c=1 (${CALLS} calls each, after 20 warm-up calls), same run ==\n`);
+  console.log(
+    `\n== 1. latency at c=1 (${CALLS} calls each, after ${WARMUP_CALLS} warm-up calls), same run ==\n`,
+  );
   const raw = await startRawQueue(stack.redisUrl, stack.prefix);
   const rawSeries = await rawRoundTrips(raw, CALLS);
   const rawLatency = summary(rawSeries);

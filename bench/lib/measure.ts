@@ -8,7 +8,17 @@ import autocannon from "autocannon";
 import { median, quantile } from "./stats.ts";
 
 /** Latencies of `calls` sequential runs of `once` after `warmup` unmeasured ones, in ms. */
-export async function sequential(once: () => Promise<void>, calls: number, warmup = 20): Promise<number[]> {
+/**
+ * Calls made before every measured series (`BENCH_WARMUP`, default 100), baselines included: the processes' JIT and
+ * connection pools settle first (with 20, a series' first hundred calls still ran slower than its last).
+ */
+export const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 100);
+
+export async function sequential(
+  once: () => Promise<void>,
+  calls: number,
+  warmup = WARMUP_CALLS,
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await once();
   const latencies: number[] = [];
   for (let i = 0; i < calls; i++) {
