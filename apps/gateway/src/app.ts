@@ -99,7 +99,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Operation calls run the rate-limit check alongside their plan's first round trip (see `operationRoutes`).
   app.get(OPERATION_PATTERN, ...operations.calls(authenticated, limit));
   app.use(jobsRouter(deps, auth));
-  app.use(accountRouter(deps, auth));
+  app.use(accountRouter(deps, authenticated, limit));
   app.use(historyRouter(deps, auth));
   app.use(monitorsRouter(deps, auth));
   app.use(batchRouter(deps.batches, auth));

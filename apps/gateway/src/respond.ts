@@ -22,20 +22,20 @@ export function locals(res: Response): CallLocals {
   return res.locals as CallLocals;
 }
 
+/** What {@link sendSuccess} answers: the data, the `X-Service-*` values and extra envelope fields. */
+export interface SuccessBody {
+  data: unknown;
+  credits: number;
+  cache: CacheStatus;
+  source: string;
+  cachedAt?: string;
+  envelope?: Record<string, unknown>;
+  /** The account's balance after the call, in credits (`X-Service-Balance`), when known. */
+  balance?: number;
+}
+
 /** A 200 in the SPEC §2.1 envelope with the three `X-Service-*` headers of SPEC §4.1 (the request id is set earlier). */
-export function sendSuccess(
-  res: Response,
-  body: {
-    data: unknown;
-    credits: number;
-    cache: CacheStatus;
-    source: string;
-    cachedAt?: string;
-    envelope?: Record<string, unknown>;
-    /** The account's balance after the call, in credits (`X-Service-Balance`), when known. */
-    balance?: number;
-  },
-) {
+export function sendSuccess(res: Response, body: SuccessBody) {
   const l = locals(res);
   l.credits = body.credits;
   if (body.balance !== undefined) res.set("X-Service-Balance", String(body.balance));

@@ -2,6 +2,8 @@ import { ServiceError } from "@sda/core";
 import type { RequestHandler, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
+import type { RateLimit } from "../middleware/rate-limit.ts";
+import { sendSuccess } from "../respond.ts";
 import { getAccount } from "./account/get-account.ts";
 import { getLedger } from "./account/ledger.ts";
 import { getUsage } from "./account/usage.ts";
@@ -17,11 +19,21 @@ const PATHS = {
 /**
  * The Account group (free, key-authenticated): `GET /v1/account`, `/v1/account/usage`, `/v1/account/usage/daily` and
  * `/v1/account/ledger`. Other methods are 405.
+ *
+ * They only read, so the key's rate-limit check runs alongside the route's reads (`limit.admit`: one round trip at
+ * c=1 instead of two) and the answer waits for both; a 429 wins over the route's own answer or error.
  */
-export function accountRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
+export function accountRouter(deps: GatewayDeps, authenticated: RequestHandler, limit: RateLimit): Router {
   const router = express.Router();
-  for (const [path, handler] of Object.entries(PATHS)) {
-    router.get(path, ...auth, handler(deps));
+  for (const [path, route] of Object.entries(PATHS)) {
+    const read = route(deps);
+    router.get(path, authenticated, async (req, res) => {
+      const { admission } = await limit.admit(res);
+      const [answer, admitted] = await Promise.allSettled([read(req, res), admission]);
+      if (admitted.status === "rejected") throw admitted.reason;
+      if (answer.status === "rejected") throw answer.reason;
+      sendSuccess(res, answer.value);
+    });
     router.all(path, () => {
       throw new ServiceError("method_not_allowed", `${path} only answers GET`, { details: { allow: "GET" } });
     });

@@ -3,7 +3,7 @@ import { readAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, sendSuccess } from "../../respond.ts";
+import { locals, type SuccessBody } from "../../respond.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -13,7 +13,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
  */
 export function getAccount(deps: GatewayDeps) {
-  return async (_req: Request, res: Response) => {
+  return async (_req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.get";
     const account = await readAccountSummary(
@@ -23,7 +23,7 @@ export function getAccount(deps: GatewayDeps) {
     );
     // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
     if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
-    sendSuccess(res, {
+    return {
       data: {
         accountId: account.id,
         keyId: principal.keyId,
@@ -40,6 +40,6 @@ export function getAccount(deps: GatewayDeps) {
       credits: 0,
       cache: "BYPASS",
       source: "ledger",
-    });
+    } satisfies SuccessBody;
   };
 }

@@ -3,7 +3,7 @@ import { decodePageCursor, encodePageCursor, listLedgerEntries } from "@sda/ledg
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, sendSuccess } from "../../respond.ts";
+import { locals, type SuccessBody } from "../../respond.ts";
 import { presentLedgerEntry } from "./present.ts";
 
 /** Cursor binding of this list. */
@@ -16,7 +16,7 @@ export const LEDGER_LIST_ID = "account.ledger";
  */
 export function getLedger(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
-  return async (req: Request, res: Response) => {
+  return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.ledger";
     const query = parseParams(ledgerQuerySchema, req.query as Record<string, unknown>);
@@ -29,7 +29,7 @@ export function getLedger(deps: GatewayDeps) {
       }),
       deps.ledger.balance(principal.accountId),
     ]);
-    sendSuccess(res, {
+    return {
       data: {
         balance,
         entries: page.rows.map(presentLedgerEntry),
@@ -40,6 +40,6 @@ export function getLedger(deps: GatewayDeps) {
       credits: 0,
       cache: "BYPASS",
       source: "ledger",
-    });
+    } satisfies SuccessBody;
   };
 }

@@ -3,24 +3,24 @@ import { dailyUsage } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, sendSuccess } from "../../respond.ts";
+import { locals, type SuccessBody } from "../../respond.ts";
 
 /**
  * `GET /v1/account/usage/daily?days=30` (free): calls, successful calls and credits per UTC day and operation over
  * the last `days` days (1–366, today included), newest day first; days without calls are absent.
  */
 export function getDailyUsage(deps: GatewayDeps) {
-  return async (req: Request, res: Response) => {
+  return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.usage-daily";
     const query = parseParams(dailyUsageQuerySchema, req.query as Record<string, unknown>);
     locals(res).params = { days: query.days };
     const days = await dailyUsage(deps.ledger.prisma, principal.accountId, query.days);
-    sendSuccess(res, {
+    return {
       data: { days: query.days, usage: days, totalReturned: days.length },
       credits: 0,
       cache: "BYPASS",
       source: "ledger",
-    });
+    } satisfies SuccessBody;
   };
 }

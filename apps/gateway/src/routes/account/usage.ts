@@ -3,7 +3,7 @@ import { decodePageCursor, encodePageCursor, listRequestLogs } from "@sda/ledger
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, sendSuccess } from "../../respond.ts";
+import { locals, type SuccessBody } from "../../respond.ts";
 import { presentRequestLog } from "./present.ts";
 
 /** Cursor binding of this list (a cursor of another list is `invalid_cursor`). */
@@ -16,7 +16,7 @@ export const USAGE_LIST_ID = "account.usage";
  */
 export function getUsage(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
-  return async (req: Request, res: Response) => {
+  return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.usage";
     const query = parseParams(usageQuerySchema, req.query as Record<string, unknown>);
@@ -39,7 +39,7 @@ export function getUsage(deps: GatewayDeps) {
       },
       { limit: query.limit, ...(after ? { after } : {}) },
     );
-    sendSuccess(res, {
+    return {
       data: {
         requests: page.rows.map(presentRequestLog),
         totalReturned: page.rows.length,
@@ -49,6 +49,6 @@ export function getUsage(deps: GatewayDeps) {
       credits: 0,
       cache: "BYPASS",
       source: "ledger",
-    });
+    } satisfies SuccessBody;
   };
 }
