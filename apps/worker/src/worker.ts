@@ -22,6 +22,7 @@ import {
 } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
+import { startWorkerMetrics, type WorkerMetricsServer } from "./metrics.ts";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
@@ -29,6 +30,8 @@ export interface RunningWorkers {
   workers: Worker[];
   /** The monitors consumer (`consumer` null with `MONITOR_CONCURRENCY=0`) and their webhook hooks. */
   monitors: WorkerMonitors;
+  /** This process's `GET /metrics` server (`WORKER_METRICS_PORT`), or null when unset. */
+  metrics: WorkerMetricsServer | null;
   /**
    * Stops taking jobs and waits up to `graceMs` for the active ones to finish; jobs still running after that are
    * released (their lock lapses and another worker re-runs them; the charge is keyed by request id, so never twice).
@@ -127,6 +130,10 @@ export async function startWorkers(
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const metrics =
+    config.WORKER_METRICS_PORT === undefined
+      ? null
+      : await startWorkerMetrics(config.WORKER_METRICS_PORT, config.METRICS_TOKEN, workers, log);
   // Webhook attempts (batch and monitor deliveries) and monitor runs. A webhook hook acts on its own owner kind only;
   // a batch has nothing to undo (its delivery log is the record).
   const webhookClient = new WebhookClient({
@@ -186,6 +193,7 @@ export async function startWorkers(
     queues,
     workers,
     monitors,
+    metrics,
     async close(graceMs = 30_000) {
       sweeper.stop();
       webhookSweeper.stop();
@@ -202,6 +210,7 @@ export async function startWorkers(
           webhooks.worker.close(true),
         ]);
       }
+      await metrics?.close();
       await webhookClient.close();
       await batch.close();
       await http.close();

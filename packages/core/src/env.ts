@@ -196,6 +196,8 @@ export const baseEnvSchema = z.object({
   EXPOSE_METRICS: bool.default(true),
   /** Operator token of GET /metrics (`Authorization: Bearer <token>`); unset: /metrics answers 401 to everyone. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Port of a worker process's own `GET /metrics` (same token rule); unset: workers serve no metrics; 0: any port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 /** What the env schema needs of a platform: its name and its own variables (see `definePlatform`). */
