@@ -1,4 +1,4 @@
-import type { Logger } from "@sda/core";
+import { type Logger, type PeriodicTask, startPeriodicTask } from "@sda/core";
 import type { JobResult } from "@sda/queue";
 import { WEBHOOK_CLAIM_STALE_MS } from "./completion.ts";
 import { itemPayload } from "./dispatcher.ts";
@@ -40,14 +40,9 @@ export interface BatchSweeperOptions {
  * - finished batches whose webhook was never enqueued are notified;
  * - results of batches past `BATCH_RESULT_TTL_DAYS` are deleted.
  */
-export function startBatchSweeper(options: BatchSweeperOptions): {
-  stop(): void;
-  runOnce(): Promise<SweepReport>;
-} {
+export function startBatchSweeper(options: BatchSweeperOptions): PeriodicTask<SweepReport> {
   const { runtime, runner, log } = options;
   const { store, dispatcher } = runtime;
-  let running: Promise<SweepReport> | null = null;
-
   async function sweep(): Promise<SweepReport> {
     const now = new Date();
     const report: SweepReport = { requeued: 0, recovered: 0, dispatchedAccounts: 0, webhooks: 0, purged: 0 };
@@ -87,19 +82,7 @@ export function startBatchSweeper(options: BatchSweeperOptions): {
     return report;
   }
 
-  const runOnce = () => {
-    // One sweep at a time per process; a tick that finds one running waits for it instead of starting another.
-    running ??= sweep().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => {
-    runOnce().catch((error: unknown) => log.warn({ err: error }, "batch sweep failed"));
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    runOnce,
-  };
+  return startPeriodicTask(options.intervalMs, sweep, {
+    error: (error) => log.warn({ err: error }, "batch sweep failed"),
+  });
 }

@@ -12,6 +12,7 @@ export * from "./monitor-rule.ts";
 export * from "./operation.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
+export * from "./periodic.ts";
 export * from "./plan.ts";
 export * from "./platform.ts";
 export * from "./price.ts";

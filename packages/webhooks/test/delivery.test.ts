@@ -208,14 +208,14 @@ describe("webhook deliveries", () => {
       eventType: "batch.completed",
       body: JSON.stringify({ type: "batch.completed" }),
     });
-    const sweeper = startWebhookSweeper(client, testLogger());
+    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
     try {
-      expect(await sweeper.sweep(0)).toBeGreaterThanOrEqual(1);
+      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
       const view = await settled(id);
       expect(view.status).toBe("succeeded");
       expect(view.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
       // A second sweep finds it no longer pending; a sweep while its job waits would only re-add the same job id.
-      await sweeper.sweep(0);
+      await sweeper.runOnce();
       await rerun(id, 1);
       expect((await client.getDelivery(id))?.attempts).toHaveLength(1);
       expect(receiver.hits("/unqueued")).toHaveLength(1);
