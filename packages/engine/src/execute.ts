@@ -1,34 +1,22 @@
 import {
-  type CursorCodec,
-  type HttpClient,
   isServiceError,
   type JobRecorder,
   type Logger,
   type OperationContext,
   type OperationDefinition,
   type OperationOutcome,
-  type OperationRegistry,
   parseParams,
-  type ServiceConfig,
 } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import { CallSpan, type JobPayload, type JobResult } from "@sda/queue";
-import type { Redis } from "ioredis";
-import { runEstimate } from "./estimate.ts";
+import { type EstimateDeps, runEstimate } from "./estimate.ts";
 import { holdFor } from "./plan.ts";
 import type { ResultCache } from "./result-cache.ts";
 
-/** What the engine needs from its process. */
-export interface EngineDeps {
-  registry: OperationRegistry;
+/** What the engine needs from its process: what an estimate needs, plus the ledger and the result cache. */
+export interface EngineDeps extends Omit<EstimateDeps, "now"> {
   ledger: Ledger;
   cache: ResultCache;
-  http: HttpClient;
-  redis: Redis;
-  keyPrefix: string;
-  cursors: CursorCodec;
-  config: ServiceConfig;
-  log: Logger;
   now?: () => Date;
   /** Told about every successful, settled call (History records snapshots); awaited, errors only logged. */
   observers?: readonly CallObserver[];
