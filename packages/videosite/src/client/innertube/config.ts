@@ -58,26 +58,6 @@ export function innertubeUrl(endpoint: InnertubeEndpoint, query = ""): string {
   return `${ORIGIN}/youtubei/v1/${endpoint}?prettyPrint=false${query}`;
 }
 
-/** The `context` object of an ANDROID request. */
-export function androidContext() {
-  return {
-    client: {
-      clientName: ANDROID_CLIENT.clientName,
-      clientVersion: ANDROID_CLIENT.clientVersion,
-      clientScreen: "WATCH",
-      platform: "MOBILE",
-      osName: ANDROID_CLIENT.osName,
-      osVersion: ANDROID_CLIENT.osVersion,
-      androidSdkVersion: ANDROID_CLIENT.androidSdkVersion,
-      hl: LOCALE.hl,
-      gl: LOCALE.gl,
-      utcOffsetMinutes: 0,
-    },
-    request: { internalExperimentFlags: [], useSsl: true },
-    user: { lockedSafetyMode: false },
-  };
-}
-
 /** The `context` object of a WEB request. */
 export function webContext() {
   return {
@@ -92,18 +72,6 @@ export function webContext() {
     },
     request: { internalExperimentFlags: [], useSsl: true },
     user: { lockedSafetyMode: false },
-  };
-}
-
-/** Headers of an ANDROID innertube POST. */
-export function androidHeaders(): Record<string, string> {
-  return {
-    "user-agent": ANDROID_CLIENT.userAgent,
-    "content-type": "application/json",
-    "accept-language": `${LOCALE.hl},en;q=0.9`,
-    "x-goog-api-format-version": "2",
-    "x-youtube-client-name": ANDROID_CLIENT.clientId,
-    "x-youtube-client-version": ANDROID_CLIENT.clientVersion,
   };
 }
 

@@ -8,15 +8,8 @@ import {
   readPlayer,
 } from "../../readers/video/player-reader.ts";
 import type { UpstreamContext } from "../context.ts";
-import { clientContext, clientHeaders, type InnertubeClient } from "./clients.ts";
-import {
-  androidContext,
-  androidHeaders,
-  innertubeUrl,
-  MICROFORMAT_FIELDS,
-  webContext,
-  webHeaders,
-} from "./config.ts";
+import { ANDROID, clientContext, clientHeaders, type InnertubeClient } from "./clients.ts";
+import { innertubeUrl, MICROFORMAT_FIELDS, webContext, webHeaders } from "./config.ts";
 
 /** A fetched player answer, read. */
 export interface PlayerFetch {
@@ -59,8 +52,8 @@ async function postJson(ctx: UpstreamContext, url: string, headers: Record<strin
  */
 export async function fetchAndroidPlayer(ctx: UpstreamContext, videoId: string): Promise<PlayerFetch> {
   try {
-    const raw = await postJson(ctx, innertubeUrl("player"), androidHeaders(), {
-      context: androidContext(),
+    const raw = await postJson(ctx, innertubeUrl("player"), clientHeaders(ANDROID), {
+      context: clientContext(ANDROID),
       ...playerBody(videoId),
     });
     if (!isPlayerAnswer(raw))
@@ -80,8 +73,8 @@ async function fetchReelPlayer(ctx: UpstreamContext, videoId: string): Promise<P
   const body = await postJson(
     ctx,
     innertubeUrl("reel/reel_item_watch", "&$fields=playerResponse"),
-    androidHeaders(),
-    { context: androidContext(), playerRequest: playerBody(videoId), disablePlayerResponse: false },
+    clientHeaders(ANDROID),
+    { context: clientContext(ANDROID), playerRequest: playerBody(videoId), disablePlayerResponse: false },
   );
   if (!isObject(body)) return null;
   const inner = body.playerResponse;
