@@ -1,5 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
-import { ServiceError } from "@sda/core";
+import { isOperatorBearer, ServiceError } from "@sda/core";
 import type { KeyCache, RequestLogWriter } from "@sda/ledger";
 import { registerStrategyMetrics } from "@sda/strategy";
 import type { RequestHandler } from "express";
@@ -77,10 +76,8 @@ export function createMetrics(
     );
     next();
   };
-  const expected = Buffer.from(`Bearer ${token ?? ""}`);
   const serve: RequestHandler = async (req, res) => {
-    const given = Buffer.from(req.get("authorization") ?? "");
-    if (!token || given.length !== expected.length || !timingSafeEqual(given, expected))
+    if (!isOperatorBearer(req.get("authorization"), token))
       throw new ServiceError(
         "invalid_api_key",
         "GET /metrics needs the operator token (METRICS_TOKEN) as Bearer",

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "@sda/core";
+import { isOperatorBearer, type Logger } from "@sda/core";
 import { registerStrategyMetrics } from "@sda/strategy";
 import type { Worker } from "bullmq";
 import { Counter, collectDefaultMetrics, Registry } from "prom-client";
@@ -39,15 +38,13 @@ export async function startWorkerMetrics(
     worker.on("completed", () => jobs.inc({ queue: worker.name, outcome: "completed" }));
     worker.on("failed", () => jobs.inc({ queue: worker.name, outcome: "failed" }));
   }
-  const expected = Buffer.from(`Bearer ${token ?? ""}`);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
     if (req.method !== "GET" || path !== "/metrics") {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
       return;
     }
-    const given = Buffer.from(req.headers.authorization ?? "");
-    if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!isOperatorBearer(req.headers.authorization, token)) {
       res.writeHead(401, { "content-type": "text/plain" }).end("GET /metrics needs the operator token\n");
       return;
     }
