@@ -111,9 +111,9 @@ export class MonitorStore {
     this.runs = new RunStore(prisma);
   }
 
-  /** How many monitors (items and tracking) an account keeps. */
-  countOf(accountId: string): Promise<number> {
-    return this.prisma.monitor.count({ where: { accountId, queuePrefix: this.queuePrefix } });
+  /** How many monitors (items and tracking) an account keeps (read through `db`: a transaction, or the client). */
+  countOf(accountId: string, db: Pick<Prisma.TransactionClient, "monitor"> = this.prisma): Promise<number> {
+    return db.monitor.count({ where: { accountId, queuePrefix: this.queuePrefix } });
   }
 
   /**
@@ -125,10 +125,7 @@ export class MonitorStore {
     const { schedule, params, ...rest } = input;
     const row = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sda:monitors:${input.accountId}`}, 0))`;
-      const count = await tx.monitor.count({
-        where: { accountId: input.accountId, queuePrefix: this.queuePrefix },
-      });
-      if (count >= limit.max) throw limit.full();
+      if ((await this.countOf(input.accountId, tx)) >= limit.max) throw limit.full();
       return tx.monitor.create({
         data: {
           id: newId("mon"),
