@@ -11,11 +11,17 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Any character {@link CONTROL} or {@link LONE_SURROGATE} may replace (a surrogate, paired or not). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const NEEDS_CARE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]/;
+
 /**
  * A string with every control character written as a visible `\uXXXX` escape (so the log still shows it was there)
  * and unpaired surrogates replaced by U+FFFD.
  */
 export function storableText(text: string): string {
+  // Nearly every value is clean: one scan for any character either replacement could touch, then nothing to copy.
+  if (!NEEDS_CARE.test(text)) return text;
   return text
     .replace(LONE_SURROGATE, "\uFFFD")
     .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
