@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import type { OperationContext } from "@sda/core";
 import type { ReplayServer } from "@sda/replay";
 import {
+  deleteKeysWithPrefix,
   type FakeAsrServer,
   serviceErrorOf,
   startFakeAsr,
@@ -42,6 +43,8 @@ afterAll(async () => {
   await fast.close();
   await standard.close();
   await replay.close();
+  // Leave nothing behind: the circuit keys the tests wrote under this context's prefix.
+  await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
   await ctx.redis.quit();
   await rm(root, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 import { type OperationContext, parseParams } from "@sda/core";
 import { splitSentences } from "@sda/summarize";
-import { serviceErrorOf, startFakeChat, testContext } from "@sda/testing";
+import { deleteKeysWithPrefix, serviceErrorOf, startFakeChat, testContext } from "@sda/testing";
 import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import { summarizeParams } from "../spec/summarize.ts";
@@ -24,7 +24,10 @@ const test = replayTest
   })
   .extend("withLlm", { scope: "file" }, ({ replay, chat }, { onCleanup }) => {
     const ctx = testContext(replay, { config: { LLM_BASE_URL: chat.baseUrl, LLM_MODEL: "summary-model" } });
-    onCleanup(() => ctx.redis.disconnect());
+    onCleanup(async () => {
+      await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
+      ctx.redis.disconnect();
+    });
     return ctx;
   })
   .extend(

@@ -1,5 +1,5 @@
 import { parseParams } from "@sda/core";
-import { serviceErrorOf, testContext } from "@sda/testing";
+import { deleteKeysWithPrefix, serviceErrorOf, testContext } from "@sda/testing";
 import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect, it } from "vitest";
 import { transcriptParams } from "../spec/transcript.ts";
@@ -194,6 +194,8 @@ describe("GET /v1/videosite/transcript: 502 (retryable)", () => {
     const error = await serviceErrorOf(
       getTranscript(parseParams(transcriptParams, { url: watch("BLOCKEDbot1") }), own),
     );
+    // Leave nothing behind: the circuit and health keys the refusal wrote under its own prefix.
+    await deleteKeysWithPrefix(own.config.REDIS_URL, own.keyPrefix);
     own.redis.disconnect();
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
   });
