@@ -4,8 +4,8 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const random16 = customAlphabet(ALPHABET, 16);
 const random40 = customAlphabet(ALPHABET, 40);
 
-/** Prefixes of the service's ids; the prefix tells a reader what an id names. */
-export type IdPrefix = "req" | "job" | "key" | "acct" | "led" | "mon" | "whd" | "bat" | "run";
+/** Prefixes of the service's ids; the prefix tells a reader what an id names (`gw`: a gateway's queue bridge). */
+export type IdPrefix = "req" | "job" | "key" | "acct" | "led" | "mon" | "whd" | "bat" | "run" | "gw";
 
 /** A random prefixed id such as `req_3fK9…` (16 base-62 characters, ~95 bits). */
 export function newId(prefix: IdPrefix): string {

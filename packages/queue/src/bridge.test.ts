@@ -1,10 +1,11 @@
 import { newId } from "@sda/core";
 import { randomPrefix } from "@sda/testing";
-import type { Worker } from "bullmq";
+import { UnrecoverableError, type Worker } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
 import { createRedis, deleteKeysUnder } from "./connection.ts";
 import type { JobPayload, JobResult } from "./job.ts";
+import { decodeReply, encodeReply } from "./reply.ts";
 import { createQueueWorker } from "./worker.ts";
 
 // Queue mechanics only: the processors below stand in for the engine and return fixed results.
@@ -38,16 +39,20 @@ async function setup(
 ) {
   const prefix = randomPrefix("q");
   prefixes.push(prefix);
-  const bridge = new QueueBridge({
-    connection: redis,
-    prefix,
-    queues: ["videosite"],
-    resultTtlSeconds: 60,
-    attempts: 2,
-    ...options,
-  });
-  await bridge.start();
-  opened.push(bridge);
+  const newBridge = async () => {
+    const bridge = new QueueBridge({
+      connection: redis,
+      prefix,
+      queues: ["videosite"],
+      resultTtlSeconds: 60,
+      attempts: 2,
+      ...options,
+    });
+    await bridge.start();
+    opened.push(bridge);
+    return bridge;
+  };
+  const bridge = await newBridge();
   let worker: Worker | null = null;
   const startWorker = () => {
     worker = createQueueWorker({
@@ -60,7 +65,7 @@ async function setup(
     });
     opened.push(worker);
   };
-  return { bridge, startWorker, worker: () => worker };
+  return { bridge, newBridge, startWorker, worker: () => worker };
 }
 
 describe("QueueBridge", () => {
@@ -111,8 +116,72 @@ describe("QueueBridge", () => {
     });
   });
 
+  it("two gateways on one queue: each gets its own calls' results on its own reply channel", async () => {
+    const { bridge, newBridge, startWorker } = await setup(async (data) => {
+      await new Promise((r) => setTimeout(r, 20));
+      return ok({ echo: data.requestId });
+    });
+    const other = await newBridge();
+    startWorker();
+    const calls = Array.from({ length: 10 }, (_, i) => ({ via: i % 2 ? other : bridge, p: payload() }));
+    const outcomes = await Promise.all(calls.map(({ via, p }) => via.submit("videosite", p, 10_000)));
+    outcomes.forEach((outcome, i) => {
+      expect(outcome).toMatchObject({ state: "finished", result: { data: { echo: calls[i]?.p.requestId } } });
+    });
+  });
+
+  it("a reply that never arrives: the waiter's read of the job state answers", async () => {
+    const { bridge, startWorker } = await setup(
+      async (data) => {
+        // Published on a channel nobody listens to, as when the subscriber was reconnecting.
+        data.replyTo = `${data.replyTo}:nobody`;
+        return ok("from-state");
+      },
+      { pollIntervalMs: 50 },
+    );
+    startWorker();
+    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: "from-state" } });
+  });
+
+  it("a job BullMQ will not retry (UnrecoverableError) is answered as failed after one attempt", async () => {
+    let calls = 0;
+    const { bridge, startWorker } = await setup(async () => {
+      calls++;
+      throw new UnrecoverableError("unknown operation");
+    });
+    startWorker();
+    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    expect(calls).toBe(1);
+    expect(outcome).toMatchObject({
+      state: "finished",
+      result: { ok: false, error: { code: "internal_error" } },
+    });
+  });
+
   it("returns null for unknown job ids", async () => {
     const { bridge } = await setup(async () => ok(1));
     expect(await bridge.getJob("job_0000000000000000")).toBeNull();
+  });
+});
+
+describe("reply messages", () => {
+  it("decode what encode wrote, and refuse anything else", () => {
+    const result = ok({ n: 1 });
+    expect(decodeReply(encodeReply({ jobId: "job_1", result }))).toEqual({ jobId: "job_1", result });
+    expect(decodeReply(encodeReply({ jobId: "job_1", failed: "boom" }))).toEqual({
+      jobId: "job_1",
+      failed: "boom",
+    });
+    for (const text of [
+      "",
+      "not json",
+      "null",
+      "[]",
+      '{"jobId":1}',
+      '{"jobId":"job_1"}',
+      '{"jobId":"job_1","result":3}',
+    ])
+      expect(decodeReply(text)).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import { isStoreUnreachable, newId } from "@sda/core";
-import { Job, Queue, QueueEvents } from "bullmq";
+import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { internalErrorResult, type JobPayload, type JobResult, type JobStatus } from "./job.ts";
+import { decodeReply, replyChannel } from "./reply.ts";
 import { CallSpan } from "./spans.ts";
 
 /** The gateway's enqueue-and-wait of a call (see {@link CallSpan}). */
 const submitSpan = new CallSpan("sda:queue:submit");
 
 export interface QueueBridgeOptions {
-  /** Shared connection for the queues (producers); QueueEvents open their own blocking connections from it. */
+  /** Shared connection for the queues (producers); the reply channel's subscriber is a duplicate of it. */
   connection: Redis;
   prefix: string;
   queues: readonly string[];
@@ -16,7 +17,7 @@ export interface QueueBridgeOptions {
   resultTtlSeconds: number;
   /** Attempts of a job whose worker crashed or threw unexpectedly. */
   attempts: number;
-  /** How often a waiter re-reads the job state in case a completion event was missed (ms, default 2000). */
+  /** How often a waiter re-reads the job state in case its reply was missed (ms, default 2000). */
   pollIntervalMs?: number;
 }
 
@@ -39,27 +40,33 @@ type Settled =
   | { kind: "failed"; reason: string }
   /** The job vanished while waited for (Redis restarted without persistence). */
   | { kind: "lost" }
-  | { kind: "deadline" };
+  | { kind: "deadline" }
+  /** The caller stopped waiting (`submit`'s signal). */
+  | { kind: "abandoned" };
 
 /**
  * The gateway's side of the queue: enqueue a call and wait for it up to the deadline (SPEC §8: 110 s).
  *
- * The completion listener is registered before the job is added (a fast worker can finish before `add` returns),
- * raced against the deadline, and backed by reading the job's state (events can be missed across a Redis reconnect).
+ * Each bridge subscribes to a reply channel of its own (`reply.ts`) and names it in every job it adds; the worker
+ * publishes the outcome there. The waiter is registered before the job is added (a fast worker can finish before
+ * `add` returns), raced against the deadline, and backed by reading the job's state every `pollIntervalMs` (a reply
+ * published while the subscriber reconnected is lost; a job failed by BullMQ's stalled check publishes nothing).
  * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion, so a waiter or a later
  * `GET /v1/jobs/{id}` can always read the result.
  */
 export class QueueBridge {
   readonly #options: QueueBridgeOptions;
   readonly #queues = new Map<string, Queue>();
-  readonly #events: QueueEvents[] = [];
   readonly #waiters = new Map<string, (settled: Settled) => void>();
+  readonly #channel: string;
+  #subscriber: Redis | undefined;
 
   constructor(options: QueueBridgeOptions) {
     this.#options = options;
+    this.#channel = replyChannel(options.prefix, newId("gw"));
   }
 
-  /** Opens the queues and their event streams; resolves when events are being read. */
+  /** Opens the queues and subscribes to the reply channel; resolves when replies are being received. */
   async start(): Promise<void> {
     const { connection, prefix } = this.#options;
     for (const name of this.#options.queues) {
@@ -67,35 +74,38 @@ export class QueueBridge {
       // Connection errors surface through the calls themselves (503); the events only need a listener.
       queue.on("error", () => undefined);
       this.#queues.set(name, queue);
-      // Blocking reads wait through reconnects, whatever the producer connection does.
-      const reader = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-      const events = new QueueEvents(name, { connection: reader, prefix });
-      events.on("error", () => undefined);
-      events.on("completed", ({ jobId, returnvalue }) => {
-        if (!this.#waiters.has(jobId)) return;
-        answerFirst(reader);
-        this.#settle(jobId, { kind: "completed", value: returnvalue });
-      });
-      // A failed attempt that will be retried also emits `failed`: settle only once the job is in the failed set.
-      events.on("failed", ({ jobId }) => {
-        if (!this.#waiters.has(jobId)) return;
-        void this.#readFinished(this.#queue(name), jobId)
-          .then((s) => s && this.#settle(jobId, s))
-          .catch(() => undefined);
-      });
-      this.#events.push(events);
     }
-    await Promise.all(this.#events.map((e) => e.waitUntilReady()));
+    // Subscribed through reconnects (ioredis subscribes again), whatever the producer connection does.
+    const subscriber = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+    subscriber.on("error", () => undefined);
+    subscriber.on("message", (_channel: string, text: string) => {
+      const reply = decodeReply(text);
+      if (!reply) return;
+      this.#settle(
+        reply.jobId,
+        "result" in reply
+          ? { kind: "completed", value: reply.result }
+          : { kind: "failed", reason: reply.failed },
+      );
+    });
+    this.#subscriber = subscriber;
+    await subscriber.subscribe(this.#channel);
   }
 
   /**
-   * Adds the call as a job and waits for it until `deadlineMs` elapses.
+   * Adds the call as a job and waits for it until `deadlineMs` elapses, or until `signal` aborts (the caller stops
+   * waiting: `pending`, no further reads).
    * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
    */
-  submit(queueName: string, payload: JobPayload, deadlineMs: number): Promise<SubmitOutcome> {
+  submit(
+    queueName: string,
+    payload: JobPayload,
+    deadlineMs: number,
+    signal?: AbortSignal,
+  ): Promise<SubmitOutcome> {
     const jobId = newId("job");
     return submitSpan.run({ jobId, operation: payload.operationId }, () =>
-      this.#submit(queueName, jobId, payload, deadlineMs),
+      this.#submit(queueName, jobId, payload, deadlineMs, signal),
     );
   }
 
@@ -104,6 +114,7 @@ export class QueueBridge {
     jobId: string,
     payload: JobPayload,
     deadlineMs: number,
+    signal?: AbortSignal,
   ): Promise<SubmitOutcome> {
     const queue = this.#queue(queueName);
     let resolveWaiter!: (settled: Settled) => void;
@@ -113,14 +124,21 @@ export class QueueBridge {
     this.#waiters.set(jobId, resolveWaiter);
     const timers: NodeJS.Timeout[] = [];
     try {
-      await queue.add(payload.operationId, payload, {
-        jobId,
-        attempts: this.#options.attempts,
-        backoff: { type: "exponential", delay: 500 },
-        removeOnComplete: { age: this.#options.resultTtlSeconds },
-        removeOnFail: { age: this.#options.resultTtlSeconds },
-      });
+      await queue.add(
+        payload.operationId,
+        { ...payload, replyTo: this.#channel },
+        {
+          jobId,
+          attempts: this.#options.attempts,
+          backoff: { type: "exponential", delay: 500 },
+          removeOnComplete: { age: this.#options.resultTtlSeconds },
+          removeOnFail: { age: this.#options.resultTtlSeconds },
+        },
+      );
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
+      const abandon = () => resolveWaiter({ kind: "abandoned" });
+      if (signal?.aborted) abandon();
+      signal?.addEventListener("abort", abandon, { once: true });
       const poll = setInterval(() => {
         // Redis down: this poll fails and the next one (or the deadline) tries again.
         void this.#readFinished(queue, jobId)
@@ -129,6 +147,8 @@ export class QueueBridge {
       }, this.#options.pollIntervalMs ?? 2000);
       timers.push(poll);
       let outcome = await settled;
+      signal?.removeEventListener("abort", abandon);
+      if (outcome.kind === "abandoned") return { state: "pending", jobId, status: "queued" };
       if (outcome.kind === "deadline") {
         const last = await this.#readFinished(queue, jobId);
         if (!last) return { state: "pending", jobId, status: await this.#status(queue, jobId) };
@@ -165,7 +185,7 @@ export class QueueBridge {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#events.map((e) => e.close()));
+    await this.#subscriber?.quit().catch(() => this.#subscriber?.disconnect());
     await Promise.all([...this.#queues.values()].map((q) => q.close()));
   }
 
@@ -201,20 +221,6 @@ export class QueueBridge {
     const job = await Job.fromId(queue, jobId);
     return job ? toStatus(await job.getState()) : "queued";
   }
-}
-
-/**
- * Holds back the event reader's next `XREAD` until the answers its events resolved are written: QueueEvents issues
- * it as soon as it has emitted a batch of events, before the waiters' promise continuations run, so the HTTP answer
- * of a completed call waited for that socket write (a loopback write wakes Redis: 0.1–0.5 ms on a busy 2-core
- * machine, measured by a CPU profile). Writes made meanwhile are buffered, not lost; `setImmediate` runs after every
- * microtask of the current turn, i.e. after the answers.
- */
-function answerFirst(reader: Redis) {
-  const socket = reader.stream as (Redis["stream"] & { writableCorked?: number }) | undefined;
-  if (!socket || socket.writableCorked) return;
-  socket.cork();
-  setImmediate(() => socket.uncork());
 }
 
 function toStatus(state: string): JobStatus {

@@ -1,5 +1,6 @@
 export * from "./bridge.ts";
 export * from "./connection.ts";
 export * from "./job.ts";
+export * from "./reply.ts";
 export * from "./spans.ts";
 export * from "./worker.ts";

@@ -15,8 +15,18 @@ export interface JobPayload {
    * pass the gateway (batch items, monitor runs): the worker reserves them itself before running.
    */
   reservedCredits?: number;
+  /**
+   * Enqueued while the gateway's reservation was still running (speculative enqueue): the worker waits for the
+   * gateway's hold word (`HoldWords` in `@sda/engine`) before it settles, and discards the result of a refused call.
+   */
+  speculative?: boolean;
   /** Epoch ms at enqueue. */
   enqueuedAt: number;
+  /**
+   * The reply channel of the gateway waiting for this call (`reply.ts`): the worker publishes the outcome there.
+   * Set by the gateway's bridge; absent for batch items and monitor runs (nobody waits for them).
+   */
+  replyTo?: string;
   /** What made the call when it did not come straight from an API caller: a batch item or a monitor run. */
   origin?: CallOrigin;
   /**
@@ -39,6 +49,11 @@ export type JobResult =
   | {
       ok: true;
       data: unknown;
+      /**
+       * The data already serialised as JSON (a cache hit's stored text, for the gateway to write as is); when set,
+       * it is the answer's `data` and `data` itself is not read.
+       */
+      dataJson?: string;
       source: string;
       /** Credits actually charged for this call. */
       credits: number;

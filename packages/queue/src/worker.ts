@@ -1,6 +1,7 @@
-import { type Job, Worker } from "bullmq";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobPayload, JobResult } from "./job.ts";
+import { encodeReply, type ReplyMessage } from "./reply.ts";
 
 export interface QueueWorkerOptions {
   queue: string;
@@ -23,9 +24,12 @@ export interface QueueWorkerOptions {
  * within `lockDurationMs`, and the next stalled check (every `stalledIntervalMs`) moves the job back to wait for any
  * live worker: a crashed job re-runs within lockDurationMs + stalledIntervalMs (10 s + 5 s by default). After
  * `maxStalledCount` stalls the job is failed.
+ *
+ * A job that names a reply channel (`replyTo`, see `reply.ts`) has its final outcome published there by the worker
+ * as soon as the processor has it: its result, or the reason of a failure BullMQ will not retry.
  */
 export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayload, JobResult> {
-  return new Worker<JobPayload, JobResult>(options.queue, options.processor, {
+  return new Worker<JobPayload, JobResult>(options.queue, replying(options.connection, options.processor), {
     connection: options.connection.duplicate(),
     prefix: options.prefix,
     concurrency: options.concurrency,
@@ -35,4 +39,32 @@ export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayloa
     maxStalledCount: options.maxStalledCount ?? 2,
     autorun: true,
   });
+}
+
+/**
+ * `processor` publishing each job's final outcome on the job's reply channel (`JobPayload.replyTo`), without waiting
+ * for the publish (BullMQ's completion of the job goes on meanwhile; a publish that fails is covered by the waiter's
+ * periodic read of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
+ * {@link UnrecoverableError}), with the message BullMQ records as the failed reason; it is rethrown either way.
+ */
+function replying(
+  publisher: Redis,
+  processor: QueueWorkerOptions["processor"],
+): QueueWorkerOptions["processor"] {
+  const publish = (job: Job<JobPayload, JobResult>, message: ReplyMessage) => {
+    const channel = job.data.replyTo;
+    if (channel) publisher.publish(channel, encodeReply(message)).catch(() => undefined);
+  };
+  return async (job) => {
+    const jobId = job.id ?? "";
+    try {
+      const result = await processor(job);
+      publish(job, { jobId, result });
+      return result;
+    } catch (error) {
+      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (final) publish(job, { jobId, failed: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  };
 }
