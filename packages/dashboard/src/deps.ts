@@ -8,4 +8,9 @@ export interface DashboardDeps {
   log: Logger;
   ledger: Ledger;
   redis: Redis;
+  /**
+   * This process's API key cache (the gateway's `KeyCache`), dropped synchronously when the dashboard revokes a key:
+   * the revoking process must refuse the key on the very next call, before its own pub/sub message comes back.
+   */
+  keys?: { invalidate(keyId: string): void };
 }

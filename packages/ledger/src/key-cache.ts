@@ -37,6 +37,11 @@ export class KeyCache {
   readonly #options: Required<KeyCacheOptions>;
   readonly #byHash = new Map<string, Entry>();
   readonly #subscriber: Redis;
+  /**
+   * Bumped by every invalidation: a PostgreSQL read that started before a revocation and returns after it must not
+   * put the key back into memory.
+   */
+  #epoch = 0;
   /** Lookups since start: `hits` from memory, `misses` read from PostgreSQL (for metrics and tests). */
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
@@ -71,8 +76,10 @@ export class KeyCache {
     if (hit) return hit;
     const hash = hashApiKey(secret);
     this.stats.misses++;
+    const epoch = this.#epoch;
     const result = await this.#ledger.authenticate(secret);
-    if (result.ok && this.#options.ttlMs > 0 && this.#subscriber.status === "ready") {
+    const stale = epoch !== this.#epoch;
+    if (result.ok && !stale && this.#options.ttlMs > 0 && this.#subscriber.status === "ready") {
       this.#byHash.delete(hash);
       this.#byHash.set(hash, { result, freshUntil: Date.now() + this.#options.ttlMs });
       if (this.#byHash.size > this.#options.maxEntries) {
@@ -83,14 +90,19 @@ export class KeyCache {
     return result;
   }
 
-  /** Drops a key (by id) from this process's cache. */
+  /**
+   * Drops a key (by id) from this process's cache. Called for each message on the invalidation channel, and directly
+   * by a revocation made in this process (the dashboard's), which must not wait for its own pub/sub message.
+   */
   invalidate(keyId: string): void {
+    this.#epoch++;
     this.stats.invalidations++;
     for (const [hash, entry] of this.#byHash)
       if (entry.result.principal.keyId === keyId) this.#byHash.delete(hash);
   }
 
   clear(): void {
+    this.#epoch++;
     this.#byHash.clear();
   }
 
@@ -101,7 +113,9 @@ export class KeyCache {
 
 /**
  * Revokes a key in PostgreSQL and announces it on Redis so every gateway's {@link KeyCache} drops it at once. The one
- * function the CLI (and the dashboard) calls to revoke a key.
+ * function the CLI (and the dashboard) calls to revoke a key. `local`, the caller's own cache when it runs inside a
+ * gateway, is dropped before this returns: a pub/sub message may reach that process's subscriber after the caller
+ * has already sent its next request.
  * @returns false when no such key exists.
  * @throws Error when Redis cannot be reached after the revocation was stored (caches then expire it within their
  *   freshness window); the message says so.
@@ -111,8 +125,10 @@ export async function revokeApiKeyEverywhere(
   redis: Redis,
   prefix: string,
   keyId: string,
+  local?: { invalidate(keyId: string): void },
 ): Promise<boolean> {
   if (!(await ledger.revokeApiKey(keyId))) return false;
+  local?.invalidate(keyId);
   try {
     await redis.publish(keyInvalidationChannel(prefix), keyId);
   } catch (error) {
