@@ -76,14 +76,6 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext(deps.log));
   app.use(metrics.observe);
   app.use(requestLog(deps.requestLog));
-  const operations = operationRoutes(deps);
-  for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
-  app.all(OPERATION_PATTERN, operations.methods);
-  app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, SERVICE_ROUTES));
-  if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
-  app.use("/dashboard", dashboardRouter(deps));
-
   const limit = rateLimit(deps.callRedis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND);
   const authenticated = authenticate(
     deps.keys,
@@ -96,8 +88,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     metrics,
   );
   const auth = [authenticated, limit.middleware];
+  // Registry operations first: the busiest paths, found by one map lookup, pass no other route's path match (Express
+  // tries every route in turn). Other paths fall through (`next`) to the routes below.
+  const operations = operationRoutes(deps, metrics);
+  app.all(OPERATION_PATTERN, operations.methods);
   // Operation calls run the rate-limit check alongside their plan's first round trip (see `operationRoutes`).
   app.get(OPERATION_PATTERN, ...operations.calls(authenticated, limit));
+  for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
+  app.use(statusRouter(deps));
+  app.use(openApiRouter(deps.registry, SERVICE_ROUTES));
+  if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
+  app.use("/dashboard", dashboardRouter(deps));
+
   app.use(jobsRouter(deps, auth));
   app.use(accountRouter(deps, authenticated, limit));
   app.use(historyRouter(deps, auth));

@@ -1,11 +1,12 @@
 import type { BatchService } from "@sda/batch";
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
-import type { ResultCache } from "@sda/engine";
+import type { HoldWords, ResultCache } from "@sda/engine";
 import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
+import type { SpeculationBudget } from "./speculation.ts";
 
 /** Everything the gateway's routes use; built by main.ts (or a test) and passed to `createGatewayApp`. */
 export interface GatewayDeps {
@@ -24,6 +25,10 @@ export interface GatewayDeps {
   callRedis: Redis;
   /** Balances shown by free cache hits, read at every call (concurrent reads batched into one statement). */
   balances: BalanceReader;
+  /** Which calls are enqueued alongside their reservation (null: `SPECULATIVE_ENQUEUE=false`). */
+  speculation: SpeculationBudget | null;
+  /** The gateway's words to the workers on speculative calls' reservations. */
+  holdWords: HoldWords;
   /** API key lookups, cached in this process with pub/sub revocation. */
   keys: KeyCache;
   /** Batched request-log writes. */

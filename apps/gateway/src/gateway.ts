@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { BatchRuntime, BatchService } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
-import { ResultCache } from "@sda/engine";
+import { HoldWords, ResultCache } from "@sda/engine";
 import { createPrismaClient, KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import { MonitorCatalog, MonitorService } from "@sda/monitors";
 import { createRedis, QueueBridge, redisReady } from "@sda/queue";
@@ -12,6 +12,7 @@ import { createGatewayApp } from "./app.ts";
 import { BalanceReader } from "./balances.ts";
 import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
+import { SpeculationBudget } from "./speculation.ts";
 
 /** A running gateway: its base URL, its deps (for tests), and a graceful `close`. */
 export interface RunningGateway {
@@ -75,6 +76,8 @@ export async function startGateway(
     redis,
     callRedis,
     balances: new BalanceReader(prisma),
+    speculation: config.SPECULATIVE_ENQUEUE ? new SpeculationBudget() : null,
+    holdWords: new HoldWords(callRedis, config.QUEUE_PREFIX),
     keys,
     requestLog,
     batches: new BatchService(batchRuntime, ledger, new CursorCodec(config.CURSOR_SECRET)),

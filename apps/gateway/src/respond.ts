@@ -25,6 +25,8 @@ export function locals(res: Response): CallLocals {
 /** What {@link sendSuccess} answers: the data, the `X-Service-*` values and extra envelope fields. */
 export interface SuccessBody {
   data: unknown;
+  /** The data already serialised as JSON (a cache hit's stored text): written into the answer as is, `data` unread. */
+  dataJson?: string;
   credits: number;
   cache: CacheStatus;
   source: string;
@@ -32,6 +34,34 @@ export interface SuccessBody {
   envelope?: Record<string, unknown>;
   /** The account's balance after the call, in credits (`X-Service-Balance`), when known. */
   balance?: number;
+}
+
+/**
+ * True when the envelope's extra fields can follow a spliced `data`: none of them is `success` or `data` (a spread
+ * would overwrite those in place) nor an array index (JavaScript orders integer keys first).
+ */
+function spliceable(tail: Record<string, unknown>): boolean {
+  return Object.keys(tail).every(
+    (key) =>
+      key !== "success" && key !== "data" && !(/^(0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1),
+  );
+}
+
+/**
+ * The SPEC §2.1 success envelope as JSON text: `success`, `data`, the envelope's extra fields, then `cached` and
+ * `cachedAt` for a hit. A hit's stored data text is spliced in as is (no parse and re-serialisation); the key order
+ * is the same either way.
+ */
+export function successJson(body: SuccessBody): string {
+  const tail = { ...body.envelope, ...(body.cachedAt ? { cached: true, cachedAt: body.cachedAt } : {}) };
+  if (body.dataJson === undefined || !spliceable(tail))
+    return JSON.stringify({
+      success: true,
+      data: body.dataJson === undefined ? body.data : JSON.parse(body.dataJson),
+      ...tail,
+    });
+  const rest = JSON.stringify(tail);
+  return `{"success":true,"data":${body.dataJson}${rest === "{}" ? "}" : `,${rest.slice(1)}`}`;
 }
 
 /** A 200 in the SPEC §2.1 envelope with the three `X-Service-*` headers of SPEC §4.1 (the request id is set earlier). */
@@ -44,16 +74,12 @@ export function sendSuccess(res: Response, body: SuccessBody) {
   res
     .status(200)
     .set({
+      "Content-Type": "application/json; charset=utf-8",
       "X-Service-Credits": String(body.credits),
       "X-Service-Cache": body.cache,
       "X-Service-Source": body.source,
     })
-    .json({
-      success: true,
-      data: body.data,
-      ...body.envelope,
-      ...(body.cachedAt ? { cached: true, cachedAt: body.cachedAt } : {}),
-    });
+    .send(successJson(body));
 }
 
 /** A non-2xx in the SPEC §7.1 envelope; `Retry-After` when the error says how long to wait. Nothing was charged. */
@@ -86,6 +112,7 @@ export function sendJobResult(res: Response, result: JobResult) {
   }
   sendSuccess(res, {
     data: result.data,
+    ...(result.dataJson !== undefined ? { dataJson: result.dataJson } : {}),
     credits: result.credits,
     cache: result.cache,
     source: result.source,

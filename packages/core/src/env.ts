@@ -77,6 +77,12 @@ export const baseEnvSchema = z.object({
   RESERVATION_TTL_SECONDS: int(1800, 60),
   /** How often each worker sweeps expired reservations, in ms. */
   RESERVATION_SWEEP_MS: int(60_000, 1000),
+  /**
+   * Speculative enqueue: a call of an account whose balance the gateway saw recently (covering twice its calls in
+   * flight) is enqueued alongside its reservation instead of after it; the worker settles only once the gateway's
+   * word says the hold was made (`hold-words.ts` in `@sda/engine`). `false`: always reservation first.
+   */
+  SPECULATIVE_ENQUEUE: bool.default(true),
 
   // Cache and cursors
   CACHE_TTL_SECONDS: int(86_400, 1),

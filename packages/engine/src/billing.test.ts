@@ -33,14 +33,6 @@ async function run(planned: CallPlan) {
   return executeJob(planned.payload, newId("job"), deps, signal, { finalAttempt: true });
 }
 
-async function expectConsistent(accountId: string) {
-  const credits = await deps.ledger.credits(accountId);
-  const sum = await prisma.ledgerEntry.aggregate({ where: { accountId }, _sum: { amount: true } });
-  expect(sum._sum.amount ?? 0).toBe(credits?.balance);
-  expect(credits?.reserved).toBe(0);
-  return credits?.balance;
-}
-
 describe("one call's money: plan → execute", () => {
   it("miss: holds the maximum price while it runs, charges the actual price, then releases the hold", async () => {
     const caller = await account(10);
@@ -56,7 +48,7 @@ describe("one call's money: plan → execute", () => {
     expect((await deps.ledger.credits(caller.accountId))?.reserved).toBe(1);
     const result = await run(planned);
     expect(result).toMatchObject({ ok: true, credits: 1, balance: 9, cache: "BYPASS" });
-    expect(await expectConsistent(caller.accountId)).toBe(9);
+    expect(await h.expectSettled(caller.accountId)).toBe(9);
   });
 
   it("per-page list: holds ceil(limit / page) pages, charges the pages returned", async () => {
@@ -69,7 +61,7 @@ describe("one call's money: plan → execute", () => {
     // The recorded post has no comments: an empty result costs 0 and gives the whole hold back.
     const result = await run(planned);
     expect(result).toMatchObject({ ok: true, credits: 0 });
-    expect(await expectConsistent(caller.accountId)).toBe(100);
+    expect(await h.expectSettled(caller.accountId)).toBe(100);
   });
 
   it("hit: a result paid by one call is served to a later cache=true call for 0 credits, at any balance", async () => {
@@ -82,8 +74,8 @@ describe("one call's money: plan → execute", () => {
     const hit = await planCall(details, raw, broke, newId("req"), plan);
     expect(hit).toMatchObject({ kind: "answer", answer: { credits: 0, cache: "HIT" } });
     if (hit.kind === "answer" && paid.ok) expect(hit.answer.data).toEqual(paid.data);
-    expect(await expectConsistent(payer.accountId)).toBe(0);
-    expect(await expectConsistent(broke.accountId)).toBe(0);
+    expect(await h.expectSettled(payer.accountId)).toBe(0);
+    expect(await h.expectSettled(broke.accountId)).toBe(0);
   });
 
   it("402 before anything runs when the available balance cannot cover the hold; nothing is held", async () => {
@@ -105,7 +97,7 @@ describe("one call's money: plan → execute", () => {
     ).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "insufficient_credits", details: { availableCredits: 0 } });
     await run(held);
-    expect(await expectConsistent(caller.accountId)).toBe(0);
+    expect(await h.expectSettled(caller.accountId)).toBe(0);
   });
 
   it("a platform failure charges nothing and releases the hold", async () => {
@@ -119,7 +111,7 @@ describe("one call's money: plan → execute", () => {
     );
     const result = await run(planned);
     expect(result).toMatchObject({ ok: false, credits: 0, error: { code: "video_unavailable" } });
-    expect(await expectConsistent(caller.accountId)).toBe(5);
+    expect(await h.expectSettled(caller.accountId)).toBe(5);
   });
 
   it("audio transcript: the gateway holds 1 credit; the worker's requireCredits raises the hold or answers 402", async () => {
@@ -132,7 +124,7 @@ describe("one call's money: plan → execute", () => {
     // The duration-based estimate of this video is above 3 credits: the raise is refused, the call answers 402.
     const result = await run(planned);
     expect(result).toMatchObject({ ok: false, error: { code: "insufficient_credits" } });
-    expect(await expectConsistent(caller.accountId)).toBe(3);
+    expect(await h.expectSettled(caller.accountId)).toBe(3);
   });
 
   it("a hold swept before the job ran and a balance spent meanwhile: 402, not billed, and the result is not cached", async () => {
@@ -161,7 +153,7 @@ describe("one call's money: plan → execute", () => {
       await deps.cache.get(details, parseParams(details.params, raw) as Record<string, unknown>),
     ).toBeNull();
     await run(other);
-    expect(await expectConsistent(caller.accountId)).toBe(0);
+    expect(await h.expectSettled(caller.accountId)).toBe(0);
   });
 
   it("a refused admission run alongside the plan (the rate limit) wins, and leaves nothing held nor charged", async () => {
@@ -173,7 +165,7 @@ describe("one call's money: plan → execute", () => {
     const refused = (admission: Promise<unknown>, raw: Record<string, unknown>) =>
       planCall(details, raw, caller, newId("req"), { ...plan, admission }).catch((e: unknown) => e);
     expect(await refused(late, { url: "https://youtu.be/M4gD1WSo5mA" })).toBe(limited);
-    expect(await expectConsistent(caller.accountId)).toBe(1);
+    expect(await h.expectSettled(caller.accountId)).toBe(1);
     // Also over invalid parameters and over a 402, as when the limit was checked before the plan.
     expect(await refused(Promise.reject(limited), { url: "not a url" })).toBe(limited);
     const held = await planCall(details, { url: "https://youtu.be/M4gD1WSo5mA" }, caller, newId("req"), plan);
@@ -182,6 +174,6 @@ describe("one call's money: plan → execute", () => {
       code: "insufficient_credits",
     });
     await run(held);
-    expect(await expectConsistent(caller.accountId)).toBe(0);
+    expect(await h.expectSettled(caller.accountId)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { createQueueWorker, deleteKeysUnder, type JobPayload, type JobResult, Qu
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineDeps, executeJob } from "./execute.ts";
+import { cachedData } from "./result-cache.ts";
 import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 let harness: EngineHarness;
@@ -104,8 +105,30 @@ describe("executeJob", () => {
     const result = await executeJob(payload, "job_d", deps, signal);
     const op = registry.byId("videosite.transcript");
     if (!op || !result.ok) throw new Error("expected a success");
-    const cached = await deps.cache.get(op, parseParams(op.params, params) as Record<string, unknown>);
-    expect(cached?.data).toEqual(result.data);
-    expect(cached?.cachedAt).toMatch(/Z$/);
+    const parsed = parseParams(op.params, params) as Record<string, unknown>;
+    const cached = await deps.cache.get(op, parsed);
+    if (!cached) throw new Error("expected a cache entry");
+    expect(cachedData(cached)).toEqual(result.data);
+    expect(cached.dataJson).toBe(JSON.stringify(result.data));
+    expect(cached.cachedAt).toMatch(/Z$/);
+    expect(cached.source).toBe(result.source);
+  });
+
+  it("reads a cache entry of the earlier layout (one JSON document with data inside) the same", async () => {
+    const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
+    const payload = await payloadFor("videosite.transcript", params);
+    const result = await executeJob(payload, "job_e", deps, signal);
+    const op = registry.byId("videosite.transcript");
+    if (!op || !result.ok) throw new Error("expected a success");
+    const parsed = parseParams(op.params, params) as Record<string, unknown>;
+    const key = deps.cache.key(op.id, parsed);
+    const current = await deps.cache.get(op, parsed);
+    if (!current) throw new Error("expected a cache entry");
+    // The entry as a build before the two-line layout wrote it, from this call's own stored outcome.
+    const { dataJson, ...meta } = current;
+    await redis.set(key, JSON.stringify({ ...meta, data: JSON.parse(dataJson) }), "EX", 60);
+    expect(await deps.cache.get(op, parsed)).toEqual(current);
+    await redis.set(key, "not json\n{}", "EX", 60);
+    expect(await deps.cache.get(op, parsed)).toBeNull();
   });
 });

@@ -6,10 +6,13 @@ import {
   type OperationDefinition,
   type OperationOutcome,
   parseParams,
+  type SerializedServiceError,
+  ServiceError,
 } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import { CallSpan, type JobPayload, type JobResult } from "@sda/queue";
 import { type EstimateDeps, runEstimate } from "./estimate.ts";
+import { HOLD_WORD_WAIT_MS, type HoldWord, HoldWords } from "./hold-words.ts";
 import { holdFor } from "./plan.ts";
 import type { ResultCache } from "./result-cache.ts";
 
@@ -22,6 +25,8 @@ export interface EngineDeps extends Omit<EstimateDeps, "now"> {
   observers?: readonly CallObserver[];
   /** Record mode (`UPSTREAM_RECORD_DIR`): each job's upstream exchanges become one HAR case file. */
   recorder?: JobRecorder;
+  /** How long a speculative call waits for the gateway's hold word (ms; default {@link HOLD_WORD_WAIT_MS}). */
+  holdWordWaitMs?: number;
 }
 
 /** A successful call, after it was settled: `params` parsed, `at` from `deps.now`. */
@@ -124,6 +129,37 @@ export async function executeJob(
       operation: op.id,
       ttlSeconds: deps.config.RESERVATION_TTL_SECONDS,
     });
+  // A speculative call (enqueued while the gateway's reservation ran): nothing touches money or storage before the
+  // gateway's word on the hold is known (`hold-words.ts`); listened for once, alongside the handler.
+  let word: Promise<HoldWord | null> | undefined;
+  const hearHold = () => {
+    word ??= new HoldWords(deps.redis, deps.keyPrefix).hear(
+      requestId,
+      signal,
+      deps.holdWordWaitMs ?? HOLD_WORD_WAIT_MS,
+    );
+    return word;
+  };
+  /** The call's error when the gateway did not confirm its hold, else null (go on). */
+  const refusal = async (): Promise<SerializedServiceError | null> => {
+    if (!payload.speculative) return null;
+    const heard = await hearHold();
+    if (heard?.kind === "held") return null;
+    if (heard?.kind === "refused") {
+      log.info({ code: heard.error.code }, "refused at the gateway; the result is discarded");
+      return heard.error;
+    }
+    // No word: the gateway died between its reservation and its word. Give back whatever is held.
+    await deps.ledger.release(requestId);
+    log.warn("no word from the gateway on this call's reservation; released and failed");
+    return new ServiceError(
+      "service_unavailable",
+      "the call's reservation could not be confirmed; it was not billed",
+      {
+        retryAfterSeconds: 2,
+      },
+    ).toJSON();
+  };
   try {
     const params = parseParams(op.params, payload.params) as Record<string, unknown>;
     const handler = await deps.registry.handler(op.id);
@@ -143,6 +179,8 @@ export async function executeJob(
       signal,
       now,
       async requireCredits(credits) {
+        const refused = await refusal();
+        if (refused) throw ServiceError.fromJSON(refused);
         await reserve(credits);
       },
     };
@@ -151,7 +189,11 @@ export async function executeJob(
       deps.recorder
         ? deps.recorder.record({ jobId, operation: op.id, params }, () => handler(params, ctx))
         : handler(params, ctx);
+    // Listened for while the handler runs (its reads are cheap), so the word is usually known when the handler ends.
+    if (payload.speculative) hearHold().catch(() => undefined);
     const outcome = await spans.handler.run(span, run);
+    const refused = await refusal();
+    if (refused) return { ok: false, error: refused, credits: 0 };
     const credits = op.price.charge(params, outcome);
     const settled = await spans.settle.run(span, () =>
       deps.ledger.settle({ accountId, requestId, credits, operation: op.id }),
@@ -172,18 +214,23 @@ export async function executeJob(
     };
   } catch (error) {
     if (isServiceError(error)) {
+      // A speculative call's hold may still be on its way: its word first, so the release finds it.
+      if (payload.speculative) await hearHold().catch(() => null);
       await deps.ledger.release(requestId);
       if (error.status >= 500) log.warn({ code: error.code, details: error.details }, error.message);
       else log.info({ code: error.code }, error.message);
       return { ok: false, error: error.toJSON(), credits: 0 };
     }
     log.error({ err: error }, "unexpected error in handler");
-    if (options.finalAttempt)
+    if (options.finalAttempt) {
+      // As above: a speculative call's hold may still be on its way.
+      if (payload.speculative) await hearHold().catch(() => null);
       await deps.ledger
         .release(requestId)
         .catch((releaseError: unknown) =>
           log.warn({ err: releaseError }, "release failed; the sweeper will release the hold"),
         );
+    }
     throw error;
   }
 }

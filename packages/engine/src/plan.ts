@@ -1,7 +1,8 @@
-import { type OperationDefinition, parseParams, ServiceError } from "@sda/core";
+import { isServiceError, type OperationDefinition, parseParams, ServiceError } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import type { JobPayload, JobResult } from "@sda/queue";
-import type { ResultCache } from "./result-cache.ts";
+import type { HoldWords } from "./hold-words.ts";
+import { cachedData, type ResultCache } from "./result-cache.ts";
 
 /**
  * The gateway's half of one call: parameters → cache → reservation. Everything that decides what a call costs before
@@ -28,6 +29,18 @@ export interface PlanDeps {
    * charged or enqueued for a refused call.
    */
   admission?: Promise<unknown>;
+  /**
+   * Answer a cache hit with its data as the stored JSON text (`dataJson`) instead of parsing it: for the gateway,
+   * which writes it into the HTTP answer as is. Off: `data` holds the parsed value (batch items store it).
+   */
+  rawCacheData?: boolean;
+  /**
+   * Speculative enqueue (the gateway; see `hold-words.ts`): `allow(accountId, credits)` says whether this call may
+   * be enqueued while its reservation is still running (the gateway's judgement of what the account can pay; only
+   * asked for operations whose maximum price is known before the call); `words` carries the reservation's outcome to
+   * the worker.
+   */
+  speculation?: { words: HoldWords; allow(accountId: string, credits: number): boolean };
 }
 
 /**
@@ -60,7 +73,18 @@ export type CallAnswer = Extract<JobResult, { ok: true }>;
  */
 export type CallPlan =
   | { kind: "answer"; params: Record<string, unknown>; answer: CallAnswer }
-  | { kind: "enqueue"; params: Record<string, unknown>; queue: string; payload: JobPayload };
+  | {
+      kind: "enqueue";
+      params: Record<string, unknown>;
+      queue: string;
+      payload: JobPayload;
+      /**
+       * Set when the call was planned speculatively (`payload.speculative`): its reservation, still running. The
+       * caller enqueues the payload at once and awaits `hold` before answering; a rejection is the call's answer
+       * (402, 429, 503), and the worker, told by the hold word, discards the job's result.
+       */
+      hold?: Promise<number>;
+    };
 
 /**
  * Credits held before a call runs: its maximum price, or 1 credit when only the worker can price it (the audio
@@ -119,7 +143,8 @@ export function validateCallParams(
  * admission wins over everything the plan met and leaves nothing reserved; a cache hit of an operation that
  * bills hits is charged (conditionally on the available balance) before it is answered; a miss reserves the call's
  * hold in one statement and answers 402 when `balance - reserved` cannot cover it, so N parallel calls on a balance
- * that covers k of them enqueue exactly k.
+ * that covers k of them are served exactly k. With `deps.speculation` allowing it, the miss is returned with its
+ * reservation still running (`hold`), to be enqueued alongside it; only a job whose hold word says `held` is settled.
  *
  * @throws ServiceError 400/422 for invalid parameters, 402 `insufficient_credits` (nothing reserved or charged),
  *   400 `cost_exceeds_max` for a billed cache hit above the caller's `maxCredits`.
@@ -163,7 +188,7 @@ export async function planCall(
         params: keyParams,
         answer: {
           ok: true,
-          data: hit.data,
+          ...(deps.rawCacheData ? { data: undefined, dataJson: hit.dataJson } : { data: cachedData(hit) }),
           credits,
           cache: "HIT",
           source: `cache:${hit.source}`,
@@ -177,31 +202,59 @@ export async function planCall(
 
   // The admission is settled once: the cache read above awaited it when the call asked for the cache.
   const admission = useCache ? undefined : deps.admission;
-  const reservedCredits = await admitted(
+  const credits = holdFor(op, params);
+  const holding = admitted(
     admission,
     deps.ledger.reserve({
       accountId: principal.accountId,
       requestId,
-      credits: holdFor(op, params),
+      credits,
       operation: op.id,
       ttlSeconds: deps.reservationTtlSeconds,
     }),
     // A refused call holds nothing; were the release to fail, the sweeper releases the hold at its expiry.
     () => deps.ledger.release(requestId).catch(() => undefined),
   );
+  const payload: JobPayload = {
+    requestId,
+    accountId: principal.accountId,
+    keyId: principal.keyId,
+    operationId: op.id,
+    params: keyParams,
+    cacheRequested: useCache,
+    reservedCredits: credits,
+    enqueuedAt: Date.now(),
+  };
+  const speculation = deps.speculation;
+  if (!speculation || op.price.max(params) === null || !speculation.allow(principal.accountId, credits)) {
+    payload.reservedCredits = await holding;
+    return { kind: "enqueue", params: keyParams, queue: op.queue, payload };
+  }
+  const ttl = deps.reservationTtlSeconds;
+  const hold = holding.then(
+    async (held) => {
+      await speculation.words.say(requestId, { kind: "held" }, ttl).catch(() => undefined);
+      return held;
+    },
+    async (error: unknown) => {
+      const refusal = isServiceError(error)
+        ? error
+        : new ServiceError("service_unavailable", "the call could not be reserved; it was not billed", {
+            retryAfterSeconds: 2,
+          });
+      await speculation.words
+        .say(requestId, { kind: "refused", error: refusal.toJSON() }, ttl)
+        .catch(() => undefined);
+      throw error;
+    },
+  );
+  // Awaited by the caller; handled here too so a caller that fails before awaiting it leaves no unhandled rejection.
+  hold.catch(() => undefined);
   return {
     kind: "enqueue",
     params: keyParams,
     queue: op.queue,
-    payload: {
-      requestId,
-      accountId: principal.accountId,
-      keyId: principal.keyId,
-      operationId: op.id,
-      params: keyParams,
-      cacheRequested: useCache,
-      reservedCredits,
-      enqueuedAt: Date.now(),
-    },
+    payload: { ...payload, speculative: true },
+    hold,
   };
 }

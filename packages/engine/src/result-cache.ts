@@ -2,11 +2,22 @@ import { createHash } from "node:crypto";
 import type { OperationDefinition, OperationOutcome } from "@sda/core";
 import type { Redis } from "ioredis";
 
-/** A stored successful outcome (SPEC §4.1 `cache`, §8: 24 h). */
+/**
+ * A stored successful outcome (SPEC §4.1 `cache`, §8: 24 h) as a hit reads it: everything but the data parsed, the
+ * data as its stored JSON text (`dataJson`), which the gateway writes into its answer as is (a hit's cost no longer
+ * grows with a parse and a re-serialisation of the data); {@link cachedData} parses it for the callers that need the
+ * value (batch items).
+ */
 export interface CachedOutcome extends Omit<OperationOutcome, "data"> {
-  data: unknown;
+  /** The outcome's `data`, serialised as JSON. */
+  dataJson: string;
   /** ISO time the outcome was fetched. */
   cachedAt: string;
+}
+
+/** The parsed `data` of a hit. */
+export function cachedData(hit: CachedOutcome): unknown {
+  return JSON.parse(hit.dataJson);
 }
 
 /** Parameters that never change the result: left out of the cache key. */
@@ -25,8 +36,29 @@ function stableJson(value: unknown): string {
 }
 
 /**
+ * An entry as {@link ResultCache.set} writes it: the outcome without its data plus `cachedAt` (one JSON line), a
+ * newline, the data's JSON (JSON text never holds a raw newline, so the first one separates them). An entry of the
+ * earlier layout (one JSON document with `data` inside, written before an upgrade) is read too. @returns null when
+ * the first line is not JSON.
+ */
+function readEntry(raw: string): CachedOutcome | null {
+  const newline = raw.indexOf("\n");
+  try {
+    if (newline < 0) {
+      const { data, ...meta } = JSON.parse(raw) as OperationOutcome & { cachedAt: string };
+      return { ...meta, dataJson: JSON.stringify(data) ?? "null" };
+    }
+    const meta = JSON.parse(raw.slice(0, newline)) as Omit<CachedOutcome, "dataJson">;
+    return { ...meta, dataJson: raw.slice(newline + 1) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The result cache in Redis, shared by all accounts (the data is public). Keys are
- * `<prefix>:cache:<operation id>:<sha256 of the canonical parameters>`; values are JSON with `cachedAt`.
+ * `<prefix>:cache:<operation id>:<sha256 of the canonical parameters>`; values are the outcome with `cachedAt` and its
+ * data as two JSON texts ({@link readEntry}).
  *
  * The key is made from the PARSED parameters (the schema's output), which name the canonical resource: the video id,
  * channel id, post id, subreddit name… So `youtu.be/X`, `watch?v=X&t=1` and `shorts/X` share one entry, while the
@@ -54,7 +86,7 @@ export class ResultCache {
 
   /**
    * The stored outcome of a call, or null when there is none or it is older than `maxAgeSeconds` (default: the age
-   * `cache=true` accepts, {@link defaultMaxAge}). A value that is not valid JSON is treated as absent.
+   * `cache=true` accepts, {@link defaultMaxAge}). An entry whose first line is not valid JSON is treated as absent.
    */
   async get(
     op: OperationDefinition,
@@ -63,12 +95,8 @@ export class ResultCache {
   ): Promise<CachedOutcome | null> {
     const raw = await this.redis.get(this.key(op.id, params));
     if (!raw) return null;
-    let cached: CachedOutcome;
-    try {
-      cached = JSON.parse(raw) as CachedOutcome;
-    } catch {
-      return null;
-    }
+    const cached = readEntry(raw);
+    if (!cached) return null;
     const age = (Date.now() - Date.parse(cached.cachedAt)) / 1000;
     return age <= maxAgeSeconds ? cached : null;
   }
@@ -80,8 +108,9 @@ export class ResultCache {
     outcome: OperationOutcome,
     now: Date,
   ): Promise<void> {
-    const value: CachedOutcome = { ...outcome, cachedAt: now.toISOString() };
-    await this.redis.set(this.key(op.id, params), JSON.stringify(value), "EX", this.ttl(op));
+    const { data, ...meta } = outcome;
+    const value = `${JSON.stringify({ ...meta, cachedAt: now.toISOString() })}\n${JSON.stringify(data) ?? "null"}`;
+    await this.redis.set(this.key(op.id, params), value, "EX", this.ttl(op));
   }
 
   /** Seconds an entry is kept: the operation's `cache.ttlSeconds`, else `CACHE_TTL_SECONDS`. */

@@ -4,13 +4,14 @@ import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
 import {
   deleteKeysWithPrefix,
+  expectLedgerReconciled,
   randomPrefix,
   replayHttpClient,
   startReplay,
   testConfig,
   testLogger,
 } from "@sda/testing";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { EngineDeps } from "./execute.ts";
 import type { PlanDeps } from "./plan.ts";
 import { ResultCache } from "./result-cache.ts";
@@ -22,6 +23,12 @@ export interface EngineHarness {
   prisma: ReturnType<typeof createPrismaClient>;
   /** The registry operation `id`. @throws Error when it does not exist. */
   op(id: string): OperationDefinition;
+  /**
+   * Asserts an account is consistent after a scenario: its ledger reconciles (`expectLedgerReconciled`: entries sum
+   * to the balance, never negative, no request charged twice) and nothing is left reserved.
+   * @returns its balance, in credits.
+   */
+  expectSettled(accountId: string): Promise<number>;
   /** Closes the replay and connections and deletes the file's Redis keys (call in `afterAll`). */
   close(): Promise<void>;
 }
@@ -57,6 +64,12 @@ export async function startEngineHarness(label: string, cacheTtlSeconds: number)
       const found = registry.byId(id);
       if (!found) throw new Error(`no operation ${id}`);
       return found;
+    },
+    async expectSettled(accountId) {
+      await expectLedgerReconciled(prisma, [accountId]);
+      const credits = await ledger.credits(accountId);
+      expect(credits?.reserved).toBe(0);
+      return credits?.balance ?? -1;
     },
     async close() {
       await replay.close();

@@ -1,7 +1,8 @@
 import type { OperationDefinition } from "@sda/core";
-import { planCall } from "@sda/engine";
+import { type CallPlan, planCall } from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
+import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { onlyMethods } from "../middleware/methods.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
@@ -20,7 +21,12 @@ function rawQuery(req: Request): Record<string, unknown> {
  * route enqueues it, waits up to the deadline and answers. Every money decision is the engine's (`planCall`) and
  * the worker's (`executeJob`); the locals set here only feed the request log.
  */
-function operationRoute(op: OperationDefinition, deps: GatewayDeps, limit: RateLimit): RequestHandler {
+function operationRoute(
+  op: OperationDefinition,
+  deps: GatewayDeps,
+  limit: RateLimit,
+  metrics: GatewayMetrics,
+): RequestHandler {
   return async (req: Request, res: Response) => {
     const principal = principalOf(res);
     const l = locals(res);
@@ -29,35 +35,87 @@ function operationRoute(op: OperationDefinition, deps: GatewayDeps, limit: RateL
     l.params = raw;
     // The key's rate-limit check runs alongside the plan's first round trip; a 429 wins over the plan's answer.
     const { admission } = await limit.admit(res);
-    const plan = await planCall(op, raw, principal, l.requestId, {
-      ledger: deps.ledger,
-      cache: deps.cache,
-      reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
-      ...(admission ? { admission } : {}),
-    });
-    if (plan.kind === "answer") {
-      // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
-      // reads) so X-Service-Balance is exact.
-      const balance = plan.answer.balance ?? (await deps.balances.read(principal.accountId)) ?? undefined;
-      sendJobResult(res, { ...plan.answer, ...(balance !== undefined ? { balance } : {}) });
-      return;
-    }
-    let outcome: Awaited<ReturnType<typeof deps.bridge.submit>>;
+    // A speculative call's credits count as in flight for its account until it is answered.
+    const speculating: { done: (() => void) | null } = { done: null };
     try {
-      outcome = await deps.bridge.submit(op.queue, plan.payload, deps.config.REQUEST_DEADLINE_MS);
+      const plan = await planCall(op, raw, principal, l.requestId, {
+        ledger: deps.ledger,
+        cache: deps.cache,
+        reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+        rawCacheData: true,
+        ...(admission ? { admission } : {}),
+        ...(deps.speculation
+          ? {
+              speculation: {
+                words: deps.holdWords,
+                allow: (accountId: string, credits: number) => {
+                  speculating.done = deps.speculation?.admit(accountId, credits) ?? null;
+                  return speculating.done !== null;
+                },
+              },
+            }
+          : {}),
+      });
+      if (plan.kind === "answer") {
+        // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
+        // reads) so X-Service-Balance is exact.
+        const balance = plan.answer.balance ?? (await deps.balances.read(principal.accountId)) ?? undefined;
+        if (balance !== undefined) deps.speculation?.observe(principal.accountId, balance);
+        sendJobResult(res, { ...plan.answer, ...(balance !== undefined ? { balance } : {}) });
+        return;
+      }
+      const outcome = await enqueueAndWait(deps, op, plan, metrics);
+      if (outcome.state === "finished" && outcome.result.ok && outcome.result.balance !== undefined)
+        deps.speculation?.observe(principal.accountId, outcome.result.balance);
+      l.jobId = outcome.jobId;
+      if (outcome.state === "pending") {
+        res.status(202).json(pollBody(outcome.jobId, outcome.status));
+        return;
+      }
+      sendJobResult(res, outcome.result);
+    } finally {
+      speculating.done?.();
+    }
+  };
+}
+
+/**
+ * Enqueues a planned call and waits for it up to the deadline. A speculative plan's job is added at once, alongside
+ * its reservation (`plan.hold`): a refused reservation is the answer (the wait is abandoned; the worker discards the
+ * job's result on the gateway's word), and a job that failed gives its hold back (the worker may have tried before
+ * the hold was made). A job that could not be enqueued gives the hold back now rather than at its expiry.
+ */
+async function enqueueAndWait(
+  deps: GatewayDeps,
+  op: OperationDefinition,
+  plan: Extract<CallPlan, { kind: "enqueue" }>,
+  metrics: GatewayMetrics,
+) {
+  const { requestId } = plan.payload;
+  const stop = new AbortController();
+  const submitted = deps.bridge.submit(op.queue, plan.payload, deps.config.REQUEST_DEADLINE_MS, stop.signal);
+  // Awaited below; handled here too, for the refused speculative call that never awaits it.
+  submitted.catch(() => undefined);
+  if (plan.hold)
+    try {
+      await plan.hold;
+      metrics.speculative.inc({ outcome: "held" });
     } catch (error) {
-      // Never enqueued (or not known to be): give the hold back now rather than at its expiry. A job that did reach
-      // Redis settles against the available balance when it runs.
-      await deps.ledger.release(plan.payload.requestId).catch(() => undefined);
+      metrics.speculative.inc({ outcome: "refused" });
+      stop.abort();
       throw error;
     }
-    l.jobId = outcome.jobId;
-    if (outcome.state === "pending") {
-      res.status(202).json(pollBody(outcome.jobId, outcome.status));
-      return;
-    }
-    sendJobResult(res, outcome.result);
-  };
+  let outcome: Awaited<typeof submitted>;
+  try {
+    outcome = await submitted;
+  } catch (error) {
+    // Never enqueued (or not known to be). A job that did reach Redis settles against the available balance.
+    await deps.ledger.release(requestId).catch(() => undefined);
+    throw error;
+  }
+  if (plan.hold && outcome.state === "finished" && !outcome.result.ok)
+    await deps.ledger.release(requestId).catch(() => undefined);
+  return outcome;
 }
 
 /** The Express pattern every registry operation's path has (`/v1/<platform>/<operation>`). */
@@ -78,7 +136,7 @@ function pathKey(path: string): string {
  * - `calls(authenticate, limit)`: the route's handlers: unknown paths skip the route (`next("route")`), then
  *   `authenticate`, then the operation's handler, which runs the key's rate limit (`limit.admit`) alongside its plan.
  */
-export function operationRoutes(deps: GatewayDeps) {
+export function operationRoutes(deps: GatewayDeps, metrics: GatewayMetrics) {
   const byPath = new Map(
     deps.registry.operations.map((op) => [pathKey(op.path), { op, methods: onlyMethods(op.path, ["GET"]) }]),
   );
@@ -94,7 +152,9 @@ export function operationRoutes(deps: GatewayDeps) {
     else next();
   };
   const calls = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
-    const handlers = new Map(deps.registry.operations.map((op) => [op.id, operationRoute(op, deps, limit)]));
+    const handlers = new Map(
+      deps.registry.operations.map((op) => [op.id, operationRoute(op, deps, limit, metrics)]),
+    );
     return [
       (req, res, next) => (find(req, res) ? next() : next("route")),
       authenticate,
