@@ -1,8 +1,9 @@
 import { ServiceError } from "@sda/core";
 import type { RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
-import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
 import { principalOf } from "./auth.ts";
+import { batchedConsume } from "./batched-consume.ts";
 
 /**
  * The IETF `RateLimit-*` fields of one answer (draft-ietf-httpapi-ratelimit-headers): the key's calls per window,
@@ -20,7 +21,8 @@ function rateLimitHeaders(limit: number, state: RateLimiterRes) {
 const MAX_REMEMBERED_KEYS = 10_000;
 
 /**
- * Per-key request rate limit in Redis (rate-limiter-flexible), so every gateway process shares one budget per key.
+ * Per-key request rate limit in Redis (rate-limiter-flexible), so every gateway process shares one budget per key;
+ * the calls of one event-loop turn consume their points in one Redis round trip per key (`batched-consume.ts`).
  * Every authenticated answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds).
  *
  * - `middleware`: checks the limit, then passes on (every authenticated route but the operations).
@@ -47,22 +49,17 @@ export function rateLimit(redis: Redis, prefix: string, perSecond: number): Rate
   });
   // Per key: epoch ms until which its window is known to be nearly spent.
   const nearlySpent = new Map<string, number>();
+  const consume = batchedConsume(limiter);
   const check = async (res: Response): Promise<void> => {
     const keyId = principalOf(res).keyId;
-    let state: RateLimiterRes;
-    try {
-      state = await limiter.consume(keyId);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      remember(keyId, rejection);
-      res.set(rateLimitHeaders(perSecond, rejection));
-      const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ServiceError("rate_limited", `more than ${perSecond} calls per second with this key`, {
-        retryAfterSeconds,
-      });
-    }
+    const state = await consume(keyId);
     remember(keyId, state);
     res.set(rateLimitHeaders(perSecond, state));
+    if (state.consumedPoints <= perSecond) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    throw new ServiceError("rate_limited", `more than ${perSecond} calls per second with this key`, {
+      retryAfterSeconds,
+    });
   };
   const remember = (keyId: string, state: RateLimiterRes) => {
     // Fewer than two calls left: the next call of this key may be refused, so it waits for its check.
