@@ -111,15 +111,14 @@ export async function runChain<C, T>(options: RunChainOptions<C, T>): Promise<Ch
       const value = await strategy.run(options.ctx, { remainingMs, attempts: [...attempts] });
       attempts.push({ id: strategy.id, outcome: "success" });
       count(strategy.id, "success");
-      if (health) {
+      if (health)
         await recordHealth(health.redis, health.prefix, {
           platform,
           strategy: strategy.id,
           source,
           outcome: "success",
+          closeCircuit: true,
         });
-        await circuit?.close();
-      }
       return { value, strategy: strategy.id, attempts };
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;

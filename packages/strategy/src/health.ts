@@ -52,7 +52,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return now + tonumber(ARGV[1])`;
 
 /**
- * A source's circuit: opened for a cooldown by a `blocked`/`rate_limited` failure, closed by a success. While open,
+ * A source's circuit: opened for a cooldown by a `blocked`/`rate_limited` failure, closed by a success (deleted by
+ * {@link recordHealth} with `closeCircuit`, in the success's own transaction). While open,
  * chains skip every strategy of that source; after the cooldown the next call runs again (and closes or reopens it).
  */
 export class SourceCircuit {
@@ -86,14 +87,13 @@ export class SourceCircuit {
       ),
     );
   }
-
-  /** Closes the circuit (a success of the source). */
-  async close(): Promise<void> {
-    await this.redis.del(this.key);
-  }
 }
 
-/** Records an outcome in the strategy's health hash (and refreshes its TTL). */
+/**
+ * Records an outcome in the strategy's health hash (and refreshes its TTL), in one MULTI round trip; with
+ * `closeCircuit` (a success of a chain's strategy) the same transaction closes the source's circuit
+ * ({@link circuitKey}), which a separate `SourceCircuit.close` would cost a second round trip on the call's path.
+ */
 export async function recordHealth(
   redis: Redis,
   prefix: string,
@@ -104,6 +104,7 @@ export async function recordHealth(
     outcome: "success" | "failure";
     error?: string;
     openUntil?: number;
+    closeCircuit?: boolean;
   },
 ): Promise<void> {
   const key = healthKey(prefix, entry.platform, entry.strategy);
@@ -122,6 +123,7 @@ export async function recordHealth(
     });
   }
   multi.expire(key, HEALTH_TTL_SECONDS);
+  if (entry.closeCircuit) multi.del(circuitKey(prefix, entry.source));
   await multi.exec();
 }
 
