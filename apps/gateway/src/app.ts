@@ -89,11 +89,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   const auth = [authenticated, limit.middleware];
   // Registry operations first: the busiest paths, found by one map lookup, pass no other route's path match (Express
-  // tries every route in turn). Other paths fall through (`next`) to the routes below.
-  const operations = operationRoutes(deps, metrics);
-  app.all(OPERATION_PATTERN, operations.methods);
-  // Operation calls run the rate-limit check alongside their plan's first round trip (see `operationRoutes`).
-  app.get(OPERATION_PATTERN, ...operations.calls(authenticated, limit));
+  // tries every route in turn). Other paths fall through to the routes below. Operation calls run the rate-limit
+  // check alongside their plan's first round trip (see `operationRoutes`).
+  app.all(OPERATION_PATTERN, ...operationRoutes(deps, metrics).handlers(authenticated, limit));
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry, SERVICE_ROUTES));

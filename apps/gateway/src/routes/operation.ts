@@ -128,41 +128,34 @@ function pathKey(path: string): string {
 }
 
 /**
- * Every registry operation behind ONE Express route (mounted on {@link OPERATION_PATTERN}) instead of one route per
- * operation: Express tries routes one after the other, so a call of the last operation made ~80 path matches; here
- * the path is looked up in a map, matching as Express did (case-insensitive, one trailing slash ignored).
- * - `methods`: 405 `method_not_allowed` for any method but GET (HEAD included) on an operation's path; other paths
- *   pass on.
- * - `calls(authenticate, limit)`: the route's handlers: unknown paths skip the route (`next("route")`), then
- *   `authenticate`, then the operation's handler, which runs the key's rate limit (`limit.admit`) alongside its plan.
+ * Every registry operation behind ONE Express route (mounted on {@link OPERATION_PATTERN} for every method) instead of
+ * one route per operation: Express tries routes one after the other, so a call of the last operation made ~80 path
+ * matches; here the path is looked up in a map once, matching as Express did (case-insensitive, one trailing slash
+ * ignored). `handlers(authenticate, limit)` gives the route's handlers:
+ * - the lookup: paths that are no operation leave the route (`next("route")`); any method but GET (HEAD included) on
+ *   an operation's path is 405 `method_not_allowed` before anything runs;
+ * - `authenticate`;
+ * - the operation's handler, which runs the key's rate limit (`limit.admit`) alongside its plan.
  */
 export function operationRoutes(deps: GatewayDeps, metrics: GatewayMetrics) {
   const byPath = new Map(
     deps.registry.operations.map((op) => [pathKey(op.path), { op, methods: onlyMethods(op.path, ["GET"]) }]),
   );
-  // The operation of the request, noted as the metrics' route label (the Express route is the shared pattern).
-  const find = (req: Request, res: Response) => {
-    const found = byPath.get(pathKey(req.path));
-    if (found) locals(res).route = found.op.path;
-    return found;
-  };
-  const methods: RequestHandler = (req, res, next) => {
-    const found = find(req, res);
-    if (found) found.methods(req, res, next);
-    else next();
-  };
-  const calls = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
-    const handlers = new Map(
-      deps.registry.operations.map((op) => [op.id, operationRoute(op, deps, limit, metrics)]),
+  const handlers = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
+    const byRoute = new Map(
+      deps.registry.operations.map((op) => [op.path, operationRoute(op, deps, limit, metrics)]),
     );
     return [
-      (req, res, next) => (find(req, res) ? next() : next("route")),
-      authenticate,
       (req, res, next) => {
-        const found = find(req, res);
-        if (found) return handlers.get(found.op.id)?.(req, res, next);
+        const found = byPath.get(pathKey(req.path));
+        if (!found) return next("route");
+        // The operation of the request, also the metrics' route label (the Express route is the shared pattern).
+        locals(res).route = found.op.path;
+        found.methods(req, res, next);
       },
+      authenticate,
+      (req, res, next) => byRoute.get(locals(res).route as string)?.(req, res, next),
     ];
   };
-  return { methods, calls };
+  return { handlers };
 }
