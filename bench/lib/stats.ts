@@ -23,7 +23,8 @@ export function ms(value: number): string {
 
 /** A ratio as a percentage with no decimals (or `n/a`). */
 export function percent(value: number): string {
-  return Number.isFinite(value) ? `${(value * 100).toFixed(0)} %` : "n/a";
+  // One decimal: a share printed as "60 %" next to a FAIL of "≥ 60 %" (59.5 %) says nothing.
+  return Number.isFinite(value) ? `${(value * 100).toFixed(1)} %` : "n/a";
 }
 
 /** One target line: `PASS`/`FAIL`, what was asked and what was measured. Reports only; never fails the run. */
