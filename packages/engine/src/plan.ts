@@ -44,10 +44,12 @@ export interface PlanDeps {
 }
 
 /**
- * `work` settled together with `admission`: the admission's rejection first (after `undo` of the work's value when
- * the work succeeded), then the work's own.
+ * `work` settled together with `admission` (a caller's rate-limit check run alongside it): the admission's rejection
+ * first (after `undo` of the work's value when the work succeeded), then the work's own. The plan's reservation and
+ * cache read use it, and so do the gateway's free reads (the Account group).
+ * @returns the work's value; @throws the admission's error, else the work's.
  */
-async function admitted<T>(
+export async function admitted<T>(
   admission: Promise<unknown> | undefined,
   work: Promise<T>,
   undo?: (value: T) => Promise<unknown>,

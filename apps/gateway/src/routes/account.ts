@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { admitted } from "@sda/engine";
 import type { RequestHandler, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
@@ -29,10 +30,7 @@ export function accountRouter(deps: GatewayDeps, authenticated: RequestHandler, 
     const read = route(deps);
     router.get(path, authenticated, async (req, res) => {
       const { admission } = await limit.admit(res);
-      const [answer, admitted] = await Promise.allSettled([read(req, res), admission]);
-      if (admitted.status === "rejected") throw admitted.reason;
-      if (answer.status === "rejected") throw answer.reason;
-      sendSuccess(res, answer.value);
+      sendSuccess(res, await admitted(admission, read(req, res)));
     });
     router.all(path, () => {
       throw new ServiceError("method_not_allowed", `${path} only answers GET`, { details: { allow: "GET" } });
