@@ -11,7 +11,7 @@ import {
 import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
-import { createQueueWorker, createRedis } from "@sda/queue";
+import { createQueueWorker, createRedis, isFinalAttempt } from "@sda/queue";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import {
   startWebhookSweeper,
@@ -112,7 +112,7 @@ export async function startWorkers(
       maxStalledCount: config.JOB_MAX_STALLED_COUNT,
       processor: async (job) => {
         try {
-          const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          const finalAttempt = isFinalAttempt(job);
           if (job.data.origin?.kind === "batch")
             return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, {
               finalAttempt,

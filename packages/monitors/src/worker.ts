@@ -1,6 +1,7 @@
 import type { Logger } from "@sda/core";
 import type { EngineDeps } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
+import { isFinalAttempt } from "@sda/queue";
 import type { WebhookClient, WebhookHooks } from "@sda/webhooks";
 import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -114,8 +115,7 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
   const worker = new Worker<MonitorJobData, RunOutcome>(
     MONITOR_QUEUE,
     async (job: Job<MonitorJobData, RunOutcome>) => {
-      const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      return runMonitor(job.data, job.id ?? "", deps, shutdown.signal, finalAttempt);
+      return runMonitor(job.data, job.id ?? "", deps, shutdown.signal, isFinalAttempt(job));
     },
     {
       connection: options.connection.duplicate(),

@@ -42,6 +42,14 @@ export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayloa
 }
 
 /**
+ * Whether this run of `job` is its last: BullMQ will not retry it if it throws (`attempts`, default 1, all used).
+ * Any job's data; a job failed with `UnrecoverableError` is final whatever this says.
+ */
+export function isFinalAttempt(job: Pick<Job, "attemptsMade" | "opts">): boolean {
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/**
  * `processor` publishing each job's final outcome on the job's reply channel (`JobPayload.replyTo`), without waiting
  * for the publish (BullMQ's completion of the job goes on meanwhile; a publish that fails is covered by the waiter's
  * periodic read of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
@@ -62,7 +70,7 @@ function replying(
       publish(job, { jobId, result });
       return result;
     } catch (error) {
-      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const final = error instanceof UnrecoverableError || isFinalAttempt(job);
       if (final) publish(job, { jobId, failed: error instanceof Error ? error.message : String(error) });
       throw error;
     }
