@@ -140,25 +140,27 @@ export async function executeJob(
     );
     return word;
   };
-  /** The call's error when the gateway did not confirm its hold, else null (go on). */
-  const refusal = async (): Promise<SerializedServiceError | null> => {
-    if (!payload.speculative) return null;
-    const heard = await hearHold();
-    if (heard?.kind === "held") return null;
-    if (heard?.kind === "refused") {
-      log.info({ code: heard.error.code }, "refused at the gateway; the result is discarded");
-      return heard.error;
-    }
-    // No word: the gateway died between its reservation and its word. Give back whatever is held.
-    await deps.ledger.release(requestId);
-    log.warn("no word from the gateway on this call's reservation; released and failed");
-    return new ServiceError(
-      "service_unavailable",
-      "the call's reservation could not be confirmed; it was not billed",
-      {
-        retryAfterSeconds: 2,
-      },
-    ).toJSON();
+  /** The call's error when the gateway did not confirm its hold, else null (go on); decided once per job. */
+  let refused: Promise<SerializedServiceError | null> | undefined;
+  const refusal = () => {
+    refused ??= (async () => {
+      if (!payload.speculative) return null;
+      const heard = await hearHold();
+      if (heard?.kind === "held") return null;
+      if (heard?.kind === "refused") {
+        log.info({ code: heard.error.code }, "refused at the gateway; the result is discarded");
+        return heard.error;
+      }
+      // No word: the gateway died between its reservation and its word. Give back whatever is held.
+      await deps.ledger.release(requestId);
+      log.warn("no word from the gateway on this call's reservation; released and failed");
+      return new ServiceError(
+        "service_unavailable",
+        "the call's reservation could not be confirmed; it was not billed",
+        { retryAfterSeconds: 2 },
+      ).toJSON();
+    })();
+    return refused;
   };
   try {
     const params = parseParams(op.params, payload.params) as Record<string, unknown>;
@@ -179,8 +181,8 @@ export async function executeJob(
       signal,
       now,
       async requireCredits(credits) {
-        const refused = await refusal();
-        if (refused) throw ServiceError.fromJSON(refused);
+        const refusedWith = await refusal();
+        if (refusedWith) throw ServiceError.fromJSON(refusedWith);
         await reserve(credits);
       },
     };
@@ -192,8 +194,8 @@ export async function executeJob(
     // Listened for while the handler runs (its reads are cheap), so the word is usually known when the handler ends.
     if (payload.speculative) hearHold().catch(() => undefined);
     const outcome = await spans.handler.run(span, run);
-    const refused = await refusal();
-    if (refused) return { ok: false, error: refused, credits: 0 };
+    const refusedWith = await refusal();
+    if (refusedWith) return { ok: false, error: refusedWith, credits: 0 };
     const credits = op.price.charge(params, outcome);
     const settled = await spans.settle.run(span, () =>
       deps.ledger.settle({ accountId, requestId, credits, operation: op.id }),
