@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { BalanceReader } from "@sda/gateway";
+import { createPrismaClient, sqlPool } from "@sda/ledger";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ledgerSum } from "./support/ledger.ts";
 import { type Stack, startStack } from "./support/stack.ts";
 
 // A free cache hit's X-Service-Balance is read from PostgreSQL at every call; the reads of concurrent hits go out as
-// one statement (`id = ANY(…)`). Whatever the batching, each answer shows its own account's balance as the ledger
-// holds it: never another account's, never a value remembered from before a charge.
+// one statement (`id = ANY(…)`), and reads asked for while a statement runs wait for it and share the next one.
+// Whatever the batching, each answer shows its own account's balance as the ledger holds it: never another account's,
+// never a value remembered from before a charge.
 
 let stack: Stack;
 beforeAll(async () => {
@@ -46,5 +50,46 @@ describe("X-Service-Balance of free cache hits", () => {
     const after = await stack.get(DETAILS, one.key, { url: VIDEO_A, cache: "true" });
     expect(after.headers.get("x-service-balance")).toBe("34");
     expect(await ledgerSum(stack.ledger, one.accountId)).toBe(34);
+  });
+});
+
+describe("BalanceReader", () => {
+  it("never has two statements in flight: reads asked for meanwhile share the next one, each the ledger's balance", async () => {
+    const prisma = createPrismaClient(inject("databaseUrl"), 4);
+    try {
+      const accounts = [await stack.account(7), await stack.account(11), await stack.account(13)];
+      const pool = sqlPool(prisma);
+      const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      let inFlight = 0;
+      let most = 0;
+      let statements = 0;
+      // Counts the reader's statements and how many run at once (the pool has 4 connections: nothing else limits it).
+      (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args) => {
+        statements++;
+        most = Math.max(most, ++inFlight);
+        try {
+          return await query(...args);
+        } finally {
+          inFlight--;
+        }
+      };
+      const reader = new BalanceReader(prisma);
+      // 120 reads asked for over 12 turns of the event loop, 10 per turn, the three accounts in turn.
+      const reads: Promise<number | null>[] = [];
+      for (let turn = 0; turn < 12; turn++) {
+        for (let i = 0; i < 10; i++)
+          reads.push(reader.read(accounts[(turn * 10 + i) % 3]?.accountId as string));
+        await nextTurn();
+      }
+      const balances = await Promise.all(reads);
+      expect(balances).toEqual(reads.map((_, i) => [7, 11, 13][i % 3]));
+      expect(most).toBe(1);
+      expect(statements).toBeLessThanOrEqual(12);
+      expect(await reader.read("acct_unknown")).toBeNull();
+      for (const [i, account] of accounts.entries())
+        expect(await ledgerSum(stack.ledger, account.accountId)).toBe([7, 11, 13][i]);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 });
