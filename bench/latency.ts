@@ -184,6 +184,9 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
       "    of it: upstream fetch (replay, undici)",
       (b) => `${ms(b.upstreamMs)} (${b.upstreamRequests.toFixed(1)} req)`,
     ),
+    row("    of it: parse/normalise and the handler's own reads (handler − fetch)", (b) =>
+      ms(Math.max(0, b.handlerMs - b.upstreamMs)),
+    ),
     row("  charge: settle (of it SQL)", (b) => `${ms(b.settleMs)} (${ms(b.settleSqlMs)})`),
     row("  result cache write + History, together", (b) => ms(b.storeMs)),
     row(
