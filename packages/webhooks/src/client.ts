@@ -92,7 +92,7 @@ export class WebhookClient {
    * delivery (or reopening it for a replay) and queueing its attempt, or an attempt job that failed all its BullMQ
    * retries and has since been removed. The job id is `<delivery>-<attempt>`, so a delivery whose job still exists
    * (only late: workers busy or down) is not queued twice, and the worker skips an attempt already recorded. A lost
-   * replay is sent as an ordinary attempt (with the retry schedule).
+   * replay is re-queued as a replay (one attempt, no retry schedule; see {@link DeliveryStore.overdue}).
    * @param graceMs a next attempt overdue by more than this (ms) counts as possibly lost.
    * @returns the overdue deliveries looked at (each re-queued unless its job still existed).
    */
@@ -102,7 +102,7 @@ export class WebhookClient {
       await addAttemptJob(
         this.#queue,
         this.#config,
-        { deliveryId: delivery.id, attempt: delivery.attemptCount + 1, replay: false },
+        { deliveryId: delivery.id, attempt: delivery.attemptCount + 1, replay: delivery.replay },
         0,
       );
     return overdue.length;

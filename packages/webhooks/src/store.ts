@@ -142,15 +142,32 @@ export class DeliveryStore {
 
   /**
    * Pending deliveries whose next attempt was due before `before`, oldest first: candidates for a lost job.
-   * @returns at most `limit` `{ id, attemptCount }`.
+   *
+   * `replay` tells what that next attempt is. Every recorded attempt stores the retry it scheduled (`nextRetryAt`),
+   * and only a final verdict (succeeded, failed) stores none; a delivery that is pending again after a final verdict
+   * was reopened by `reopen`, so its next attempt is a replay (sent once, never retried). After an attempt that
+   * scheduled a retry, or before any attempt, it is an ordinary one.
+   * @returns at most `limit` `{ id, attemptCount, replay }`.
    */
-  async overdue(before: Date, limit: number): Promise<{ id: string; attemptCount: number }[]> {
-    return this.prisma.webhookDelivery.findMany({
+  async overdue(
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; attemptCount: number; replay: boolean }[]> {
+    const rows = await this.prisma.webhookDelivery.findMany({
       where: { status: "pending", nextAttemptAt: { lt: before } },
       orderBy: { nextAttemptAt: "asc" },
       take: limit,
-      select: { id: true, attemptCount: true },
+      select: {
+        id: true,
+        attemptCount: true,
+        attempts: { orderBy: { attempt: "desc" }, take: 1, select: { attempt: true, nextRetryAt: true } },
+      },
     });
+    return rows.map(({ id, attemptCount, attempts: [last] }) => ({
+      id,
+      attemptCount,
+      replay: last !== undefined && last.attempt === attemptCount && last.nextRetryAt === null,
+    }));
   }
 
   /** Marks a delivery that could not be queued, so it is not left `pending` forever. */

@@ -208,6 +208,11 @@ describe("webhook deliveries", () => {
       eventType: "batch.completed",
       body: JSON.stringify({ type: "batch.completed" }),
     });
+    // Due since a minute, so the sweep counts it overdue however soon it runs (the row says "due now" to the ms).
+    await prisma.webhookDelivery.update({
+      where: { id },
+      data: { nextAttemptAt: new Date(Date.now() - 60_000) },
+    });
     const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
     try {
       expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
@@ -219,6 +224,71 @@ describe("webhook deliveries", () => {
       await rerun(id, 1);
       expect((await client.getDelivery(id))?.attempts).toHaveLength(1);
       expect(receiver.hits("/unqueued")).toHaveLength(1);
+    } finally {
+      sweeper.stop();
+    }
+  });
+
+  it("a replay reopened by a process killed before queueing its attempt is swept as a replay: one attempt, no retries", async () => {
+    receiver.script("/replay-lost", [{ status: 200 }, { status: 500 }, { status: 500 }, { status: 500 }]);
+    const owner = newOwner();
+    const id = await deliver("/replay-lost", owner);
+    expect((await settled(id)).status).toBe("succeeded");
+    // What the dead process left behind a minute ago: the delivery reopened for attempt 2 (`replayDelivery`'s first
+    // step), due since, and no job.
+    expect(await client.store.reopen(id, owner, undefined)).toBe(2);
+    await prisma.webhookDelivery.update({
+      where: { id },
+      data: { nextAttemptAt: new Date(Date.now() - 60_000) },
+    });
+    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
+    try {
+      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
+      const view = await settled(id);
+      expect([view.status, view.failureReason]).toEqual(["failed", "replay_failed"]);
+      expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
+        [1, 200, false],
+        [2, 500, true],
+      ]);
+      expect(receiver.hits("/replay-lost")).toHaveLength(2);
+    } finally {
+      sweeper.stop();
+    }
+  });
+
+  it("an ordinary attempt lost after a failed one is swept as an ordinary attempt, on the retry schedule", async () => {
+    receiver.script("/retry-lost", [{ status: 500 }, { status: 200 }]);
+    const owner = newOwner();
+    const id = `whd_retrylost${ownerSeq}`;
+    await client.store.create({
+      id,
+      accountId: "acct_webhooks_test",
+      owner,
+      url: receiver.url("/retry-lost"),
+      secret,
+      messageId: `msg_retrylost${ownerSeq}`,
+      eventType: "batch.completed",
+      body: JSON.stringify({ type: "batch.completed" }),
+    });
+    // What was left behind: attempt 1 made a minute ago with its retry due since, and the job for attempt 2 lost.
+    await client.store.recordAttempt({
+      id,
+      attempt: 1,
+      replay: false,
+      result: { startedAt: new Date(Date.now() - 60_000), durationMs: 3, statusCode: 500 },
+      verdict: { kind: "retry", delayMs: 10 },
+    });
+    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
+    try {
+      await sweeper.runOnce();
+      const view = await settled(id);
+      expect(view.status).toBe("succeeded");
+      expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
+        [1, 500, false],
+        [2, 500, false],
+        [3, 200, false],
+      ]);
+      expect(receiver.hits("/retry-lost")).toHaveLength(2);
     } finally {
       sweeper.stop();
     }
