@@ -104,6 +104,55 @@ async function deliver(path: string, owner = newOwner()) {
   });
 }
 
+/**
+ * What a process killed before queueing anything leaves behind: a pending delivery row to `path` of a new owner, with
+ * no job. @returns its id (`whd_<tag><n>`).
+ */
+async function storeWithoutJob(path: string, tag: string): Promise<string> {
+  const owner = newOwner();
+  const id = `whd_${tag}${ownerSeq}`;
+  await client.store.create({
+    id,
+    accountId: "acct_webhooks_test",
+    owner,
+    url: receiver.url(path),
+    secret,
+    messageId: `msg_${tag}${ownerSeq}`,
+    eventType: "batch.completed",
+    body: JSON.stringify({ type: "batch.completed" }),
+  });
+  return id;
+}
+
+/** Records attempt 1 of `id` as failed (500) with a retry scheduled, as a worker does before it queues attempt 2. */
+function recordFailedFirstAttempt(id: string, startedAt: Date): Promise<unknown> {
+  return client.store.recordAttempt({
+    id,
+    attempt: 1,
+    replay: false,
+    result: { startedAt, durationMs: 3, statusCode: 500 },
+    verdict: { kind: "retry", delayMs: 10 },
+  });
+}
+
+/** Moves `id`'s next attempt a minute back: overdue to a sweep however soon it runs (a row's "due now" is to the ms). */
+async function dueAMinuteAgo(id: string): Promise<void> {
+  await prisma.webhookDelivery.update({
+    where: { id },
+    data: { nextAttemptAt: new Date(Date.now() - 60_000) },
+  });
+}
+
+/** One sweep with no grace, as a worker's sweeper runs it. @returns the overdue deliveries it looked at. */
+async function sweep(): Promise<number> {
+  const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
+  try {
+    return await sweeper.runOnce();
+  } finally {
+    sweeper.stop();
+  }
+}
+
 /** Runs a job of `attempt` as BullMQ would after a worker crash (a fresh job id) and waits until it is done. */
 async function rerun(deliveryId: string, attempt: number): Promise<void> {
   const job = await queue.add(
@@ -165,26 +214,9 @@ describe("webhook deliveries", () => {
   });
 
   it("a worker that died after recording a failed attempt and before queueing the next: the re-run queues it", async () => {
-    const owner = newOwner();
-    const id = `whd_crashtest${ownerSeq}`;
-    await client.store.create({
-      id,
-      accountId: "acct_webhooks_test",
-      owner,
-      url: receiver.url("/resume"),
-      secret,
-      messageId: `msg_resume${ownerSeq}`,
-      eventType: "batch.completed",
-      body: JSON.stringify({ type: "batch.completed" }),
-    });
+    const id = await storeWithoutJob("/resume", "crashtest");
     // What the dead worker left behind: attempt 1 recorded with a retry due, and no job for attempt 2.
-    await client.store.recordAttempt({
-      id,
-      attempt: 1,
-      replay: false,
-      result: { startedAt: new Date(), durationMs: 3, statusCode: 500 },
-      verdict: { kind: "retry", delayMs: 10 },
-    });
+    await recordFailedFirstAttempt(id, new Date());
     await rerun(id, 1);
     const view = await settled(id);
     expect(view.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
@@ -195,38 +227,18 @@ describe("webhook deliveries", () => {
   });
 
   it("a delivery stored by a process killed before queueing its attempt is sent by the sweeper, once", async () => {
-    const owner = newOwner();
-    const id = `whd_unqueued${ownerSeq}`;
     // What the dead process left behind: the pending row (next attempt due now) and no job at all.
-    await client.store.create({
-      id,
-      accountId: "acct_webhooks_test",
-      owner,
-      url: receiver.url("/unqueued"),
-      secret,
-      messageId: `msg_unqueued${ownerSeq}`,
-      eventType: "batch.completed",
-      body: JSON.stringify({ type: "batch.completed" }),
-    });
-    // Due since a minute, so the sweep counts it overdue however soon it runs (the row says "due now" to the ms).
-    await prisma.webhookDelivery.update({
-      where: { id },
-      data: { nextAttemptAt: new Date(Date.now() - 60_000) },
-    });
-    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
-    try {
-      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
-      const view = await settled(id);
-      expect(view.status).toBe("succeeded");
-      expect(view.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
-      // A second sweep finds it no longer pending; a sweep while its job waits would only re-add the same job id.
-      await sweeper.runOnce();
-      await rerun(id, 1);
-      expect((await client.getDelivery(id))?.attempts).toHaveLength(1);
-      expect(receiver.hits("/unqueued")).toHaveLength(1);
-    } finally {
-      sweeper.stop();
-    }
+    const id = await storeWithoutJob("/unqueued", "unqueued");
+    await dueAMinuteAgo(id);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const view = await settled(id);
+    expect(view.status).toBe("succeeded");
+    expect(view.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
+    // A second sweep finds it no longer pending; a sweep while its job waits would only re-add the same job id.
+    await sweep();
+    await rerun(id, 1);
+    expect((await client.getDelivery(id))?.attempts).toHaveLength(1);
+    expect(receiver.hits("/unqueued")).toHaveLength(1);
   });
 
   it("a replay reopened by a process killed before queueing its attempt is swept as a replay: one attempt, no retries", async () => {
@@ -234,64 +246,33 @@ describe("webhook deliveries", () => {
     const owner = newOwner();
     const id = await deliver("/replay-lost", owner);
     expect((await settled(id)).status).toBe("succeeded");
-    // What the dead process left behind a minute ago: the delivery reopened for attempt 2 (`replayDelivery`'s first
-    // step), due since, and no job.
+    // What the dead process left behind: the delivery reopened for attempt 2 (`replayDelivery`'s first step), no job.
     expect(await client.store.reopen(id, owner, undefined)).toBe(2);
-    await prisma.webhookDelivery.update({
-      where: { id },
-      data: { nextAttemptAt: new Date(Date.now() - 60_000) },
-    });
-    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
-    try {
-      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
-      const view = await settled(id);
-      expect([view.status, view.failureReason]).toEqual(["failed", "replay_failed"]);
-      expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
-        [1, 200, false],
-        [2, 500, true],
-      ]);
-      expect(receiver.hits("/replay-lost")).toHaveLength(2);
-    } finally {
-      sweeper.stop();
-    }
+    await dueAMinuteAgo(id);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const view = await settled(id);
+    expect([view.status, view.failureReason]).toEqual(["failed", "replay_failed"]);
+    expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
+      [1, 200, false],
+      [2, 500, true],
+    ]);
+    expect(receiver.hits("/replay-lost")).toHaveLength(2);
   });
 
   it("an ordinary attempt lost after a failed one is swept as an ordinary attempt, on the retry schedule", async () => {
     receiver.script("/retry-lost", [{ status: 500 }, { status: 200 }]);
-    const owner = newOwner();
-    const id = `whd_retrylost${ownerSeq}`;
-    await client.store.create({
-      id,
-      accountId: "acct_webhooks_test",
-      owner,
-      url: receiver.url("/retry-lost"),
-      secret,
-      messageId: `msg_retrylost${ownerSeq}`,
-      eventType: "batch.completed",
-      body: JSON.stringify({ type: "batch.completed" }),
-    });
+    const id = await storeWithoutJob("/retry-lost", "retrylost");
     // What was left behind: attempt 1 made a minute ago with its retry due since, and the job for attempt 2 lost.
-    await client.store.recordAttempt({
-      id,
-      attempt: 1,
-      replay: false,
-      result: { startedAt: new Date(Date.now() - 60_000), durationMs: 3, statusCode: 500 },
-      verdict: { kind: "retry", delayMs: 10 },
-    });
-    const sweeper = startWebhookSweeper(client, testLogger(), { graceMs: 0 });
-    try {
-      await sweeper.runOnce();
-      const view = await settled(id);
-      expect(view.status).toBe("succeeded");
-      expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
-        [1, 500, false],
-        [2, 500, false],
-        [3, 200, false],
-      ]);
-      expect(receiver.hits("/retry-lost")).toHaveLength(2);
-    } finally {
-      sweeper.stop();
-    }
+    await recordFailedFirstAttempt(id, new Date(Date.now() - 60_000));
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const view = await settled(id);
+    expect(view.status).toBe("succeeded");
+    expect(view.attempts.map((a) => [a.attempt, a.statusCode, a.replay])).toEqual([
+      [1, 500, false],
+      [2, 500, false],
+      [3, 200, false],
+    ]);
+    expect(receiver.hits("/retry-lost")).toHaveLength(2);
   });
 
   it("429 with Retry-After: the next attempt is scheduled Retry-After later, then it succeeds", async () => {
