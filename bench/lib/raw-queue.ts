@@ -19,7 +19,11 @@ export interface RawQueue {
 
 const QUEUE = "raw";
 const CONCURRENCY = 64;
-const answer = async () => ({ ok: true });
+
+/** The raw queue's worker: answers every job at once. */
+function rawWorker(connection: Redis, prefix: string): Worker {
+  return new Worker(QUEUE, async () => ({ ok: true }), { connection, prefix, concurrency: CONCURRENCY });
+}
 
 /**
  * Starts queue `raw` under `prefix` (deleted with the run's other keys), its worker in this process or, with
@@ -38,11 +42,7 @@ export async function startRawQueue(redisUrl: string, prefix: string, ownProcess
     });
     await once(child, "message");
   } else {
-    worker = new Worker(QUEUE, answer, {
-      connection: connection.duplicate(),
-      prefix,
-      concurrency: CONCURRENCY,
-    });
+    worker = rawWorker(connection.duplicate(), prefix);
     await worker.waitUntilReady();
   }
   events.setMaxListeners(1000);
@@ -75,7 +75,7 @@ export async function rawRoundTrips(raw: RawQueue, calls: number): Promise<numbe
 /** The child's side: a worker on the raw queue until the parent says `close` (or goes away). */
 async function runChildWorker(redisUrl: string, prefix: string): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = new Worker(QUEUE, answer, { connection, prefix, concurrency: CONCURRENCY });
+  const worker = rawWorker(connection, prefix);
   await worker.waitUntilReady();
   const stop = async () => {
     await worker.close();

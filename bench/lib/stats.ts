@@ -21,7 +21,7 @@ export function ms(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(2)} ms` : "n/a";
 }
 
-/** A ratio as a percentage with no decimals (or `n/a`). */
+/** A ratio as a percentage with one decimal (or `n/a`). */
 export function percent(value: number): string {
   // One decimal: a share printed as "60 %" next to a FAIL of "≥ 60 %" (59.5 %) says nothing.
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)} %` : "n/a";

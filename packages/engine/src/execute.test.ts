@@ -37,6 +37,18 @@ async function payloadFor(
 
 const signal = new AbortController().signal;
 
+/**
+ * Runs a successful French transcript job as `jobId` (which refreshes its result cache entry).
+ * @returns its result, its operation and its parsed parameters (the cache key's input).
+ */
+async function transcriptJob(jobId: string) {
+  const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
+  const result = await executeJob(await payloadFor("videosite.transcript", params), jobId, deps, signal);
+  const op = registry.byId("videosite.transcript");
+  if (!op || !result.ok) throw new Error("expected a success");
+  return { result, op, parsed: parseParams(op.params, params) as Record<string, unknown> };
+}
+
 describe("executeJob", () => {
   it("runs the handler, charges the price once per request id, and reports the charge", async () => {
     const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/ud9d5cMDP_0" });
@@ -100,12 +112,7 @@ describe("executeJob", () => {
   });
 
   it("stores the outcome in the result cache for later cache=true calls", async () => {
-    const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
-    const payload = await payloadFor("videosite.transcript", params);
-    const result = await executeJob(payload, "job_d", deps, signal);
-    const op = registry.byId("videosite.transcript");
-    if (!op || !result.ok) throw new Error("expected a success");
-    const parsed = parseParams(op.params, params) as Record<string, unknown>;
+    const { result, op, parsed } = await transcriptJob("job_d");
     const cached = await deps.cache.get(op, parsed);
     if (!cached) throw new Error("expected a cache entry");
     expect(cachedData(cached)).toEqual(result.data);
@@ -115,12 +122,7 @@ describe("executeJob", () => {
   });
 
   it("reads a cache entry of the earlier layout (one JSON document with data inside) the same", async () => {
-    const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
-    const payload = await payloadFor("videosite.transcript", params);
-    const result = await executeJob(payload, "job_e", deps, signal);
-    const op = registry.byId("videosite.transcript");
-    if (!op || !result.ok) throw new Error("expected a success");
-    const parsed = parseParams(op.params, params) as Record<string, unknown>;
+    const { op, parsed } = await transcriptJob("job_e");
     const key = deps.cache.key(op.id, parsed);
     const current = await deps.cache.get(op, parsed);
     if (!current) throw new Error("expected a cache entry");
