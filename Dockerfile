@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV PRISMA_HIDE_UPDATE_MESSAGE=1 CHECKPOINT_DISABLE=1 TURBO_TELEMETRY_DISABLED=1
 COPY . .
-RUN npm install --no-audit --no-fund && npm run build && npm prune --omit=dev
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
