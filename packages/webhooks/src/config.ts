@@ -1,5 +1,6 @@
 import type { LookupFunction } from "node:net";
 import type { ServiceConfig } from "@sda/core";
+import { normalizeHost } from "@sda/netguard";
 
 /**
  * Delay before each retry, in ms: attempt 1 is immediate, attempt n+1 waits `RETRY_SCHEDULE_MS[n-1]` after attempt n
@@ -39,12 +40,6 @@ export interface WebhookConfig {
    * that resolves to a private address without touching real DNS.
    */
   lookup?: LookupFunction;
-}
-
-/** Normalises one `WEBHOOK_ALLOWED_HOSTS` entry: lower case, IPv6 brackets dropped. */
-export function normalizeHost(host: string): string {
-  const h = host.trim().toLowerCase();
-  return h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h;
 }
 
 /**

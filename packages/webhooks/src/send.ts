@@ -1,30 +1,19 @@
-import { isIP } from "node:net";
-import { Agent, buildConnector, request } from "undici";
-import { normalizeHost, RESPONSE_EXCERPT_BYTES, type WebhookConfig } from "./config.ts";
-import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup } from "./ssrf.ts";
+import { createGuardedAgent, ForbiddenAddressError } from "@sda/netguard";
+import { type Agent, request } from "undici";
+import { RESPONSE_EXCERPT_BYTES, type WebhookConfig } from "./config.ts";
 
 /**
- * The undici dispatcher of webhook attempts. Its connector resolves names through {@link guardedLookup} and refuses
- * forbidden IP literals itself (Node skips `lookup` for literals), so the SSRF rule is applied to the address the
- * socket really connects to. undici follows no redirects unless told to, and this agent is never told to: a 30x is
- * an answer, recorded as a failed attempt.
+ * The undici dispatcher of webhook attempts: `@sda/netguard`'s guarded agent, so the SSRF rule is applied to the
+ * address each socket really connects to (names after resolution, IP literals too). undici follows no redirects unless
+ * told to, and this agent is never told to: a 30x is an answer, recorded as a failed attempt.
  */
 export function createWebhookAgent(
   config: Pick<WebhookConfig, "allowedHosts" | "lookup" | "timeoutMs">,
 ): Agent {
-  const connector = buildConnector({ lookup: guardedLookup(config), timeout: config.timeoutMs });
-  return new Agent({
-    connect(options, callback) {
-      const host = normalizeHost(options.hostname);
-      if (isIP(host) !== 0 && !config.allowedHosts.includes(host)) {
-        const reason = forbiddenAddressReason(host);
-        if (reason) {
-          callback(new ForbiddenAddressError(reason), null);
-          return;
-        }
-      }
-      connector(options, callback);
-    },
+  return createGuardedAgent({
+    allowedHosts: config.allowedHosts,
+    ...(config.lookup ? { lookup: config.lookup } : {}),
+    connectTimeoutMs: config.timeoutMs,
     // One connection per receiver is plenty; idle sockets are closed quickly, receivers are many and rarely reused.
     connections: 4,
     keepAliveTimeout: 4_000,

@@ -371,7 +371,7 @@ describe("webhook deliveries", () => {
     const view = await settled(id);
     expect([view.status, view.failureReason]).toEqual(["failed", "retries_exhausted"]);
     expect(view.attempts.map((a) => [a.statusCode, a.error])).toEqual(
-      Array(4).fill([null, "refused: rebind.example resolves to 127.0.0.1, which is loopback"]),
+      Array(4).fill([null, "refused: rebind.example resolves to 127.0.0.1, which is loopback (127.0.0.0/8)"]),
     );
     expect(receiver.requests.length).toBe(before);
   });
@@ -388,7 +388,10 @@ describe("webhook deliveries", () => {
         agent,
         timeoutMs: 5_000,
       });
-      expect([result.statusCode, result.error]).toEqual([undefined, "refused: 127.0.0.1 is loopback"]);
+      expect([result.statusCode, result.error]).toEqual([
+        undefined,
+        "refused: 127.0.0.1 is loopback (127.0.0.0/8)",
+      ]);
       expect(receiver.requests.length).toBe(before);
     } finally {
       await agent.close();

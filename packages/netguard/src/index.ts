@@ -1,0 +1,3 @@
+export * from "./agent.ts";
+export * from "./guard.ts";
+export * from "./special-ranges.ts";
