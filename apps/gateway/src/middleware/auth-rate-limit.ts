@@ -2,20 +2,21 @@ import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * The budget of key lookups that fail, per client address (rate-limiter-flexible on Redis, shared by all gateways).
+ * The budget of failed authentications per client address (rate-limiter-flexible on Redis, shared by all gateways).
  *
- * A request whose key is not in the in-process key cache takes one point atomically *before* its database lookup, and
- * gets it back when the key turns out valid; so a flood of bad keys from one address makes exactly
- * `perSecond × windowSeconds` lookups per window (even when sent in parallel) and every further request is 429 without any lookup,
- * while callers with valid keys are never held back (their keys are cached; a lookup's point is refunded). An address
- * over budget is also remembered in memory until its window ends, so a flood costs no Redis round trip either.
+ * Only failures spend it: a request is authenticated first, and a missing, malformed, unknown or revoked key then
+ * takes a point; once the address's `perSecond × windowSeconds` points are spent, its failures are answered 429 (with
+ * `Retry-After`) instead of 401 until the window ends. A valid key is never refused for other callers' failures, so
+ * clients behind one NAT cannot lock each other out (issue 21 #3: the budget used to be taken before the lookup, and
+ * valid keys got 429 during a flood). An address over budget is also remembered in memory until its window ends, so
+ * the flood's further failures cost no Redis round trip.
  */
 export class AuthFailureLimiter {
   readonly #limiter: RateLimiterRedis;
   readonly #blockedUntil = new Map<string, number>();
 
   /**
-   * @param perSecond failed lookups allowed per address per second on average (AUTH_RATE_LIMIT_PER_SECOND)
+   * @param perSecond failed authentications allowed per address per second on average (AUTH_RATE_LIMIT_PER_SECOND)
    * @param windowSeconds the budget's window (AUTH_RATE_LIMIT_WINDOW_SECONDS): `perSecond × windowSeconds` points
    */
   constructor(redis: Redis, prefix: string, perSecond: number, windowSeconds: number) {
@@ -27,18 +28,24 @@ export class AuthFailureLimiter {
     });
   }
 
+  /** True while the address is known (in this process) to be over its budget. */
+  isBlocked(address: string): boolean {
+    const until = this.#blockedUntil.get(address);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.#blockedUntil.delete(address);
+    return false;
+  }
+
   /**
-   * Takes one point of the address's budget.
-   * @returns null when taken, else the seconds to wait (≥ 1) before the address may try again.
+   * Counts one failed authentication of the address.
+   * @returns null while the address is within its budget (answer 401), else the seconds to wait (≥ 1; answer 429).
    * @throws the store's error when Redis is unreachable (the gateway answers 503).
    */
-  async take(address: string): Promise<number | null> {
+  async fail(address: string): Promise<number | null> {
     const now = Date.now();
     const until = this.#blockedUntil.get(address);
-    if (until !== undefined) {
-      if (until > now) return Math.max(1, Math.ceil((until - now) / 1000));
-      this.#blockedUntil.delete(address);
-    }
+    if (until !== undefined && until > now) return Math.max(1, Math.ceil((until - now) / 1000));
     try {
       await this.#limiter.consume(address);
       return null;
@@ -49,10 +56,5 @@ export class AuthFailureLimiter {
       this.#blockedUntil.set(address, now + rejection.msBeforeNext);
       return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     }
-  }
-
-  /** Gives back the point taken for a lookup that found a valid key. */
-  async refund(address: string): Promise<void> {
-    await this.#limiter.reward(address, 1);
   }
 }

@@ -8,15 +8,19 @@ import type { AuthFailureLimiter } from "./auth-rate-limit.ts";
 /** The key a request presents: found, absent, or an `Authorization` header of another scheme (`Basic …`, `Token …`). */
 export type PresentedKey = { kind: "key"; key: string } | { kind: "missing" } | { kind: "malformed" };
 
-/** The key of a request: `Authorization: Bearer <key>` or `X-API-Key: <key>` (SPEC §5.1). */
+/**
+ * The key of a request: `Authorization: Bearer <key>` or `X-API-Key: <key>` (SPEC §5.1). An `Authorization` header
+ * that is not `Bearer <key>` is malformed even beside a valid `X-API-Key` (issue 21 #9): a client whose credential
+ * handling is broken is told so instead of being served by the other header.
+ */
 export function extractApiKey(req: Request): PresentedKey {
   const authorization = req.get("authorization")?.trim();
-  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-  if (match?.[1]) return { kind: "key", key: match[1] };
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    return match?.[1] ? { kind: "key", key: match[1] } : { kind: "malformed" };
+  }
   const header = req.get("x-api-key")?.trim();
-  if (header) return { kind: "key", key: header };
-  // A credential was sent, just not in a form we accept: it is an invalid key, not a missing one.
-  return authorization ? { kind: "malformed" } : { kind: "missing" };
+  return header ? { kind: "key", key: header } : { kind: "missing" };
 }
 
 /** The authenticated caller, set by {@link authenticate}. */
@@ -26,80 +30,92 @@ export function principalOf(res: Response): Principal {
   return principal;
 }
 
+type Authenticated = AuthResult & { ok: true };
+type Failure = "missing" | "invalid" | "revoked";
+
 /**
  * Resolves the key to its account: from the in-process {@link KeyCache} when fresh (no I/O at all), else one indexed
- * lookup by SHA-256 — which first takes a point of the client address's failed-authentication budget (refunded when
- * the key is valid), so a flood of bad keys is refused with 429 before any lookup once the budget is spent. Refusals
- * are counted in `sda_gateway_auth_rejected_total` and write no request-log row.
- * @throws ServiceError 429 `rate_limited` (address over its budget); 401 `missing_api_key`, `invalid_api_key` or
- *   `revoked_api_key` (SPEC §5.4).
+ * lookup by SHA-256. Only a failure spends the client address's failed-authentication budget
+ * ({@link AuthFailureLimiter}): 401 while within it, 429 beyond it, and a valid key is served whatever the address's
+ * other callers did. While an address is over budget its uncached lookups run one at a time, so a flood of bad keys
+ * costs the database one indexed read at a time instead of one per request. Refusals are counted in
+ * `sda_gateway_auth_rejected_total` and write no request-log row.
+ * @throws ServiceError 429 `rate_limited` (a failure beyond the address's budget); 401 `missing_api_key`,
+ *   `invalid_api_key` or `revoked_api_key` (SPEC §5.4).
  */
 export function authenticate(
   keys: KeyCache,
   limiter: AuthFailureLimiter,
   metrics: GatewayMetrics,
 ): RequestHandler {
-  // Concurrent requests with the same uncached key share one lookup (and one budget point): a valid key's first
-  // burst of parallel calls is never mistaken for a flood.
-  const inflight = new Map<string, Promise<AuthResult & { ok: true }>>();
+  // Concurrent requests with the same uncached key share one lookup: a valid key's first burst of parallel calls is
+  // one read.
+  const inflight = new Map<string, Promise<AuthResult>>();
+  // The last lookup queued per over-budget address (see above); an entry is removed when its lookup is the last.
+  const serialized = new Map<string, Promise<unknown>>();
+
+  const lookup = (key: string, address: string): Promise<AuthResult> => {
+    if (!limiter.isBlocked(address)) return keys.authenticate(key);
+    const previous = serialized.get(address) ?? Promise.resolve();
+    const mine = previous.then(
+      () => keys.authenticate(key),
+      () => keys.authenticate(key),
+    );
+    serialized.set(address, mine);
+    const forget = () => {
+      if (serialized.get(address) === mine) serialized.delete(address);
+    };
+    mine.then(forget, forget);
+    return mine;
+  };
+
+  const refuse = async (address: string, reason: Failure, error: ServiceError): Promise<never> => {
+    const waitSeconds = await limiter.fail(address);
+    if (waitSeconds !== null) {
+      metrics.authRejected.inc({ reason: "rate_limited" });
+      throw new ServiceError("rate_limited", "too many failed authentications from this address", {
+        retryAfterSeconds: waitSeconds,
+      });
+    }
+    metrics.authRejected.inc({ reason });
+    throw error;
+  };
+
   return async (req, res, next) => {
+    const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const presented = extractApiKey(req);
-    let result = presented.kind === "key" ? keys.cached(presented.key) : null;
-    if (!result && presented.kind === "key") {
+    if (presented.kind === "missing")
+      return refuse(
+        address,
+        "missing",
+        new ServiceError(
+          "missing_api_key",
+          "send your API key as `Authorization: Bearer <key>` or `X-API-Key: <key>`",
+        ),
+      );
+    if (presented.kind === "malformed")
+      return refuse(
+        address,
+        "invalid",
+        new ServiceError("invalid_api_key", "the Authorization header must be `Bearer <key>`"),
+      );
+    let result: AuthResult | null = keys.cached(presented.key);
+    if (!result) {
       let shared = inflight.get(presented.key);
       if (!shared) {
-        shared = lookup(req, presented, keys, limiter, metrics).finally(() => inflight.delete(presented.key));
+        shared = lookup(presented.key, address).finally(() => inflight.delete(presented.key));
         inflight.set(presented.key, shared);
       }
       result = await shared;
     }
-    const { principal } = result ?? (await lookup(req, presented, keys, limiter, metrics));
+    if (!result.ok)
+      return result.reason === "revoked"
+        ? refuse(address, "revoked", new ServiceError("revoked_api_key", "this API key was revoked"))
+        : refuse(address, "invalid", new ServiceError("invalid_api_key", "this API key is not valid"));
+    const { principal } = result as Authenticated;
     res.locals.principal = principal;
     locals(res).accountId = principal.accountId;
     locals(res).keyId = principal.keyId;
     next();
   };
-}
-
-/** A key not in the cache: budget point, lookup, refund or refusal. */
-async function lookup(
-  req: Request,
-  presented: PresentedKey,
-  keys: KeyCache,
-  limiter: AuthFailureLimiter,
-  metrics: GatewayMetrics,
-): Promise<AuthResult & { ok: true }> {
-  const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  const waitSeconds = await limiter.take(address);
-  if (waitSeconds !== null) {
-    metrics.authRejected.inc({ reason: "rate_limited" });
-    throw new ServiceError("rate_limited", "too many failed authentications from this address", {
-      retryAfterSeconds: waitSeconds,
-    });
-  }
-  const refuse = (reason: "missing" | "invalid" | "revoked", error: ServiceError): never => {
-    metrics.authRejected.inc({ reason });
-    throw error;
-  };
-  if (presented.kind === "missing")
-    return refuse(
-      "missing",
-      new ServiceError(
-        "missing_api_key",
-        "send your API key as `Authorization: Bearer <key>` or `X-API-Key: <key>`",
-      ),
-    );
-  if (presented.kind === "malformed")
-    return refuse(
-      "invalid",
-      new ServiceError("invalid_api_key", "the Authorization header must be `Bearer <key>`"),
-    );
-  const result = await keys.authenticate(presented.key);
-  if (result.ok) {
-    await limiter.refund(address);
-    return result;
-  }
-  if (result.reason === "revoked")
-    return refuse("revoked", new ServiceError("revoked_api_key", "this API key was revoked"));
-  return refuse("invalid", new ServiceError("invalid_api_key", "this API key is not valid"));
 }
