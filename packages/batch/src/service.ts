@@ -1,7 +1,9 @@
 import {
+  assertStorableBody,
   type CursorCodec,
   cursorParam,
   enumParam,
+  isServiceId,
   limitParam,
   newId,
   parseParams,
@@ -55,7 +57,6 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-const BATCH_ID = /^bat_[A-Za-z0-9]{16}$/;
 const MAX_IDEMPOTENCY_KEY = 255;
 
 /**
@@ -97,6 +98,8 @@ export class BatchService {
           details: { param: "Idempotency-Key" },
         },
       );
+    // Before the hash: a 5,000-level body overflowed its canonical JSON; a NUL cannot be stored (issue 21 #4).
+    assertStorableBody(body);
     const hash = requestHash(body);
     if (idempotencyKey) {
       const earlier = await store.findByIdempotencyKey(principal.keyId, idempotencyKey, now);
@@ -230,7 +233,7 @@ export class BatchService {
   }
 
   async #owned(principal: BatchPrincipal, batchId: string): Promise<BatchRow> {
-    const batch = BATCH_ID.test(batchId) ? await this.runtime.store.get(batchId) : null;
+    const batch = isServiceId("bat", batchId) ? await this.runtime.store.get(batchId) : null;
     if (!batch || batch.keyId !== principal.keyId) throw notFound(batchId);
     if (batch.expiresAt.getTime() <= Date.now())
       throw new ServiceError(

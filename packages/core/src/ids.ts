@@ -24,3 +24,16 @@ export function newApiKeySecret(): string {
 export function randomSuffix(): string {
   return random16().slice(0, 8);
 }
+
+/**
+ * True for text shaped like an id {@link newId} makes with `prefix` (`mon_` + 16 base-62 characters). Routes check a
+ * path id with it before any query, so a hostile segment (a NUL, 5 KB of text) is the resource's 404, never a
+ * database error.
+ */
+export function isServiceId(prefix: IdPrefix, text: string): boolean {
+  return (
+    text.length === prefix.length + 17 &&
+    text.startsWith(`${prefix}_`) &&
+    /^[0-9A-Za-z]{16}$/.test(text.slice(-16))
+  );
+}

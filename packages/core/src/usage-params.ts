@@ -74,6 +74,9 @@ export const usageQuerySchema = z
 /** `GET /v1/account/usage/daily`: the number of UTC days, today included. */
 export const dailyUsageQuerySchema = z.strictObject({ days: intParam({ default: 30, max: 366 }) });
 
+/** Query of `GET /v1/account`: none, so `?foo=1` is 400 like every other account route (issue 21 #9). */
+export const accountQuerySchema = z.strictObject({});
+
 /** `GET /v1/account/ledger`: paging of the ledger entries. */
 export const ledgerQuerySchema = z.strictObject({
   cursor: cursorParam,

@@ -1,6 +1,7 @@
 import {
   type CursorCodec,
   decodeKeysetCursor,
+  isServiceId,
   type KeysetPage,
   keysetPage,
   newId,
@@ -147,7 +148,8 @@ export class MonitorStore {
 
   /** @throws ServiceError 404 `monitor_not_found` when the monitor does not exist or another key owns it. */
   async getOwned(id: string, keyId: string): Promise<MonitorRecord> {
-    const monitor = await this.get(id);
+    // Checked before the query: a NUL in the path was a database error, a 500 (issue 21 #4).
+    const monitor = isServiceId("mon", id) ? await this.get(id) : null;
     if (!monitor || monitor.keyId !== keyId)
       throw new ServiceError("monitor_not_found", `no monitor ${id} for this key`);
     return monitor;

@@ -1,4 +1,11 @@
-import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage, ServiceError } from "@sda/core";
+import {
+  type CursorCodec,
+  decodeKeysetCursor,
+  isServiceId,
+  type KeysetPage,
+  keysetPage,
+  ServiceError,
+} from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { AttemptVerdict } from "./schedule.ts";
 import type { AttemptResult } from "./send.ts";
@@ -233,7 +240,9 @@ export class DeliveryStore {
    *   `webhook_delivery_pending` while attempts are still scheduled.
    */
   async reopen(id: string, owner: WebhookOwner | undefined, secret: string | undefined): Promise<number> {
-    const row = await this.prisma.webhookDelivery.findUnique({ where: { id } });
+    const row = isServiceId("whd", id)
+      ? await this.prisma.webhookDelivery.findUnique({ where: { id } })
+      : null;
     if (!row || (owner && (row.ownerKind !== owner.kind || row.ownerId !== owner.id)))
       throw new ServiceError("webhook_delivery_not_found", `no webhook delivery ${id}`);
     const now = new Date();
@@ -258,6 +267,7 @@ export class DeliveryStore {
 
   /** One delivery with its attempts, or null (also when it belongs to another owner). */
   async get(id: string, owner?: WebhookOwner): Promise<WebhookDeliveryView | null> {
+    if (!isServiceId("whd", id)) return null;
     const row = await this.prisma.webhookDelivery.findUnique({
       where: { id },
       include: { attempts: { orderBy: { attempt: "asc" } } },

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { isServiceId, ServiceError } from "@sda/core";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
@@ -14,7 +14,7 @@ export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   router.get("/v1/jobs/:jobId", ...auth, async (req: Request, res: Response) => {
     const principal = principalOf(res);
     const jobId = String(req.params.jobId);
-    const job = /^job_[A-Za-z0-9]{16}$/.test(jobId) ? await deps.bridge.getJob(jobId) : null;
+    const job = isServiceId("job", jobId) ? await deps.bridge.getJob(jobId) : null;
     if (!job || job.payload.keyId !== principal.keyId)
       throw new ServiceError(
         "job_not_found",

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { assertStorableBody, ServiceError } from "@sda/core";
 import type { ErrorRequestHandler, RequestHandler, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../../deps.ts";
@@ -51,13 +51,19 @@ const badJson: ErrorRequestHandler = (error, _req, _res, next) => {
   else next(error);
 };
 
+/** Depth and NUL checks of the parsed body before the service reads it (see `assertStorableBody`). */
+const storableBody: RequestHandler = (req, _res, next) => {
+  assertStorableBody(req.body);
+  next();
+};
+
 /**
  * The Monitors group (`/v1/monitors…`) and `POST /v1/history/track`, all behind the key (`auth`). One file per route
  * family; the logic is `@sda/monitors`' `MonitorService`.
  */
 export function monitorsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   const router = express.Router();
-  const json = [express.json({ limit: "64kb" }), badJson];
+  const json = [express.json({ limit: "64kb" }), badJson, storableBody];
   router.post("/v1/monitors", ...auth, ...json, createMonitor(deps));
   router.get("/v1/monitors", ...auth, listMonitors(deps));
   router.get("/v1/monitors/:monitorId", ...auth, getMonitor(deps));
