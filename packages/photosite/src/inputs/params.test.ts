@@ -63,6 +63,16 @@ describe("post input", () => {
     });
     expect(parsePost("https://vimeo.com/p/abc")).toMatchObject({ ok: false, code: "unsupported_url" });
   });
+
+  it("refuses media ids of 21 to 25 digits (issue 21 #4: the shortcode conversion threw, a 500)", () => {
+    expect(parsePost("18446744073709551615")).toMatchObject({ ok: true });
+    for (const id of ["1".repeat(21), "9".repeat(25), `${"1".repeat(22)}_123`])
+      expect(parsePost(id)).toEqual({
+        ok: false,
+        code: "invalid_parameter",
+        message: "url: a media id has 12 to 20 digits",
+      });
+  });
 });
 
 describe("ids and hashtags", () => {

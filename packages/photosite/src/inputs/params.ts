@@ -2,7 +2,12 @@ import { failWith } from "@sda/core";
 import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
 import { WEB_ORIGIN } from "../client/config.ts";
-import { mediaIdToShortcode, SHORTCODE_PATTERN, shortcodeToMediaId } from "./shortcode.ts";
+import {
+  MEDIA_ID_MAX_DIGITS,
+  mediaIdToShortcode,
+  SHORTCODE_PATTERN,
+  shortcodeToMediaId,
+} from "./shortcode.ts";
 
 /**
  * The identifying parameters of the photosite operations (`url`, `userId`, `audioId`, `id`, `q`), parsed once here.
@@ -137,7 +142,15 @@ function postRef(shortcode: string): PostRef {
  */
 export function parsePost(input: string): Parse<PostRef> {
   const text = input.trim();
-  if (/^\d{12,25}(?:_\d+)?$/.test(text)) return { ok: true, value: postRef(mediaIdToShortcode(text)) };
+  const digits = /^(\d{12,})(?:_\d+)?$/.exec(text)?.[1];
+  // 21–25 digits passed here and made the shortcode conversion throw, a 500 (issue 21 #4).
+  if (digits && digits.length > MEDIA_ID_MAX_DIGITS)
+    return {
+      ok: false,
+      code: "invalid_parameter",
+      message: `url: a media id has 12 to ${MEDIA_ID_MAX_DIGITS} digits`,
+    };
+  if (digits) return { ok: true, value: postRef(mediaIdToShortcode(text)) };
   if (/^[A-Za-z0-9_-]{5,14}$/.test(text) && !text.includes(".")) return { ok: true, value: postRef(text) };
   const url = parseUserUrl(text);
   if (!url)

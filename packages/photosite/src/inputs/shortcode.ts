@@ -10,8 +10,11 @@ const DIGIT = new Map([...ALPHABET].map((char, index) => [char, BigInt(index)]))
 /** A shortcode: 1–14 characters of the alphabet (11 today; older posts have 10, ids never need more than 11). */
 export const SHORTCODE_PATTERN = /^[A-Za-z0-9_-]{1,14}$/;
 
+/** Most digits of a media id: a `pk` is a 64-bit integer (at most 18446744073709551615). */
+export const MEDIA_ID_MAX_DIGITS = 20;
+
 /** A media id: the decimal `pk`, optionally followed by `_<owner id>` as in the `id` field of v1 answers. */
-const MEDIA_ID_PATTERN = /^(\d{1,20})(?:_\d+)?$/;
+const MEDIA_ID_PATTERN = new RegExp(`^(\\d{1,${MEDIA_ID_MAX_DIGITS}})(?:_\\d+)?$`);
 
 /**
  * Converts a shortcode to its media id.
