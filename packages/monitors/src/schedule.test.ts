@@ -25,6 +25,19 @@ describe("parseSchedule", () => {
     expect(error.details).toMatchObject({ param: "schedule", min: "5m" });
   });
 
+  it("refuses intervals above 365 days (issue 21 #4: 1000000d overflowed the stored integer, a 500)", async () => {
+    expect(parseSchedule({ every: "365d" }, MIN)).toEqual({ everySeconds: 365 * 86_400 });
+    for (const every of ["366d", "1000000d", "9999999d", "9999999h"]) {
+      const error = await refusal({ every });
+      expect([every, error.code, error.status, error.details.max]).toEqual([
+        every,
+        "invalid_schedule",
+        400,
+        "365d",
+      ]);
+    }
+  });
+
   it("refuses malformed schedules with a named reason", async () => {
     for (const input of [
       null,

@@ -10,6 +10,12 @@ export type ScheduleView = { every: string } | { cron: string; tz: string };
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
 /**
+ * Longest interval of an `every` schedule, in seconds (365 days). `1000000d` overflowed the stored integer (a 500,
+ * issue 21 #4); nothing longer than a year is a monitoring schedule.
+ */
+export const MAX_INTERVAL_SECONDS = 365 * 86_400;
+
+/**
  * Occurrences of a cron pattern inspected for its shortest gap. cron-parser takes ~1 ms per occurrence in a time zone
  * and this runs on the gateway's request path; a pattern's shortest gap recurs every hour or day it fires, so the
  * first 60 firings find it (`0,1 * * * *` at once, `59,0 * * * *` within two hours).
@@ -98,6 +104,14 @@ export function parseSchedule(input: unknown, minIntervalSeconds: number): Monit
     if (seconds === null || seconds === 0)
       throw invalid("schedule.every must be a whole number and a unit: 90s, 15m, 2h or 1d", { every });
     if (seconds < minIntervalSeconds) throw tooFrequent(`every ${every}`);
+    if (seconds > MAX_INTERVAL_SECONDS)
+      throw invalid(
+        `schedule.every is longer than the maximum interval of ${formatEvery(MAX_INTERVAL_SECONDS)}`,
+        {
+          every,
+          max: formatEvery(MAX_INTERVAL_SECONDS),
+        },
+      );
     return { everySeconds: seconds };
   }
   if (typeof cron !== "string" || cron.trim() === "") throw invalid("schedule.cron must be a cron pattern");
