@@ -121,6 +121,9 @@ function prepareCall(
     problem: { index, code, param, message },
   });
   if (!isPlainObject(call)) return problem("invalid_parameter", null, "a call is an object { path, params }");
+  const unknown = Object.keys(call).find((key) => key !== "path" && key !== "params");
+  if (unknown !== undefined)
+    return problem("invalid_parameter", unknown, `unknown field \`${unknown}\`; a call has path and params`);
   const { path, params = {} } = call;
   if (typeof path !== "string" || path === "")
     return problem("missing_parameter", "path", "`path` is required, e.g. /v1/videosite/transcript");

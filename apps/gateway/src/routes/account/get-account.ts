@@ -1,4 +1,4 @@
-import { freePlan, ServiceError } from "@sda/core";
+import { accountQuerySchema, freePlan, parseParams, ServiceError } from "@sda/core";
 import { readAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
@@ -13,9 +13,10 @@ const DAY_MS = 24 * 3600 * 1000;
  * ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
  */
 export function getAccount(deps: GatewayDeps) {
-  return async (_req: Request, res: Response): Promise<SuccessBody> => {
+  return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.get";
+    parseParams(accountQuerySchema, req.query as Record<string, unknown>);
     const account = await readAccountSummary(
       sqlPool(deps.ledger.prisma),
       principal.accountId,
