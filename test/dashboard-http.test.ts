@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { Browser } from "./support/browser.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
 import type { Stack } from "./support/stack.ts";
@@ -8,42 +9,6 @@ const test = stackTest.extend(
   { scope: "file" },
   { workers: "none", env: { DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: "3" } },
 );
-
-/** A browser-like client: keeps the session cookie, reads the CSRF token of the last page, never follows redirects. */
-class Browser {
-  cookie = "";
-  csrf = "";
-  /** @param baseUrl the gateway's URL */
-  constructor(private readonly baseUrl: string) {}
-  async request(path: string, form?: Record<string, string>) {
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    const setCookie = response.headers.get("set-cookie");
-    if (setCookie) {
-      const pair = setCookie.split(";")[0] ?? "";
-      this.cookie = pair.endsWith("=") ? "" : pair;
-    }
-    const text = await response.text();
-    const token = /name="_csrf" value="([^"]*)"/.exec(text)?.[1];
-    if (token) this.csrf = token;
-    return {
-      status: response.status,
-      location: response.headers.get("location"),
-      text,
-      headers: response.headers,
-    };
-  }
-  post(path: string, form: Record<string, string>) {
-    return this.request(path, { _csrf: this.csrf, ...form });
-  }
-}
 
 let counter = 0;
 const newEmail = () => `user${Date.now()}${counter++}@example.com`;

@@ -11,11 +11,24 @@ import { endSession, type Session, startSession } from "./session.ts";
 /** argon2id with OWASP's minimum recommended cost (19 MiB, 2 passes, 1 lane): ~tens of ms per hash. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-  password: z.string().max(200),
-});
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 const MIN_PASSWORD = 10;
+const MAX_PASSWORD = 200;
+
+/**
+ * The form's email and password, each checked on its own so the message names what is wrong (issue 21 #9: a
+ * 201-character password was told "Enter a valid email address").
+ */
+function readCredentials(
+  body: unknown,
+): { ok: true; email: string; password: string } | { ok: false; field: "email" | "password" } {
+  const form = (body ?? {}) as Record<string, unknown>;
+  const email = emailSchema.safeParse(form.email);
+  if (!email.success) return { ok: false, field: "email" };
+  const password = form.password;
+  if (typeof password !== "string" || password.length > MAX_PASSWORD) return { ok: false, field: "password" };
+  return { ok: true, email: email.data, password };
+}
 
 /** The form's email as typed (for refilling the form), bounded. */
 function typedEmail(req: Request): string {
@@ -23,9 +36,20 @@ function typedEmail(req: Request): string {
   return typeof email === "string" ? email.slice(0, 254) : "";
 }
 
-/** Ensures the visitor has a (signed-out) session so the form can carry its CSRF token. */
-async function formSession(deps: DashboardDeps, req: Request, res: Response): Promise<Session> {
-  return sessionOf(res) ?? (await startSession(deps, req, res, null, null));
+/**
+ * Ensures the visitor has a (signed-out) session so the form can carry its CSRF token.
+ * @returns the session, or the seconds to wait when the address started too many (cookie-less clients).
+ */
+async function formSession(
+  deps: DashboardDeps,
+  limiter: LoginLimiter,
+  req: Request,
+  res: Response,
+): Promise<Session | number> {
+  const current = sessionOf(res);
+  if (current) return current;
+  const wait = await limiter.admitAnonymousSession(clientAddress(req));
+  return wait ?? (await startSession(deps, req, res, null, null));
 }
 
 /** The client address the login limit counts (the gateway trusts X-Forwarded-For from its proxy). */
@@ -47,25 +71,34 @@ export function authRoutes(deps: DashboardDeps): Router {
   const limiter = new LoginLimiter(deps);
   const dummyHash = argon2.hash("not-a-real-password", ARGON2_OPTIONS);
 
-  router.get("/sign-up", async (req, res) => {
+  /** The form page, or 429 without a session when the address started too many signed-out sessions. */
+  const formPage = async (req: Request, res: Response, page: typeof signUpPage) => {
     if (sessionOf(res)?.accountId) return res.redirect(303, "/dashboard/keys");
-    sendPage(res, signUpPage(await formSession(deps, req, res)));
-  });
+    const session = await formSession(deps, limiter, req, res);
+    if (typeof session === "number") return sendPage(res, page(null, { error: tooMany(res, session) }), 429);
+    sendPage(res, page(session));
+  };
+
+  router.get("/sign-up", (req, res) => formPage(req, res, signUpPage));
 
   router.post("/sign-up", async (req, res) => {
     const session = sessionOf(res);
     const email = typedEmail(req);
-    const parsed = credentialsSchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      return sendPage(res, signUpPage(session, { error: "Enter a valid email address.", email }), 400);
-    const wait = await limiter.admit(clientAddress(req), parsed.data.email);
-    if (wait !== null) return sendPage(res, signUpPage(session, { error: tooMany(res, wait), email }), 429);
-    if (parsed.data.password.length < MIN_PASSWORD)
+    const parsed = readCredentials(req.body);
+    const passwordRule = `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
+    if (!parsed.ok)
       return sendPage(
         res,
-        signUpPage(session, { error: `Choose a password of at least ${MIN_PASSWORD} characters.`, email }),
+        signUpPage(session, {
+          error: parsed.field === "email" ? "Enter a valid email address." : passwordRule,
+          email,
+        }),
         400,
       );
+    const wait = await limiter.admit(clientAddress(req), parsed.email);
+    if (wait !== null) return sendPage(res, signUpPage(session, { error: tooMany(res, wait), email }), 429);
+    if (parsed.password.length < MIN_PASSWORD)
+      return sendPage(res, signUpPage(session, { error: passwordRule, email }), 400);
     const taken = () =>
       sendPage(
         res,
@@ -73,12 +106,12 @@ export function authRoutes(deps: DashboardDeps): Router {
         409,
       );
     const prisma = deps.ledger.prisma;
-    if (await prisma.account.findUnique({ where: { email: parsed.data.email }, select: { id: true } }))
+    if (await prisma.account.findUnique({ where: { email: parsed.email }, select: { id: true } }))
       return taken();
-    const passwordHash = await argon2.hash(parsed.data.password, ARGON2_OPTIONS);
+    const passwordHash = await argon2.hash(parsed.password, ARGON2_OPTIONS);
     let account: { id: string; email: string | null };
     try {
-      account = await deps.ledger.createAccount({ name: parsed.data.email, email: parsed.data.email });
+      account = await deps.ledger.createAccount({ name: parsed.email, email: parsed.email });
     } catch (error) {
       // Two sign-ups of one email at once: the unique index let only one through.
       if ((error as { code?: string }).code === "P2002") return taken();
@@ -96,31 +129,38 @@ export function authRoutes(deps: DashboardDeps): Router {
     res.redirect(303, "/dashboard/keys?notice=welcome");
   });
 
-  router.get("/sign-in", async (req, res) => {
-    if (sessionOf(res)?.accountId) return res.redirect(303, "/dashboard/keys");
-    sendPage(res, signInPage(await formSession(deps, req, res)));
-  });
+  router.get("/sign-in", (req, res) => formPage(req, res, signInPage));
 
   router.post("/sign-in", async (req, res) => {
     const session = sessionOf(res);
     const email = typedEmail(req);
-    const parsed = credentialsSchema.safeParse(req.body ?? {});
+    const parsed = readCredentials(req.body);
     const wrong = "Email or password is wrong.";
-    if (!parsed.success) return sendPage(res, signInPage(session, { error: wrong, email }), 401);
-    const wait = await limiter.admit(clientAddress(req), parsed.data.email);
+    if (!parsed.ok)
+      return sendPage(
+        res,
+        signInPage(session, {
+          error: parsed.field === "email" ? wrong : `Passwords have at most ${MAX_PASSWORD} characters.`,
+          email,
+        }),
+        parsed.field === "email" ? 401 : 400,
+      );
+    const address = clientAddress(req);
+    const wait = await limiter.admit(address, parsed.email);
     if (wait !== null) return sendPage(res, signInPage(session, { error: tooMany(res, wait), email }), 429);
+    await limiter.slowDown(parsed.email);
     const account = await deps.ledger.prisma.account.findUnique({
-      where: { email: parsed.data.email },
+      where: { email: parsed.email },
       select: { id: true, email: true, passwordHash: true },
     });
     const ok = account?.passwordHash
-      ? await argon2.verify(account.passwordHash, parsed.data.password)
-      : (await argon2.verify(await dummyHash, parsed.data.password)) && false;
+      ? await argon2.verify(account.passwordHash, parsed.password)
+      : (await argon2.verify(await dummyHash, parsed.password)) && false;
     if (!account || !ok) {
-      await limiter.failed(parsed.data.email);
+      await limiter.failed(parsed.email, address);
       return sendPage(res, signInPage(session, { error: wrong, email }), 401);
     }
-    await limiter.succeeded(parsed.data.email);
+    await limiter.succeeded(parsed.email, address);
     await startSession(deps, req, res, account, session);
     res.redirect(303, "/dashboard/keys");
   });

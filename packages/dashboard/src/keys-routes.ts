@@ -12,7 +12,14 @@ export const MAX_ACTIVE_KEYS = 25;
 /** Keys shown on the page (active and revoked, newest first). */
 const MAX_LISTED_KEYS = 100;
 
-const keyNameSchema = z.string().trim().min(1).max(60);
+/** 1–60 characters, no control characters (a NUL cannot be stored: issue 21 #4, it was a 500 page). */
+const keyNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  // \p{Cc}: the C0 controls (NUL included) and DEL.
+  .refine((name) => !/\p{Cc}/u.test(name));
 
 /**
  * The account's keys, newest first. `lastUsedAt` falls back to the key's newest request-log row while the gateway
@@ -67,7 +74,12 @@ export function keysRoutes(deps: DashboardDeps): Router {
   router.post("/keys", requireSignIn, async (req, res) => {
     const name = keyNameSchema.safeParse((req.body as Record<string, unknown>).name);
     if (!name.success)
-      return renderKeys(deps, res, { error: "Give the key a name of 1–60 characters." }, 400);
+      return renderKeys(
+        deps,
+        res,
+        { error: "Give the key a name of 1–60 characters, without control characters." },
+        400,
+      );
     const accountId = accountIdOf(res);
     const active = await deps.ledger.prisma.apiKey.count({ where: { accountId, revokedAt: null } });
     if (active >= MAX_ACTIVE_KEYS)

@@ -1,3 +1,4 @@
+import { isServiceId } from "@sda/core";
 import { revokeApiKeyEverywhere } from "@sda/ledger";
 import type { DashboardDeps } from "./deps.ts";
 
@@ -11,6 +12,8 @@ export async function revokeKey(
   accountId: string,
   keyId: string,
 ): Promise<boolean> {
+  // Checked before the query: a NUL in the path was a database error, a 500 page (issue 21 #4).
+  if (!isServiceId("key", keyId)) return false;
   const owned = await deps.ledger.prisma.apiKey.count({ where: { id: keyId, accountId } });
   if (owned === 0) return false;
   return revokeApiKeyEverywhere(deps.ledger, deps.redis, deps.config.QUEUE_PREFIX, keyId, deps.keys);

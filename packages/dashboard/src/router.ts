@@ -1,3 +1,4 @@
+import { isStoreUnreachable } from "@sda/core";
 import type { ErrorRequestHandler, RequestHandler, Router } from "express";
 import express from "express";
 import { DASHBOARD_JS, STYLE_CSS } from "./assets.ts";
@@ -11,6 +12,9 @@ import { layout } from "./layout.ts";
 import { ledgerRoutes } from "./ledger-routes.ts";
 import { loadSession, setSessionCookie } from "./session.ts";
 import { usageRoutes } from "./usage-routes.ts";
+
+/** Seconds a visitor is asked to wait when PostgreSQL or Redis is out of reach (`Retry-After` of the 503 page). */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** Scripts, styles, forms and frames from this origin only; nothing inline, nothing from elsewhere. */
 const CONTENT_SECURITY_POLICY =
@@ -80,6 +84,20 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     // Body-parser refusals (too large, malformed) are the client's; anything else is ours and logged.
     if (typeof status === "number" && status >= 400 && status < 500) {
       sendPage(res, messagePage("Request refused", "This form could not be read. Please try again."), status);
+      return;
+    }
+    // PostgreSQL or Redis out of reach: a 503 page, as the API answers 503 (issue 21 #8: it was a 500 page).
+    if (isStoreUnreachable(error)) {
+      deps.log.warn({ err: error }, "dashboard: a store is unreachable; answered 503");
+      res.set("Retry-After", String(STORE_RETRY_AFTER_SECONDS));
+      sendPage(
+        res,
+        messagePage(
+          "Temporarily unavailable",
+          "The dashboard cannot reach its database right now. Nothing was changed; please try again in a moment.",
+        ),
+        503,
+      );
       return;
     }
     deps.log.error({ err: error }, "dashboard page failed");

@@ -7,10 +7,18 @@ import type { DashboardDeps } from "./deps.ts";
 export const SESSION_COOKIE = "sda_session";
 
 /**
+ * Lifetime of a signed-out session, in seconds (sliding): long enough to fill in a form, short enough that cookie-less
+ * visitors cannot pile up week-long keys (issue 21 #7: every cookie-less `GET /sign-in` wrote a 7-day key). Their
+ * creation is also limited per address (`LoginLimiter.admitAnonymousSession`).
+ */
+export const ANONYMOUS_SESSION_TTL_SECONDS = 3600;
+
+/**
  * A dashboard session, kept in Redis under the SHA-256 of its token with a sliding TTL
- * (`DASHBOARD_SESSION_TTL_SECONDS`). Every visitor of a form gets one (signed out: `accountId` null) so each form can
- * carry the session's CSRF token (synchronizer-token pattern); signing in or up replaces it with a new token and a
- * new CSRF token, so a token planted before sign-in is worthless after.
+ * (`DASHBOARD_SESSION_TTL_SECONDS` when signed in, {@link ANONYMOUS_SESSION_TTL_SECONDS} when not). Every visitor of a
+ * form gets one (signed out: `accountId` null) so each form can carry the session's CSRF token (synchronizer-token
+ * pattern); signing in or up replaces it with a new token and a new CSRF token, so a token planted before sign-in is
+ * worthless after.
  */
 export interface Session {
   /** The raw token (only in the cookie and in memory; Redis holds its hash). */
@@ -22,6 +30,11 @@ export interface Session {
 }
 
 type StoredSession = Omit<Session, "token">;
+
+/** The sliding lifetime of a session, in seconds. */
+function ttlOf(deps: DashboardDeps, session: Pick<Session, "accountId">): number {
+  return session.accountId ? deps.config.DASHBOARD_SESSION_TTL_SECONDS : ANONYMOUS_SESSION_TTL_SECONDS;
+}
 
 function redisKey(deps: DashboardDeps, token: string): string {
   const hash = createHash("sha256").update(token).digest("hex");
@@ -48,8 +61,14 @@ export async function loadSession(deps: DashboardDeps, req: Request): Promise<Se
   } catch {
     return null;
   }
-  await deps.redis.expire(key, deps.config.DASHBOARD_SESSION_TTL_SECONDS);
-  return { token, accountId: stored.accountId ?? null, email: stored.email ?? null, csrf: stored.csrf };
+  const session = {
+    token,
+    accountId: stored.accountId ?? null,
+    email: stored.email ?? null,
+    csrf: stored.csrf,
+  };
+  await deps.redis.expire(key, ttlOf(deps, session));
+  return session;
 }
 
 /**
@@ -71,12 +90,7 @@ export async function startSession(
     csrf: randomBytes(32).toString("base64url"),
   };
   const stored: StoredSession = { accountId: session.accountId, email: session.email, csrf: session.csrf };
-  await deps.redis.set(
-    redisKey(deps, session.token),
-    JSON.stringify(stored),
-    "EX",
-    deps.config.DASHBOARD_SESSION_TTL_SECONDS,
-  );
+  await deps.redis.set(redisKey(deps, session.token), JSON.stringify(stored), "EX", ttlOf(deps, session));
   setSessionCookie(deps, req, res, session);
   return session;
 }
@@ -90,7 +104,7 @@ export function setSessionCookie(deps: DashboardDeps, req: Request, res: Respons
     sameSite: "lax",
     secure: req.secure,
     path: "/dashboard",
-    maxAge: deps.config.DASHBOARD_SESSION_TTL_SECONDS * 1000,
+    maxAge: ttlOf(deps, session) * 1000,
   });
 }
 
