@@ -106,11 +106,11 @@ async function deliver(path: string, owner = newOwner()) {
 
 /**
  * What a process killed before queueing anything leaves behind: a pending delivery row to `path` of a new owner, with
- * no job. @returns its id (`whd_<tag><n>`).
+ * no job. @returns its id (`whd_<tag><n>`, padded to the 16 characters of a real id: the store looks up no other form).
  */
 async function storeWithoutJob(path: string, tag: string): Promise<string> {
   const owner = newOwner();
-  const id = `whd_${tag}${ownerSeq}`;
+  const id = `whd_${`${tag}${ownerSeq}`.padEnd(16, "0")}`;
   await client.store.create({
     id,
     accountId: "acct_webhooks_test",
