@@ -1,12 +1,10 @@
 import type { BatchService } from "@sda/batch";
 import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
-import type { HoldWords, ResultCache } from "@sda/engine";
+import type { CallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
 import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
-import type { QueueBridge } from "@sda/queue";
 import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
-import type { SpeculationBudget } from "./speculation.ts";
 
 /** Everything the gateway's routes use; built by main.ts (or a test) and passed to `createGatewayApp`. */
 export interface GatewayDeps {
@@ -14,7 +12,9 @@ export interface GatewayDeps {
   log: Logger;
   registry: OperationRegistry;
   ledger: Ledger;
-  bridge: QueueBridge;
+  bridge: CallBridge;
+  /** This process's releases of credit holds, retried until PostgreSQL takes them. */
+  releases: ReleaseRetrier;
   cache: ResultCache;
   /** Fail-fast connection (no offline queue): a command while Redis is down rejects at once (503). */
   redis: Redis;

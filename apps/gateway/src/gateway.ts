@@ -3,16 +3,15 @@ import type { AddressInfo } from "node:net";
 import { BatchRuntime, BatchService } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
-import { HoldWords, ResultCache } from "@sda/engine";
+import { createCallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
 import { createPrismaClient, KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import { MonitorCatalog, MonitorService } from "@sda/monitors";
-import { createRedis, QueueBridge, redisReady } from "@sda/queue";
+import { createRedis, redisReady } from "@sda/queue";
 import { webhookConfigFromEnv } from "@sda/webhooks";
 import { createGatewayApp } from "./app.ts";
 import { BalanceReader } from "./balances.ts";
 import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
-import { SpeculationBudget } from "./speculation.ts";
 
 /** A running gateway: its base URL, its deps (for tests), and a graceful `close`. */
 export interface RunningGateway {
@@ -47,7 +46,7 @@ export async function startGateway(
     maxBuffer: config.REQUEST_LOG_MAX_BUFFER,
     log,
   });
-  const bridge = new QueueBridge({
+  const bridge = createCallBridge({
     connection: redis,
     prefix: config.QUEUE_PREFIX,
     queues: registry.queues(),
@@ -72,6 +71,7 @@ export async function startGateway(
     monitors,
     ledger,
     bridge,
+    releases: new ReleaseRetrier(ledger, log),
     cache: new ResultCache(callRedis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
     redis,
     callRedis,
@@ -104,6 +104,7 @@ export async function startGateway(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await requestLog.close();
+      await deps.releases.close();
       await keys.close();
       await bridge.close();
       await monitors.close();

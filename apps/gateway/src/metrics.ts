@@ -73,7 +73,7 @@ export function createMetrics(
   });
   const speculative = new Counter({
     name: "sda_gateway_speculative_calls_total",
-    help: "Calls enqueued alongside their reservation, by its outcome: held (served as usual) or refused (answered 402/429/503; the worker discarded the job's result after its upstream work)",
+    help: "Calls enqueued alongside their reservation, by its outcome: held (served as usual) or refused (answered 402/429/503; the job was removed, or ended without running)",
     labelNames: ["outcome"],
     registers: [registry],
   });

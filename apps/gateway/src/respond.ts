@@ -1,5 +1,6 @@
 import { errorEnvelope, ServiceError } from "@sda/core";
-import type { CacheStatus, JobResult, JobStatus } from "@sda/queue";
+import type { CacheStatus, JobResult } from "@sda/engine";
+import type { JobStatus } from "@sda/queue";
 import type { Response } from "express";
 
 /** Response locals the gateway fills while handling a call (read by the request log). */

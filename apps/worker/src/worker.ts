@@ -3,8 +3,15 @@ import { history as defaultHistory, registry as defaultRegistry, monitorRules } 
 import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
 import {
   type EngineDeps,
-  executeJob,
+  type JobResult,
+  jobParser,
+  type PlatformJobRunners,
+  platformJobSchema,
+  ReleaseRetrier,
   ResultCache,
+  runCallJob,
+  runEstimateJob,
+  runPlatformJob,
   startReservationSweeper,
   UnknownOperationError,
 } from "@sda/engine";
@@ -82,9 +89,12 @@ export async function startWorkers(
     log,
     ...(recorder ? { recorder } : {}),
   });
+  const ledger = new Ledger(prisma);
   const deps: EngineDeps = {
     registry,
-    ledger: new Ledger(prisma),
+    ledger,
+    releases: new ReleaseRetrier(ledger, log),
+    reservationTtlSeconds: config.RESERVATION_TTL_SECONDS,
     cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
     http,
     redis,
@@ -101,6 +111,12 @@ export async function startWorkers(
   const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
   const batchRunner = new BatchItemRunner(batch, deps);
   const shutdown = new AbortController();
+  const runners: PlatformJobRunners<JobResult> = {
+    call: (job, run) => runCallJob(job, deps, run),
+    estimate: (job, run) => runEstimateJob(job, deps, run),
+    "batch-item": (job, run) => batchRunner.run(job, run),
+  };
+  const parse = jobParser(platformJobSchema);
   const workers = queues.map((queue) => {
     const worker = createQueueWorker({
       queue,
@@ -110,15 +126,16 @@ export async function startWorkers(
       lockDurationMs: config.JOB_LOCK_MS,
       stalledIntervalMs: config.JOB_STALLED_INTERVAL_MS,
       maxStalledCount: config.JOB_MAX_STALLED_COUNT,
-      processor: async (job) => {
+      parse,
+      log,
+      processor: async (data, job) => {
         try {
-          const finalAttempt = isFinalAttempt(job);
-          if (job.data.origin?.kind === "batch")
-            return await batchRunner.run(job.data, job.id ?? "", shutdown.signal, {
-              finalAttempt,
-              firstRun: job.attemptsMade === 0 && job.stalledCounter === 0,
-            });
-          return await executeJob(job.data, job.id ?? "", deps, shutdown.signal, { finalAttempt });
+          return await runPlatformJob(runners, data, {
+            jobId: job.id ?? "",
+            signal: shutdown.signal,
+            finalAttempt: isFinalAttempt(job),
+            firstRun: job.attemptsMade === 0 && job.stalledCounter === 0,
+          });
         } catch (error) {
           if (error instanceof UnknownOperationError) throw new UnrecoverableError(error.message);
           throw error;
@@ -213,6 +230,7 @@ export async function startWorkers(
       await metrics?.close();
       await webhookClient.close();
       await batch.close();
+      await deps.releases.close();
       await http.close();
       await prisma.$disconnect();
       redis.disconnect();

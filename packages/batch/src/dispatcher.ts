@@ -1,5 +1,5 @@
 import type { Logger, OperationRegistry } from "@sda/core";
-import type { JobPayload } from "@sda/queue";
+import type { BatchItemJob } from "@sda/engine";
 import { Job, type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { BatchStore, ClaimedItem } from "./store.ts";
@@ -36,7 +36,7 @@ export interface DispatcherOptions {
  */
 export class BatchDispatcher {
   readonly #options: DispatcherOptions;
-  readonly #queues = new Map<string, Queue<JobPayload>>();
+  readonly #queues = new Map<string, Queue<BatchItemJob>>();
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
@@ -56,7 +56,7 @@ export class BatchDispatcher {
 
   /** Adds the jobs of claimed items (again: a job that still exists is left as it is). */
   async enqueue(items: readonly ClaimedItem[]): Promise<void> {
-    const byQueue = new Map<string, { name: string; data: JobPayload; opts: JobsOptions }[]>();
+    const byQueue = new Map<string, { name: string; data: BatchItemJob; opts: JobsOptions }[]>();
     for (const item of items) {
       const op = this.#options.registry.byId(item.operation);
       // An operation this build does not know (a newer gateway stored it): the worker of that build will record it;
@@ -104,10 +104,10 @@ export class BatchDispatcher {
     };
   }
 
-  #queue(name: string): Queue<JobPayload> {
+  #queue(name: string): Queue<BatchItemJob> {
     let queue = this.#queues.get(name);
     if (!queue) {
-      queue = new Queue<JobPayload>(name, {
+      queue = new Queue<BatchItemJob>(name, {
         connection: this.#options.connection,
         prefix: this.#options.prefix,
       });
@@ -117,16 +117,17 @@ export class BatchDispatcher {
   }
 }
 
-/** The job payload of a batch item: a call that did not pass the gateway (no reservation yet), with its origin. */
-export function itemPayload(item: ClaimedItem): JobPayload {
+/** The job of a batch item: a call that did not pass the gateway (nothing held yet), with its raw parameters. */
+export function itemPayload(item: ClaimedItem): BatchItemJob {
   return {
+    kind: "batch-item",
     requestId: item.requestId,
     accountId: item.accountId,
     keyId: item.keyId,
     operationId: item.operation,
     params: item.params,
-    cacheRequested: item.params.cache === "true" || item.params.cache === "1",
     enqueuedAt: Date.now(),
-    origin: { kind: "batch", batchId: item.batchId, index: item.index },
+    batchId: item.batchId,
+    index: item.index,
   };
 }

@@ -1,6 +1,6 @@
 import { errorCodeSpec, type Logger } from "@sda/core";
+import type { BatchItemJob, JobResult } from "@sda/engine";
 import type { Ledger } from "@sda/ledger";
-import type { JobPayload, JobResult } from "@sda/queue";
 import type { ItemOutcome } from "./store.ts";
 
 /** How a finished call is stored as an item: the HTTP status and body a direct call would have answered. */
@@ -33,7 +33,7 @@ export function itemOutcome(result: JobResult): ItemOutcome {
 export async function logBatchItem(
   ledger: Ledger,
   log: Logger,
-  payload: JobPayload,
+  payload: BatchItemJob,
   entry: { path: string; outcome: ItemOutcome; durationMs: number; jobId: string },
 ): Promise<void> {
   const { outcome } = entry;
@@ -54,7 +54,7 @@ export async function logBatchItem(
       source: outcome.source,
       durationMs: Math.round(entry.durationMs),
       jobId: entry.jobId,
-      batchId: payload.origin?.kind === "batch" ? payload.origin.batchId : null,
+      batchId: payload.batchId,
     })
     .catch((error: unknown) =>
       log.warn({ err: error, requestId: payload.requestId }, "batch item request log write failed"),

@@ -1,5 +1,5 @@
 import { type Logger, type PeriodicTask, startPeriodicTask } from "@sda/core";
-import type { JobResult } from "@sda/queue";
+import type { JobResult } from "@sda/engine";
 import { WEBHOOK_CLAIM_STALE_MS } from "./completion.ts";
 import { itemPayload } from "./dispatcher.ts";
 import type { BatchItemRunner } from "./run-item.ts";

@@ -3,11 +3,15 @@ import { type Logger, pino } from "pino";
 export type { Logger };
 
 /**
- * The process logger (pino, JSON lines on stdout). Child loggers carry `requestId`, `jobId` and `op` so every line of
- * a call can be found by its request id.
+ * The process logger (pino, JSON lines on stdout, or on `destination`: a test reading what was logged). Child loggers
+ * carry `requestId`, `jobId` and `op` so every line of a call can be found by its request id.
  */
-export function createLogger(options: { name: string; level?: string }): Logger {
-  return pino({
+export function createLogger(options: {
+  name: string;
+  level?: string;
+  destination?: { write(line: string): void };
+}): Logger {
+  const settings = {
     name: options.name,
     level: options.level ?? "info",
     base: { svc: options.name },
@@ -16,5 +20,6 @@ export function createLogger(options: { name: string; level?: string }): Logger 
       paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "apiKey"],
       censor: "[redacted]",
     },
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -1,10 +1,10 @@
 import { newId, parseParams, ServiceError } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EngineDeps, executeJob } from "./execute.ts";
 import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";
+import { type EngineDeps, runCall } from "./run-call.ts";
 import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
-// One call's money from end to end without HTTP: planCall (gateway) → executeJob (worker), for a miss, a hit, an
+// One call's money from end to end without HTTP: planCall (gateway) → runCall (worker), for a miss, a hit, an
 // empty result, a failure and the audio transcript's raised hold. After every scenario the account is consistent:
 // ledger sum == balance and no hold is left behind.
 
@@ -12,7 +12,6 @@ let h: EngineHarness;
 let deps: EngineDeps;
 let plan: PlanDeps;
 let prisma: EngineHarness["prisma"];
-const signal = new AbortController().signal;
 
 beforeAll(async () => {
   h = await startEngineHarness("billing", 60);
@@ -29,11 +28,11 @@ async function account(credits: number) {
 
 /** Runs the enqueued half of a plan as the worker would. */
 async function run(planned: CallPlan) {
-  if (planned.kind !== "enqueue") throw new Error("expected an enqueued call");
-  return executeJob(planned.payload, newId("job"), deps, signal, { finalAttempt: true });
+  if (planned.kind !== "run") throw new Error("expected an enqueued call");
+  return runCall(planned.call, await planned.reservation, deps, h.run({ finalAttempt: true }));
 }
 
-describe("one call's money: plan → execute", () => {
+describe("one call's money: plan → run", () => {
   it("miss: holds the maximum price while it runs, charges the actual price, then releases the hold", async () => {
     const caller = await account(10);
     const details = op("videosite.video-details");
@@ -44,7 +43,7 @@ describe("one call's money: plan → execute", () => {
       newId("req"),
       plan,
     );
-    expect(planned.kind).toBe("enqueue");
+    expect(planned.kind).toBe("run");
     expect((await deps.ledger.credits(caller.accountId))?.reserved).toBe(1);
     const result = await run(planned);
     expect(result).toMatchObject({ ok: true, credits: 1, balance: 9, cache: "BYPASS" });
@@ -132,11 +131,11 @@ describe("one call's money: plan → execute", () => {
     const details = op("videosite.video-details");
     const raw = { url: "https://youtu.be/ud9d5cMDP_0" };
     const planned = await planCall(details, raw, caller, newId("req"), plan);
-    if (planned.kind !== "enqueue") throw new Error("expected a miss");
+    if (planned.kind !== "run") throw new Error("expected a miss");
     // The job sat in a queue past its hold's expiry (or was lost with Redis and re-added): the sweeper released it,
     // and another call took the credit.
     await prisma.creditReservation.updateMany({
-      where: { requestId: planned.payload.requestId },
+      where: { requestId: planned.call.requestId },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     await deps.ledger.sweepExpired();

@@ -1,29 +1,8 @@
-import {
-  type CursorCodec,
-  type HttpClient,
-  isServiceError,
-  type Logger,
-  type OperationContext,
-  type OperationDefinition,
-  type OperationRegistry,
-  parseParams,
-  type ServiceConfig,
-} from "@sda/core";
-import type { JobPayload, JobResult } from "@sda/queue";
-import type { Redis } from "ioredis";
-
-/** What {@link runEstimate} needs from the worker (a subset of the engine's deps: no ledger, no cache). */
-export interface EstimateDeps {
-  registry: OperationRegistry;
-  http: HttpClient;
-  redis: Redis;
-  keyPrefix: string;
-  cursors: CursorCodec;
-  config: ServiceConfig;
-  /** The job's logger. */
-  log: Logger;
-  now: () => Date;
-}
+import { isServiceError } from "@sda/core";
+import { handlerContext } from "./context.ts";
+import type { JobResult } from "./job-result.ts";
+import type { EstimateJob, JobRun } from "./jobs.ts";
+import { callLog, type EngineDeps, operationOf } from "./run-call.ts";
 
 /** The `data` of an estimate job: what the call would cost and what the price was read from. */
 export interface EstimateResult {
@@ -36,52 +15,43 @@ export interface EstimateResult {
 }
 
 /**
- * Runs an estimate job (`payload.mode === "estimate"`): the operation's estimate function, priced with its own price
- * rule. Free by construction: nothing is reserved, charged, cached or observed, and `ctx.requireCredits` refuses
- * (an estimate function must not hold credits).
+ * Runs an estimate job (`GET /v1/utilities/estimate` of an operation declaring `estimate`): the operation's estimate
+ * function on the gateway's parsed params, priced with its own price rule. Free by construction: nothing is
+ * reserved, charged, cached or observed, and `ctx.requireCredits` refuses (an estimate function must not hold
+ * credits).
  * @returns `ok: true` with an {@link EstimateResult} and 0 credits, or `ok: false` with the service error the call
  *   would have answered before any billable work (e.g. 400 `duration_too_long`, `cost_exceeds_max`).
- * @throws for unexpected errors (BullMQ retries; nothing to release).
+ * @throws UnknownOperationError for an operation this build does not know; unexpected errors (BullMQ retries;
+ *   nothing to release).
  */
-export async function runEstimate(
-  op: OperationDefinition,
-  payload: JobPayload,
-  jobId: string,
-  deps: EstimateDeps,
-  signal: AbortSignal,
-): Promise<JobResult> {
+export async function runEstimateJob(job: EstimateJob, deps: EngineDeps, run: JobRun): Promise<JobResult> {
+  const op = operationOf(deps.registry, job.operationId);
+  const log = callLog(deps, job.requestId, run.jobId, op);
   try {
     if (!op.estimate || !deps.registry.estimator)
       throw new Error(`${op.id} has no estimate function; the gateway should not have enqueued one`);
-    const params = parseParams(op.params, payload.params) as Record<string, unknown>;
     const estimate = await deps.registry.estimator(op.id);
-    const ctx: OperationContext = {
-      requestId: payload.requestId,
-      jobId,
-      accountId: payload.accountId,
-      config: deps.config,
-      env: deps.config,
-      log: deps.log,
-      http: deps.http,
-      redis: deps.redis,
-      keyPrefix: deps.keyPrefix,
-      cursors: deps.cursors,
-      signal,
-      now: deps.now,
+    const ctx = handlerContext(deps, {
+      requestId: job.requestId,
+      jobId: run.jobId,
+      accountId: job.accountId,
+      log,
+      signal: run.signal,
+      now: deps.now ?? (() => new Date()),
       async requireCredits() {
         throw new Error(`${op.id}: an estimate must not hold credits`);
       },
-    };
-    const outcome = await estimate(params, ctx);
+    });
+    const outcome = await estimate(job.params, ctx);
     const data: EstimateResult = {
-      credits: op.price.charge(params, outcome),
+      credits: op.price.charge(job.params, outcome),
       ...(outcome.durationSeconds === undefined ? {} : { durationSeconds: outcome.durationSeconds }),
       source: outcome.source,
     };
     return { ok: true, data, source: outcome.source, credits: 0, cache: "BYPASS" };
   } catch (error) {
     if (!isServiceError(error)) throw error;
-    deps.log.info({ code: error.code }, error.message);
+    log.info({ code: error.code }, error.message);
     return { ok: false, error: error.toJSON(), credits: 0 };
   }
 }

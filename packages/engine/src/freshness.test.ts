@@ -1,8 +1,8 @@
 import { newId, parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EngineDeps, executeJob } from "./execute.ts";
 import { type PlanDeps, planCall } from "./plan.ts";
+import { type EngineDeps, runCall } from "./run-call.ts";
 import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // Cache freshness (SPEC §4.1): canonical cache keys across URL forms, `cacheMaxAge` on profile operations (served up
@@ -12,7 +12,6 @@ import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 let h: EngineHarness;
 let deps: EngineDeps;
 let plan: PlanDeps;
-const signal = new AbortController().signal;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
@@ -37,7 +36,7 @@ async function call(
 ) {
   const planned = await planCall(op(opId), raw, who, newId("req"), plan);
   if (planned.kind === "answer") return planned.answer;
-  return executeJob(planned.payload, newId("job"), at ? { ...deps, now: () => at } : deps, signal);
+  return runCall(planned.call, await planned.reservation, at ? { ...deps, now: () => at } : deps, h.run());
 }
 
 describe("canonical cache keys", () => {

@@ -4,22 +4,23 @@ import type { Redis } from "ioredis";
 /**
  * The gateway's word on the reservation of a speculatively enqueued call, for the worker that runs it.
  *
- * Speculative enqueue: when the gateway has seen recently that the account can pay (see `PlanDeps.speculation`), it
- * adds the job while its reservation statement is still running instead of after it, so the reservation's
- * PostgreSQL round trip overlaps the queue hop and the handler instead of preceding them. The reservation still
- * decides: the gateway answers 402 (or 429, 503) when it fails, exactly as before, and writes its word under
- * `<prefix>:hold:<request id>` (kept as long as a hold lives, `RESERVATION_TTL_SECONDS`): `held`, or the refusal it
- * answered. The worker runs the handler, then waits for the word before anything touches money or storage: `held`
- * settles as usual; a refusal discards the result (nothing charged, cached or recorded; the job's result is the
- * caller's error); no word within {@link HOLD_WORD_WAIT_MS} (the gateway died between the two) releases whatever
- * hold the request has and fails the call as retryable.
+ * Speculative enqueue: when the gateway has seen recently that the account can pay (see `SpeculationBudget`), it adds
+ * the job while its reservation statement is still running instead of after it, so the reservation's PostgreSQL round
+ * trip overlaps the queue hop instead of preceding it. The reservation still decides: the gateway answers 402 (or
+ * 429, 503) when it fails, exactly as before, and writes its word under `<prefix>:hold:<request id>` (kept as long as
+ * a hold lives, `RESERVATION_TTL_SECONDS`): `held`, or the refusal it answered. The worker waits for the word BEFORE
+ * it runs the handler: `held` runs and settles as usual; a refusal is the job's result with no upstream request made
+ * (a refused call does no work, issue 21 #2); no word within {@link HOLD_WORD_WAIT_MS} (the gateway died between the
+ * two) releases whatever hold the request has and fails the call as retryable.
  */
 export type HoldWord = { kind: "held" } | { kind: "refused"; error: SerializedServiceError };
 
 /** How long the worker waits for the gateway's word before giving up on the call (ms). */
 export const HOLD_WORD_WAIT_MS = 10_000;
 
-/** The longest pause between two reads of a missing word (ms); the first reads come 1, 2, 4… ms apart. */
+/** Reads of a missing word come 1 ms apart for this long (ms: the word normally lands within it)… */
+const FAST_POLL_MS = 20;
+/** …then 2, 4, 8… ms apart, at most this much (ms). */
 const MAX_POLL_MS = 100;
 
 export class HoldWords {
@@ -43,8 +44,8 @@ export class HoldWords {
   }
 
   /**
-   * Waits for the word on `requestId`: reads it, and while it is missing reads again after 1, 2, 4… ms (at most
-   * 100 ms apart) until `timeoutMs` passed or `signal` aborted.
+   * Waits for the word on `requestId`: reads it, and while it is missing reads again every 1 ms for 20 ms, then after
+   * 2, 4, 8… ms (at most 100 ms apart) until `timeoutMs` passed or `signal` aborted.
    * @returns the word, or null when none came (an unreadable value counts as none). A Redis error propagates.
    */
   async hear(
@@ -52,12 +53,14 @@ export class HoldWords {
     signal: AbortSignal,
     timeoutMs = HOLD_WORD_WAIT_MS,
   ): Promise<HoldWord | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    const started = Date.now();
+    const deadline = started + timeoutMs;
+    for (let pause = 1; ; ) {
       const word = readWord(await this.redis.get(this.key(requestId)));
       if (word) return word;
       if (signal.aborted || Date.now() + pause > deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, pause));
+      if (Date.now() - started > FAST_POLL_MS) pause = Math.min(pause * 2, MAX_POLL_MS);
     }
   }
 }

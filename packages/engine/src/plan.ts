@@ -1,12 +1,13 @@
-import { isServiceError, type OperationDefinition, parseParams, ServiceError } from "@sda/core";
-import type { Ledger } from "@sda/ledger";
-import type { JobPayload, JobResult } from "@sda/queue";
-import type { HoldWords } from "./hold-words.ts";
+import { type OperationSpec, parseParams, ServiceError } from "@sda/core";
+import type { CallAnswer } from "./job-result.ts";
+import { Reservation, type ReservationDeps } from "./reservation.ts";
 import { cachedData, type ResultCache } from "./result-cache.ts";
+import type { SpeculationBudget } from "./speculation.ts";
 
 /**
- * The gateway's half of one call: parameters → cache → reservation. Everything that decides what a call costs before
- * it runs lives here (and in {@link executeJob} for the worker's half), so the HTTP route only translates.
+ * The first half of one call, wherever it starts (the gateway for a direct call, the worker for a batch item or a
+ * monitor run): parameters → cache → reservation. Everything that decides what a call costs before it runs lives
+ * here; `submitCall` (gateway) and `runCall` (worker) take the plan from there, so the HTTP route only translates.
  */
 
 /** Who is calling: the authenticated key's account. */
@@ -15,12 +16,20 @@ export interface CallPrincipal {
   keyId: string;
 }
 
+/** One call as the engine runs it: the operation, its PARSED parameters, who pays, under which request id. */
+export interface Call {
+  op: OperationSpec;
+  /** The operation schema's output (plain JSON: ids, enums, numbers). */
+  params: Record<string, unknown>;
+  principal: CallPrincipal;
+  requestId: string;
+  /** The caller asked for the result cache (a miss answers `MISS` rather than `BYPASS`). */
+  cacheRequested: boolean;
+}
+
 /** What {@link planCall} needs from its process. */
-export interface PlanDeps {
-  ledger: Ledger;
+export interface PlanDeps extends ReservationDeps {
   cache: ResultCache;
-  /** Seconds a reservation lives before the sweeper may release it (`RESERVATION_TTL_SECONDS`). */
-  reservationTtlSeconds: number;
   /**
    * The caller's admission (its rate-limit check), already started, when the caller runs it alongside the plan
    * instead of before it: it is awaited together with the plan's first round trip (the cache read or the
@@ -35,12 +44,16 @@ export interface PlanDeps {
    */
   rawCacheData?: boolean;
   /**
-   * Speculative enqueue (the gateway; see `hold-words.ts`): `allow(accountId, credits)` says whether this call may
-   * be enqueued while its reservation is still running (the gateway's judgement of what the account can pay; only
-   * asked for operations whose maximum price is known before the call); `words` carries the reservation's outcome to
-   * the worker.
+   * Read the result cache when the call asks for it (default true). Off for monitor runs: each run is a fresh call
+   * (answered `BYPASS`), whatever the operation's cache policy.
    */
-  speculation?: { words: HoldWords; allow(accountId: string, credits: number): boolean };
+  readCache?: boolean;
+  /**
+   * Speculative enqueue (the gateway; see `hold-words.ts`): which calls may be enqueued while their reservation is
+   * still running (only asked for operations whose maximum price is known before the call), told every reservation's
+   * outcome.
+   */
+  speculation?: SpeculationBudget;
 }
 
 /**
@@ -64,35 +77,30 @@ export async function admitted<T>(
   return done.value;
 }
 
-/** A finished success as the gateway answers it (the `ok: true` shape of a job result). */
-export type CallAnswer = Extract<JobResult, { ok: true }>;
-
 /**
  * The plan of one call:
  * - `answer`: a cache hit, already paid when the operation bills hits (the audio transcript);
- * - `enqueue`: credits are reserved for `payload.requestId`; the caller must enqueue the payload on `queue`, or
- *   release the reservation (`ledger.release(requestId)`) when it cannot.
+ * - `run`: credits are held for `call.requestId` (`reservation`), or, when `speculative`, still being reserved: the
+ *   caller adds the job at once and awaits `reservation` before answering (a rejection is the call's answer: 402,
+ *   429, 503). `credits` is the hold asked for. `speculating` is the speculation budget's claim, to give back once the
+ *   call is answered.
  */
 export type CallPlan =
-  | { kind: "answer"; params: Record<string, unknown>; answer: CallAnswer }
+  | { kind: "answer"; call: Call; answer: CallAnswer }
   | {
-      kind: "enqueue";
-      params: Record<string, unknown>;
-      queue: string;
-      payload: JobPayload;
-      /**
-       * Set when the call was planned speculatively (`payload.speculative`): its reservation, still running. The
-       * caller enqueues the payload at once and awaits `hold` before answering; a rejection is the call's answer
-       * (402, 429, 503), and the worker, told by the hold word, discards the job's result.
-       */
-      hold?: Promise<number>;
+      kind: "run";
+      call: Call;
+      credits: number;
+      reservation: Promise<Reservation>;
+      speculative: boolean;
+      speculating?: () => void;
     };
 
 /**
  * Credits held before a call runs: its maximum price, or 1 credit when only the worker can price it (the audio
  * transcript raises its hold to the estimate once it knows the duration, through `ctx.requireCredits`).
  */
-export function holdFor(op: OperationDefinition, params: Record<string, unknown>): number {
+export function holdFor(op: OperationSpec, params: Record<string, unknown>): number {
   return op.price.max(params) ?? 1;
 }
 
@@ -100,19 +108,19 @@ export function holdFor(op: OperationDefinition, params: Record<string, unknown>
  * True when the call may be answered from the result cache (SPEC §4.1 `cache` and `cacheMaxAge`, §8): always for
  * shared-cache operations, on request for opt-in ones.
  */
-export function cacheRequested(op: OperationDefinition, params: Record<string, unknown>): boolean {
+export function cacheRequested(op: OperationSpec, params: Record<string, unknown>): boolean {
   if (op.cache.mode === "always") return true;
   return op.cache.mode === "optIn" && (params.cache === true || typeof params.cacheMaxAge === "number");
 }
 
 /** True when the operation's schema declares the query parameter `name`. */
-function acceptsParam(op: OperationDefinition, name: string): boolean {
+function acceptsParam(op: OperationSpec, name: string): boolean {
   const shape = (op.params as { shape?: Record<string, unknown> }).shape;
   return !!shape && name in shape;
 }
 
 /** The raw parameters the schema knows (the job payload and the cache key); unknown keys are dropped. */
-export function knownParams(op: OperationDefinition, raw: Record<string, unknown>): Record<string, unknown> {
+export function knownParams(op: OperationSpec, raw: Record<string, unknown>): Record<string, unknown> {
   const shape = (op.params as { shape?: Record<string, unknown> }).shape;
   if (!shape) return raw;
   return Object.fromEntries(Object.entries(raw).filter(([key]) => key in shape));
@@ -123,10 +131,7 @@ export function knownParams(op: OperationDefinition, raw: Record<string, unknown
  * @throws ServiceError 400 `invalid_parameter` for `cacheMaxAge` on an operation that does not take it, and the
  *   schema's 400/422s.
  */
-export function validateCallParams(
-  op: OperationDefinition,
-  raw: Record<string, unknown>,
-): Record<string, unknown> {
+export function validateCallParams(op: OperationSpec, raw: Record<string, unknown>): Record<string, unknown> {
   if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
     throw new ServiceError(
       "invalid_parameter",
@@ -146,13 +151,14 @@ export function validateCallParams(
  * bills hits is charged (conditionally on the available balance) before it is answered; a miss reserves the call's
  * hold in one statement and answers 402 when `balance - reserved` cannot cover it, so N parallel calls on a balance
  * that covers k of them are served exactly k. With `deps.speculation` allowing it, the miss is returned with its
- * reservation still running (`hold`), to be enqueued alongside it; only a job whose hold word says `held` is settled.
+ * reservation still running, to be enqueued alongside it; only a job whose hold word says `held` runs.
  *
  * @throws ServiceError 400/422 for invalid parameters, 402 `insufficient_credits` (nothing reserved or charged),
- *   400 `cost_exceeds_max` for a billed cache hit above the caller's `maxCredits`.
+ *   400 `cost_exceeds_max` for a billed cache hit above the caller's `maxCredits`; the store's error when the cache
+ *   or the ledger cannot be reached (nothing held).
  */
 export async function planCall(
-  op: OperationDefinition,
+  op: OperationSpec,
   raw: Record<string, unknown>,
   principal: CallPrincipal,
   requestId: string,
@@ -166,8 +172,16 @@ export async function planCall(
     await deps.admission;
     throw error;
   }
-  const keyParams = knownParams(op, raw);
-  const useCache = cacheRequested(op, params);
+  // A monitor run neither reads the cache nor counts as asking for it (its result is still stored when paid).
+  const useCache = deps.readCache !== false && cacheRequested(op, params);
+  const call: Call = {
+    op,
+    params,
+    principal,
+    requestId,
+    cacheRequested: useCache,
+  };
+  const key = { requestId, accountId: principal.accountId, operation: op.id };
 
   if (useCache) {
     const maxAge = typeof params.cacheMaxAge === "number" ? params.cacheMaxAge : undefined;
@@ -177,17 +191,11 @@ export async function planCall(
       let balance: number | undefined;
       if (op.price.billCacheHits) {
         credits = op.price.charge(params, hit);
-        const settled = await deps.ledger.settle({
-          accountId: principal.accountId,
-          requestId,
-          credits,
-          operation: op.id,
-        });
-        balance = settled.balance;
+        balance = (await Reservation.of(key, 0, deps).confirm(credits)).balance;
       }
       return {
         kind: "answer",
-        params: keyParams,
+        call,
         answer: {
           ok: true,
           ...(deps.rawCacheData ? { data: undefined, dataJson: hit.dataJson } : { data: cachedData(hit) }),
@@ -205,58 +213,27 @@ export async function planCall(
   // The admission is settled once: the cache read above awaited it when the call asked for the cache.
   const admission = useCache ? undefined : deps.admission;
   const credits = holdFor(op, params);
+  const { speculation } = deps;
   const holding = admitted(
     admission,
-    deps.ledger.reserve({
-      accountId: principal.accountId,
-      requestId,
-      credits,
-      operation: op.id,
-      ttlSeconds: deps.reservationTtlSeconds,
-    }),
-    // A refused call holds nothing; were the release to fail, the sweeper releases the hold at its expiry.
-    () => deps.ledger.release(requestId).catch(() => undefined),
+    Reservation.hold(key, credits, deps).then(
+      (reservation) => {
+        speculation?.reservationSettled();
+        return reservation;
+      },
+      (error: unknown) => {
+        speculation?.reservationSettled(error);
+        throw error;
+      },
+    ),
+    // A refused call holds nothing (the release is retried until PostgreSQL answers).
+    (reservation) => reservation.release(),
   );
-  const payload: JobPayload = {
-    requestId,
-    accountId: principal.accountId,
-    keyId: principal.keyId,
-    operationId: op.id,
-    params: keyParams,
-    cacheRequested: useCache,
-    reservedCredits: credits,
-    enqueuedAt: Date.now(),
-  };
-  const speculation = deps.speculation;
-  if (!speculation || op.price.max(params) === null || !speculation.allow(principal.accountId, credits)) {
-    payload.reservedCredits = await holding;
-    return { kind: "enqueue", params: keyParams, queue: op.queue, payload };
-  }
-  const ttl = deps.reservationTtlSeconds;
-  const hold = holding.then(
-    async (held) => {
-      await speculation.words.say(requestId, { kind: "held" }, ttl).catch(() => undefined);
-      return held;
-    },
-    async (error: unknown) => {
-      const refusal = isServiceError(error)
-        ? error
-        : new ServiceError("service_unavailable", "the call could not be reserved; it was not billed", {
-            retryAfterSeconds: 2,
-          });
-      await speculation.words
-        .say(requestId, { kind: "refused", error: refusal.toJSON() }, ttl)
-        .catch(() => undefined);
-      throw error;
-    },
-  );
+  const speculating =
+    speculation && op.price.max(params) !== null ? speculation.admit(principal.accountId, credits) : null;
+  if (!speculating)
+    return { kind: "run", call, credits, reservation: Promise.resolve(await holding), speculative: false };
   // Awaited by the caller; handled here too so a caller that fails before awaiting it leaves no unhandled rejection.
-  hold.catch(() => undefined);
-  return {
-    kind: "enqueue",
-    params: keyParams,
-    queue: op.queue,
-    payload: { ...payload, speculative: true },
-    hold,
-  };
+  holding.catch(() => undefined);
+  return { kind: "run", call, credits, reservation: holding, speculative: true, speculating };
 }

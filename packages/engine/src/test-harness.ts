@@ -1,5 +1,5 @@
 import { registry } from "@sda/catalog";
-import { CursorCodec, type OperationDefinition } from "@sda/core";
+import { CursorCodec, newId, type OperationSpec } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
 import {
@@ -12,9 +12,11 @@ import {
   testLogger,
 } from "@sda/testing";
 import { expect, inject } from "vitest";
-import type { EngineDeps } from "./execute.ts";
+import type { JobRun } from "./jobs.ts";
 import type { PlanDeps } from "./plan.ts";
+import { ReleaseRetrier } from "./releases.ts";
 import { ResultCache } from "./result-cache.ts";
+import type { EngineDeps } from "./run-call.ts";
 
 /** The real parts one engine test file runs a call through: both halves' deps over the replay, Redis and this run's database. */
 export interface EngineHarness {
@@ -22,7 +24,11 @@ export interface EngineHarness {
   plan: PlanDeps;
   prisma: ReturnType<typeof createPrismaClient>;
   /** The registry operation `id`. @throws Error when it does not exist. */
-  op(id: string): OperationDefinition;
+  op(id: string): OperationSpec;
+  /** Requests the replay upstream has answered so far (a refused call must add none). */
+  upstreamRequests(): number;
+  /** One attempt of a job as a worker runs it (`finalAttempt` default false, a first run). */
+  run(options?: { jobId?: string; finalAttempt?: boolean }): JobRun;
   /**
    * Asserts an account is consistent after a scenario: its ledger reconciles (`expectLedgerReconciled`: entries sum
    * to the balance, never negative, no request charged twice) and nothing is left reserved.
@@ -34,7 +40,7 @@ export interface EngineHarness {
 }
 
 /**
- * Starts the replay and builds the engine deps (`executeJob`) and plan deps (`planCall`) of one test file, under a
+ * Starts the replay and builds the engine deps (`runCall`) and plan deps (`planCall`) of one test file, under a
  * Redis prefix of its own (`label_…`) and a result cache keeping entries `cacheTtlSeconds`.
  */
 export async function startEngineHarness(label: string, cacheTtlSeconds: number): Promise<EngineHarness> {
@@ -46,6 +52,9 @@ export async function startEngineHarness(label: string, cacheTtlSeconds: number)
   const prefix = randomPrefix(label);
   const ledger = new Ledger(prisma);
   const cache = new ResultCache(redis, prefix, cacheTtlSeconds);
+  const log = testLogger();
+  const releases = new ReleaseRetrier(ledger, log);
+  const reservationTtlSeconds = 600;
   return {
     deps: {
       registry,
@@ -56,14 +65,25 @@ export async function startEngineHarness(label: string, cacheTtlSeconds: number)
       keyPrefix: prefix,
       cursors: new CursorCodec(`${label}-test-cursor-secret`),
       config,
-      log: testLogger(),
+      log,
+      releases,
+      reservationTtlSeconds,
     },
-    plan: { ledger, cache, reservationTtlSeconds: 600 },
+    plan: { ledger, cache, releases, reservationTtlSeconds },
     prisma,
     op(id) {
       const found = registry.byId(id);
       if (!found) throw new Error(`no operation ${id}`);
       return found;
+    },
+    upstreamRequests: () => replay.hits.length,
+    run(options = {}) {
+      return {
+        jobId: options.jobId ?? newId("job"),
+        signal: new AbortController().signal,
+        finalAttempt: options.finalAttempt ?? false,
+        firstRun: true,
+      };
     },
     async expectSettled(accountId) {
       await expectLedgerReconciled(prisma, [accountId]);
@@ -72,6 +92,7 @@ export async function startEngineHarness(label: string, cacheTtlSeconds: number)
       return credits?.balance ?? -1;
     },
     async close() {
+      await releases.close();
       await replay.close();
       await deleteKeysWithPrefix(redisUrl, prefix);
       await prisma.$disconnect();

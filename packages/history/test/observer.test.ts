@@ -1,8 +1,7 @@
-import { history } from "@sda/catalog";
+import { history, registry } from "@sda/catalog";
 import { newId } from "@sda/core";
-import { type CallSuccess, type EngineDeps, executeJob } from "@sda/engine";
+import { type CallSuccess, type EngineDeps, planAndRunCall } from "@sda/engine";
 import { type EngineHarness, startEngineHarness } from "@sda/engine/test-harness";
-import type { JobPayload } from "@sda/queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHistoryObserver } from "../src/observer.ts";
 import { HistoryStore } from "../src/store.ts";
@@ -10,7 +9,6 @@ import { HistoryStore } from "../src/store.ts";
 // The engine's observer hook with the History observer, on replayed calls: what is recorded, at the engine's clock,
 // and that an observer failure never fails or un-bills a call.
 
-const signal = new AbortController().signal;
 let harness: EngineHarness;
 let base: EngineDeps;
 let prisma: EngineHarness["prisma"];
@@ -23,17 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-async function payloadFor(operationId: string, params: Record<string, unknown>): Promise<JobPayload> {
+async function payloadFor(operationId: string, params: Record<string, unknown>) {
   const account = await base.ledger.createAccount({ name: "history", grant: 5 });
-  return {
-    requestId: newId("req"),
-    accountId: account.id,
-    keyId: "key_history",
-    operationId,
-    params,
-    cacheRequested: false,
-    enqueuedAt: Date.now(),
-  };
+  return { requestId: newId("req"), accountId: account.id, keyId: "key_history", operationId, params };
+}
+
+/** Holds and runs the call in the worker as `jobId` (as a monitor run does: the cache unread). */
+function executeJob(payload: Awaited<ReturnType<typeof payloadFor>>, jobId: string, deps: EngineDeps) {
+  const op = registry.byId(payload.operationId);
+  if (!op) throw new Error(`no operation ${payload.operationId}`);
+  const principal = { accountId: payload.accountId, keyId: payload.keyId };
+  const call = { op, raw: payload.params, principal, requestId: payload.requestId };
+  return planAndRunCall(call, deps, harness.run({ jobId }), { readCache: false });
 }
 
 async function expectLedgerWhole(accountId: string, balance: number) {
@@ -56,12 +55,17 @@ describe("the History observer in the engine", () => {
       ],
     };
     const payload = await payloadFor("forumsite.post-details", { url: "https://redd.it/haucpf" });
-    const result = await executeJob(payload, "job_h1", deps, signal);
+    const result = await executeJob(payload, "job_h1", deps);
     expect(result).toMatchObject({ ok: true, credits: 1 });
     if (!result.ok) return;
     const data = result.data as { id: string; score: number | null; numComments: number | null };
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ op: { id: "forumsite.post-details" }, at, payload });
+    expect(seen[0]).toMatchObject({
+      op: { id: "forumsite.post-details" },
+      at,
+      requestId: payload.requestId,
+      accountId: payload.accountId,
+    });
     expect(await store.findResource("forumsite", "post", data.id)).toMatchObject({ id: "haucpf" });
     const series = await store.series({
       platform: "forumsite",
@@ -82,7 +86,7 @@ describe("the History observer in the engine", () => {
     await expectLedgerWhole(payload.accountId, 4);
 
     const list = await payloadFor("forumsite.post-comments", { url: "haucpf", limit: "5" });
-    expect(await executeJob(list, "job_h2", deps, signal)).toMatchObject({ ok: true });
+    expect(await executeJob(list, "job_h2", deps)).toMatchObject({ ok: true });
     expect(seen.map((e) => e.op.id)).toEqual(["forumsite.post-details", "forumsite.post-comments"]);
   });
 
@@ -99,7 +103,7 @@ describe("the History observer in the engine", () => {
       ],
     };
     const payload = await payloadFor("forumsite.subreddit-details", { url: "golang" });
-    expect(await executeJob(payload, "job_h3", deps, signal)).toMatchObject({ ok: true, credits: 1 });
+    expect(await executeJob(payload, "job_h3", deps)).toMatchObject({ ok: true, credits: 1 });
     await expectLedgerWhole(payload.accountId, 4);
   });
 
@@ -109,7 +113,7 @@ describe("the History observer in the engine", () => {
     const payload = await payloadFor("videosite.video-details", {
       url: "https://www.youtube.com/watch?v=8VajtrESJzA",
     });
-    expect(await executeJob(payload, "job_h4", deps, signal)).toMatchObject({ ok: false });
+    expect(await executeJob(payload, "job_h4", deps)).toMatchObject({ ok: false });
     expect(seen).toEqual([]);
     await expectLedgerWhole(payload.accountId, 5);
   });

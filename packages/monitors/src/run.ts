@@ -1,10 +1,15 @@
-import { ERROR_CODES, type Logger, type OperationDefinition } from "@sda/core";
-import { type EngineDeps, executeJob } from "@sda/engine";
-import type { JobPayload, JobResult } from "@sda/queue";
+import { ERROR_CODES, type Logger, type OperationSpec } from "@sda/core";
+import {
+  type EngineDeps,
+  type JobResult,
+  type JobRun,
+  type MonitorRunJob,
+  planAndRunCall,
+} from "@sda/engine";
 import type { WebhookClient } from "@sda/webhooks";
 import { identifyItems, type MonitorCatalog } from "./rules.ts";
 import type { RunRecord } from "./run-store.ts";
-import type { MonitorJobData, MonitorScheduler } from "./scheduler.ts";
+import type { MonitorScheduler } from "./scheduler.ts";
 import type { MonitorRecord, MonitorStore } from "./store.ts";
 
 /** Runs in a row failing with `insufficient_credits` after which a monitor pauses itself. */
@@ -44,24 +49,19 @@ export interface MonitorItemsEvent {
  * One run of a monitor, as its BullMQ job (`jobKey` = the job id) executes it:
  * 1. records the run (`running`) and claims the monitor for it; a monitor held by another run still going records this
  *    one as `skipped`;
- * 2. calls the operation through the engine exactly like a direct call — `executeJob` with its own request id, no
- *    `reservedCredits` (the engine reserves the hold itself; a 402 is the call's result), `origin: monitor` — and
- *    writes the call's request-log row with the monitor id;
+ * 2. calls the operation through the engine exactly like a direct call — `planAndRunCall` with its own request id,
+ *    never from the cache (the engine holds the price itself; a 402 is the call's result) — and writes the call's
+ *    request-log row with the monitor id;
  * 3. diffs the answer's item ids against the seen set and keeps the new items on the run (one transaction);
  * 4. hands them to the webhook queue as one `monitor.items` delivery, then ends the run and releases the claim.
  *
  * Built against a worker dying at any step: the re-run job finds its run by `jobKey`, still holds the claim, re-runs
  * the call under the same request id (charged at most once) or, once the diff committed, delivers the kept items.
- * @param finalAttempt true on the job's last attempt: an unexpected error then fails the run instead of leaving it.
+ * @param attempt the job's attempt: on its final attempt an unexpected error fails the run instead of leaving it.
  * @throws for unexpected errors (BullMQ retries the job).
  */
-export async function runMonitor(
-  data: MonitorJobData,
-  jobKey: string,
-  deps: RunDeps,
-  signal: AbortSignal,
-  finalAttempt: boolean,
-): Promise<RunOutcome> {
+export async function runMonitor(data: MonitorRunJob, attempt: JobRun, deps: RunDeps): Promise<RunOutcome> {
+  const jobKey = attempt.jobId;
   const { store } = deps;
   const existing = await store.runs.runByJob(jobKey);
   if (existing && ["succeeded", "failed", "skipped"].includes(existing.status))
@@ -86,10 +86,10 @@ export async function runMonitor(
     if (run.status === "delivering") {
       await deliver(monitor, run, run.pendingItems ?? [], deps);
     } else {
-      await execute(monitor, run, jobKey, deps, signal, log);
+      await execute(monitor, run, attempt, deps, log);
     }
   } catch (error) {
-    if (finalAttempt) {
+    if (attempt.finalAttempt) {
       log.error({ err: error }, "monitor run failed unexpectedly on its last attempt");
       await store.runs.finishRun(run, {
         status: "failed",
@@ -107,9 +107,8 @@ export async function runMonitor(
 async function execute(
   monitor: MonitorRecord,
   run: RunRecord,
-  jobKey: string,
+  attempt: JobRun,
   deps: RunDeps,
-  signal: AbortSignal,
   log: Logger,
 ): Promise<void> {
   const { store } = deps;
@@ -132,19 +131,20 @@ async function execute(
     });
     return;
   }
-  const payload: JobPayload = {
-    requestId: run.requestId,
-    accountId: monitor.accountId,
-    keyId: monitor.keyId,
-    operationId: entry.op.id,
-    params: monitor.params,
-    cacheRequested: false,
-    enqueuedAt: Date.now(),
-    origin: { kind: "monitor", monitorId: monitor.id, runId: run.id },
-  };
   const started = performance.now();
-  const result = await executeJob(payload, jobKey, deps.engine, signal);
-  await logMonitorCall(deps, monitor, entry.op, payload, result, jobKey, performance.now() - started, log);
+  const principal = { accountId: monitor.accountId, keyId: monitor.keyId };
+  const call = { op: entry.op, raw: monitor.params, principal, requestId: run.requestId };
+  const result = await planAndRunCall(call, deps.engine, attempt, { readCache: false });
+  await logMonitorCall(
+    deps,
+    monitor,
+    entry.op,
+    run.requestId,
+    result,
+    attempt.jobId,
+    performance.now() - started,
+    log,
+  );
 
   if (!result.ok) {
     if (result.error.code === "insufficient_credits") {
@@ -228,8 +228,8 @@ async function keyIsLive(deps: RunDeps, keyId: string): Promise<boolean> {
 async function logMonitorCall(
   deps: RunDeps,
   monitor: MonitorRecord,
-  op: OperationDefinition,
-  payload: JobPayload,
+  op: OperationSpec,
+  requestId: string,
   result: JobResult,
   jobKey: string,
   durationMs: number,
@@ -237,7 +237,7 @@ async function logMonitorCall(
 ): Promise<void> {
   await deps.engine.ledger
     .logRequest({
-      id: payload.requestId,
+      id: requestId,
       accountId: monitor.accountId,
       keyId: monitor.keyId,
       operation: op.id,

@@ -1,17 +1,11 @@
 import { randomSuffix } from "@sda/core";
+import type { MonitorRunJobData } from "@sda/engine";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type MonitorSchedule, repeatOptions } from "./schedule.ts";
 
 /** The BullMQ queue of monitor runs. */
 export const MONITOR_QUEUE = "monitors";
-
-/** Data of one run job: which monitor, and what made the run. */
-export interface MonitorJobData {
-  monitorId: string;
-  /** `schedule` (a job scheduler's iteration) or `manual` ({@link MonitorScheduler.runNow}). */
-  trigger: "schedule" | "manual";
-}
 
 /** Run jobs are retried after a crash (the run resumes, see `runMonitor`); kept a day for inspection. */
 const JOB_OPTIONS = {
@@ -29,17 +23,17 @@ const JOB_OPTIONS = {
  * taken by one worker however many consume the queue.
  */
 export class MonitorScheduler {
-  readonly queue: Queue<MonitorJobData>;
+  readonly queue: Queue<MonitorRunJobData>;
 
   constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue<MonitorJobData>(MONITOR_QUEUE, { connection, prefix });
+    this.queue = new Queue<MonitorRunJobData>(MONITOR_QUEUE, { connection, prefix });
   }
 
   /** Creates or replaces the monitor's scheduler (the next run is due one interval / cron firing from now). */
   async upsert(monitorId: string, schedule: MonitorSchedule): Promise<void> {
     await this.queue.upsertJobScheduler(monitorId, repeatOptions(schedule), {
       name: "run",
-      data: { monitorId, trigger: "schedule" },
+      data: { kind: "monitor-run", monitorId, trigger: "schedule" },
       opts: JOB_OPTIONS,
     });
   }
@@ -60,7 +54,11 @@ export class MonitorScheduler {
    */
   async runNow(monitorId: string): Promise<string> {
     const jobId = `manual-${monitorId}-${randomSuffix()}`;
-    await this.queue.add("run", { monitorId, trigger: "manual" }, { ...JOB_OPTIONS, jobId });
+    await this.queue.add(
+      "run",
+      { kind: "monitor-run", monitorId, trigger: "manual" },
+      { ...JOB_OPTIONS, jobId },
+    );
     return jobId;
   }
 

@@ -1,15 +1,15 @@
 import type { Logger } from "@sda/core";
-import type { EngineDeps } from "@sda/engine";
+import { type EngineDeps, jobParser, type MonitorRunJob, monitorRunJobSchema } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
-import { isFinalAttempt } from "@sda/queue";
+import { createQueueWorker, isFinalAttempt } from "@sda/queue";
 import type { WebhookClient, WebhookHooks } from "@sda/webhooks";
-import { type Job, Worker } from "bullmq";
+import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { monitorWebhookHooks } from "./hooks.ts";
 import type { MonitorCatalog } from "./rules.ts";
 import { type RunOutcome, runMonitor } from "./run.ts";
 import { repeatOptions } from "./schedule.ts";
-import { MONITOR_QUEUE, type MonitorJobData, MonitorScheduler } from "./scheduler.ts";
+import { MONITOR_QUEUE, MonitorScheduler } from "./scheduler.ts";
 import { MonitorStore } from "./store.ts";
 
 export interface MonitorWorkerOptions {
@@ -29,7 +29,7 @@ export interface MonitorWorkerOptions {
 
 /** A running monitors consumer. */
 export interface MonitorWorker {
-  worker: Worker<MonitorJobData, RunOutcome>;
+  worker: Worker<unknown, RunOutcome>;
   store: MonitorStore;
   scheduler: MonitorScheduler;
   /** Stops taking runs and waits for the active ones (`force`: abort them instead). */
@@ -92,8 +92,9 @@ export async function reconcileSchedulers(
 }
 
 /**
- * Consumes the `monitors` queue (each job one run, see {@link runMonitor}) after reconciling the schedulers. Jobs
- * whose run was skipped or ignored complete normally; unexpected errors are retried by BullMQ and resume the run.
+ * Consumes the `monitors` queue (each job one run, see {@link runMonitor}) after reconciling the schedulers. A job
+ * whose data is not a monitor run (the engine's `monitorRunJobSchema`) is logged and failed unrun. Jobs whose run was
+ * skipped or ignored complete normally; unexpected errors are retried by BullMQ and resume the run.
  */
 export async function startMonitorWorker(options: MonitorWorkerOptions): Promise<MonitorWorker> {
   const { log } = options;
@@ -112,23 +113,38 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
     engine: options.engine,
     log,
   };
-  const worker = new Worker<MonitorJobData, RunOutcome>(
-    MONITOR_QUEUE,
-    async (job: Job<MonitorJobData, RunOutcome>) => {
-      return runMonitor(job.data, job.id ?? "", deps, shutdown.signal, isFinalAttempt(job));
-    },
-    {
-      connection: options.connection.duplicate(),
-      prefix: options.prefix,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs,
-      stalledInterval: options.lockDurationMs,
-      maxStalledCount: 2,
-    },
-  );
+  const worker = createQueueWorker<MonitorRunJob, RunOutcome>({
+    queue: MONITOR_QUEUE,
+    connection: options.connection,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    lockDurationMs: options.lockDurationMs,
+    stalledIntervalMs: options.lockDurationMs,
+    maxStalledCount: 2,
+    parse: jobParser(monitorRunJobSchema),
+    log,
+    processor: (data, job) =>
+      runMonitor(
+        data,
+        {
+          jobId: job.id ?? "",
+          signal: shutdown.signal,
+          finalAttempt: isFinalAttempt(job),
+          firstRun: job.attemptsMade === 0 && job.stalledCounter === 0,
+        },
+        deps,
+      ),
+  });
   worker.on("error", (error) => log.error({ err: error, queue: MONITOR_QUEUE }, "monitor worker error"));
   worker.on("failed", (job, error) =>
-    log.error({ err: error, jobId: job?.id, monitorId: job?.data.monitorId }, "monitor run job failed"),
+    log.error(
+      {
+        err: error,
+        jobId: job?.id,
+        monitorId: (job?.data as { monitorId?: unknown } | undefined)?.monitorId,
+      },
+      "monitor run job failed",
+    ),
   );
   await worker.waitUntilReady();
   return {

@@ -1,10 +1,10 @@
 import { newId } from "@sda/core";
-import { randomPrefix } from "@sda/testing";
+import { randomPrefix, testLogger } from "@sda/testing";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
 import { createRedis, deleteKeysUnder } from "./connection.ts";
-import type { JobPayload, JobResult } from "./job.ts";
+import type { JobFailure } from "./job.ts";
 import { decodeReply, encodeReply } from "./reply.ts";
 import { createQueueWorker } from "./worker.ts";
 
@@ -19,33 +19,42 @@ afterEach(async () => {
 });
 afterAll(() => redis.disconnect());
 
-function payload(): JobPayload {
-  return {
-    requestId: newId("req"),
-    accountId: "acct_x",
-    keyId: "key_x",
-    operationId: "videosite.transcript",
-    params: {},
-    cacheRequested: false,
-    enqueuedAt: Date.now(),
-  };
+/** A job of these tests (the bridge is generic: the engine's call jobs are one such payload). */
+interface TestJob {
+  requestId: string;
+  replyTo?: string;
+}
+type TestResult =
+  | { ok: true; data: unknown; source: string; credits: number; cache: string }
+  | { ok: false; error: { code: string }; credits: 0 };
+
+function payload(): TestJob {
+  return { requestId: newId("req") };
 }
 
-const ok = (data: unknown): JobResult => ({ ok: true, data, source: "test", credits: 1, cache: "BYPASS" });
+const ok = (data: unknown): TestResult => ({ ok: true, data, source: "test", credits: 1, cache: "BYPASS" });
+
+/** What the bridge answers for a job without a result (the engine maps store failures to 503; not tested here). */
+const failed = (_failure: JobFailure): TestResult => ({
+  ok: false,
+  error: { code: "internal_error" },
+  credits: 0,
+});
 
 async function setup(
-  processor: (data: JobPayload) => Promise<JobResult>,
+  processor: (data: TestJob) => Promise<TestResult>,
   options: { pollIntervalMs?: number } = {},
 ) {
   const prefix = randomPrefix("q");
   prefixes.push(prefix);
   const newBridge = async () => {
-    const bridge = new QueueBridge({
+    const bridge = new QueueBridge<TestJob, TestResult>({
       connection: redis,
       prefix,
       queues: ["videosite"],
       resultTtlSeconds: 60,
       attempts: 2,
+      failed,
       ...options,
     });
     await bridge.start();
@@ -55,13 +64,15 @@ async function setup(
   const bridge = await newBridge();
   let worker: Worker | null = null;
   const startWorker = () => {
-    worker = createQueueWorker({
+    worker = createQueueWorker<TestJob, TestResult>({
       queue: "videosite",
       connection: redis,
       prefix,
       concurrency: 4,
       lockDurationMs: 5000,
-      processor: (job) => processor(job.data),
+      parse: (data) => data as TestJob,
+      log: testLogger(),
+      processor,
     });
     opened.push(worker);
   };
@@ -73,7 +84,7 @@ describe("QueueBridge", () => {
     const { bridge, startWorker } = await setup(async (data) => ok({ echo: data.requestId }));
     startWorker();
     const p = payload();
-    const outcome = await bridge.submit("videosite", p, 10_000);
+    const outcome = await bridge.submit("videosite", "test", p, 10_000);
     expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: { echo: p.requestId } } });
   });
 
@@ -83,7 +94,7 @@ describe("QueueBridge", () => {
       return ok("late");
     });
     startWorker();
-    const outcome = await bridge.submit("videosite", payload(), 100);
+    const outcome = await bridge.submit("videosite", "test", payload(), 100);
     expect(outcome.state).toBe("pending");
     await new Promise((r) => setTimeout(r, 1200));
     const view = await bridge.getJob(outcome.jobId);
@@ -93,7 +104,7 @@ describe("QueueBridge", () => {
   it("finds the result by reading the job state when no event arrives (job done before anyone listened)", async () => {
     // No worker while submitting: the deadline passes, then the job is processed; a later getJob reads the state.
     const { bridge, startWorker } = await setup(async () => ok("from-state"), { pollIntervalMs: 50 });
-    const outcome = await bridge.submit("videosite", payload(), 50);
+    const outcome = await bridge.submit("videosite", "test", payload(), 50);
     expect(outcome).toMatchObject({ state: "pending", status: "queued" });
     startWorker();
     await expect
@@ -108,7 +119,7 @@ describe("QueueBridge", () => {
       throw new Error("boom");
     });
     startWorker();
-    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    const outcome = await bridge.submit("videosite", "test", payload(), 10_000);
     expect(calls).toBe(2);
     expect(outcome).toMatchObject({
       state: "finished",
@@ -124,7 +135,7 @@ describe("QueueBridge", () => {
     const other = await newBridge();
     startWorker();
     const calls = Array.from({ length: 10 }, (_, i) => ({ via: i % 2 ? other : bridge, p: payload() }));
-    const outcomes = await Promise.all(calls.map(({ via, p }) => via.submit("videosite", p, 10_000)));
+    const outcomes = await Promise.all(calls.map(({ via, p }) => via.submit("videosite", "test", p, 10_000)));
     outcomes.forEach((outcome, i) => {
       expect(outcome).toMatchObject({ state: "finished", result: { data: { echo: calls[i]?.p.requestId } } });
     });
@@ -140,7 +151,7 @@ describe("QueueBridge", () => {
       { pollIntervalMs: 50 },
     );
     startWorker();
-    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    const outcome = await bridge.submit("videosite", "test", payload(), 10_000);
     expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: "from-state" } });
   });
 
@@ -151,7 +162,7 @@ describe("QueueBridge", () => {
       throw new UnrecoverableError("unknown operation");
     });
     startWorker();
-    const outcome = await bridge.submit("videosite", payload(), 10_000);
+    const outcome = await bridge.submit("videosite", "test", payload(), 10_000);
     expect(calls).toBe(1);
     expect(outcome).toMatchObject({
       state: "finished",

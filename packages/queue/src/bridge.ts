@@ -1,14 +1,14 @@
-import { isStoreUnreachable, newId } from "@sda/core";
+import { newId } from "@sda/core";
 import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { internalErrorResult, type JobPayload, type JobResult, type JobStatus } from "./job.ts";
+import type { JobFailure, JobStatus, Replyable } from "./job.ts";
 import { decodeReply, replyChannel } from "./reply.ts";
 import { CallSpan } from "./spans.ts";
 
 /** The gateway's enqueue-and-wait of a call (see {@link CallSpan}). */
 const submitSpan = new CallSpan("sda:queue:submit");
 
-export interface QueueBridgeOptions {
+export interface QueueBridgeOptions<Result> {
   /** Shared connection for the queues (producers); the reply channel's subscriber is a duplicate of it. */
   connection: Redis;
   prefix: string;
@@ -19,20 +19,33 @@ export interface QueueBridgeOptions {
   attempts: number;
   /** How often a waiter re-reads the job state in case its reply was missed (ms, default 2000). */
   pollIntervalMs?: number;
+  /**
+   * The result answered for a job that produced none: failed for good (a crash loop, an unexpected error through
+   * every attempt, an unrecoverable error) or lost with Redis while waited for.
+   */
+  failed(failure: JobFailure): Result;
 }
 
-/** Result of {@link QueueBridge.submit}: the finished call, or a handle when the deadline passed first. */
-export type SubmitOutcome =
-  | { state: "finished"; jobId: string; result: JobResult }
+/** Result of {@link QueueBridge.submit}: the finished job, or a handle when the deadline passed first. */
+export type SubmitOutcome<Result> =
+  | { state: "finished"; jobId: string; result: Result }
   | { state: "pending"; jobId: string; status: JobStatus };
 
-/** A job as `GET /v1/jobs/{id}` sees it. */
-export interface JobView {
+/** A job as `GET /v1/jobs/{id}` sees it: its data as stored (not validated) and its result once it finished. */
+export interface JobView<Payload, Result> {
   jobId: string;
   queue: string;
-  payload: JobPayload;
+  payload: Payload;
   status: JobStatus;
-  result: JobResult | null;
+  result: Result | null;
+}
+
+/** How {@link QueueBridge.submit} adds and waits for one job. */
+export interface SubmitOptions {
+  /** The job id (default: a new `job_…` id); known before the add, so a caller can remove the job it gave up on. */
+  jobId?: string;
+  /** Aborted when the caller stops waiting: `pending`, no further reads. */
+  signal?: AbortSignal;
 }
 
 type Settled =
@@ -53,15 +66,18 @@ type Settled =
  * published while the subscriber reconnected is lost; a job failed by BullMQ's stalled check publishes nothing).
  * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion, so a waiter or a later
  * `GET /v1/jobs/{id}` can always read the result.
+ *
+ * Generic over the job's data (`Payload`, which gets the reply channel) and its result (`Result`, the worker's return
+ * value): the bridge moves them, the engine owns what they mean.
  */
-export class QueueBridge {
-  readonly #options: QueueBridgeOptions;
+export class QueueBridge<Payload extends object, Result> {
+  readonly #options: QueueBridgeOptions<Result>;
   readonly #queues = new Map<string, Queue>();
   readonly #waiters = new Map<string, (settled: Settled) => void>();
   readonly #channel: string;
   #subscriber: Redis | undefined;
 
-  constructor(options: QueueBridgeOptions) {
+  constructor(options: QueueBridgeOptions<Result>) {
     this.#options = options;
     this.#channel = replyChannel(options.prefix, newId("gw"));
   }
@@ -79,7 +95,7 @@ export class QueueBridge {
     const subscriber = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
     subscriber.on("error", () => undefined);
     subscriber.on("message", (_channel: string, text: string) => {
-      const reply = decodeReply(text);
+      const reply = decodeReply<Result>(text);
       if (!reply) return;
       this.#settle(
         reply.jobId,
@@ -93,29 +109,45 @@ export class QueueBridge {
   }
 
   /**
-   * Adds the call as a job and waits for it until `deadlineMs` elapses, or until `signal` aborts (the caller stops
-   * waiting: `pending`, no further reads).
-   * @returns `finished` with the worker's result, or `pending` with the job id (the job keeps running).
+   * Adds `payload` as a job named `name` (the operation id) on `queueName` and waits for it until `deadlineMs`
+   * elapses, or until `options.signal` aborts (the caller stops waiting: `pending`, no further reads).
+   * @returns `finished` with the worker's result (or `failed(…)` of a job that produced none), or `pending` with the
+   *   job id (the job keeps running).
+   * @throws the Redis error when the job could not be added (nothing was enqueued, or it is not known to be).
    */
   submit(
     queueName: string,
-    payload: JobPayload,
+    name: string,
+    payload: Payload,
     deadlineMs: number,
-    signal?: AbortSignal,
-  ): Promise<SubmitOutcome> {
-    const jobId = newId("job");
-    return submitSpan.run({ jobId, operation: payload.operationId }, () =>
-      this.#submit(queueName, jobId, payload, deadlineMs, signal),
+    options: SubmitOptions = {},
+  ): Promise<SubmitOutcome<Result>> {
+    const jobId = options.jobId ?? newId("job");
+    return submitSpan.run({ jobId, operation: name }, () =>
+      this.#submit(queueName, name, jobId, payload, deadlineMs, options.signal),
     );
+  }
+
+  /**
+   * Removes a job nobody will wait for (a refused call's), unless a worker holds it: a waiting job never runs.
+   * @returns true when it was removed (or did not exist), false when a worker holds it (it runs to its end).
+   */
+  async remove(queueName: string, jobId: string): Promise<boolean> {
+    return (await this.#queue(queueName).remove(jobId)) === 1 || !(await this.#exists(queueName, jobId));
+  }
+
+  async #exists(queueName: string, jobId: string): Promise<boolean> {
+    return (await this.#queue(queueName).getJobState(jobId)) !== "unknown";
   }
 
   async #submit(
     queueName: string,
+    name: string,
     jobId: string,
-    payload: JobPayload,
+    payload: Payload,
     deadlineMs: number,
     signal?: AbortSignal,
-  ): Promise<SubmitOutcome> {
+  ): Promise<SubmitOutcome<Result>> {
     const queue = this.#queue(queueName);
     let resolveWaiter!: (settled: Settled) => void;
     const settled = new Promise<Settled>((resolve) => {
@@ -124,17 +156,13 @@ export class QueueBridge {
     this.#waiters.set(jobId, resolveWaiter);
     const timers: NodeJS.Timeout[] = [];
     try {
-      await queue.add(
-        payload.operationId,
-        { ...payload, replyTo: this.#channel },
-        {
-          jobId,
-          attempts: this.#options.attempts,
-          backoff: { type: "exponential", delay: 500 },
-          removeOnComplete: { age: this.#options.resultTtlSeconds },
-          removeOnFail: { age: this.#options.resultTtlSeconds },
-        },
-      );
+      await queue.add(name, { ...payload, replyTo: this.#channel } satisfies Payload & Replyable, {
+        jobId,
+        attempts: this.#options.attempts,
+        backoff: { type: "exponential", delay: 500 },
+        removeOnComplete: { age: this.#options.resultTtlSeconds },
+        removeOnFail: { age: this.#options.resultTtlSeconds },
+      });
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
       const abandon = () => resolveWaiter({ kind: "abandoned" });
       if (signal?.aborted) abandon();
@@ -154,7 +182,7 @@ export class QueueBridge {
         if (!last) return { state: "pending", jobId, status: await this.#status(queue, jobId) };
         outcome = last;
       }
-      return { state: "finished", jobId, result: toResult(outcome) };
+      return { state: "finished", jobId, result: this.#result(outcome) };
     } finally {
       for (const t of timers) clearTimeout(t);
       this.#waiters.delete(jobId);
@@ -162,18 +190,18 @@ export class QueueBridge {
   }
 
   /** Reads a job by id across the queues, or null when it does not exist (never did, or its TTL passed). */
-  async getJob(jobId: string): Promise<JobView | null> {
+  async getJob(jobId: string): Promise<JobView<Payload, Result> | null> {
     for (const [name, queue] of this.#queues) {
       // State first, then the job: a job read before it finished carries no return value even when its state,
       // read a moment later, says completed (the race answered a paid call with a 500).
       const state = await queue.getJobState(jobId);
       if (state === "unknown") continue;
-      const job = await Job.fromId<JobPayload>(queue, jobId);
+      const job = await Job.fromId<Payload>(queue, jobId);
       if (!job) continue;
       const status = toStatus(state);
-      let result: JobResult | null = null;
-      if (state === "completed") result = (job.returnvalue as JobResult | null) ?? null;
-      else if (state === "failed") result = toResult({ kind: "failed", reason: job.failedReason });
+      let result: Result | null = null;
+      if (state === "completed") result = (job.returnvalue as Result | null) ?? null;
+      else if (state === "failed") result = this.#result({ kind: "failed", reason: job.failedReason });
       return { jobId, queue: name, payload: job.data, status: result ? status : toStatus("active"), result };
     }
     return null;
@@ -197,6 +225,13 @@ export class QueueBridge {
 
   #settle(jobId: string, settled: Settled) {
     this.#waiters.get(jobId)?.(settled);
+  }
+
+  /** A finished job's result: the worker's, or the user's `failed` answer for a job that produced none. */
+  #result(settled: Settled): Result {
+    if (settled.kind === "completed") return settled.value as Result;
+    if (settled.kind === "failed") return this.#options.failed({ kind: "failed", reason: settled.reason });
+    return this.#options.failed({ kind: "lost" });
   }
 
   /**
@@ -228,23 +263,4 @@ function toStatus(state: string): JobStatus {
   if (state === "failed") return "failed";
   if (state === "active") return "running";
   return "queued";
-}
-
-/** A job that failed for good (crash loop, unexpected error) is answered as a retryable 500. */
-function toResult(settled: Settled): JobResult {
-  if (settled.kind === "completed") return settled.value as JobResult;
-  // Failed for good because PostgreSQL or Redis stayed unreachable through every attempt: a 503, not a bug.
-  if (settled.kind === "lost" || (settled.kind === "failed" && isStoreUnreachable(settled.reason)))
-    return {
-      ok: false,
-      credits: 0,
-      error: {
-        code: "service_unavailable",
-        message: "the service could not reach its data stores for this call; it was not billed, retry it",
-        retryable: true,
-        retryAfterSeconds: 2,
-        details: {},
-      },
-    };
-  return internalErrorResult();
 }

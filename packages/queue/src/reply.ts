@@ -1,8 +1,6 @@
-import type { JobResult } from "./job.ts";
-
 /**
  * The reply channel of a waiting gateway: a Redis pub/sub channel per {@link QueueBridge} instance
- * (`<prefix>:replies:<instance id>`), named in each job it adds (`JobPayload.replyTo`). The worker publishes the job's
+ * (`<prefix>:replies:<instance id>`), named in each job it adds (`Replyable.replyTo`). The worker publishes the job's
  * final outcome there as soon as the processor has it (the call paid for, its result stored), so the gateway answers
  * without waiting for BullMQ's completion script and without reading the queue's event stream, where every gateway
  * would read every job's `added`, `waiting`, `active` and `completed` events (four wake-ups per call and per
@@ -10,8 +8,10 @@ import type { JobResult } from "./job.ts";
  * Channels are not keys: nothing is stored, nothing needs a TTL.
  */
 
-/** What a worker publishes on a reply channel: the job's result, or the reason it failed for good. */
-export type ReplyMessage = { jobId: string; result: JobResult } | { jobId: string; failed: string };
+/** What a worker publishes on a reply channel: the job's result (any JSON object), or the reason it failed for good. */
+export type ReplyMessage<Result = unknown> =
+  | { jobId: string; result: Result }
+  | { jobId: string; failed: string };
 
 /** The reply channel of one gateway instance. */
 export function replyChannel(prefix: string, instanceId: string): string {
@@ -19,12 +19,15 @@ export function replyChannel(prefix: string, instanceId: string): string {
 }
 
 /** The message as published (JSON). */
-export function encodeReply(message: ReplyMessage): string {
+export function encodeReply<Result>(message: ReplyMessage<Result>): string {
   return JSON.stringify(message);
 }
 
-/** A published message, or null when it is not one (not JSON, no job id, neither result nor failure). */
-export function decodeReply(text: string): ReplyMessage | null {
+/**
+ * A published message, or null when it is not one (not JSON, no job id, neither result object nor failure). The
+ * result is the worker's return value as published; its shape is the bridge user's type, not checked here.
+ */
+export function decodeReply<Result>(text: string): ReplyMessage<Result> | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -36,6 +39,6 @@ export function decodeReply(text: string): ReplyMessage | null {
   if (typeof message.jobId !== "string") return null;
   if (typeof message.failed === "string") return { jobId: message.jobId, failed: message.failed };
   if (message.result && typeof message.result === "object")
-    return { jobId: message.jobId, result: message.result as JobResult };
+    return { jobId: message.jobId, result: message.result as Result };
   return null;
 }

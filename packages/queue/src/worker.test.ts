@@ -1,9 +1,8 @@
 import { newId } from "@sda/core";
-import { deleteKeysWithPrefix, randomPrefix } from "@sda/testing";
+import { deleteKeysWithPrefix, randomPrefix, testLogger } from "@sda/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
 import { createRedis } from "./connection.ts";
-import type { JobPayload } from "./job.ts";
 import { createQueueWorker } from "./worker.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -14,17 +13,20 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-function payload(): JobPayload {
-  return {
-    requestId: newId("req"),
-    accountId: "acct_x",
-    keyId: "key_x",
-    operationId: "videosite.transcript",
-    params: {},
-    cacheRequested: false,
-    enqueuedAt: Date.now(),
-  };
+/** A job of these tests (the worker factory is generic: the engine's jobs are one such payload). */
+interface TestJob {
+  requestId: string;
+  replyTo?: string;
 }
+
+function payload(): TestJob {
+  return { requestId: newId("req") };
+}
+
+/** The worker options these tests share: any data is a job. */
+const anyJob = { parse: (data: unknown) => data as TestJob, log: testLogger() };
+
+type TestResult = { ok: boolean; data: unknown; source?: string; credits?: number; cache?: string };
 
 describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job re-ran only after ~77 s)", () => {
   it("with the defaults (lock 10 s, stalled check 5 s) a crashed job is re-run within 15 s; the lock is renewed every 2.5 s", () => {
@@ -35,7 +37,14 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
       concurrency: 1,
       lockDurationMs: 10_000,
       stalledIntervalMs: 5000,
-      processor: async () => ({ ok: true, data: null, source: "t", credits: 0, cache: "BYPASS" }),
+      ...anyJob,
+      processor: async (): Promise<TestResult> => ({
+        ok: true,
+        data: null,
+        source: "t",
+        credits: 0,
+        cache: "BYPASS",
+      }),
     });
     expect(worker.opts.lockDuration).toBe(10_000);
     expect(worker.opts.lockRenewTime).toBe(2500);
@@ -48,12 +57,13 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
   it("a job running 3.5 × its lock duration keeps its lock (renewed) and runs exactly once beside a second worker", async () => {
     const prefix = randomPrefix("w");
     prefixes.push(prefix);
-    const bridge = new QueueBridge({
+    const bridge = new QueueBridge<TestJob, TestResult>({
       connection: redis,
       prefix,
       queues: ["audio"],
       resultTtlSeconds: 60,
       attempts: 1,
+      failed: () => ({ ok: false, data: null }),
     });
     await bridge.start();
     let runs = 0;
@@ -65,7 +75,8 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
         concurrency: 1,
         lockDurationMs: 1000,
         stalledIntervalMs: 500,
-        processor: async () => {
+        ...anyJob,
+        processor: async (): Promise<TestResult> => {
           runs++;
           await new Promise((r) => setTimeout(r, 3500));
           return { ok: true, data: "long", source: "t", credits: 0, cache: "BYPASS" };
@@ -73,7 +84,7 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
       });
     const workers = [make(), make()];
     try {
-      const outcome = await bridge.submit("audio", payload(), 20_000);
+      const outcome = await bridge.submit("audio", "test", payload(), 20_000);
       expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: "long" } });
       expect(runs).toBe(1);
     } finally {

@@ -1,9 +1,10 @@
+import type { Logger } from "@sda/core";
 import { type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { JobPayload, JobResult } from "./job.ts";
+import type { Replyable } from "./job.ts";
 import { encodeReply, type ReplyMessage } from "./reply.ts";
 
-export interface QueueWorkerOptions {
+export interface QueueWorkerOptions<Payload, Result> {
   queue: string;
   connection: Redis;
   prefix: string;
@@ -14,7 +15,15 @@ export interface QueueWorkerOptions {
   stalledIntervalMs?: number;
   /** Stalls a job survives before it is failed (default 2). */
   maxStalledCount?: number;
-  processor: (job: Job<JobPayload, JobResult>) => Promise<JobResult>;
+  /**
+   * Checks a job's data at the boundary and returns it typed (the queue's zod schema).
+   * @throws anything for data that is not a job of this queue: the job is failed as unrecoverable, never run.
+   */
+  parse(data: unknown): Payload;
+  /** Where a refused job is logged (one `warn` line with the job id and the reason). */
+  log: Logger;
+  /** Runs a job whose data `parse` accepted. */
+  processor: (data: Payload, job: Job<unknown, Result>) => Promise<Result>;
 }
 
 /**
@@ -25,11 +34,15 @@ export interface QueueWorkerOptions {
  * live worker: a crashed job re-runs within lockDurationMs + stalledIntervalMs (10 s + 5 s by default). After
  * `maxStalledCount` stalls the job is failed.
  *
+ * Every job's data passes `parse` first: a job that is not one of the queue's kinds (a newer or older build's, a hand
+ * edit, a bug) is logged and failed with {@link UnrecoverableError} — never run, never retried, so it moves no credit.
  * A job that names a reply channel (`replyTo`, see `reply.ts`) has its final outcome published there by the worker
  * as soon as the processor has it: its result, or the reason of a failure BullMQ will not retry.
  */
-export function createQueueWorker(options: QueueWorkerOptions): Worker<JobPayload, JobResult> {
-  return new Worker<JobPayload, JobResult>(options.queue, replying(options.connection, options.processor), {
+export function createQueueWorker<Payload, Result>(
+  options: QueueWorkerOptions<Payload, Result>,
+): Worker<unknown, Result> {
+  return new Worker<unknown, Result>(options.queue, replying(options.connection, checked(options)), {
     connection: options.connection.duplicate(),
     prefix: options.prefix,
     concurrency: options.concurrency,
@@ -49,18 +62,42 @@ export function isFinalAttempt(job: Pick<Job, "attemptsMade" | "opts">): boolean
   return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
 
+/** A BullMQ processor of raw job data. */
+type RawProcessor<Result> = (job: Job<unknown, Result>) => Promise<Result>;
+
+/** `options.processor` behind `options.parse`: a job that does not parse is logged and failed as unrecoverable. */
+function checked<Payload, Result>(options: QueueWorkerOptions<Payload, Result>): RawProcessor<Result> {
+  return async (job) => {
+    let data: Payload;
+    try {
+      data = options.parse(job.data);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      options.log.warn(
+        { jobId: job.id, queue: options.queue, name: job.name, reason: reason.slice(0, 500) },
+        "malformed job refused; it is not run",
+      );
+      throw new UnrecoverableError(`malformed job: ${reason.slice(0, 200)}`);
+    }
+    return options.processor(data, job);
+  };
+}
+
+/** The reply channel a job names, if its data has one (read before the data is checked: a refusal is answered too). */
+function replyChannelOf(data: unknown): string | undefined {
+  const channel = (data as Replyable | null)?.replyTo;
+  return typeof channel === "string" ? channel : undefined;
+}
+
 /**
- * `processor` publishing each job's final outcome on the job's reply channel (`JobPayload.replyTo`), without waiting
+ * `processor` publishing each job's final outcome on the job's reply channel (`Replyable.replyTo`), without waiting
  * for the publish (BullMQ's completion of the job goes on meanwhile; a publish that fails is covered by the waiter's
  * periodic read of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
  * {@link UnrecoverableError}), with the message BullMQ records as the failed reason; it is rethrown either way.
  */
-function replying(
-  publisher: Redis,
-  processor: QueueWorkerOptions["processor"],
-): QueueWorkerOptions["processor"] {
-  const publish = (job: Job<JobPayload, JobResult>, message: ReplyMessage) => {
-    const channel = job.data.replyTo;
+function replying<Result>(publisher: Redis, processor: RawProcessor<Result>): RawProcessor<Result> {
+  const publish = (job: Job<unknown, Result>, message: ReplyMessage<Result>) => {
+    const channel = replyChannelOf(job.data);
     if (channel) publisher.publish(channel, encodeReply(message)).catch(() => undefined);
   };
   return async (job) => {

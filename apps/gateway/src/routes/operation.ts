@@ -1,5 +1,5 @@
-import type { OperationDefinition } from "@sda/core";
-import { type CallPlan, planCall } from "@sda/engine";
+import type { OperationSpec } from "@sda/core";
+import { planCall, type SubmitDeps, submitCall } from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import type { GatewayMetrics } from "../metrics.ts";
@@ -16,16 +16,32 @@ function rawQuery(req: Request): Record<string, unknown> {
   return raw;
 }
 
+/** What `submitCall` needs, from the gateway's deps. */
+export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDeps {
+  return {
+    bridge: deps.bridge,
+    deadlineMs: deps.config.REQUEST_DEADLINE_MS,
+    holdWords: deps.holdWords,
+    reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+    speculation: deps.speculation,
+    // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
+    // reads) so X-Service-Balance is exact.
+    readBalance: (accountId) => deps.balances.read(accountId),
+    onSpeculation: (outcome) => metrics.speculative.inc({ outcome }),
+  };
+}
+
 /**
- * The HTTP side of one registry operation: the engine plans the call (parameters, cache, credit reservation), the
- * route enqueues it, waits up to the deadline and answers. Every money decision is the engine's (`planCall`) and
- * the worker's (`executeJob`); the locals set here only feed the request log.
+ * The HTTP side of one registry operation: the engine plans the call (parameters, cache, credit reservation) and
+ * submits it (enqueue, hold word, wait up to the deadline, releases); the route only translates the query into a
+ * plan and the outcome into an answer. Every money decision is the engine's; the locals set here only feed the
+ * request log.
  */
 function operationRoute(
-  op: OperationDefinition,
+  op: OperationSpec,
   deps: GatewayDeps,
   limit: RateLimit,
-  metrics: GatewayMetrics,
+  submit: SubmitDeps,
 ): RequestHandler {
   return async (req: Request, res: Response) => {
     const principal = principalOf(res);
@@ -35,87 +51,23 @@ function operationRoute(
     l.params = raw;
     // The key's rate-limit check runs alongside the plan's first round trip; a 429 wins over the plan's answer.
     const { admission } = await limit.admit(res);
-    // A speculative call's credits count as in flight for its account until it is answered.
-    const speculating: { done: (() => void) | null } = { done: null };
-    try {
-      const plan = await planCall(op, raw, principal, l.requestId, {
-        ledger: deps.ledger,
-        cache: deps.cache,
-        reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
-        rawCacheData: true,
-        ...(admission ? { admission } : {}),
-        ...(deps.speculation
-          ? {
-              speculation: {
-                words: deps.holdWords,
-                allow: (accountId: string, credits: number) => {
-                  speculating.done = deps.speculation?.admit(accountId, credits) ?? null;
-                  return speculating.done !== null;
-                },
-              },
-            }
-          : {}),
-      });
-      if (plan.kind === "answer") {
-        // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
-        // reads) so X-Service-Balance is exact.
-        const balance = plan.answer.balance ?? (await deps.balances.read(principal.accountId)) ?? undefined;
-        if (balance !== undefined) deps.speculation?.observe(principal.accountId, balance);
-        sendJobResult(res, { ...plan.answer, ...(balance !== undefined ? { balance } : {}) });
-        return;
-      }
-      const outcome = await enqueueAndWait(deps, op, plan, metrics);
-      if (outcome.state === "finished" && outcome.result.ok && outcome.result.balance !== undefined)
-        deps.speculation?.observe(principal.accountId, outcome.result.balance);
-      l.jobId = outcome.jobId;
-      if (outcome.state === "pending") {
-        res.status(202).json(pollBody(outcome.jobId, outcome.status));
-        return;
-      }
-      sendJobResult(res, outcome.result);
-    } finally {
-      speculating.done?.();
+    const plan = await planCall(op, raw, principal, l.requestId, {
+      ledger: deps.ledger,
+      cache: deps.cache,
+      releases: deps.releases,
+      reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+      rawCacheData: true,
+      ...(admission ? { admission } : {}),
+      ...(deps.speculation ? { speculation: deps.speculation } : {}),
+    });
+    const outcome = await submitCall(plan, submit);
+    if (outcome.jobId) l.jobId = outcome.jobId;
+    if (outcome.state === "pending") {
+      res.status(202).json(pollBody(outcome.jobId, outcome.status));
+      return;
     }
+    sendJobResult(res, outcome.result);
   };
-}
-
-/**
- * Enqueues a planned call and waits for it up to the deadline. A speculative plan's job is added at once, alongside
- * its reservation (`plan.hold`): a refused reservation is the answer (the wait is abandoned; the worker discards the
- * job's result on the gateway's word), and a job that failed gives its hold back (the worker may have tried before
- * the hold was made). A job that could not be enqueued gives the hold back now rather than at its expiry.
- */
-async function enqueueAndWait(
-  deps: GatewayDeps,
-  op: OperationDefinition,
-  plan: Extract<CallPlan, { kind: "enqueue" }>,
-  metrics: GatewayMetrics,
-) {
-  const { requestId } = plan.payload;
-  const stop = new AbortController();
-  const submitted = deps.bridge.submit(op.queue, plan.payload, deps.config.REQUEST_DEADLINE_MS, stop.signal);
-  // Awaited below; handled here too, for the refused speculative call that never awaits it.
-  submitted.catch(() => undefined);
-  if (plan.hold)
-    try {
-      await plan.hold;
-      metrics.speculative.inc({ outcome: "held" });
-    } catch (error) {
-      metrics.speculative.inc({ outcome: "refused" });
-      stop.abort();
-      throw error;
-    }
-  let outcome: Awaited<typeof submitted>;
-  try {
-    outcome = await submitted;
-  } catch (error) {
-    // Never enqueued (or not known to be). A job that did reach Redis settles against the available balance.
-    await deps.ledger.release(requestId).catch(() => undefined);
-    throw error;
-  }
-  if (plan.hold && outcome.state === "finished" && !outcome.result.ok)
-    await deps.ledger.release(requestId).catch(() => undefined);
-  return outcome;
 }
 
 /** The Express pattern every registry operation's path has (`/v1/<platform>/<operation>`). */
@@ -142,8 +94,9 @@ export function operationRoutes(deps: GatewayDeps, metrics: GatewayMetrics) {
     deps.registry.operations.map((op) => [pathKey(op.path), { op, methods: onlyMethods(op.path, ["GET"]) }]),
   );
   const handlers = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
+    const submit = submitDeps(deps, metrics);
     const byRoute = new Map(
-      deps.registry.operations.map((op) => [op.path, operationRoute(op, deps, limit, metrics)]),
+      deps.registry.operations.map((op) => [op.path, operationRoute(op, deps, limit, submit)]),
     );
     return [
       (req, res, next) => {

@@ -1,7 +1,7 @@
 import { type CanaryRun, readCanaryRun } from "@sda/canary";
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
+import type { CallBridge } from "@sda/engine";
 import { type OperationStats, recentOperationStats } from "@sda/ledger";
-import type { QueueBridge } from "@sda/queue";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
 import type { Redis } from "ioredis";
 
@@ -70,7 +70,7 @@ export interface SnapshotSources {
   registry: OperationRegistry;
   config: ServiceConfig;
   redis: Redis;
-  bridge: QueueBridge;
+  bridge: CallBridge;
   prisma: Parameters<typeof recentOperationStats>[0];
 }
 

@@ -1,5 +1,5 @@
-import { type OperationDefinition, ServiceError } from "@sda/core";
-import { type EstimateResult, holdFor, knownParams, validateCallParams } from "@sda/engine";
+import { type OperationSpec, ServiceError } from "@sda/core";
+import { type EstimateResult, holdFor, submitEstimate, validateCallParams } from "@sda/engine";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
@@ -49,7 +49,7 @@ function operationQuery(req: Request): Record<string, unknown> {
  * The price a call would have from its price rule alone: the least it can be charged (an empty result, SPEC §8
  * rule 1, for list prices) and the most (its hold, {@link holdFor}).
  */
-export function ruleEstimate(op: OperationDefinition, params: Record<string, unknown>): CallEstimate {
+export function ruleEstimate(op: OperationSpec, params: Record<string, unknown>): CallEstimate {
   const max = holdFor(op, params);
   const min = Math.min(op.price.max(params) === null ? 0 : op.price.charge(params, {}), max);
   const fixed = min === max && op.price.max(params) !== null;
@@ -98,22 +98,11 @@ export function estimateRoute(deps: GatewayDeps) {
       sendSuccess(res, { data: estimate, credits: 0, cache: "BYPASS", source: "utilities:price-rule" });
       return;
     }
-    const principal = principalOf(res);
-    const outcome = await deps.bridge.submit(
-      op.queue,
-      {
-        requestId: l.requestId,
-        accountId: principal.accountId,
-        keyId: principal.keyId,
-        operationId: op.id,
-        params: knownParams(op, raw),
-        cacheRequested: false,
-        enqueuedAt: Date.now(),
-        mode: "estimate",
-      },
-      deps.config.REQUEST_DEADLINE_MS,
-    );
-    l.jobId = outcome.jobId;
+    const outcome = await submitEstimate(op, params, principalOf(res), l.requestId, {
+      bridge: deps.bridge,
+      deadlineMs: deps.config.REQUEST_DEADLINE_MS,
+    });
+    if (outcome.jobId) l.jobId = outcome.jobId;
     if (outcome.state === "pending") {
       res.status(202).json(pollBody(outcome.jobId, outcome.status));
       return;

@@ -1,10 +1,16 @@
 import { registry } from "@sda/catalog";
 import { newId, parseParams } from "@sda/core";
-import { createQueueWorker, deleteKeysUnder, type JobPayload, type JobResult, QueueBridge } from "@sda/queue";
+import { createQueueWorker, deleteKeysUnder } from "@sda/queue";
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EngineDeps, executeJob } from "./execute.ts";
+import { HoldWords } from "./hold-words.ts";
+import type { JobResult } from "./job-result.ts";
+import { jobParser, type PlatformJob, platformJobSchema } from "./jobs.ts";
+import { planCall } from "./plan.ts";
 import { cachedData } from "./result-cache.ts";
+import type { EngineDeps } from "./run-call.ts";
+import { planAndRunCall, runCallJob } from "./runners.ts";
+import { createCallBridge, submitCall } from "./submit.ts";
 import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 let harness: EngineHarness;
@@ -18,11 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-async function payloadFor(
-  operationId: string,
-  params: Record<string, unknown>,
-  credits = 10,
-): Promise<JobPayload> {
+/** A call of a new account with `credits`, as a worker-started call (batch item, monitor run) names it. */
+async function payloadFor(operationId: string, params: Record<string, unknown>, credits = 10) {
   const account = await deps.ledger.createAccount({ name: "engine", grant: credits });
   return {
     requestId: newId("req"),
@@ -30,12 +33,17 @@ async function payloadFor(
     keyId: "key_engine",
     operationId,
     params,
-    cacheRequested: false,
-    enqueuedAt: Date.now(),
   };
 }
 
-const signal = new AbortController().signal;
+/** Plans (holds) and runs the call in the worker as `jobId`, without reading the cache. */
+function executeJob(payload: Awaited<ReturnType<typeof payloadFor>>, jobId: string, d: EngineDeps = deps) {
+  const op = registry.byId(payload.operationId);
+  if (!op) throw new Error(`no operation ${payload.operationId}`);
+  const principal = { accountId: payload.accountId, keyId: payload.keyId };
+  const call = { op, raw: payload.params, principal, requestId: payload.requestId };
+  return planAndRunCall(call, d, harness.run({ jobId }), { readCache: false });
+}
 
 /**
  * Runs a successful French transcript job as `jobId` (which refreshes its result cache entry).
@@ -43,19 +51,19 @@ const signal = new AbortController().signal;
  */
 async function transcriptJob(jobId: string) {
   const params = { url: "https://youtu.be/rCAS2eD-mcw", language: "fr" };
-  const result = await executeJob(await payloadFor("videosite.transcript", params), jobId, deps, signal);
+  const result = await executeJob(await payloadFor("videosite.transcript", params), jobId);
   const op = registry.byId("videosite.transcript");
   if (!op || !result.ok) throw new Error("expected a success");
   return { result, op, parsed: parseParams(op.params, params) as Record<string, unknown> };
 }
 
-describe("executeJob", () => {
+describe("runCall (worker-started calls: planAndRunCall)", () => {
   it("runs the handler, charges the price once per request id, and reports the charge", async () => {
     const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/ud9d5cMDP_0" });
-    const first = await executeJob(payload, "job_a", deps, signal);
+    const first = await executeJob(payload, "job_a");
     expect(first).toMatchObject({ ok: true, credits: 1, cache: "BYPASS" });
     // A retry of the same job (same request id) after a crash that followed the charge: no second charge.
-    const retry = await executeJob(payload, "job_a", deps, signal);
+    const retry = await executeJob(payload, "job_a");
     expect(retry).toMatchObject({ ok: true, credits: 1 });
     expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(1);
     expect(await deps.ledger.balance(payload.accountId)).toBe(9);
@@ -63,21 +71,21 @@ describe("executeJob", () => {
 
   it("returns expected failures as results (not exceptions) and charges nothing", async () => {
     const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/8VajtrESJzA" });
-    const result = await executeJob(payload, "job_b", deps, signal);
+    const result = await executeJob(payload, "job_b");
     expect(result).toMatchObject({ ok: false, credits: 0, error: { code: "video_unavailable" } });
     expect(await deps.ledger.balance(payload.accountId)).toBe(10);
   });
 
   it("answers 402 when the balance no longer covers the price at charge time", async () => {
     const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/ud9d5cMDP_0" }, 0);
-    const result = await executeJob(payload, "job_c", deps, signal);
+    const result = await executeJob(payload, "job_c");
     expect(result).toMatchObject({ ok: false, error: { code: "insufficient_credits" } });
     expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(0);
   });
 
   it("a worker that crashes right after charging: BullMQ re-runs the job and the call is still billed once", async () => {
     const queuePrefix = randomPrefix("crash");
-    const bridge = new QueueBridge({
+    const bridge = createCallBridge({
       connection: redis,
       prefix: queuePrefix,
       queues: ["videosite"],
@@ -86,14 +94,17 @@ describe("executeJob", () => {
     });
     await bridge.start();
     let attempts = 0;
-    const worker = createQueueWorker({
+    const worker = createQueueWorker<PlatformJob, JobResult>({
       queue: "videosite",
       connection: redis,
       prefix: queuePrefix,
       concurrency: 1,
       lockDurationMs: 5000,
-      processor: async (job): Promise<JobResult> => {
-        const result = await executeJob(job.data, job.id ?? "", deps, signal);
+      parse: jobParser(platformJobSchema),
+      log: deps.log,
+      processor: async (data, job): Promise<JobResult> => {
+        if (data.kind !== "call") throw new Error("expected a call job");
+        const result = await runCallJob(data, deps, harness.run({ jobId: job.id ?? "" }));
         attempts++;
         // The first attempt dies after the charge committed, before BullMQ records completion.
         if (attempts === 1) throw new Error("simulated crash after charge");
@@ -101,7 +112,15 @@ describe("executeJob", () => {
       },
     });
     const payload = await payloadFor("videosite.transcript", { url: "https://youtu.be/M4gD1WSo5mA" });
-    const outcome = await bridge.submit("videosite", payload, 20_000);
+    const op = registry.byId(payload.operationId);
+    if (!op) throw new Error("no transcript operation");
+    const plan = await planCall(op, payload.params, payload, payload.requestId, harness.plan);
+    const outcome = await submitCall(plan, {
+      bridge,
+      deadlineMs: 20_000,
+      holdWords: new HoldWords(redis, queuePrefix),
+      reservationTtlSeconds: 600,
+    });
     expect(attempts).toBe(2);
     expect(outcome).toMatchObject({ state: "finished", result: { ok: true, credits: 1 } });
     expect(await deps.ledger.chargesFor(payload.requestId)).toHaveLength(1);

@@ -1,8 +1,10 @@
+import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { SpeculationBudget } from "./speculation.ts";
 
 // Which calls speculate: only on a balance seen in the last 30 s that covers twice the account's speculative holds
-// in flight, this call's included. Everything else (an unseen account, a stale or short balance) goes the serial way.
+// in flight, this call's included, while the ledger answers. Everything else (an unseen account, a stale or short
+// balance, a store outage) goes the serial way.
 
 function budget() {
   let now = 1_000_000;
@@ -39,5 +41,16 @@ describe("SpeculationBudget", () => {
     b.observe("acct_a", 9);
     expect(b.admit("acct_a", 5)).toBeNull();
     expect(b.admit("acct_a", 4)).not.toBeNull();
+  });
+
+  it("a reservation that failed for a store reason stops every speculation until a reservation succeeds", () => {
+    const { b } = budget();
+    b.observe("acct_a", 100);
+    b.reservationSettled(new ServiceError("insufficient_credits", "no"));
+    expect(b.admit("acct_a", 1)).not.toBeNull();
+    b.reservationSettled(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+    expect(b.admit("acct_a", 1)).toBeNull();
+    b.reservationSettled();
+    expect(b.admit("acct_a", 1)).not.toBeNull();
   });
 });

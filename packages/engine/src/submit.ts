@@ -1,0 +1,194 @@
+import { isServiceError, newId, type OperationSpec, ServiceError } from "@sda/core";
+import { type JobStatus, QueueBridge, type QueueBridgeOptions } from "@sda/queue";
+import type { HoldWords } from "./hold-words.ts";
+import { failedJobResult, type JobResult } from "./job-result.ts";
+import type { CallJob, EstimateJob } from "./jobs.ts";
+import type { CallPlan, CallPrincipal } from "./plan.ts";
+import type { Reservation } from "./reservation.ts";
+import type { SpeculationBudget } from "./speculation.ts";
+
+/** The jobs a gateway adds and waits for. */
+export type GatewayJob = CallJob | EstimateJob;
+
+/** The gateway's bridge: call and estimate jobs in, the engine's results out. */
+export type CallBridge = QueueBridge<GatewayJob, JobResult>;
+
+/** A {@link CallBridge}: a job that produced no result is answered by {@link failedJobResult} (503 or 500). */
+export function createCallBridge(options: Omit<QueueBridgeOptions<JobResult>, "failed">): CallBridge {
+  return new QueueBridge<GatewayJob, JobResult>({ ...options, failed: failedJobResult });
+}
+
+/** What {@link submitCall} needs from the gateway. */
+export interface SubmitDeps {
+  bridge: CallBridge;
+  /** How long the caller waits for the job before a 202 (`REQUEST_DEADLINE_MS`). */
+  deadlineMs: number;
+  /** The gateway's words to the workers on speculative calls' holds. */
+  holdWords: HoldWords;
+  /** Seconds a word is kept (`RESERVATION_TTL_SECONDS`: as long as the hold it speaks of). */
+  reservationTtlSeconds: number;
+  /** The speculation budget told the balances answers report (null: `SPECULATIVE_ENQUEUE=false`). */
+  speculation?: SpeculationBudget | null;
+  /** The exact balance shown with a free cache hit (nothing settled, so the answer carries none). */
+  readBalance?(accountId: string): Promise<number | null>;
+  /** Told each speculative call's reservation outcome (the gateway's metrics). */
+  onSpeculation?(outcome: "held" | "refused"): void;
+}
+
+/** What a submitted call came to: its result (`jobId` null for a cache hit), or the handle of a job still running. */
+export type CallOutcome =
+  | { state: "finished"; jobId: string | null; result: JobResult }
+  | { state: "pending"; jobId: string; status: JobStatus };
+
+/** The job of a planned call, holding `credits` (`speculative`: still being reserved). */
+export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
+  const { call } = plan;
+  return {
+    kind: "call",
+    requestId: call.requestId,
+    accountId: call.principal.accountId,
+    keyId: call.principal.keyId,
+    operationId: call.op.id,
+    params: call.params,
+    cacheRequested: call.cacheRequested,
+    hold: { credits: plan.credits, speculative: plan.speculative },
+    enqueuedAt: Date.now(),
+  };
+}
+
+/**
+ * The gateway's second half of one call (after {@link planCall}): answers a cache hit (with the exact balance), or
+ * enqueues the call's job and waits for it up to the deadline. Every credit decision on the way is made here or in
+ * the plan, never in the HTTP route:
+ * - a held call's job that could not be added gives its hold back now rather than at its expiry;
+ * - a speculative call's job is added at once, alongside its reservation; the reservation's outcome is told to the
+ *   worker (the hold word) — `held`: wait as usual; refused: the refusal is the answer, the job is removed when no
+ *   worker took it yet (one that did runs nothing: it reads the refusal first) — and a job that failed gives the hold
+ *   back (the worker may have given up on the word before the hold was made);
+ * - every balance an answer reports is shown to the speculation budget.
+ * @returns the outcome: `finished` with the result (errors included), or `pending` (202) with the job's handle.
+ * @throws the plan's refusal (402, 429, 503) for a speculative call; the store's error when the job could not be
+ *   added (its hold released).
+ */
+export async function submitCall(plan: CallPlan, deps: SubmitDeps): Promise<CallOutcome> {
+  const { accountId } = plan.call.principal;
+  try {
+    let outcome: CallOutcome;
+    if (plan.kind === "answer") {
+      const balance = plan.answer.balance ?? (await deps.readBalance?.(accountId)) ?? undefined;
+      outcome = {
+        state: "finished",
+        jobId: null,
+        result: { ...plan.answer, ...(balance !== undefined ? { balance } : {}) },
+      };
+    } else outcome = plan.speculative ? await submitSpeculative(plan, deps) : await submitHeld(plan, deps);
+    if (outcome.state === "finished" && outcome.result.ok && outcome.result.balance !== undefined)
+      deps.speculation?.observe(accountId, outcome.result.balance);
+    return outcome;
+  } finally {
+    if (plan.kind === "run") plan.speculating?.();
+  }
+}
+
+/** Adds the job of a call whose hold is made, and waits; a job that could not be added releases the hold. */
+async function submitHeld(plan: Extract<CallPlan, { kind: "run" }>, deps: SubmitDeps): Promise<CallOutcome> {
+  const reservation = await plan.reservation;
+  try {
+    return await deps.bridge.submit(plan.call.op.queue, plan.call.op.id, callJobOf(plan), deps.deadlineMs);
+  } catch (error) {
+    // Never enqueued (or not known to be). A job that did reach Redis settles against the available balance.
+    await reservation.release();
+    throw error;
+  }
+}
+
+/** Adds a speculative call's job alongside its reservation, tells the worker the reservation's outcome, and waits. */
+async function submitSpeculative(
+  plan: Extract<CallPlan, { kind: "run" }>,
+  deps: SubmitDeps,
+): Promise<CallOutcome> {
+  const { op } = plan.call;
+  const jobId = newId("job");
+  const stop = new AbortController();
+  const submitted = deps.bridge.submit(op.queue, op.id, callJobOf(plan), deps.deadlineMs, {
+    jobId,
+    signal: stop.signal,
+  });
+  // Awaited below; handled here too, for the refused call that only waits for its add.
+  submitted.catch(() => undefined);
+  let reservation: Reservation;
+  try {
+    reservation = await sayHold(plan, deps);
+  } catch (error) {
+    // No work for a refused call: once added, its job is removed unless a worker took it (which reads the refusal).
+    stop.abort();
+    if (await submitted.then(() => true).catch(() => false))
+      await deps.bridge.remove(op.queue, jobId).catch(() => undefined);
+    throw error;
+  }
+  let outcome: CallOutcome;
+  try {
+    outcome = await submitted;
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
+  if (outcome.state === "finished" && !outcome.result.ok) await reservation.release();
+  return outcome;
+}
+
+/**
+ * Waits for a speculative call's reservation and tells the worker its outcome (the hold word, kept as long as the
+ * hold): `held`, or the refusal the caller is answered (a store failure is told as a retryable 503).
+ * @returns the held reservation. @throws the reservation's refusal (402, 429, the store's error).
+ */
+export async function sayHold(
+  plan: Extract<CallPlan, { kind: "run" }>,
+  deps: Pick<SubmitDeps, "holdWords" | "reservationTtlSeconds" | "onSpeculation">,
+): Promise<Reservation> {
+  const { requestId } = plan.call;
+  let reservation: Reservation;
+  try {
+    reservation = await plan.reservation;
+  } catch (error) {
+    const refusal = isServiceError(error)
+      ? error
+      : new ServiceError("service_unavailable", "the call could not be reserved; it was not billed", {
+          retryAfterSeconds: 2,
+        });
+    deps.onSpeculation?.("refused");
+    await deps.holdWords
+      .say(requestId, { kind: "refused", error: refusal.toJSON() }, deps.reservationTtlSeconds)
+      .catch(() => undefined);
+    throw error;
+  }
+  deps.onSpeculation?.("held");
+  await deps.holdWords.say(requestId, { kind: "held" }, deps.reservationTtlSeconds).catch(() => undefined);
+  return reservation;
+}
+
+/**
+ * Runs an operation's estimate function as a free job on its queue (`GET /v1/utilities/estimate`) and waits for it
+ * up to the deadline. Nothing is held or charged.
+ * @param params the operation schema's output (the worker does not parse again).
+ * @returns the outcome (`data` of a success is an `EstimateResult`). @throws the store's error when the job could
+ *   not be added.
+ */
+export function submitEstimate(
+  op: OperationSpec,
+  params: Record<string, unknown>,
+  principal: CallPrincipal,
+  requestId: string,
+  deps: Pick<SubmitDeps, "bridge" | "deadlineMs">,
+): Promise<CallOutcome> {
+  const job: EstimateJob = {
+    kind: "estimate",
+    requestId,
+    accountId: principal.accountId,
+    keyId: principal.keyId,
+    operationId: op.id,
+    params,
+    enqueuedAt: Date.now(),
+  };
+  return deps.bridge.submit(op.queue, op.id, job, deps.deadlineMs);
+}

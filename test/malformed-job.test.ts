@@ -1,0 +1,82 @@
+import { loadServiceEnv } from "@sda/catalog";
+import { createLogger } from "@sda/core";
+import { ReleaseRetrier, Reservation } from "@sda/engine";
+import { expectLedgerReconciled, testLogger } from "@sda/testing";
+import { startWorkers } from "@sda/worker";
+import { describe, expect } from "vitest";
+import { stackTest } from "./support/fixtures.ts";
+
+// A job whose data is none of the engine's job kinds (an older build's flag bag, an unknown kind, a field of the wrong
+// type) is refused at the worker boundary: logged, failed as unrecoverable after one attempt, never run (no upstream
+// request), and no credit moves — the hold its request id names stays exactly as it was.
+
+const test = stackTest.extend("stackOptions", { scope: "file" }, { workers: "none" });
+
+describe("a malformed job in a platform queue", () => {
+  test("is failed unrecoverable with a log line, never run, and moves no credit", async ({ stack }) => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const log = createLogger({ name: "worker", level: "warn", destination });
+    const workers = await startWorkers(loadServiceEnv(stack.env), log);
+    try {
+      const { accountId, keyId } = await stack.account(10);
+      const requestId = "req_malformedJob0001";
+      const key = { requestId, accountId, operation: "videosite.video-details" };
+      const releases = new ReleaseRetrier(stack.ledger, testLogger());
+      const deps = { ledger: stack.ledger, releases, reservationTtlSeconds: 600 };
+      const reservation = await Reservation.hold(key, 2, deps);
+      const call = {
+        requestId,
+        accountId,
+        keyId,
+        operationId: "videosite.video-details",
+        params: { url: { id: "M4gD1WSo5mA" } },
+        enqueuedAt: Date.now(),
+      };
+      const malformed = {
+        // The flag bag jobs were before they had kinds.
+        legacy: { ...call, cacheRequested: false, reservedCredits: 2, speculative: false },
+        unknownKind: {
+          ...call,
+          kind: "refund",
+          cacheRequested: false,
+          hold: { credits: 2, speculative: false },
+        },
+        wrongType: {
+          ...call,
+          kind: "call",
+          cacheRequested: false,
+          hold: { credits: "2", speculative: false },
+        },
+        strangerField: {
+          ...call,
+          kind: "call",
+          cacheRequested: false,
+          hold: { credits: 2, speculative: false },
+          mode: "x",
+        },
+      };
+      const queue = stack.gateway.deps.bridge.queue("videosite");
+      const hits = stack.replay.hits.length;
+      for (const [name, data] of Object.entries(malformed))
+        await queue.add("videosite.video-details", data, { jobId: `job_${name}`, attempts: 3 });
+      for (const name of Object.keys(malformed)) {
+        await expect.poll(() => queue.getJobState(`job_${name}`)).toBe("failed");
+        const job = await queue.getJob(`job_${name}`);
+        expect(job?.attemptsMade).toBe(1);
+        expect(job?.failedReason).toMatch(/^malformed job: /);
+        expect(
+          lines.filter((l) => l.jobId === `job_${name}` && l.msg === "malformed job refused; it is not run"),
+        ).toHaveLength(1);
+      }
+      expect(stack.replay.hits.length).toBe(hits);
+      expect(await stack.ledger.credits(accountId)).toEqual({ balance: 10, reserved: 2, available: 8 });
+      await reservation.release();
+      await releases.close();
+      expect((await stack.ledger.credits(accountId))?.reserved).toBe(0);
+      await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    } finally {
+      await workers.close(1000);
+    }
+  });
+});
