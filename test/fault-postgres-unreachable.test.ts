@@ -1,9 +1,8 @@
-import { createPrismaClient, Ledger } from "@sda/ledger";
+import { Ledger } from "@sda/ledger";
 import { expectLedgerReconciled } from "@sda/testing";
-import { describe, expect, inject, onTestFinished } from "vitest";
-import { stackTest } from "./support/fixtures.ts";
+import { describe, expect, onTestFinished } from "vitest";
+import { postgresProxyTest } from "./support/postgres-proxy.ts";
 import { type ApiResponse, requestIdOf } from "./support/stack.ts";
-import { startTcpProxy } from "./support/tcp-proxy.ts";
 
 // Fault suite: the gateway and the workers reach PostgreSQL through a TCP proxy this test owns; the proxy is stopped
 // for 10 s (every connection through it cut, new ones refused) while calls keep coming, then started again. The
@@ -12,25 +11,7 @@ const OUTAGE_MS = 10_000;
 const TRANSCRIPT = "/v1/videosite/transcript";
 const VIDEO = { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" };
 
-const test = stackTest
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
-  .extend("direct", { scope: "file" }, ({}, { onCleanup }) => {
-    const direct = createPrismaClient(inject("databaseUrl"), 2);
-    onCleanup(() => direct.$disconnect());
-    return direct;
-  })
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
-  .extend("proxy", { scope: "file" }, async ({}, { onCleanup }) => {
-    const target = new URL(inject("databaseUrl"));
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    onCleanup(() => proxy.close());
-    return proxy;
-  })
-  .extend("stackOptions", { scope: "file" }, ({ proxy }) => {
-    const proxied = new URL(inject("databaseUrl"));
-    proxied.port = String(proxy.port);
-    return { env: { DATABASE_URL: proxied.toString(), REQUEST_DEADLINE_MS: "30000" } };
-  });
+const test = postgresProxyTest({ REQUEST_DEADLINE_MS: "30000" });
 
 describe("PostgreSQL unreachable for 10 s", () => {
   test("no call succeeds without its ledger entry: 200s are charged once, the others are 503 and not charged", async ({
