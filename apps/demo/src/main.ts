@@ -8,7 +8,7 @@ import { ensureDemoKey } from "./account.ts";
 import { checkServices } from "./services.ts";
 
 // `npm run demo`: the whole service on the recorded corpus, in the foreground, until SIGINT/SIGTERM.
-const log = createLogger({ name: "demo", level: "info" });
+const log = createLogger({ name: "demo", level: "info", format: "pretty" });
 
 async function main() {
   const config = loadServiceEnv();
@@ -36,6 +36,8 @@ async function main() {
     QUEUE_PREFIX: prefix,
     ...replayOrigins(replay.origin),
     LOG_LEVEL: rawEnv().LOG_LEVEL ?? "warn",
+    // A person reads the demo's terminal: readable lines unless asked for JSON (LOG_FORMAT=json).
+    LOG_FORMAT: rawEnv().LOG_FORMAT ?? "pretty",
   };
   let stopping = false;
   const children: ChildProcess[] = [];

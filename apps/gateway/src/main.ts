@@ -5,7 +5,7 @@ import { startGateway } from "./gateway.ts";
 // The gateway process: parse the environment once, start, and shut down cleanly on SIGINT/SIGTERM.
 try {
   const config = loadServiceEnv();
-  const log = createLogger({ name: "gateway", level: config.LOG_LEVEL });
+  const log = createLogger({ name: "gateway", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const gateway = await startGateway(config, log);
   log.info({ url: gateway.url }, "gateway listening");
   let stopping = false;

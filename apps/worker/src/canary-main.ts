@@ -9,7 +9,7 @@ import { canaryRecordDir } from "./canary.ts";
 // run for /v1/status. Exit code 0 when every call passed, 1 when one failed, 2 for a bad configuration.
 try {
   const config = loadServiceEnv();
-  const log = createLogger({ name: "canary", level: config.LOG_LEVEL });
+  const log = createLogger({ name: "canary", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const redis = createRedis(config.REDIS_URL);
   const recordDir = canaryRecordDir(config);
   const recorder = createRecorder({ dir: recordDir, log });

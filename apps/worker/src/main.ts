@@ -5,7 +5,7 @@ import { startWorkers } from "./worker.ts";
 // The worker process: consume the queues of this role until SIGINT/SIGTERM, then finish or release in-flight jobs.
 try {
   const config = loadServiceEnv();
-  const log = createLogger({ name: "worker", level: config.LOG_LEVEL });
+  const log = createLogger({ name: "worker", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   // The queue consumers take jobs before the rest of the start-up (monitors, webhooks, canaries) has finished: the
   // signal handlers are installed first, so a SIGTERM in that window drains the jobs already taken instead of
   // killing the process with them (they would wait for another worker as stalled jobs).

@@ -10,6 +10,7 @@ import {
   platform,
   type ReplayPathRule,
   type ServiceConfig,
+  serviceEnvSchema,
 } from "@sda/core";
 import { forumsitePlatform } from "@sda/forumsite/spec";
 import { newssitePlatform } from "@sda/newssite/spec";
@@ -53,6 +54,14 @@ export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
  */
 export function loadServiceEnv(source?: EnvSource): ServiceConfig {
   return loadEnv(source, platforms);
+}
+
+/**
+ * The composed environment schema every process parses (`loadServiceEnv`): the service-wide variables, each
+ * platform's slice and `<NAME>_ORIGIN`s. `npm run docs` writes the README's configuration table from it.
+ */
+export function catalogEnvSchema(): ReturnType<typeof serviceEnvSchema> {
+  return serviceEnvSchema(platforms);
 }
 
 /**

@@ -10,200 +10,252 @@ const optionalString = z.string().min(1).optional();
 /**
  * The service-wide part of the environment schema of every process (gateway, worker, CLI, demo). The full schema is
  * this plus each platform's slice plus one `<NAME>_ORIGIN` per platform ({@link serviceEnvSchema}), parsed once at
- * boot by {@link loadEnv}; nothing else reads `process.env`. The README's configuration table lists the variables.
+ * boot by {@link loadEnv}; nothing else reads `process.env`. Each variable carries its own description
+ * (`.describe()`, or `.meta({ description, shownDefault })` when the default needs words): `npm run docs` writes the
+ * README's configuration table from them (`envTableRows`), and `npm run lint` fails when the README differs.
  */
 export const baseEnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development").describe("process mode"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info")
+    .describe("pino log level"),
+  LOG_FORMAT: z
+    .enum(["json", "pretty"])
+    .default("json")
+    .describe(
+      "`json`: one JSON object per line (for machines); `pretty`: coloured lines for a terminal (the demo)",
+    ),
 
   // Gateway
-  PORT: int(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Synchronous wait for a job before answering 202 (SPEC §8: 110 s). */
-  REQUEST_DEADLINE_MS: int(110_000, 1),
-  /** Calls per second one API key may make (SPEC §4.1: 429 with Retry-After beyond it); shared by all gateways. */
-  RATE_LIMIT_PER_SECOND: int(100, 1),
-  /** How often GET /v1/status rebuilds its document, in ms (callers in between share the last one). */
-  STATUS_REFRESH_MS: int(5000, 100),
-  /** How long a finished job's result stays readable through GET /v1/jobs/{id}, in seconds. */
-  RESULT_TTL_SECONDS: int(3600, 1),
-  /**
-   * Failed authentications (missing, unknown or revoked key) per second one client address may make; past it the
-   * address gets 429 before any key lookup. Shared by all gateways through Redis.
-   */
-  AUTH_RATE_LIMIT_PER_SECOND: int(10, 1),
-  /** Window of that budget, in seconds: an address may fail AUTH_RATE_LIMIT_PER_SECOND × this many lookups per window. */
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(10, 1),
-  /** Express `trust proxy`: which peers may set X-Forwarded-For (the client address of the auth rate limit). */
-  TRUST_PROXY: z.string().min(1).default("loopback"),
-  /** Freshness window of the gateway's in-process API key cache, in ms (0: no cache). Revocation is immediate. */
-  KEY_CACHE_TTL_MS: int(30_000, 0),
-  /** Longest wait, in ms, of a request-log row in the gateway's buffer before its batch is written. */
-  REQUEST_LOG_FLUSH_MS: int(250, 10),
-  /** A request-log batch is written at once when this many rows wait (one multi-row INSERT). */
-  REQUEST_LOG_BATCH_SIZE: int(500, 1),
-  /** Rows the request-log buffer holds while PostgreSQL is unreachable; beyond it rows are dropped and counted. */
-  REQUEST_LOG_MAX_BUFFER: int(50_000, 1),
+  PORT: int(3000).describe("gateway listen port"),
+  HOST: z.string().default("0.0.0.0").describe("gateway listen address"),
+  REQUEST_DEADLINE_MS: int(110_000, 1).describe(
+    "how long the gateway waits for a job before answering 202 (SPEC §8: 110 s)",
+  ),
+  RATE_LIMIT_PER_SECOND: int(100, 1).describe(
+    "calls per second per API key (429 beyond, SPEC §4.1), shared by all gateways",
+  ),
+  STATUS_REFRESH_MS: int(5000, 100).describe(
+    "how often `GET /v1/status` rebuilds its document (callers in between share the last one)",
+  ),
+  RESULT_TTL_SECONDS: int(3600, 1).describe("how long a finished job stays readable at `GET /v1/jobs/{id}`"),
+  AUTH_RATE_LIMIT_PER_SECOND: int(10, 1).describe(
+    "failed authentications per second per client address (missing, malformed, unknown, revoked key); past it 429, not 401",
+  ),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(10, 1).describe(
+    "window of that budget: an address may fail rate × window lookups per window (Redis, all gateways)",
+  ),
+  TRUST_PROXY: z
+    .string()
+    .min(1)
+    .default("loopback")
+    .describe("Express `trust proxy`: peers allowed to set the client address by `X-Forwarded-For`"),
+  KEY_CACHE_TTL_MS: int(30_000, 0).describe(
+    "freshness of the in-process API key cache (0: off); revocation reaches every gateway at once",
+  ),
+  REQUEST_LOG_FLUSH_MS: int(250, 10).describe("longest wait of a request-log row in the gateway's buffer"),
+  REQUEST_LOG_BATCH_SIZE: int(500, 1).describe("request-log rows written at once by one multi-row insert"),
+  REQUEST_LOG_MAX_BUFFER: int(50_000, 1).describe(
+    "rows buffered while PostgreSQL is away; beyond it rows are dropped and counted (log line)",
+  ),
 
   // Stores
-  DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/sda"),
-  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
-  /** Key prefix of every queue and cache key in Redis; processes sharing a prefix share work. */
+  DATABASE_URL: z
+    .string()
+    .default("postgresql://postgres@127.0.0.1:5432/sda")
+    .describe("the ledger database (created by `migrate`/the demo when missing)"),
+  REDIS_URL: z
+    .string()
+    .default("redis://127.0.0.1:6379")
+    .describe("queues, result cache, rate limits, circuits, shared tokens"),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
-    .default("sda"),
+    .default("sda")
+    .describe("prefix of every Redis key; processes with the same prefix share work"),
 
   // Workers
-  /** Comma-separated queues this worker consumes (empty: all). */
-  WORKER_QUEUES: z.string().default(""),
-  WORKER_CONCURRENCY: int(8, 1),
-  AUDIO_WORKER_CONCURRENCY: int(2, 1),
-  /**
-   * BullMQ lock duration: a job whose worker stops renewing it for this long is handed to another worker. Workers
-   * renew it every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it in hand).
-   */
-  JOB_LOCK_MS: int(10_000, 1000),
-  /** How often workers look for jobs whose lock lapsed (a crashed job re-runs within JOB_LOCK_MS + this). */
-  JOB_STALLED_INTERVAL_MS: int(5000, 500),
-  /** Crashes (stalls) a job survives before it is failed for good. */
-  JOB_MAX_STALLED_COUNT: int(2, 0),
-  /** Attempts of a job whose worker crashed or threw an unexpected error. */
-  JOB_ATTEMPTS: int(3, 1),
-  /**
-   * Seconds a credit reservation (the hold a call takes before it runs) lives before a worker's sweeper releases it:
-   * longer than any call runs, queue wait included.
-   */
-  RESERVATION_TTL_SECONDS: int(1800, 60),
-  /** How often each worker sweeps expired reservations, in ms. */
-  RESERVATION_SWEEP_MS: int(60_000, 1000),
-  /**
-   * Speculative enqueue: a call of an account whose balance the gateway saw recently (covering twice its calls in
-   * flight) is enqueued alongside its reservation instead of after it; the worker settles only once the gateway's
-   * word says the hold was made (`hold-words.ts` in `@sda/engine`). `false`: always reservation first.
-   */
-  SPECULATIVE_ENQUEUE: bool.default(true),
+  WORKER_QUEUES: z.string().default("").meta({
+    description:
+      "comma-separated queues this worker consumes: each platform's name, `audio`, `ai` (from the catalog)",
+    shownDefault: "all",
+  }),
+  WORKER_CONCURRENCY: int(8, 1).describe("jobs in flight per platform queue per worker process"),
+  AUDIO_WORKER_CONCURRENCY: int(2, 1).describe("audio jobs in flight per worker process"),
+  // Workers renew the lock every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it).
+  JOB_LOCK_MS: int(10_000, 1000).describe(
+    "BullMQ lock, renewed every `JOB_LOCK_MS/4` while a job runs; a crashed worker's job moves on after it",
+  ),
+  JOB_STALLED_INTERVAL_MS: int(5000, 500).describe(
+    "stalled-job check: a crashed worker's job re-runs within lock + interval",
+  ),
+  JOB_MAX_STALLED_COUNT: int(2, 0).describe("crashes (stalls) a job survives before it fails for good"),
+  JOB_ATTEMPTS: int(3, 1).describe("attempts of a job whose worker crashed or threw an unexpected error"),
+  RESERVATION_TTL_SECONDS: int(1800, 60).describe(
+    "life of a call's credit hold before the sweeper releases it (longer than any call runs, queue wait included)",
+  ),
+  RESERVATION_SWEEP_MS: int(60_000, 1000).describe("how often each worker sweeps expired reservations"),
+  // The worker settles a speculative call only once the gateway's word says the hold was made (engine hold-words.ts).
+  SPECULATIVE_ENQUEUE: bool
+    .default(true)
+    .describe(
+      "enqueue a call alongside its reservation when the account's balance was seen recently (Billing); `false`: reservation first",
+    ),
 
   // Cache and cursors
-  CACHE_TTL_SECONDS: int(86_400, 1),
-  /** HMAC secret of the opaque list cursors; must be equal on every gateway and worker. */
-  CURSOR_SECRET: z.string().min(16).default("development-cursor-secret-change-me"),
+  CACHE_TTL_SECONDS: int(86_400, 1).describe(
+    "oldest result `cache=true` accepts, and default keep time (SPEC §8: 24 h)",
+  ),
+  CURSOR_SECRET: z.string().min(16).default("development-cursor-secret-change-me").meta({
+    description: "HMAC secret of list cursors; set it, equal on every gateway and worker",
+    shownDefault: "a development value",
+  }),
 
   // Upstream platforms
-  UPSTREAM_TIMEOUT_MS: int(15_000, 100),
+  UPSTREAM_TIMEOUT_MS: int(15_000, 100).describe("budget of one platform request"),
   UPSTREAM_USER_AGENT: z
     .string()
     .default(
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-    ),
-  /**
-   * Platform identities without a release (client names/versions/User-Agents, chain orders, doc_ids …): a JSON
-   * document, overridden at runtime by the Redis key `<QUEUE_PREFIX>:identities` (see packages/strategy).
-   */
-  IDENTITIES_JSON: optionalString,
-  /** The identities Redis key is re-read at most this often, seconds. */
-  IDENTITIES_REFRESH_SECONDS: int(60, 0),
+    )
+    .meta({ description: "User-Agent of platform requests", shownDefault: "a desktop Chrome" }),
+  IDENTITIES_JSON: optionalString.describe(
+    "platform identities and strategy orders without a release (JSON; the Redis key `<prefix>:identities` wins)",
+  ),
+  IDENTITIES_REFRESH_SECONDS: int(60, 0).describe("how often the identities Redis key is re-read at most"),
 
   // Audio and AI providers (audio transcript, summaries)
-  /** ffmpeg binary; unset: the one shipped by the npm package `@ffmpeg-installer/ffmpeg`. */
-  FFMPEG_PATH: optionalString,
-  /** yt-dlp-compatible extractor command, used when the player gives no direct audio URL (unset: none). */
-  AUDIO_EXTRACTOR_PATH: optionalString,
-  /** Budget of one audio download, from the request to the last byte (SPEC §4.2.2 rule 5: 20 s). */
-  AUDIO_DOWNLOAD_TIMEOUT_MS: int(20_000, 100),
-  /** Cooldown of the service-wide `blocked_rate` circuit after an upstream 403/429 (SPEC §7.4: 300 s). */
-  AUDIO_BLOCKED_COOLDOWN_SECONDS: int(300, 1),
-  /** A download waits out an open circuit when at most this many seconds remain; longer waits fail fast. */
-  AUDIO_CIRCUIT_MAX_WAIT_SECONDS: int(10, 0),
-  /** Root of the per-job temp dirs of audio jobs (default: `<os tmpdir>/sda-audio`). */
-  AUDIO_TEMP_DIR: optionalString,
-  /** Budget of one speech-to-text request (upload and transcription), per provider. */
-  ASR_TIMEOUT_MS: int(120_000, 1000),
-  ASR_FAST_BASE_URL: optionalUrl,
-  ASR_FAST_MODEL: z.string().default("whisper-large-v3-turbo"),
-  ASR_FAST_API_KEY: optionalString,
-  ASR_STANDARD_BASE_URL: optionalUrl,
-  ASR_STANDARD_MODEL: z.string().default("whisper-1"),
-  ASR_STANDARD_API_KEY: optionalString,
-  LLM_BASE_URL: optionalUrl,
-  LLM_MODEL: z.string().default("gpt-4o-mini"),
-  LLM_API_KEY: optionalString,
-  /** Budget of one chat-completions request. */
-  LLM_TIMEOUT_MS: int(60_000, 1000),
-  /** Input budget of one chat-completions request, in tokens (longer transcripts are summarised in chunks). */
-  LLM_MAX_INPUT_TOKENS: int(12_000, 500),
+  FFMPEG_PATH: optionalString.meta({
+    description: "ffmpeg used for the 16 kHz mono re-encode",
+    shownDefault: "the binary of `@ffmpeg-installer/ffmpeg`",
+  }),
+  AUDIO_EXTRACTOR_PATH: optionalString.describe(
+    "yt-dlp-compatible command used when the player has no direct audio URL",
+  ),
+  AUDIO_DOWNLOAD_TIMEOUT_MS: int(20_000, 100).describe(
+    "audio download budget, request to last byte (SPEC §4.2.2)",
+  ),
+  AUDIO_BLOCKED_COOLDOWN_SECONDS: int(300, 1).describe(
+    "cooldown of the `blocked_rate` circuit after an upstream 403/429 (SPEC §7.4)",
+  ),
+  AUDIO_CIRCUIT_MAX_WAIT_SECONDS: int(10, 0).describe(
+    "a download waits out an open circuit when at most this long remains; longer waits fail fast",
+  ),
+  AUDIO_TEMP_DIR: optionalString.meta({
+    description: "root of the per-job temp dirs of audio jobs",
+    shownDefault: "`<tmp>/sda-audio`",
+  }),
+  ASR_TIMEOUT_MS: int(120_000, 1000).describe("one speech-to-text request (upload and transcription)"),
+  ASR_FAST_BASE_URL: optionalUrl.describe(
+    "`asr-fast` tier: an OpenAI-compatible `/audio/transcriptions` server (unset: no such tier)",
+  ),
+  ASR_FAST_MODEL: z.string().default("whisper-large-v3-turbo").describe("model of the `asr-fast` tier"),
+  ASR_FAST_API_KEY: optionalString.describe("API key of the `asr-fast` tier"),
+  ASR_STANDARD_BASE_URL: optionalUrl.describe("`asr-standard` fallback tier (same protocol)"),
+  ASR_STANDARD_MODEL: z.string().default("whisper-1").describe("model of the `asr-standard` tier"),
+  ASR_STANDARD_API_KEY: optionalString.describe("API key of the `asr-standard` tier"),
+  LLM_BASE_URL: optionalUrl.describe("chat-completions summariser (unset: the built-in extractive one)"),
+  LLM_MODEL: z.string().default("gpt-4o-mini").describe("model of the chat-completions summariser"),
+  LLM_API_KEY: optionalString.describe("API key of the chat-completions summariser"),
+  LLM_TIMEOUT_MS: int(60_000, 1000).describe("one chat-completions request"),
+  LLM_MAX_INPUT_TOKENS: int(12_000, 500).describe(
+    "input budget of one chat request, in tokens (longer transcripts are summarised in chunks)",
+  ),
 
   // Live operation (issue 14): record mode and canaries
-  /**
-   * Record mode: every job's upstream exchanges are written to this directory as one HAR case file in the corpus
-   * README's format (identity `_match`, volatile fields out, secrets redacted), replayable with `REPLAY_DIRS`.
-   */
-  UPSTREAM_RECORD_DIR: optionalString,
-  /**
-   * Canary calls (`npm run canary`, and the repeatable job when `CANARY_INTERVAL_SECONDS` > 0): a JSON array of
-   * `{"operation": "<id>", "params": {...}}`, or unset for the built-in small set.
-   */
-  CANARY_CALLS: optionalString,
-  /** Period of the canary repeatable job in seconds (0: no repeatable job; `npm run canary` still works). */
-  CANARY_INTERVAL_SECONDS: int(0, 0),
-  /** Where failed canary calls are recorded as HAR cases (default `<tmp>/sda-canary`). */
-  CANARY_RECORD_DIR: optionalString,
+  UPSTREAM_RECORD_DIR: optionalString.describe(
+    "record mode: each job's upstream exchanges as one replayable HAR case here (secrets redacted)",
+  ),
+  CANARY_CALLS: optionalString.meta({
+    description: 'canary calls, JSON `[{"operation": "<id>", "params": {…}}]`',
+    shownDefault: "a built-in small set",
+  }),
+  CANARY_INTERVAL_SECONDS: int(0, 0).describe(
+    "period of the repeatable canary job (0: none; `npm run canary` still works)",
+  ),
+  CANARY_RECORD_DIR: optionalString.meta({
+    description: "where failed canary calls are recorded as HAR cases",
+    shownDefault: "`<tmp>/sda-canary`",
+  }),
 
   // Outgoing webhooks (packages/webhooks: batch completion, monitor deliveries)
-  /** Allow `http://` webhook URLs (development only); unset: https only. */
-  WEBHOOK_ALLOW_HTTP: bool.default(false),
-  /**
-   * Comma-separated hosts (names or IP literals, e.g. `127.0.0.1` for tests) exempt from the SSRF address checks
-   * (loopback, private, link-local, CGNAT, metadata …). The scheme rule still applies.
-   */
-  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
-  /** Budget of one webhook attempt, connect to last response byte read (2xx within it is success). */
-  WEBHOOK_TIMEOUT_MS: int(15_000, 100),
-  /** Longest wait a receiver's `Retry-After` (429/503) can impose before the next attempt, in seconds. */
-  WEBHOOK_RETRY_AFTER_MAX_SECONDS: int(3600, 1),
-  /** Webhook attempts in flight per worker process. */
-  WEBHOOK_CONCURRENCY: int(8, 1),
+  WEBHOOK_ALLOW_HTTP: bool
+    .default(false)
+    .describe("allow `http://` webhook URLs (development; the demo sets it)"),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .describe(
+      "comma-separated hosts exempt from the SSRF address rules (loopback, private …), e.g. `127.0.0.1` for the demo's inbox",
+    ),
+  WEBHOOK_TIMEOUT_MS: int(15_000, 100).describe("budget of one webhook attempt, connect to last byte"),
+  WEBHOOK_RETRY_AFTER_MAX_SECONDS: int(3600, 1).describe(
+    "longest wait a receiver's `Retry-After` (429/503) can impose",
+  ),
+  WEBHOOK_CONCURRENCY: int(8, 1).describe("webhook attempts in flight per worker process"),
 
   // Free plan limits shown by GET /v1/account (the plan every account has until paid plans exist)
-  /** Monitors one account may keep. */
-  PLAN_MAX_MONITORS: int(5, 0),
+  PLAN_MAX_MONITORS: int(5, 0).describe(
+    "free plan: monitors (items and tracking) one account keeps; beyond it 409 `monitor_limit_reached`",
+  ),
 
   // Web dashboard (/dashboard)
-  /** Lifetime of a dashboard session (sliding: renewed on every page), in seconds. */
-  DASHBOARD_SESSION_TTL_SECONDS: int(7 * 24 * 3600, 60),
-  /** Failed sign-ins allowed per email address per 15 minutes before 429. */
-  DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: int(10, 1),
-  /** Sign-in and sign-up attempts allowed per client address per 15 minutes before 429. */
-  DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1),
+  DASHBOARD_SESSION_TTL_SECONDS: int(7 * 24 * 3600, 60).describe(
+    "dashboard session lifetime (7 days), renewed on every page",
+  ),
+  DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: int(10, 1).describe(
+    "failed sign-ins per (email, address) per 15 min (then 429); beyond it per email: slower sign-ins",
+  ),
+  DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1).describe(
+    "dashboard sign-in and sign-up attempts per client address per 15 min (then 429)",
+  ),
 
   // Monitors (packages/monitors)
-  /** Shortest schedule a monitor may have, in seconds (an `every` below it, or a cron firing more often, is refused). */
-  MONITOR_MIN_INTERVAL_SECONDS: int(300, 1),
-  /** Monitor runs in flight per worker process; 0: this process runs no monitors (nor their start-up reconcile). */
-  MONITOR_CONCURRENCY: int(4, 0),
+  MONITOR_MIN_INTERVAL_SECONDS: int(300, 1).describe(
+    "shortest monitor schedule (interval, or gap between cron firings)",
+  ),
+  MONITOR_CONCURRENCY: int(4, 0).describe(
+    "monitor runs in flight per worker process (0: this process runs no monitors, nor their start-up reconcile)",
+  ),
 
   // Batch (packages/batch)
-  /** Batch items of one account running at once (claimed and queued to a platform queue), across its batches. */
-  BATCH_MAX_RUNNING_PER_ACCOUNT: int(4, 1),
-  /** Days a batch and its results stay readable (then 404 `batch_expired`); fractions allowed. */
-  BATCH_RESULT_TTL_DAYS: z.coerce.number().positive().default(7),
-  /** How often each worker reconciles batches (lost item jobs, idle accounts, pending webhooks, expiry), in ms. */
-  BATCH_SWEEP_MS: int(5000, 100),
+  BATCH_MAX_RUNNING_PER_ACCOUNT: int(4, 1).describe(
+    "batch items of one account running at once, across its batches (direct calls are not counted)",
+  ),
+  BATCH_RESULT_TTL_DAYS: z.coerce
+    .number()
+    .positive()
+    .default(7)
+    .describe("days a batch and its results stay readable (then 404 `batch_expired`); fractions allowed"),
+  BATCH_SWEEP_MS: int(5000, 100).describe(
+    "how often each worker reconciles batches (lost item jobs, idle accounts, pending webhooks, expiry)",
+  ),
 
   // Demo (`npm run demo`)
-  /** Use exactly this key for the demo account (so a script knows it); a random one is printed otherwise. */
-  DEMO_API_KEY: z.string().min(8).optional(),
-  /** Colon-separated corpus directories the demo's replay upstream serves (default: ../shared/corpus). */
-  REPLAY_DIRS: optionalString,
-  /** Port of the demo's replay upstream (0: any free port). */
-  REPLAY_PORT: int(0),
+  DEMO_API_KEY: z
+    .string()
+    .min(8)
+    .optional()
+    .meta({ description: "demo: use exactly this key for the demo account", shownDefault: "a random key" }),
+  REPLAY_DIRS: optionalString.meta({
+    description: "demo: colon-separated corpus directories the replay upstream serves",
+    shownDefault: "`../shared/corpus`",
+  }),
+  REPLAY_PORT: int(0).describe("demo: port of the replay upstream (0: any free port)"),
 
-  /** Serve Prometheus metrics at GET /metrics on the gateway (only with METRICS_TOKEN set). */
-  EXPOSE_METRICS: bool.default(true),
-  /** Operator token of GET /metrics (`Authorization: Bearer <token>`); unset: /metrics answers 401 to everyone. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** Port of a worker process's own `GET /metrics` (same token rule); unset: workers serve no metrics; 0: any port. */
-  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  EXPOSE_METRICS: bool
+    .default(true)
+    .describe("serve Prometheus metrics at `GET /metrics` (with `METRICS_TOKEN`)"),
+  METRICS_TOKEN: z.string().min(16).optional().meta({
+    description: "operator token of `GET /metrics`: `Authorization: Bearer <token>` (16+ characters)",
+    shownDefault: "unset (`/metrics` refused)",
+  }),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional().meta({
+    description:
+      "a worker's own `GET /metrics` on this port (`0`: any), same token: its jobs and strategy outcomes",
+    shownDefault: "unset (no worker endpoint)",
+  }),
 });
 
 /** What the env schema needs of a platform: its name and its own variables (see `definePlatform`). */
@@ -232,7 +284,14 @@ export function serviceEnvSchema(platforms: readonly PlatformEnvSlice[]): z.ZodO
     shape[name] = schema;
   };
   for (const platform of platforms) {
-    add(originVariable(platform.name), optionalUrl, platform.name);
+    add(
+      originVariable(platform.name),
+      optionalUrl.meta({
+        description: `send every request to ${platform.name}'s hosts to this origin (the replay, a proxy)`,
+        shownDefault: "unset (live hosts)",
+      }),
+      platform.name,
+    );
     for (const [name, schema] of Object.entries(platform.env.shape))
       add(name, schema as z.ZodType, platform.name);
   }

@@ -1,5 +1,6 @@
 export * from "./cursor.ts";
 export * from "./env.ts";
+export * from "./env-docs.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./history.ts";

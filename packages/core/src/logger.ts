@@ -1,14 +1,22 @@
 import { type Logger, pino } from "pino";
+import pretty from "pino-pretty";
 
 export type { Logger };
 
+/** `json` for machines (one object per line), `pretty` for a person at a terminal (`LOG_FORMAT`). */
+export type LogFormat = "json" | "pretty";
+
 /**
- * The process logger (pino, JSON lines on stdout, or on `destination`: a test reading what was logged). Child loggers
- * carry `requestId`, `jobId` and `op` so every line of a call can be found by its request id.
+ * The process logger (pino). Child loggers carry `requestId`, `jobId` and `op` so every line of a call can be found by
+ * its request id. The default is pino's JSON lines on stdout (what log collectors read in production), or on
+ * `destination` (a test reading what was logged); `format: "pretty"` (the demo's foreground) writes coloured one-line
+ * records through pino-pretty, synchronously in this thread (no transport worker, so the bundled processes need
+ * nothing extra).
  */
 export function createLogger(options: {
   name: string;
   level?: string;
+  format?: LogFormat;
   destination?: { write(line: string): void };
 }): Logger {
   const settings = {
@@ -21,5 +29,15 @@ export function createLogger(options: {
       censor: "[redacted]",
     },
   };
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  if (options.destination) return pino(settings, options.destination);
+  if (options.format !== "pretty") return pino(settings);
+  return pino(
+    settings,
+    pretty({
+      sync: true,
+      colorize: process.stdout.isTTY,
+      translateTime: "SYS:HH:MM:ss",
+      ignore: "pid,hostname,svc",
+    }),
+  );
 }

@@ -5,19 +5,24 @@ import { z } from "zod";
  * added here must be named `VIDEOSITE_…` and read through `ctx.env` in a handler.
  */
 export const videositeEnv = z.object({
-  /**
-   * Base URL of a PO-token provider speaking the bgutil HTTP provider protocol (`POST <url>/get_pot`), e.g.
-   * `http://bgutil-provider:4416`. Unset: no PO tokens; caption links that need one are skipped (`po_token_required`).
-   */
-  VIDEOSITE_POT_PROVIDER_URL: z.url().optional(),
-  /** How long a PO token from the provider is reused (cached in Redis), seconds; the provider's `expiresAt` caps it. */
+  // A provider speaking the bgutil HTTP provider protocol (`POST <url>/get_pot`), e.g. `http://bgutil-provider:4416`.
+  VIDEOSITE_POT_PROVIDER_URL: z
+    .url()
+    .optional()
+    .describe(
+      "PO-token provider (bgutil HTTP protocol); unset: caption links needing one are skipped (`po_token_required`)",
+    ),
   VIDEOSITE_POT_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
-    .default(6 * 60 * 60),
-  /** Comma-separated egress proxy URLs for videosite requests; the next one is used after a block. */
-  VIDEOSITE_PROXIES: z.string().min(1).optional(),
+    .default(6 * 60 * 60)
+    .describe("how long a PO token is reused (Redis); the provider's `expiresAt` caps it"),
+  VIDEOSITE_PROXIES: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("comma-separated egress proxies for the video platform; the next one is used after a block"),
 });
 
 /** `ctx.env` of a videosite handler. */
