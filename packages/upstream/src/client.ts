@@ -221,7 +221,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         retryAfterSeconds: 5,
         cause: error,
       });
-    options.log.warn({ platform, err: error }, "upstream transport error");
+    // An unreachable platform is an expected failure (answered 502 upstream_unavailable): its code, not a stack.
+    options.log.warn(
+      { platform, code: code || undefined, reason: (error as Error).message },
+      "upstream transport error",
+    );
     return new ServiceError("upstream_unavailable", `${platform} could not be reached`, {
       details: { platform },
       retryAfterSeconds: 10,

@@ -26,7 +26,19 @@ export function requestContext(log: Logger): RequestHandler[] {
     logger: log,
     genReqId: (_req, res) => locals(res as never).requestId,
     customProps: (_req, res) => ({ requestId: locals(res as never).requestId }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customLogLevel: (_req, res, error) =>
+      error ? "error" : accessLogLevel(res.statusCode, locals(res as never).errorCode),
+    // pino-http attaches a made-up Error ("failed with status code 502", a stack of its own frames) to every 5xx
+    // line. The line carries the answered code instead: an unexpected error was already logged with its real stack
+    // where it was caught (the error handler, the worker).
+    customErrorObject: (_req, res, _error, line: Record<string, unknown>) => ({
+      req: line.req,
+      res: line.res,
+      responseTime: line.responseTime,
+      code: locals(res as never).errorCode,
+    }),
+    customErrorMessage: (_req, res) =>
+      `answered ${res.statusCode} ${locals(res as never).errorCode ?? ""}`.trim(),
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -34,4 +46,15 @@ export function requestContext(log: Logger): RequestHandler[] {
   });
   if (!log.isLevelEnabled("fatal")) return [assignId];
   return [assignId, access as unknown as RequestHandler];
+}
+
+/**
+ * The level of an access line. An answer in the error envelope with a known code is the service doing its job, not
+ * an incident: a platform's refusal or a store away (5xx) and a refused key (401/403) are `warn`, the caller's other
+ * mistakes `info`. Only `internal_error`, or a 5xx without an envelope code, is `error`.
+ */
+export function accessLogLevel(status: number, errorCode: string | undefined): "info" | "warn" | "error" {
+  if (status < 400) return "info";
+  if (errorCode === undefined || errorCode === "internal_error") return status >= 500 ? "error" : "info";
+  return status >= 500 || status === 401 || status === 403 ? "warn" : "info";
 }
