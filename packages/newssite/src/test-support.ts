@@ -62,6 +62,23 @@ export const failingAt = (path: string, status: number, body: string): ReplayFau
 /** Firebase's answer for a missing item or user (HTTP 200, body `null`, as recorded in item-not-found-null). */
 export const nullAnswerAt = (path: string): ReplayFault => jsonAnswerAt(path, "null");
 
+/**
+ * Firebase's `null` for every item the replay has no recording of: for the tests of skipping missing items over
+ * lists whose ids are not all recorded (the real top list, the synthetic thread's `kids`; corpus README 5.7). Without
+ * it such an id gets the replay's "no recording" 404, which the client rightly answers as an upstream error.
+ */
+export const unrecordedItemsAreNull = (replay: ReplayServer): ReplayFault => {
+  const recorded = new Set(
+    replay.entries.filter((e) => e.platform === "newssite").map((e) => new URL(e.entry.request.url).pathname),
+  );
+  return {
+    when: (r) => r.path.startsWith("/v0/item/") && !recorded.has(r.path),
+    status: 200,
+    body: "null",
+    headers: { "content-type": "application/json" },
+  };
+};
+
 /** An HTTP 200 JSON answer `body` for `path` (e.g. an empty story list, `[]`). */
 export const jsonAnswerAt = (path: string, body: string): ReplayFault => ({
   ...failingAt(path, 200, body),

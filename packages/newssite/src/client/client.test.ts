@@ -22,6 +22,14 @@ describe("the Firebase client on the recorded answers", () => {
   });
 
   replayTest(
+    "an origin's 404 (here the replay's 'no recording' answer) is an upstream error, never a missing item",
+    async ({ ctx }) => {
+      const error = await serviceErrorOf(new NewsClient(ctx).item(8863));
+      expect(error).toMatchObject({ code: "upstream_error", status: 502, details: { upstreamStatus: 404 } });
+    },
+  );
+
+  replayTest(
     "maxitem-2014-10 and updates-2014-10: a bare number and the changed ids and profiles",
     async ({ ctx }) => {
       const client = new NewsClient(ctx);

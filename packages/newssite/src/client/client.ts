@@ -29,17 +29,14 @@ export class NewsClient {
   /**
    * `GET https://hacker-news.firebaseio.com<path>` as JSON.
    * @param path e.g. `/v0/item/8863.json`.
-   * @param options.absentOn404 treat a 404 as the answer `null` (see {@link NewsClient.item}).
-   * @returns the parsed body (`null` for a missing resource).
+   * @returns the parsed body (`null` for a missing resource: Firebase's own answer for it).
    * @throws ServiceError 502 `upstream_error` (`reason: permission_denied`, not retryable) for Firebase's 401, other
-   *   `upstream_*` errors of the HTTP client, `upstream_error` when the body is not JSON.
+   *   `upstream_*` errors of the HTTP client (an origin's 404 among them: Firebase never answers one for a missing
+   *   item, so it is a broken origin or a replay without that recording, never "not found"), `upstream_error` when
+   *   the body is not JSON.
    */
-  async firebase(path: string, options: { absentOn404?: boolean } = {}): Promise<unknown> {
-    const response = await this.#send({
-      url: `${FIREBASE_ORIGIN}${path}`,
-      acceptStatus: options.absentOn404 ? [401, 404] : [401],
-    });
-    if (response.status === 404) return null;
+  async firebase(path: string): Promise<unknown> {
+    const response = await this.#send({ url: `${FIREBASE_ORIGIN}${path}`, acceptStatus: [401] });
     if (response.status === 401)
       throw new ServiceError("upstream_error", `newssite refused ${path}: permission denied`, {
         retryable: false,
@@ -50,11 +47,12 @@ export class NewsClient {
 
   /**
    * One item, `GET /v0/item/<id>.json`.
-   * @returns the raw item, or null when Firebase answers `null` or the item has no answer at all (404: an id the
-   *   replay has no recording of). Callers decide whether absence is an error (item details) or a gap (lists).
+   * @returns the raw item, or null when Firebase answers `null` (no such item). Callers decide whether absence is an
+   *   error (item details) or a gap (lists).
+   * @throws ServiceError as {@link NewsClient.firebase}.
    */
   item(id: number | string): Promise<unknown> {
-    return this.firebase(`/v0/item/${id}.json`, { absentOn404: true });
+    return this.firebase(`/v0/item/${id}.json`);
   }
 
   /**

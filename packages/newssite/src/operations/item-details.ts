@@ -16,7 +16,7 @@ import {
  * One item: story, comment, job, poll (with its options and their votes) or poll option.
  *
  * Upstream: `GET /v0/item/<id>.json`; for a poll also `GET /v0/item/<part>.json` for each option in `parts`. An
- * option the platform does not answer keeps its place with `text` and `votes` null.
+ * option Firebase answers `null` for keeps its place with `text` and `votes` null.
  * @returns `{ data: NewsItem, source: "firebase:item" }` (`+pollopts` for a poll).
  * @throws ServiceError 404 `item_not_found` when the platform answers `null`, 502 `upstream_*`.
  */

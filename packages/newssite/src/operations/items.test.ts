@@ -2,7 +2,14 @@ import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { itemCommentsParams, itemDetailsParams } from "../inputs/params.ts";
 import { readItemTree } from "../readers/algolia.ts";
-import { callWith, failingAt, newsTest, nullAnswerAt, recordedJson } from "../test-support.ts";
+import {
+  callWith,
+  failingAt,
+  newsTest,
+  nullAnswerAt,
+  recordedJson,
+  unrecordedItemsAreNull,
+} from "../test-support.ts";
 import { getItemComments } from "./item-comments.ts";
 import { getItemDetails } from "./item-details.ts";
 
@@ -40,16 +47,19 @@ describe("item details", () => {
     });
   });
 
-  test("a poll lists its options in order; options without an answer keep their place with null text and votes", async ({
+  test("a poll lists its options in order; options Firebase answers null for keep their place with null text and votes", async ({
     details,
+    fault,
+    replay,
   }) => {
+    fault(unrecordedItemsAreNull(replay));
     const { data, source } = await details({ url: "news.ycombinator.com/item?id=126809" });
     expect(source).toBe("firebase:item+pollopts");
     expect(data).toMatchObject({
       type: "poll",
       title: "Poll: What would happen if News.YC had explicit support for polls?",
     });
-    // No pollopt of 126809 was recorded (corpus README): the ids come from `parts`, the rest is unknown.
+    // No pollopt of 126809 was recorded (corpus README): the ids come from `parts`, answered null here.
     expect(data.options).toEqual([
       { id: 126810, text: null, votes: null },
       { id: 126811, text: null, votes: null },
@@ -107,8 +117,10 @@ describe("item comments", () => {
   test("falls back to the Firebase walk when Algolia fails: depth-first, skipped gaps, deleted and dead kept", async ({
     comments,
     fault,
+    replay,
   }) => {
     fault(algoliaDown(2396027));
+    fault(unrecordedItemsAreNull(replay));
     const { data, source } = await comments({ url: "2396027" });
     expect(source).toBe("firebase:items");
     expect(data.item).toMatchObject({ id: 2396027, commentCount: 296 });
@@ -128,8 +140,10 @@ describe("item comments", () => {
   test("the Firebase walk pages by its cursor without repeating or skipping a comment", async ({
     comments,
     fault,
+    replay,
   }) => {
     fault(algoliaDown(2396027));
+    fault(unrecordedItemsAreNull(replay));
     const pages: number[][] = [];
     let cursor: string | undefined;
     for (;;) {
@@ -179,8 +193,10 @@ describe("item comments, Firebase walk under failure", () => {
   test("an item failing after the page has comments ends the page there; the cursor retries it", async ({
     comments,
     fault,
+    replay,
   }) => {
     fault(algoliaDown(2396027));
+    fault(unrecordedItemsAreNull(replay));
     const removeItem = fault(failingAt("/v0/item/2396173.json", 503, "down"));
     const first = await comments({ url: "2396027" });
     expect(first.data.comments.map((c) => c.id)).toEqual([2396109, 2396159]);

@@ -1,7 +1,7 @@
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { storiesParams } from "../inputs/params.ts";
-import { callWith, jsonAnswerAt, newsTest } from "../test-support.ts";
+import { callWith, jsonAnswerAt, newsTest, unrecordedItemsAreNull } from "../test-support.ts";
 import { getStories } from "./stories.ts";
 
 const test = newsTest.extend("stories", callWith(storiesParams, getStories));
@@ -28,9 +28,24 @@ describe("stories", () => {
     expect(seen).toEqual([[34115747, 34115632], [34114259, 34110624], [34109771]]);
   });
 
-  test("top: hydrated stories in list order, ids without a recorded item skipped, the cursor after the last id read", async ({
+  test("top: the three recorded stories in list order; the next id has no recording, a 502, never a skipped story", async ({
     stories,
   }) => {
+    const first = await stories({ list: "top", limit: "3" });
+    expect(first.data.stories.map((s) => s.id)).toEqual([34115747, 34115632, 34109771]);
+    expect(first.data.hasMore).toBe(true);
+    const error = await serviceErrorOf(
+      stories({ list: "top", limit: "3", cursor: first.data.nextCursor ?? "" }),
+    );
+    expect(error).toMatchObject({ code: "upstream_error", status: 502, details: { upstreamStatus: 404 } });
+  });
+
+  test("top: ids whose item Firebase answers null are skipped; the cursor is after the last id read", async ({
+    stories,
+    fault,
+    replay,
+  }) => {
+    fault(unrecordedItemsAreNull(replay));
     const first = await stories({ list: "top", limit: "5" });
     expect(first.data.stories.map((s) => s.id)).toEqual([34115747, 34115632, 34109771, 34116085, 34114259]);
     expect(first.data.stories[0]).toMatchObject({
@@ -48,7 +63,7 @@ describe("stories", () => {
     });
     expect(first.data.hasMore).toBe(true);
     const second = await stories({ list: "top", limit: "5", cursor: first.data.nextCursor ?? "" });
-    // Of the 500 ids only six have recorded items; the sixth (index 70) is the last one there is.
+    // Of the 500 ids only six have recorded items (the others answer null here); the sixth (index 70) is the last.
     expect(second.data.stories.map((s) => s.id)).toEqual([34110624]);
     expect(second.data).toMatchObject({ hasMore: false, nextCursor: null, totalReturned: 1 });
   });

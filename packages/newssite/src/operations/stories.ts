@@ -26,8 +26,8 @@ const isOffset = (v: Record<string, unknown>): v is Record<string, unknown> & { 
  *
  * Upstream: `GET /v0/<list>stories.json` (ids: top and best up to 500, new 500, ask/show 200, job 60), then
  * `GET /v0/item/<id>.json` for each id, {@link ITEM_CONCURRENCY} at a time. Items are hydrated only as many as still
- * needed to fill `limit` (`fillFromIdList`); an id whose item Firebase answers `null` (or the replay has not recorded)
- * is skipped and another id is read in its place. The cursor is the offset reached in the id list; the list is read
+ * needed to fill `limit` (`fillFromIdList`); an id whose item Firebase answers `null` is skipped (any other failure is
+ * an upstream error, never a gap) and another id is read in its place. The cursor is the offset reached in the id list; the list is read
  * again on every page, so a page reflects the list's order at that time. When a later batch fails with a retryable
  * error, the call returns the stories read and the cursor retries that batch.
  * @returns `{ data, source: "firebase:list+items", count }`.

@@ -11,7 +11,7 @@ import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
  * The position is a stack of frames, one per open level: the item whose `kids` are being read, the index reached in
  * them and the depth of those kids. A frame is a few numbers, so the cursor stays small for any thread size; resuming
  * reads each frame's item again for its `kids`. Siblings are fetched ahead in windows of {@link ITEM_CONCURRENCY}
- * requests at once. An item Firebase answers with `null` (or the replay has no answer for) is skipped; deleted and dead
+ * requests at once. An item Firebase answers with `null` is skipped; deleted and dead
  * comments are kept with their flags, so the thread's shape stays visible. When an item request fails with a
  * retryable error after the page has comments, the page ends there and its cursor starts at that item.
  *
