@@ -36,6 +36,8 @@ export async function startCanarySchedule(
   if (seconds <= 0) return null;
   const prefix = deps.config.QUEUE_PREFIX;
   const queue = new Queue(CANARY_QUEUE, { connection: connection.duplicate(), prefix });
+  // Without a listener BullMQ prints each connection error to stderr; the worker below logs its own.
+  queue.on("error", () => undefined);
   await queue.upsertJobScheduler(
     CANARY_SCHEDULER_ID,
     { every: seconds * 1000 },

@@ -111,6 +111,9 @@ export class BatchDispatcher {
         connection: this.#options.connection,
         prefix: this.#options.prefix,
       });
+      // Without a listener BullMQ prints each connection error to stderr; a failing `add` is what the dispatcher
+      // acts on (the sweeper re-adds the item's job).
+      queue.on("error", () => undefined);
       this.#queues.set(name, queue);
     }
     return queue;

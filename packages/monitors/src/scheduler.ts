@@ -27,6 +27,8 @@ export class MonitorScheduler {
 
   constructor(connection: Redis, prefix: string) {
     this.queue = new Queue<MonitorRunJobData>(MONITOR_QUEUE, { connection, prefix });
+    // Without a listener BullMQ prints each connection error to stderr; the scheduler calls fail on their own.
+    this.queue.on("error", () => undefined);
   }
 
   /** Creates or replaces the monitor's scheduler (the next run is due one interval / cron firing from now). */

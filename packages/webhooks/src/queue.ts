@@ -20,7 +20,11 @@ export function attemptJobId(deliveryId: string, attempt: number): string {
 }
 
 export function createWebhookQueue(connection: Redis, prefix: string): Queue<WebhookJobData> {
-  return new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: connection.duplicate(), prefix });
+  const queue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: connection.duplicate(), prefix });
+  // Without a listener BullMQ prints each connection error to stderr (Redis away, every reconnect attempt); they
+  // surface where it matters: a failing `add` (the delivery stays pending for the sweeper) and the workers' logs.
+  queue.on("error", () => undefined);
+  return queue;
 }
 
 /**
