@@ -1,5 +1,6 @@
 export * from "./completion.ts";
 export * from "./dispatcher.ts";
+export * from "./export.ts";
 export * from "./outcome.ts";
 export * from "./prepare.ts";
 export * from "./run-item.ts";

@@ -12,6 +12,7 @@ import {
 import { insufficientCredits, type Ledger } from "@sda/ledger";
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
+import { type BatchExportFormat, exportChunk } from "./export.ts";
 import { type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
 import type { BatchRow } from "./store.ts";
@@ -22,7 +23,12 @@ export const batchResultsQuery = z.object({
   cursor: cursorParam,
   limit: limitParam(100, 1000),
   status: enumParam(["succeeded", "failed"]),
+  /** `json` (default): this paged JSON; `jsonl`, `csv`: the whole batch as one download ({@link BatchService.export}). */
+  format: enumParam(["json", "jsonl", "csv"]),
 });
+
+/** Items read per query while a download is written. */
+const EXPORT_PAGE = 500;
 
 /** Query of `GET /v1/batches`. */
 export const batchListQuery = z.object({ cursor: cursorParam, limit: limitParam(20, 100) });
@@ -43,9 +49,17 @@ export interface SubmitResponse {
   webhookSecret?: string;
 }
 
-/** Who calls: the authenticated key and its account. */
-export interface BatchPrincipal {
+/**
+ * Who reads: an API key (its own batches, as the API answers: another key of the same account gets 404) or, without
+ * `keyId`, a person signed in to the dashboard (every batch of the account).
+ */
+export interface BatchReader {
   accountId: string;
+  keyId?: string;
+}
+
+/** Who submits: the authenticated key and its account. */
+export interface BatchPrincipal extends BatchReader {
   keyId: string;
 }
 
@@ -147,7 +161,7 @@ export class BatchService {
   }
 
   /** @throws ServiceError 404 `batch_not_found` / `batch_expired`. */
-  async get(principal: BatchPrincipal, batchId: string): Promise<BatchSummary> {
+  async get(principal: BatchReader, batchId: string): Promise<BatchSummary> {
     return batchSummary(await this.#owned(principal, batchId));
   }
 
@@ -157,7 +171,7 @@ export class BatchService {
    *   for a cursor of another batch or filter.
    */
   async results(
-    principal: BatchPrincipal,
+    principal: BatchReader,
     batchId: string,
     raw: Record<string, unknown>,
   ): Promise<Page<BatchItemView> & { batchId: string; status: BatchSummary["status"] }> {
@@ -192,7 +206,7 @@ export class BatchService {
   }
 
   /** The key's batches, newest first (expired ones left out). */
-  async list(principal: BatchPrincipal, raw: Record<string, unknown>): Promise<Page<BatchSummary>> {
+  async list(principal: BatchReader, raw: Record<string, unknown>): Promise<Page<BatchSummary>> {
     const query = parseParams(batchListQuery, raw);
     let after: { createdAt: Date; id: string } | undefined;
     if (query.cursor) {
@@ -201,7 +215,7 @@ export class BatchService {
       if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof c.id !== "string") throw invalidCursor();
       after = { createdAt, id: c.id };
     }
-    const rows = await this.runtime.store.list(principal.keyId, {
+    const rows = await this.runtime.store.list(principal, {
       now: new Date(),
       limit: query.limit + 1,
       after,
@@ -224,7 +238,7 @@ export class BatchService {
    * Cancels the items no worker has started; started ones finish and bill normally. Cancelling a finished batch
    * changes nothing. @throws ServiceError 404 `batch_not_found` / `batch_expired`.
    */
-  async cancel(principal: BatchPrincipal, batchId: string): Promise<BatchSummary> {
+  async cancel(principal: BatchReader, batchId: string): Promise<BatchSummary> {
     await this.#owned(principal, batchId);
     const batch = await this.runtime.store.cancel(batchId, new Date());
     if (!batch) throw notFound(batchId);
@@ -232,9 +246,65 @@ export class BatchService {
     return batchSummary(batch);
   }
 
-  async #owned(principal: BatchPrincipal, batchId: string): Promise<BatchRow> {
+  /**
+   * The whole batch (or only its `succeeded` / `failed` items) as one download, in submission order. Everything that
+   * can be refused is refused before the first chunk (so an error is still an envelope): the query, the batch's
+   * owner and retention. The items are then read {@link EXPORT_PAGE} at a time as the chunks are consumed.
+   * @returns the batch, the format, and the text chunks (JSON lines, or CSV with its header row first).
+   * @throws ServiceError 400 `invalid_parameter` for `cursor` or `limit` (a download is the whole batch) and the
+   *   query's own 400s, 404 `batch_not_found` / `batch_expired`.
+   */
+  async export(
+    principal: BatchReader,
+    batchId: string,
+    raw: Record<string, unknown>,
+  ): Promise<{ batch: BatchSummary; format: BatchExportFormat; chunks: AsyncIterable<string> }> {
+    const query = parseParams(batchResultsQuery, raw);
+    if (query.format !== "jsonl" && query.format !== "csv")
+      throw new ServiceError("invalid_enum_value", "a download is format=jsonl or format=csv", {
+        details: { param: "format", allowed: ["jsonl", "csv"] },
+      });
+    const format: BatchExportFormat = query.format;
+    // Empty values count as absent, as everywhere.
+    for (const param of ["cursor", "limit"] as const)
+      if (raw[param] !== undefined && raw[param] !== "")
+        throw new ServiceError(
+          "invalid_parameter",
+          `format=${format} downloads the whole batch; drop ${param}`,
+          {
+            details: { param },
+          },
+        );
+    const batch = await this.#owned(principal, batchId);
+    const store = this.runtime.store;
+    const status = query.status;
+    async function* chunks(): AsyncGenerator<string> {
+      let afterIndex = -1;
+      let header = true;
+      for (;;) {
+        const rows = await store.items(batchId, {
+          afterIndex,
+          limit: EXPORT_PAGE,
+          ...(status ? { status } : {}),
+        });
+        if (rows.length > 0 || header) yield exportChunk(format, rows.map(batchItemView), header);
+        header = false;
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE) return;
+        afterIndex = last.index;
+      }
+    }
+    return { batch: batchSummary(batch), format, chunks: chunks() };
+  }
+
+  async #owned(principal: BatchReader, batchId: string): Promise<BatchRow> {
     const batch = isServiceId("bat", batchId) ? await this.runtime.store.get(batchId) : null;
-    if (!batch || batch.keyId !== principal.keyId) throw notFound(batchId);
+    if (
+      !batch ||
+      batch.accountId !== principal.accountId ||
+      (principal.keyId !== undefined && batch.keyId !== principal.keyId)
+    )
+      throw notFound(batchId);
     if (batch.expiresAt.getTime() <= Date.now())
       throw new ServiceError(
         "batch_expired",

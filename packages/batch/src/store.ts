@@ -140,12 +140,18 @@ export class BatchStore {
     });
   }
 
-  /** A key's unexpired batches, newest first, after the `(createdAt, id)` position of a cursor. */
-  list(keyId: string, options: { now: Date; limit: number; after?: { createdAt: Date; id: string } }) {
+  /**
+   * A key's unexpired batches (or, without `keyId`, the account's), newest first, after the `(createdAt, id)`
+   * position of a cursor.
+   */
+  list(
+    owner: { accountId: string; keyId?: string },
+    options: { now: Date; limit: number; after?: { createdAt: Date; id: string } },
+  ) {
     const { after } = options;
     return this.prisma.batch.findMany({
       where: {
-        keyId,
+        ...(owner.keyId !== undefined ? { keyId: owner.keyId } : { accountId: owner.accountId }),
         expiresAt: { gt: options.now },
         ...(after
           ? {

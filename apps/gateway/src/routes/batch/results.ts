@@ -1,4 +1,6 @@
-import { type BatchService, batchResultsQuery } from "@sda/batch";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type BatchService, batchResultsQuery, downloadHeaders } from "@sda/batch";
 import type { Request, Response } from "express";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals } from "../../respond.ts";
@@ -8,23 +10,43 @@ export const batchResultsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batch/{batchId}/results",
   tag: "Batch",
-  summary: "A batch's items and results, in submission order",
+  summary: "A batch's items and results, in submission order; or the whole batch as JSON lines or CSV",
   description:
     "{ batchId, status, items: [{ index, path, params, status, httpStatus, data | error, credits, source, cache, " +
-    "finishedAt }], totalReturned, nextCursor, hasMore }. `status=succeeded|failed` filters. Free.",
+    "finishedAt }], totalReturned, nextCursor, hasMore }. `status=succeeded|failed` filters. `format=jsonl` " +
+    "answers every item (no paging) as application/x-ndjson, one item object per line; `format=csv` as text/csv " +
+    "(header row; params and data as JSON text). Free.",
   query: batchResultsQuery,
   responses: {
-    "200": "a page of items",
-    "400": "invalid_cursor, parameter_out_of_range, invalid_enum_value",
+    "200":
+      "a page of items (JSON), or the whole batch (format=jsonl: application/x-ndjson, format=csv: text/csv)",
+    "400":
+      "invalid_cursor, parameter_out_of_range, invalid_enum_value, invalid_parameter (cursor or limit with a format)",
     "404": "batch_not_found, batch_expired",
   },
 };
 
-/** `GET /v1/batch/{batchId}/results?cursor=&limit=&status=`. */
+/** `GET /v1/batch/{batchId}/results?cursor=&limit=&status=&format=`. */
 export function batchResults(service: BatchService) {
   return async (req: Request, res: Response) => {
     locals(res).operationId = "batch.results";
-    const data = await service.results(principalOf(res), String(req.params.batchId), { ...req.query });
+    const batchId = String(req.params.batchId);
+    if (req.query.format === "jsonl" || req.query.format === "csv") {
+      await sendExport(service, req, res, batchId);
+      return;
+    }
+    const data = await service.results(principalOf(res), batchId, { ...req.query });
     res.status(200).json({ success: true, data });
   };
+}
+
+/**
+ * Streams the whole batch as a download. Every refusal (bad query, another key's batch, an expired one) happens in
+ * `service.export` before the first byte, so it is still answered in the envelope; a store failing half-way makes
+ * `pipeline` destroy the response (the client sees a truncated body, never a hanging one).
+ */
+async function sendExport(service: BatchService, req: Request, res: Response, batchId: string) {
+  const download = await service.export(principalOf(res), batchId, { ...req.query });
+  res.status(200).set(downloadHeaders(batchId, download.format));
+  await pipeline(Readable.from(download.chunks), res);
 }
