@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import { randomPrefix } from "@sda/testing";
 import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
@@ -54,6 +55,7 @@ describe("npm run demo", () => {
         DATABASE_URL: inject("databaseUrl"),
         LOG_LEVEL: "warn",
         QUEUE_PREFIX: prefix,
+        DEMO_INBOX_PORT: "0",
       },
     });
     await expect.poll(output, { timeout: 60_000, interval: 200 }).toContain("Ctrl-C stops everything");
@@ -64,6 +66,30 @@ describe("npm run demo", () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("x-service-credits")).toBe("1");
+    // issue 27: the banner's monitor example, run as printed, delivers the video's comments to the demo's inbox.
+    const banner = output();
+    const inbox = /Webhook inbox[^\n]*?(http:\/\/127\.0\.0\.1:\d+)\//.exec(banner)?.[1];
+    const example = /^ {2}curl -X POST [^\n]*\/v1\/monitors"[^\n]*\\\n[^\n]*\n/m.exec(banner)?.[0];
+    expect(inbox && example, banner).toBeTruthy();
+    const created = await promisify(execFile)("bash", ["-c", example ?? ""], {
+      env: { ...process.env, KEY: key },
+    });
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      success: true,
+      data: { kind: "items", status: "active" },
+    });
+    await expect
+      .poll(async () => ((await (await fetch(`${inbox}/`)).json()) as { deliveries: unknown[] }).deliveries, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toContainEqual(
+        expect.objectContaining({
+          type: "monitor.items",
+          path: "/hooks/demo",
+          webhookId: expect.any(String),
+        }),
+      );
     // issue 9, fault 7: the demo ignored QUEUE_PREFIX and left 2,000+ keys without TTL behind.
     expect((await keysUnder(prefix)).length).toBeGreaterThan(0);
     child.kill("SIGTERM");
@@ -74,7 +100,12 @@ describe("npm run demo", () => {
 
   it("names the server that is down and how to start it, without a stack trace", async () => {
     const { output, exited } = spawnCollecting(process.execPath, DEMO_MAIN, {
-      env: { ...process.env, REDIS_URL: "redis://127.0.0.1:1", DATABASE_URL: inject("databaseUrl") },
+      env: {
+        ...process.env,
+        REDIS_URL: "redis://127.0.0.1:1",
+        DATABASE_URL: inject("databaseUrl"),
+        DEMO_INBOX_PORT: "0",
+      },
     });
     expect(await exited).toBe(1);
     expect(output()).toContain("Redis is not answering at redis://127.0.0.1:1");
@@ -87,7 +118,13 @@ describe("npm run demo", () => {
     const port = 3800 + Math.floor(Math.random() * 90);
     const { child, output, exited } = spawnCollecting("npm", ["run", "demo"], {
       cwd: path.resolve(import.meta.dirname, ".."),
-      env: { ...process.env, PORT: String(port), DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: inject("databaseUrl"),
+        LOG_LEVEL: "warn",
+        DEMO_INBOX_PORT: "0",
+      },
     });
     await expect.poll(output, { timeout: 90_000, interval: 250 }).toContain("Ctrl-C stops everything");
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);

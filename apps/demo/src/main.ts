@@ -5,7 +5,9 @@ import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sd
 import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { ensureDemoKey } from "./account.ts";
+import { describeDelivery, startInbox } from "./inbox.ts";
 import { checkServices } from "./services.ts";
+import { demoWebhookEnv } from "./settings.ts";
 
 // `npm run demo`: the whole service on the recorded corpus, in the foreground, until SIGINT/SIGTERM.
 const log = createLogger({ name: "demo", level: "info", format: "pretty" });
@@ -23,6 +25,16 @@ async function main() {
   const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
   const replay = await startReplayServer({ dirs, pathRules: replayPathRules() }, config.REPLAY_PORT);
 
+  const inbox = await startInbox(config.DEMO_INBOX_PORT, (delivery) =>
+    log.info(describeDelivery(delivery)),
+  ).catch((error: unknown) => {
+    console.error(
+      `the demo's webhook inbox cannot listen on 127.0.0.1:${config.DEMO_INBOX_PORT} (${(error as Error).message}); ` +
+        "set DEMO_INBOX_PORT to a free port (0: any)",
+    );
+    process.exit(1);
+  });
+
   const prisma = createPrismaClient(config.DATABASE_URL, 2);
   const demo = await ensureDemoKey(new Ledger(prisma), config.DEMO_API_KEY);
   await prisma.$disconnect();
@@ -35,6 +47,7 @@ async function main() {
     PORT: String(config.PORT),
     QUEUE_PREFIX: prefix,
     ...replayOrigins(replay.origin),
+    ...demoWebhookEnv(rawEnv()),
     LOG_LEVEL: rawEnv().LOG_LEVEL ?? "warn",
     // A person reads the demo's terminal: readable lines unless asked for JSON (LOG_FORMAT=json).
     LOG_FORMAT: rawEnv().LOG_FORMAT ?? "pretty",
@@ -65,6 +78,7 @@ async function main() {
     ]);
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await replay.close();
+    await inbox.close();
     await deleteDemoKeys(config.REDIS_URL, prefix);
     process.exit(code);
   }
@@ -76,6 +90,7 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
 
   Demo API key (${demo.balance} credits):  ${demo.secret}
   Web dashboard (sign up for your own key):  ${base}/dashboard
+  Webhook inbox (what your monitors and batches deliver):  ${inbox.url}/
 
   export KEY=${demo.secret}
   curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"
@@ -83,6 +98,11 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
   curl -H "Authorization: Bearer $KEY" "${base}/v1/account"
   curl -H "Authorization: Bearer $KEY" "${base}/v1/account/usage?limit=5"
   curl "${base}/v1/openapi.json"
+
+  # a monitor of a video's comments: its first run delivers them to the inbox at once, then every 15 minutes
+  curl -X POST "${base}/v1/monitors" -H "Authorization: Bearer $KEY" -H "content-type: application/json" \\
+    -d '{"path":"/v1/videosite/comments","params":{"url":"xaQJbozY_Is","limit":20},"schedule":{"every":"15m"},"webhookUrl":"${inbox.url}/hooks/demo","deliverInitial":true}'
+  curl ${inbox.url}/
 
 Ctrl-C stops everything.
 `);

@@ -238,6 +238,9 @@ export const baseEnvSchema = z.object({
     .min(8)
     .optional()
     .meta({ description: "demo: use exactly this key for the demo account", shownDefault: "a random key" }),
+  DEMO_INBOX_PORT: int(3001).describe(
+    "demo: port of its local webhook inbox, `http://127.0.0.1:<port>/` (0: any free port)",
+  ),
   REPLAY_DIRS: optionalString.meta({
     description: "demo: colon-separated corpus directories the replay upstream serves",
     shownDefault: "`../shared/corpus`",
