@@ -15,9 +15,17 @@ import { MonitorScheduler } from "./scheduler.ts";
 import { type MonitorRecord, MonitorStore } from "./store.ts";
 import { deliveryView, type MonitorView, monitorView, runView } from "./views.ts";
 
-/** The caller: the key that owns the monitors it creates, and its account (billed for the runs). */
-export interface MonitorPrincipal {
+/**
+ * Who reads or changes monitors: an API key (its own monitors, as the API answers: another key of the same account
+ * gets 404) or, without `keyId`, a person signed in to the dashboard (every monitor of the account).
+ */
+export interface MonitorReader {
   accountId: string;
+  keyId?: string;
+}
+
+/** Who creates: the key that owns the monitors it creates, and its account (billed for the runs). */
+export interface MonitorPrincipal extends MonitorReader {
   keyId: string;
 }
 
@@ -124,11 +132,11 @@ export class MonitorService {
     return this.#view(monitor);
   }
 
-  /** `GET /v1/monitors`: the key's monitors, newest first. */
-  async list(principal: MonitorPrincipal, query: Record<string, unknown>) {
+  /** `GET /v1/monitors`: the key's monitors (the account's, for the dashboard), newest first. */
+  async list(principal: MonitorReader, query: Record<string, unknown>) {
     const { cursor, limit } = parseParams(listQuery, query);
     const page = await this.store.listOwned({
-      keyId: principal.keyId,
+      owner: principal,
       cursors: this.#options.cursors,
       cursor,
       limit,
@@ -137,8 +145,8 @@ export class MonitorService {
   }
 
   /** @throws ServiceError 404 `monitor_not_found`. */
-  async get(principal: MonitorPrincipal, id: string): Promise<MonitorView> {
-    return this.#view(await this.store.getOwned(id, principal.keyId));
+  async get(principal: MonitorReader, id: string): Promise<MonitorView> {
+    return this.#view(await this.store.getOwned(id, principal));
   }
 
   /**
@@ -147,8 +155,8 @@ export class MonitorService {
    * active and its schedule or status changed, removed when it is paused.
    * @throws ServiceError 404 `monitor_not_found`, 400 for invalid fields.
    */
-  async update(principal: MonitorPrincipal, id: string, body: unknown): Promise<MonitorView> {
-    const current = await this.store.getOwned(id, principal.keyId);
+  async update(principal: MonitorReader, id: string, body: unknown): Promise<MonitorView> {
+    const current = await this.store.getOwned(id, principal);
     const input = parseBody(updateMonitorBody, body);
     const entry = this.#options.catalog.byId(current.operation);
     if (input.params && current.kind === "track")
@@ -186,15 +194,15 @@ export class MonitorService {
   }
 
   /** `DELETE /v1/monitors/{id}`: the monitor, its runs, seen set, deliveries and scheduler. */
-  async delete(principal: MonitorPrincipal, id: string): Promise<void> {
-    await this.store.getOwned(id, principal.keyId);
+  async delete(principal: MonitorReader, id: string): Promise<void> {
+    await this.store.getOwned(id, principal);
     await this.store.delete(id);
     await this.scheduler.remove(id);
     await this.webhooks.store.deleteOwned({ kind: "monitor", id });
   }
 
   /** `POST /v1/monitors/{id}/rotate-secret`: a new signing secret for the deliveries made from now on. */
-  async rotateSecret(principal: MonitorPrincipal, id: string): Promise<{ id: string; secret: string }> {
+  async rotateSecret(principal: MonitorReader, id: string): Promise<{ id: string; secret: string }> {
     const monitor = await this.#withWebhook(principal, id);
     const secret = generateWebhookSecret();
     await this.store.update(monitor.id, { secret });
@@ -202,7 +210,7 @@ export class MonitorService {
   }
 
   /** `POST /v1/monitors/{id}/test`: a signed `monitor.test` event with no items. @returns the delivery id. */
-  async test(principal: MonitorPrincipal, id: string): Promise<{ deliveryId: string }> {
+  async test(principal: MonitorReader, id: string): Promise<{ deliveryId: string }> {
     const monitor = await this.#withWebhook(principal, id);
     const deliveryId = await this.webhooks.enqueueDelivery({
       owner: ownerOf(monitor),
@@ -224,8 +232,8 @@ export class MonitorService {
   }
 
   /** `GET /v1/monitors/{id}/runs`: newest first. */
-  async runs(principal: MonitorPrincipal, id: string, query: Record<string, unknown>) {
-    await this.store.getOwned(id, principal.keyId);
+  async runs(principal: MonitorReader, id: string, query: Record<string, unknown>) {
+    await this.store.getOwned(id, principal);
     const { cursor, limit } = parseParams(listQuery, query);
     const page = await this.store.runs.listRuns({
       monitorId: id,
@@ -237,8 +245,8 @@ export class MonitorService {
   }
 
   /** `GET /v1/monitors/{id}/deliveries`: newest first, each with its attempts. */
-  async deliveries(principal: MonitorPrincipal, id: string, query: Record<string, unknown>) {
-    const monitor = await this.store.getOwned(id, principal.keyId);
+  async deliveries(principal: MonitorReader, id: string, query: Record<string, unknown>) {
+    const monitor = await this.store.getOwned(id, principal);
     const { cursor, limit } = parseParams(listQuery, query);
     const page = await this.webhooks.listDeliveries({
       owner: ownerOf(monitor),
@@ -254,7 +262,7 @@ export class MonitorService {
    * and body, signed with the monitor's current secret.
    * @throws ServiceError 404 `monitor_not_found` / `webhook_delivery_not_found`, 409 `webhook_delivery_pending`.
    */
-  async replay(principal: MonitorPrincipal, id: string, deliveryId: string) {
+  async replay(principal: MonitorReader, id: string, deliveryId: string) {
     const monitor = await this.#withWebhook(principal, id);
     const attempt = await this.webhooks.replayDelivery(deliveryId, {
       owner: ownerOf(monitor),
@@ -321,8 +329,8 @@ export class MonitorService {
     }
   }
 
-  async #withWebhook(principal: MonitorPrincipal, id: string): Promise<MonitorRecord> {
-    const monitor = await this.store.getOwned(id, principal.keyId);
+  async #withWebhook(principal: MonitorReader, id: string): Promise<MonitorRecord> {
+    const monitor = await this.store.getOwned(id, principal);
     if (!monitor.webhookUrl || !monitor.secret)
       throw new ServiceError("monitor_without_webhook", `monitor ${id} tracks history and has no webhook`);
     return monitor;

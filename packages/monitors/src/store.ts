@@ -146,27 +146,39 @@ export class MonitorStore {
     return row ? toRecord(row) : null;
   }
 
-  /** @throws ServiceError 404 `monitor_not_found` when the monitor does not exist or another key owns it. */
-  async getOwned(id: string, keyId: string): Promise<MonitorRecord> {
+  /**
+   * A monitor of `owner`: of its key, or of its account when it names no key (the dashboard).
+   * @throws ServiceError 404 `monitor_not_found` when the monitor does not exist or another owner has it.
+   */
+  async getOwned(id: string, owner: { accountId: string; keyId?: string }): Promise<MonitorRecord> {
     // Checked before the query: a NUL in the path was a database error, a 500 (issue 21 #4).
     const monitor = isServiceId("mon", id) ? await this.get(id) : null;
-    if (!monitor || monitor.keyId !== keyId)
+    if (
+      !monitor ||
+      monitor.accountId !== owner.accountId ||
+      (owner.keyId !== undefined && monitor.keyId !== owner.keyId)
+    )
       throw new ServiceError("monitor_not_found", `no monitor ${id} for this key`);
     return monitor;
   }
 
-  /** The key's monitors, newest first (limit 1–100). @throws ServiceError 400 `invalid_cursor`. */
+  /**
+   * The key's monitors (the account's, when `owner` names no key), newest first (limit 1–100).
+   * @throws ServiceError 400 `invalid_cursor`.
+   */
   async listOwned(input: {
-    keyId: string;
+    owner: { accountId: string; keyId?: string };
     cursors: CursorCodec;
     cursor?: string | undefined;
     limit: number;
   }): Promise<KeysetPage<MonitorRecord>> {
-    const scope = `monitors:${input.keyId}`;
+    const { owner } = input;
+    const scope =
+      owner.keyId !== undefined ? `monitors:${owner.keyId}` : `monitors:account:${owner.accountId}`;
     const after = decodeKeysetCursor(input.cursors, scope, input.cursor);
     const rows = await this.prisma.monitor.findMany({
       where: {
-        keyId: input.keyId,
+        ...(owner.keyId !== undefined ? { keyId: owner.keyId } : { accountId: owner.accountId }),
         queuePrefix: this.queuePrefix,
         ...(after
           ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
