@@ -1,4 +1,16 @@
 import { html } from "./html.ts";
+
+/** What the service is, for a visitor who arrives at the sign-in page. */
+const LANDING = html`<section class="landing" aria-label="About the service">
+<p><strong>Social data API</strong>: public data of video, photo, forum and news platforms as JSON over REST —
+captions and transcripts, video, channel, profile and post details, comments, search and lists.</p>
+<ul>
+<li>One API key; each call costs a few credits, shown in its answer. New accounts get 100 free credits.</li>
+<li>Batches of up to 1,000 calls, monitors that POST new items to your webhook, and metric history.</li>
+<li>Here you manage keys, follow usage, credits, monitors and batches. The <a href="/docs">API reference</a> lists every call.</li>
+</ul>
+</section>`;
+
 import { alertBox, csrfField, layout } from "./layout.ts";
 import type { Session } from "./session.ts";
 
@@ -8,7 +20,7 @@ export function signUpPage(session: Session | null, options: { error?: string; e
     title: "Create your account",
     session,
     body: html`${alertBox(options.error)}
-<p>Get an API key for public video, photo and forum data. New accounts start with <strong>100 free credits</strong>; no card needed.</p>
+<p>Get an API key for public video, photo, forum and news data. New accounts start with <strong>100 free credits</strong>; no card needed.</p>
 <form class="stack" method="post" action="/dashboard/sign-up">
 ${csrfField(session)}
 <label>Email <input type="email" name="email" autocomplete="email" required maxlength="254" value="${options.email ?? ""}"></label>
@@ -25,7 +37,7 @@ export function signInPage(session: Session | null, options: { error?: string; e
   return layout({
     title: "Sign in",
     session,
-    body: html`${alertBox(options.error)}
+    body: html`${LANDING}${alertBox(options.error)}
 <form class="stack" method="post" action="/dashboard/sign-in">
 ${csrfField(session)}
 <label>Email <input type="email" name="email" autocomplete="email" required maxlength="254" value="${options.email ?? ""}"></label>

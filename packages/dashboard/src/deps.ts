@@ -1,5 +1,7 @@
+import type { BatchService } from "@sda/batch";
 import type { Logger, ServiceConfig } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
+import type { MonitorService } from "@sda/monitors";
 import type { Redis } from "ioredis";
 
 /** What the dashboard uses; the gateway passes its own instances (one PostgreSQL pool, one Redis connection). */
@@ -13,4 +15,11 @@ export interface DashboardDeps {
    * the revoking process must refuse the key on the very next call, before its own pub/sub message comes back.
    */
   keys?: { invalidate(keyId: string): void };
+  /** The API's monitor service: the Monitors page reads and acts as the account (every key's monitors). */
+  monitors: Pick<
+    MonitorService,
+    "list" | "runs" | "deliveries" | "update" | "test" | "rotateSecret" | "replay"
+  >;
+  /** The API's batch service: the Batches page lists the account's batches and serves their downloads. */
+  batches: Pick<BatchService, "list" | "export">;
 }

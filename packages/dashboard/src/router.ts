@@ -1,15 +1,17 @@
 import { isStoreUnreachable } from "@sda/core";
 import type { ErrorRequestHandler, RequestHandler, Router } from "express";
 import express from "express";
-import { DASHBOARD_JS, STYLE_CSS } from "./assets.ts";
+import { DASHBOARD_JS, FAVICON_SVG, STYLE_CSS } from "./assets.ts";
 import { csrfRefusedPage } from "./auth-pages.ts";
 import { authRoutes } from "./auth-routes.ts";
+import { batchesRoutes } from "./batches-routes.ts";
 import { sendPage, sessionOf, verifyCsrf } from "./context.ts";
 import type { DashboardDeps } from "./deps.ts";
 import { html } from "./html.ts";
 import { keysRoutes } from "./keys-routes.ts";
 import { layout } from "./layout.ts";
 import { ledgerRoutes } from "./ledger-routes.ts";
+import { monitorsRoutes } from "./monitors-routes.ts";
 import { loadSession, setSessionCookie } from "./session.ts";
 import { usageRoutes } from "./usage-routes.ts";
 
@@ -41,7 +43,8 @@ function messagePage(title: string, message: string) {
 
 /**
  * The web dashboard as an Express router; the gateway mounts it with `app.use("/dashboard", dashboardRouter(deps))`.
- * Pages: `/sign-up`, `/sign-in`, `POST /sign-out`, `/keys`, `/usage`, `/ledger`; static files under `/assets/`.
+ * Pages: `/sign-up`, `/sign-in`, `POST /sign-out`, `/keys`, `/usage`, `/ledger`, `/monitors`, `/batches`; static
+ * files under `/assets/` (stylesheet, script, favicon).
  * Every non-GET request must carry the session's CSRF token; pages are `Cache-Control: no-store`.
  */
 export function dashboardRouter(deps: DashboardDeps): Router {
@@ -52,6 +55,9 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   });
   router.get("/assets/dashboard.js", (_req, res) => {
     res.type("js").set("Cache-Control", "public, max-age=3600").send(DASHBOARD_JS);
+  });
+  router.get("/assets/favicon.svg", (_req, res) => {
+    res.type("image/svg+xml").set("Cache-Control", "public, max-age=86400").send(FAVICON_SVG);
   });
   router.use(async (req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -76,6 +82,8 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   router.use(keysRoutes(deps));
   router.use(usageRoutes(deps));
   router.use(ledgerRoutes(deps));
+  router.use(monitorsRoutes(deps));
+  router.use(batchesRoutes(deps));
   router.use((_req, res) => {
     sendPage(res, messagePage("Page not found", "There is no dashboard page at this address."), 404);
   });
