@@ -1,48 +1,10 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium, type Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { stackTest } from "./support/fixtures.ts";
+import { shot, browserTest as test } from "./support/chromium.ts";
 
-// The dashboard in a real browser: Debian's `chromium` (CHROMIUM_PATH, default /usr/bin/chromium; `.ci/run` installs
-// it) driven by playwright-core, against a whole stack (gateway + workers + the replay of the recorded corpus).
-// Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1 (the README shows them), else to a temp dir.
+// The dashboard in a real browser (test/support/chromium.ts), against a whole stack (gateway + workers + the replay of
+// the recorded corpus): the key holder's path. The Monitors and Batches pages: dashboard-pages-browser.test.ts.
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, "../docs/screenshots")
-  : path.join(tmpdir(), "sda-dashboard-screenshots");
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
-
-const test = stackTest.extend(
-  "browser",
-  { scope: "file" },
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
-  async ({}, { onCleanup }) => {
-    if (!existsSync(CHROMIUM_PATH))
-      throw new Error(`no chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    });
-    onCleanup(() => browser.close());
-    return browser;
-  },
-);
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 describe("dashboard in a browser", () => {
   test("sign up → create a key → copy it → call the API → see the call and its credit → revoke → 401", async ({
