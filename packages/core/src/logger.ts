@@ -35,6 +35,7 @@ export function createLogger(options: {
     settings,
     pretty({
       sync: true,
+      singleLine: true,
       colorize: process.stdout.isTTY,
       translateTime: "SYS:HH:MM:ss",
       ignore: "pid,hostname,svc",

@@ -37,8 +37,11 @@ export function requestContext(log: Logger): RequestHandler[] {
       responseTime: line.responseTime,
       code: locals(res as never).errorCode,
     }),
-    customErrorMessage: (_req, res) =>
-      `answered ${res.statusCode} ${locals(res as never).errorCode ?? ""}`.trim(),
+    customErrorMessage: (_req, res) => answeredMessage(res.statusCode, locals(res as never).errorCode),
+    customSuccessMessage: (_req, res) =>
+      res.statusCode >= 400
+        ? answeredMessage(res.statusCode, locals(res as never).errorCode)
+        : "request completed",
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -47,6 +50,10 @@ export function requestContext(log: Logger): RequestHandler[] {
   if (!log.isLevelEnabled("fatal")) return [assignId];
   return [assignId, access as unknown as RequestHandler];
 }
+
+/** `answered 401 invalid_api_key`: the message of an access line for an answer in the error envelope. */
+const answeredMessage = (status: number, code: string | undefined) =>
+  `answered ${status} ${code ?? ""}`.trim();
 
 /**
  * The level of an access line. An answer in the error envelope with a known code is the service doing its job, not
