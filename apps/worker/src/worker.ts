@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { BatchItemRunner, BatchRuntime, startBatchSweeper } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
@@ -111,6 +112,10 @@ export async function startWorkers(
   const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
   const batchRunner = new BatchItemRunner(batch, deps);
   const shutdown = new AbortController();
+  // One signal shared by every job in flight: each job waiting on it (a poll for a shared OAuth token, a sleep) adds a
+  // listener it removes when done, so the count follows the concurrency, not a leak. Node's default of 10 printed a
+  // MaxListenersExceededWarning to stderr as soon as 11 jobs waited at once.
+  setMaxListeners(0, shutdown.signal);
   const runners: PlatformJobRunners<JobResult> = {
     call: (job, run) => runCallJob(job, deps, run),
     estimate: (job, run) => runEstimateJob(job, deps, run),
