@@ -59,6 +59,11 @@ export const baseEnvSchema = z.object({
   REQUEST_LOG_MAX_BUFFER: int(50_000, 1).describe(
     "rows buffered while PostgreSQL is away; beyond it rows are dropped and counted (log line)",
   ),
+  // The answer itself is never changed; off by default because it parses every answer again.
+  VALIDATE_RESPONSES: bool
+    .default(false)
+    .meta({ shownDefault: "`false` (tests and demo: `true`)" })
+    .describe("check each answer against its OpenAPI schema; log mismatches (operation, field path)"),
 
   // Stores
   DATABASE_URL: z

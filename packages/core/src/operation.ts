@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { z } from "zod";
 import type { CursorCodec } from "./cursor.ts";
 import type { ServiceConfig } from "./env.ts";
+import type { ErrorCode } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import type { Logger } from "./logger.ts";
 import type { PriceRule } from "./price.ts";
@@ -70,7 +71,7 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
  * One API operation's declaration, apart from its handler: everything the gateway, OpenAPI, batch and monitors need
  * (no extraction code). Built by `definePlatform` from a {@link defineOperationSpec} draft.
  */
-export interface OperationSpec<S extends z.ZodType = z.ZodType> {
+export interface OperationSpec<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** Stable id, `<platform>.<name>` (e.g. `examplesite.item-details`); also the BullMQ job name. */
   id: string;
   /** The platform's name (`examplesite`). */
@@ -85,6 +86,16 @@ export interface OperationSpec<S extends z.ZodType = z.ZodType> {
   summary: string;
   /** Query parameters; the output is what the handler receives. */
   params: S;
+  /**
+   * The `data` object of its 200 answer (SPEC §2): the handler's `data` is typed by it, the gateway checks answers
+   * against it when `VALIDATE_RESPONSES` is on, and the OpenAPI document publishes it.
+   */
+  output: O;
+  /**
+   * Every error code the operation can answer (its closed set, SPEC §7): the codes any call can meet
+   * (`CALL_ERROR_CODES`), its platform's own codes and the ones it declares (`errors`).
+   */
+  errorCodes: readonly [string, ...string[]];
   price: PriceRule;
   /** Queue its jobs go to; default the platform's name. */
   queue: string;
@@ -119,18 +130,34 @@ export type EstimateHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Reco
 /** The former name of {@link OperationSpec} (the declaration no longer carries the handler). */
 export type OperationDefinition = OperationSpec;
 
-/** Runs one operation: the params its spec parsed, the job's context (typed with its platform's env). */
-export type OperationHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Record<string, unknown>>> = (
-  params: z.output<S>,
-  ctx: OperationContext<Env>,
-) => Promise<OperationOutcome>;
+/**
+ * Runs one operation: the params its spec parsed, the job's context (typed with its platform's env); its `data` must
+ * be what the spec's `output` schema describes (`O`).
+ */
+export type OperationHandler<
+  S extends z.ZodType = z.ZodType,
+  Env = Readonly<Record<string, unknown>>,
+  O extends z.ZodType = z.ZodType,
+> = (params: z.output<S>, ctx: OperationContext<Env>) => Promise<OperationOutcome<z.input<O>>>;
 
 /** What a platform writes per operation; `definePlatform` derives `id`, `method` and the defaults. */
-export interface OperationSpecInput<N extends string = string, S extends z.ZodType = z.ZodType> {
+export interface OperationSpecInput<
+  N extends string = string,
+  S extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
   /** kebab-case name, unique in the platform; the path's last segment by default. */
   name: N;
   summary: string;
   params: S;
+  /**
+   * The `data` object of a 200 (see {@link OperationSpec.output}): built from core's shared shapes
+   * (`listPage`, `profileCore`, `countWithLabel`, `timestamp`…), platform fields nullable, named with `component`.
+   * Until every platform declares it, an operation without one is published as an undocumented object.
+   */
+  output?: O;
+  /** Codes of the shared pipelines it uses besides `CALL_ERROR_CODES` and its platform's (e.g. ASR codes). */
+  errors?: readonly ErrorCode[];
   price: PriceRule;
   cache: CachePolicy;
   /** Default: the platform's name. Other queues must be listed in the platform's `queues`. */
@@ -144,9 +171,9 @@ export interface OperationSpecInput<N extends string = string, S extends z.ZodTy
 }
 
 /** Identity helper that keeps the name literal and the params type for the platform's handler map. */
-export function defineOperationSpec<const N extends string, S extends z.ZodType>(
-  spec: OperationSpecInput<N, S>,
-): OperationSpecInput<N, S> {
+export function defineOperationSpec<const N extends string, S extends z.ZodType, O extends z.ZodType>(
+  spec: OperationSpecInput<N, S, O>,
+): OperationSpecInput<N, S, O> {
   return spec;
 }
 

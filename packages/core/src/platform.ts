@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { CALL_ERROR_CODES } from "./contract/error-codes.ts";
 import { originVariable } from "./env.ts";
 import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
 import type { HistorySources } from "./history.ts";
@@ -49,7 +50,8 @@ export interface PlatformInput<
   operations: Ops;
 }
 
-type SpecOf<O> = O extends OperationSpecInput<infer N, infer S> ? OperationSpec<S> & { name: N } : never;
+type SpecOf<O> =
+  O extends OperationSpecInput<infer N, infer S, infer Out> ? OperationSpec<S, Out> & { name: N } : never;
 
 /** A platform's declaration, as the catalog, the gateway, the env schema, the upstream client and tests read it. */
 export interface PlatformSpec<
@@ -112,6 +114,8 @@ export function definePlatform<
       tag: op.tag ?? name,
       summary: op.summary,
       params: op.params,
+      output: op.output ?? undocumented(),
+      errorCodes: operationErrorCodes(Object.keys(input.errorCodes ?? {}), op.errors ?? []),
       price: op.price,
       queue,
       cache: op.cache,
@@ -134,18 +138,32 @@ export function definePlatform<
   };
 }
 
+/** The `output` of an operation that declares none yet: any object (published without fields). */
+const undocumented = () => z.looseObject({});
+
+/** An operation's closed set of codes: the call codes, its platform's, its own; each once, in that order. */
+function operationErrorCodes(
+  platformCodes: readonly string[],
+  own: readonly string[],
+): [string, ...string[]] {
+  return [...new Set<string>([...CALL_ERROR_CODES, ...platformCodes, ...own])] as [string, ...string[]];
+}
+
 /** The parsed env slice of a platform, as its handlers see `ctx.env`. */
 export type PlatformEnv<P> =
   P extends PlatformSpec<string, readonly OperationSpecInput[], infer E> ? z.output<E> : never;
 
 /** The handler type of one operation spec, for a handler written in its own file. */
 export type HandlerFor<
-  S extends { params: z.ZodType },
+  S extends { params: z.ZodType; output?: z.ZodType | undefined },
   Env = Readonly<Record<string, unknown>>,
-> = OperationHandler<S["params"], Env>;
+> = OperationHandler<S["params"], Env, OutputOf<S>>;
+
+/** The `output` schema of an operation spec (any value while it declares none). */
+type OutputOf<S> = S extends { output: infer O extends z.ZodType } ? O : z.ZodType;
 
 type HandlerMap<P extends PlatformSpec> = {
-  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>>;
+  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>, OutputOf<O>>;
 };
 
 const HANDLERS = Symbol.for("sda.platformHandlers");

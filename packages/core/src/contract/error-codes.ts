@@ -1,0 +1,42 @@
+import type { ErrorCode } from "../errors.ts";
+
+/**
+ * The codes any registry operation can answer, whatever its platform (SPEC §7.3 documents 400, 401, 402, 404, 422,
+ * 429 and 502 on every operation): its parameters, the key, the credits, the rate limit, the platform upstream, and
+ * the service itself. An operation's closed set is these, its platform's codes and the ones it declares (`errors`).
+ */
+export const CALL_ERROR_CODES = [
+  "missing_parameter",
+  "invalid_parameter",
+  "parameter_out_of_range",
+  "invalid_enum_value",
+  "invalid_cursor",
+  "missing_api_key",
+  "invalid_api_key",
+  "revoked_api_key",
+  "insufficient_credits",
+  "method_not_allowed",
+  "unsupported_url",
+  "rate_limited",
+  "request_too_large",
+  "internal_error",
+  "upstream_error",
+  "upstream_timeout",
+  "upstream_unavailable",
+  "upstream_blocked",
+  "upstream_rate_limited",
+  "upstream_login_required",
+  "service_unavailable",
+] as const satisfies readonly ErrorCode[];
+
+/** The shared audio pipeline's codes (`@sda/media`; SPEC §4.2.2, §7.4), for operations that transcribe audio. */
+export const AUDIO_ERROR_CODES = [
+  "duration_too_long",
+  "cost_exceeds_max",
+  "audio_extract_failed",
+  "asr_unavailable",
+  "asr_failed",
+] as const satisfies readonly ErrorCode[];
+
+/** The shared summary pipeline's code (`@sda/summarize`), for operations that summarise. */
+export const SUMMARY_ERROR_CODES = ["summary_failed"] as const satisfies readonly ErrorCode[];
