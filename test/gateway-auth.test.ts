@@ -94,7 +94,7 @@ describe("routing and parameters", () => {
       expect(response.headers.get(header)).toBeTruthy();
     expect(response.headers.get("x-service-credits")).toBe("0");
     const get = response.body.paths[TRANSCRIPT].get;
-    expect(get.operationId).toBe("videosite.transcript");
+    expect(get.operationId).toBe("videositeTranscript");
     expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(["url", "language", "cache"]),
     );

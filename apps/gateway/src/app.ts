@@ -9,17 +9,16 @@ import { onlyMethods } from "./middleware/methods.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
-import { accountRouteDocs } from "./routes/account/openapi.ts";
 import { accountRouter } from "./routes/account.ts";
-import { batchRouteDocs, batchRouter } from "./routes/batch/index.ts";
-import { historyRouteDocs, historyRouter } from "./routes/history.ts";
+import { batchRouter } from "./routes/batch/index.ts";
+import { historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
-import { monitorRouteDocs, monitorsRouter } from "./routes/monitors/index.ts";
+import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
-import type { ServiceRouteDoc } from "./routes/service-docs.ts";
-import { statusRouteDocs, statusRouter } from "./routes/status.ts";
-import { utilitiesRouteDocs, utilitiesRouter } from "./routes/utilities/index.ts";
+import { SERVICE_ROUTES } from "./routes/service-routes.ts";
+import { statusRouter } from "./routes/status.ts";
+import { utilitiesRouter } from "./routes/utilities/index.ts";
 
 /** Known paths that are not registry operations nor documented group routes, with the methods each answers. */
 const FIXED_ROUTES: [path: string, methods: string[]][] = [
@@ -27,17 +26,6 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/readyz", ["GET", "HEAD"]],
   ["/metrics", ["GET"]],
   ["/v1/openapi.json", ["GET"]],
-  ["/v1/jobs/:jobId", ["GET"]],
-];
-
-/** Every service-group route (Status, Account, History, Monitors, Batch, Utilities), as declared for OpenAPI. */
-const SERVICE_ROUTES: readonly ServiceRouteDoc[] = [
-  ...statusRouteDocs,
-  ...accountRouteDocs,
-  ...historyRouteDocs,
-  ...monitorRouteDocs,
-  ...batchRouteDocs,
-  ...utilitiesRouteDocs,
 ];
 
 /**
@@ -94,7 +82,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.all(OPERATION_PATTERN, ...operationRoutes(deps, metrics).handlers(authenticated, limit));
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
   app.use(statusRouter(deps));
-  app.use(openApiRouter(deps.registry, SERVICE_ROUTES));
+  app.use(openApiRouter(deps.registry));
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 

@@ -12,6 +12,7 @@ export const historyRouteDocs: readonly ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/history",
+    operationId: "getHistory",
     tag: "History",
     summary: "Stored metric time series of a video, channel, playlist, subreddit, post or profile. Free.",
     description:

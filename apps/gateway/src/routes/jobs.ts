@@ -4,6 +4,28 @@ import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { locals, POLL_AFTER_SECONDS, pollBody, sendJobResult } from "../respond.ts";
+import type { ServiceRouteDoc } from "./service-docs.ts";
+
+/** OpenAPI of `GET /v1/jobs/{jobId}`. */
+export const jobRouteDocs: readonly ServiceRouteDoc[] = [
+  {
+    method: "get",
+    path: "/v1/jobs/{jobId}",
+    tag: "Jobs",
+    operationId: "getJob",
+    summary: "The final answer of a call answered 202 (free; only for the key that made the call)",
+    description:
+      "While the job runs: 202 with the same handle and `Retry-After`. When it has finished: the operation's own " +
+      "answer (its 200 `data` or its error), billed once, under the original request. Results are kept " +
+      "RESULT_TTL_SECONDS.",
+    pathParams: { jobId: "The `job_…` id of the 202 answer." },
+    responses: {
+      "200": "The operation's own 200 answer (see the operation that was called)",
+      "202": "Still running",
+      "404": "job_not_found: no such job for this key, or its result expired",
+    },
+  },
+];
 
 /**
  * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another

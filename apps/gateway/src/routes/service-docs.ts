@@ -1,24 +1,2 @@
-import type { z } from "zod";
-
-/**
- * The OpenAPI description of one route of a service group (Account, Batch, History, Monitors, Status, Utilities):
- * declared once beside the route's handler and merged into `/v1/openapi.json` with the registry's operations, so the
- * document never drifts from the routes. Path parameters use OpenAPI's `{name}` form.
- */
-export interface ServiceRouteDoc {
-  method: "get" | "post" | "patch" | "delete";
-  /** e.g. `/v1/batch/{batchId}`. */
-  path: string;
-  /** The SPEC §1 group: `Account`, `Batch`, `History`, `Monitors`, `Status`, `Utilities`. */
-  tag: string;
-  summary: string;
-  description?: string;
-  /** Query parameters (a zod object; its input side is documented). */
-  query?: z.ZodObject;
-  /** JSON request body. */
-  body?: z.ZodType;
-  /** Status code → description, e.g. `{ "202": "accepted", "400": "invalid item" }`. */
-  responses: Record<string, string>;
-  /** False for routes that need no key (status). Default true. */
-  authenticated?: boolean;
-}
+/** The OpenAPI description of one service-group route: declared in `@sda/openapi`, re-exported for the routes. */
+export type { ServiceRouteDoc } from "@sda/openapi";

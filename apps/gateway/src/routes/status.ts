@@ -9,13 +9,14 @@ export const statusRouteDocs: ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/status",
+    operationId: "getStatus",
     tag: "Status",
     summary:
       "Service status: per platform and operation over 15 minutes, circuits, providers, queues, workers",
     description:
       "No key needed. Rebuilt at most every STATUS_REFRESH_MS. `status` is ok, degraded (a platform served < 90 % of " +
       "at least 5 calls, a circuit is open, or a queue has waiting jobs and no worker) or down (a store cannot be read).",
-    responses: { "200": "the status document" },
+    responses: { "200": "the status document", "405": "method_not_allowed: only GET" },
     authenticated: false,
   },
 ];

@@ -9,6 +9,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/account",
+    operationId: "getAccount",
     tag: "Account",
     summary:
       "The account: email, plan limits, balance, reserved and available credits, creation time, calls and credits of the last 24 h",
@@ -18,6 +19,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/account/usage",
+    operationId: "listUsage",
     tag: "Account",
     summary:
       "The request log, newest first, cursor-paginated; filter by from/to (ISO 8601), operation, status",
@@ -28,6 +30,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/account/usage/daily",
+    operationId: "getDailyUsage",
     tag: "Account",
     summary: "Calls, successful calls and credits per UTC day and operation",
     description: FREE,
@@ -37,6 +40,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
   {
     method: "get",
     path: "/v1/account/ledger",
+    operationId: "listLedgerEntries",
     tag: "Account",
     summary: "Ledger entries (signed credits, balanceAfter), newest first; their sum is the balance",
     description: FREE,

@@ -7,6 +7,7 @@ import type { ServiceRouteDoc } from "../service-docs.ts";
 export const cancelBatchDoc: ServiceRouteDoc = {
   method: "delete",
   path: "/v1/batch/{batchId}",
+  operationId: "cancelBatch",
   tag: "Batch",
   summary: "Cancel a batch's items that have not started",
   description:

@@ -7,6 +7,7 @@ import type { ServiceRouteDoc } from "../service-docs.ts";
 export const getBatchDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batch/{batchId}",
+  operationId: "getBatch",
   tag: "Batch",
   summary: "A batch's status and counts",
   description:

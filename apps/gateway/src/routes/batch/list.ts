@@ -7,6 +7,7 @@ import type { ServiceRouteDoc } from "../service-docs.ts";
 export const listBatchesDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batches",
+  operationId: "listBatches",
   tag: "Batch",
   summary: "The key's batches, newest first",
   description: "{ items: [batch], totalReturned, nextCursor, hasMore }; expired batches are left out. Free.",

@@ -9,6 +9,7 @@ import type { ServiceRouteDoc } from "../service-docs.ts";
 export const batchResultsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batch/{batchId}/results",
+  operationId: "getBatchResults",
   tag: "Batch",
   summary: "A batch's items and results, in submission order; or the whole batch as JSON lines or CSV",
   description:

@@ -27,6 +27,7 @@ const submitBody = z.object({
 export const submitBatchDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/batch",
+  operationId: "submitBatch",
   tag: "Batch",
   summary: "Submit up to 1,000 calls as one batch",
   description:

@@ -8,6 +8,7 @@ import { listingData, listingQuery, pathParam, sendMonitorsJson } from "./respon
 export const listRunsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}/runs",
+  operationId: "listMonitorRuns",
   tag: "Monitors",
   summary: "The monitor's runs, newest first: startedAt, status, itemsSeen, newItems, credits, error.",
   query: listQuery,
@@ -17,6 +18,7 @@ export const listRunsDoc: ServiceRouteDoc = {
 export const listDeliveriesDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}/deliveries",
+  operationId: "listMonitorDeliveries",
   tag: "Monitors",
   summary:
     "The monitor's webhook deliveries, newest first, each with its attempts (status code, duration, next retry).",
@@ -31,6 +33,7 @@ export const listDeliveriesDoc: ServiceRouteDoc = {
 export const replayDeliveryDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/deliveries/{deliveryId}/replay",
+  operationId: "replayMonitorDelivery",
   tag: "Monitors",
   summary: "Send a finished delivery once more: same webhook-id and body, fresh timestamp and signature.",
   responses: {
@@ -43,6 +46,7 @@ export const replayDeliveryDoc: ServiceRouteDoc = {
 export const testEventDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/test",
+  operationId: "sendMonitorTestEvent",
   tag: "Monitors",
   summary: "Send a signed monitor.test event (no items) to the monitor's webhook.",
   responses: { "202": "{ deliveryId }", "404": "monitor_not_found", "409": "monitor_without_webhook" },

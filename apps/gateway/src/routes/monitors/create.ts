@@ -8,6 +8,7 @@ import { sendMonitorsJson } from "./respond.ts";
 export const createMonitorDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors",
+  operationId: "createMonitor",
   tag: "Monitors",
   summary:
     "Create a monitor: a scheduled re-run of a list operation that POSTs its new items to your webhook.",

@@ -8,6 +8,7 @@ import { listingData, listingQuery, pathParam, sendMonitorsJson } from "./respon
 export const listMonitorsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors",
+  operationId: "listMonitors",
   tag: "Monitors",
   summary: "The key's monitors, newest first (cursor-paged).",
   query: listQuery,
@@ -17,6 +18,7 @@ export const listMonitorsDoc: ServiceRouteDoc = {
 export const getMonitorDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}",
+  operationId: "getMonitor",
   tag: "Monitors",
   summary: "One monitor (status, statusReason, schedule, nextRunAt, lastRunAt).",
   responses: { "200": "the monitor", "404": "monitor_not_found" },

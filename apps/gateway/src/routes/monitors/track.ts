@@ -8,6 +8,7 @@ import { sendMonitorsJson } from "./respond.ts";
 export const trackHistoryDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/history/track",
+  operationId: "trackHistory",
   tag: "History",
   summary:
     "Start a metric time series in one call: a monitor that runs the URL's details operation on a schedule.",

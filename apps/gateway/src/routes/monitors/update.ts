@@ -8,6 +8,7 @@ import { pathParam, sendMonitorsJson } from "./respond.ts";
 export const updateMonitorDoc: ServiceRouteDoc = {
   method: "patch",
   path: "/v1/monitors/{monitorId}",
+  operationId: "updateMonitor",
   tag: "Monitors",
   summary:
     "Pause or resume (status), change the schedule, params (a new baseline), webhook URL or description.",
@@ -20,6 +21,7 @@ export const updateMonitorDoc: ServiceRouteDoc = {
 export const deleteMonitorDoc: ServiceRouteDoc = {
   method: "delete",
   path: "/v1/monitors/{monitorId}",
+  operationId: "deleteMonitor",
   tag: "Monitors",
   summary: "Delete a monitor with its schedule, runs, seen items and delivery log.",
   responses: { "200": "{ id, deleted: true }", "404": "monitor_not_found" },
@@ -28,6 +30,7 @@ export const deleteMonitorDoc: ServiceRouteDoc = {
 export const rotateSecretDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/rotate-secret",
+  operationId: "rotateMonitorSecret",
   tag: "Monitors",
   summary: "A new signing secret (shown once) for the deliveries made from now on.",
   responses: { "200": "{ id, secret }", "404": "monitor_not_found", "409": "monitor_without_webhook" },

@@ -130,6 +130,7 @@ export function estimateRoute(deps: GatewayDeps) {
 export const estimateRouteDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/utilities/estimate",
+  operationId: "estimateCall",
   tag: "Utilities",
   summary: "What a call would cost, without making it. Free.",
   description:

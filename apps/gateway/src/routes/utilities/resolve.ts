@@ -98,6 +98,7 @@ export function resolveRoute(deps: GatewayDeps, catalog: HistoryCatalog = defaul
 export const resolveRouteDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/utilities/resolve",
+  operationId: "resolveUrl",
   tag: "Utilities",
   summary: "What a URL names (platform, kind, id, canonical URL) and which operations accept it. Free.",
   description:
