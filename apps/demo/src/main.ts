@@ -51,6 +51,8 @@ async function main() {
     LOG_LEVEL: rawEnv().LOG_LEVEL ?? "warn",
     // A person reads the demo's terminal: readable lines unless asked for JSON (LOG_FORMAT=json).
     LOG_FORMAT: rawEnv().LOG_FORMAT ?? "pretty",
+    // The demo checks every answer against the OpenAPI document and logs any mismatch (warn).
+    VALIDATE_RESPONSES: rawEnv().VALIDATE_RESPONSES ?? "true",
   };
   let stopping = false;
   const children: ChildProcess[] = [];
@@ -91,6 +93,7 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
   Demo API key (${demo.balance} credits):  ${demo.secret}
   Web dashboard (sign up for your own key):  ${base}/dashboard
   Webhook inbox (what your monitors and batches deliver):  ${inbox.url}/
+  API reference (OpenAPI ${base}/v1/openapi.json):  ${base}/docs
 
   export KEY=${demo.secret}
   curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"

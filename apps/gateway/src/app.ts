@@ -9,6 +9,7 @@ import { onlyMethods } from "./middleware/methods.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { validateAnswers } from "./middleware/validate-answers.ts";
 import { accountRouter } from "./routes/account.ts";
 import { batchRouter } from "./routes/batch/index.ts";
 import { historyRouter } from "./routes/history.ts";
@@ -62,6 +63,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = createMetrics(deps.config.METRICS_TOKEN, { requestLog: deps.requestLog, keys: deps.keys });
 
   app.use(requestContext(deps.log));
+  if (deps.config.VALIDATE_RESPONSES) app.use(validateAnswers(deps.registry, SERVICE_ROUTES, deps.log));
   app.use(metrics.observe);
   app.use(requestLog(deps.requestLog));
   const limit = rateLimit(deps.callRedis, deps.config.QUEUE_PREFIX, deps.config.RATE_LIMIT_PER_SECOND);

@@ -53,6 +53,8 @@ export function testEnv(
     REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     QUEUE_PREFIX: randomPrefix(),
     CURSOR_SECRET: "test-cursor-secret-0123456789",
+    // Every answer of a test stack is checked against its documented schema (mismatches are logged).
+    VALIDATE_RESPONSES: "true",
     ...(origin ? replayOrigins(origin) : {}),
     ...overrides,
   };
