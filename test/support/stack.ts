@@ -7,6 +7,7 @@ import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 import { expect } from "vitest";
+import { expectDocumentedAnswer } from "./contract.ts";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
 export interface Stack {
@@ -57,8 +58,12 @@ type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
 export const requestIdOf = (response: ApiResponse): string =>
   response.headers.get("x-service-request-id") ?? "";
 
-/** A response as `ApiResponse`: its body parsed as JSON, or kept as text when it is not JSON. */
-async function readResponse(response: Response): Promise<ApiResponse> {
+/**
+ * A response as `ApiResponse`: its body parsed as JSON, or kept as text when it is not JSON. A JSON answer of a
+ * documented route is checked against the OpenAPI document (`expectDocumentedAnswer`): every suite proves the
+ * contract on every answer it gets.
+ */
+async function readResponse(method: string, response: Response): Promise<ApiResponse> {
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -66,6 +71,7 @@ async function readResponse(response: Response): Promise<ApiResponse> {
   } catch {
     // not JSON: keep the text for the assertion message
   }
+  expectDocumentedAnswer(method, response.url, response.status, body);
   return { status: response.status, headers: response.headers, body };
 }
 
@@ -90,7 +96,7 @@ export async function send(
     },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
-  return readResponse(response);
+  return readResponse(method, response);
 }
 
 /**
@@ -174,6 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const url = new URL(p, gateway.url);
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
       return readResponse(
+        "GET",
         await fetch(url, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
       );
     },
