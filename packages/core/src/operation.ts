@@ -153,9 +153,8 @@ export interface OperationSpecInput<
   /**
    * The `data` object of a 200 (see {@link OperationSpec.output}): built from core's shared shapes
    * (`listPage`, `profileCore`, `countWithLabel`, `timestamp`…), platform fields nullable, named with `component`.
-   * Until every platform declares it, an operation without one is published as an undocumented object.
    */
-  output?: O;
+  output: O;
   /** Codes of the shared pipelines it uses besides `CALL_ERROR_CODES` and its platform's (e.g. ASR codes). */
   errors?: readonly ErrorCode[];
   price: PriceRule;

@@ -15,6 +15,7 @@ const itemSpec = defineOperationSpec({
   name: "item-details",
   summary: "One item.",
   params: z.object({ id: z.string() }),
+  output: z.object({ id: z.string(), token: z.string().nullable() }),
   price: fixed(1),
   cache: { mode: "optIn" },
 });
@@ -22,6 +23,8 @@ const mediaSpec = defineOperationSpec({
   name: "media",
   summary: "Media of an item.",
   params: z.object({ id: z.string(), limit: z.coerce.number().default(5) }),
+  output: z.object({ limit: z.int() }),
+  errors: ["duration_too_long"],
   price: fixed(2),
   cache: { mode: "none" },
   queue: "audio",
@@ -47,6 +50,16 @@ describe("definePlatform", () => {
     expect(exampleSite.operations[1]).toMatchObject({ id: "examplesite.media", queue: "audio" });
     expect(exampleSite.queues).toEqual(["examplesite", "audio"]);
     expect(exampleSite.originVariable).toBe("EXAMPLESITE_ORIGIN");
+  });
+
+  it("closes each operation's error codes: the call codes, the platform's own, the operation's declared ones", () => {
+    const [item, media] = exampleSite.operations;
+    expect(item.errorCodes).toEqual(
+      expect.arrayContaining(["invalid_api_key", "upstream_error", "item_gone"]),
+    );
+    expect(item.errorCodes).not.toContain("duration_too_long");
+    expect(media.errorCodes).toContain("duration_too_long");
+    expect(new Set(media.errorCodes).size).toBe(media.errorCodes.length);
   });
 
   it("registers its error codes in the one code table; unknown codes fail loudly", () => {
@@ -114,12 +127,13 @@ describe("estimate functions", () => {
     name: "priced",
     summary: "Priced by the platform.",
     params: z.object({ id: z.string() }),
+    output: z.object({ id: z.string() }),
     price: fixed(1),
     cache: { mode: "none" },
     estimate: true,
   });
   const estimating = definePlatform({ name: "estimatesite", hosts: [], operations: [itemSpec, pricedSpec] });
-  const run = async () => ({ data: {}, source: "t" });
+  const run = async () => ({ data: { id: "x", token: null }, source: "t" });
 
   it("declared on the spec, bound by defineHandlers, loaded by the catalog with the handlers", async () => {
     expect(estimating.operations[1]).toMatchObject({ estimate: true });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { CALL_ERROR_CODES } from "./contract/error-codes.ts";
 import { originVariable } from "./env.ts";
 import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
@@ -114,7 +114,7 @@ export function definePlatform<
       tag: op.tag ?? name,
       summary: op.summary,
       params: op.params,
-      output: op.output ?? undocumented(),
+      output: op.output,
       errorCodes: operationErrorCodes(Object.keys(input.errorCodes ?? {}), op.errors ?? []),
       price: op.price,
       queue,
@@ -138,9 +138,6 @@ export function definePlatform<
   };
 }
 
-/** The `output` of an operation that declares none yet: any object (published without fields). */
-const undocumented = () => z.looseObject({});
-
 /** An operation's closed set of codes: the call codes, its platform's, its own; each once, in that order. */
 function operationErrorCodes(
   platformCodes: readonly string[],
@@ -155,15 +152,12 @@ export type PlatformEnv<P> =
 
 /** The handler type of one operation spec, for a handler written in its own file. */
 export type HandlerFor<
-  S extends { params: z.ZodType; output?: z.ZodType | undefined },
+  S extends { params: z.ZodType; output: z.ZodType },
   Env = Readonly<Record<string, unknown>>,
-> = OperationHandler<S["params"], Env, OutputOf<S>>;
-
-/** The `output` schema of an operation spec (any value while it declares none). */
-type OutputOf<S> = S extends { output: infer O extends z.ZodType } ? O : z.ZodType;
+> = OperationHandler<S["params"], Env, S["output"]>;
 
 type HandlerMap<P extends PlatformSpec> = {
-  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>, OutputOf<O>>;
+  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>, O["output"]>;
 };
 
 const HANDLERS = Symbol.for("sda.platformHandlers");

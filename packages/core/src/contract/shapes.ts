@@ -221,3 +221,19 @@ export const mediaItemFields = described(
     height: "Height in pixels.",
   },
 );
+
+/** SPEC §2.5: the summary fields of every summarize operation (written by the service's summariser). */
+export const summaryFields = described(
+  {
+    summary: z.string(),
+    keyPoints: z.array(z.string()),
+    topics: z.array(z.string()),
+    sentiment: z.enum(["positive", "neutral", "negative"]),
+  },
+  {
+    summary: "Prose; paragraphs separated by a blank line.",
+    keyPoints: "The main points, in order.",
+    topics: "Topics named.",
+    sentiment: "Overall tone.",
+  },
+);
