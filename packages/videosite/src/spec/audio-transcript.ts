@@ -1,4 +1,12 @@
-import { cacheParam, defineOperationSpec, optionalIntParam, perAudioMinute } from "@sda/core";
+import {
+  AUDIO_ERROR_CODES,
+  cacheParam,
+  defineOperationSpec,
+  optionalIntParam,
+  perAudioMinute,
+  segment,
+  url,
+} from "@sda/core";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";
@@ -12,6 +20,26 @@ export const audioTranscriptParams = z.object({
   cache: cacheParam,
 });
 
+/** SPEC §2.4: the transcript of a video's speech (`creditsUsed` is also echoed on the envelope). */
+export const audioTranscriptOutput = z.object({
+  platform: z.literal("videosite"),
+  videoId: z.string(),
+  url,
+  asrProvider: z
+    .string()
+    .describe("`asr-fast` (default) or `asr-standard` (when the fast tier was unavailable)."),
+  language: z
+    .string()
+    .describe("BCP-47 code: the `language` parameter, else the detected one (`und`: none)."),
+  languageIsDetected: z.boolean(),
+  durationSeconds: z.int().min(0).describe("The video's length: the basis of billing."),
+  segments: z.array(segment),
+  text: z.string(),
+  creditsUsed: z.int().min(0).describe("`ceil(durationSeconds / 60) * 2`."),
+  estimatedCredits: z.int().min(0).describe("Same number as `creditsUsed`."),
+  source: z.literal("asr"),
+});
+
 /**
  * `GET /v1/videosite/audio-transcript` (SPEC §2.4, §4.2.2, §7.4): 2 credits per started minute of the video, charged
  * only on success; a cache hit (`cache=true`) is billed the same (SPEC §8 rule 2). Runs on the `audio` queue.
@@ -21,6 +49,8 @@ export const audioTranscriptSpec = defineOperationSpec({
   summary:
     "Transcript of a video's speech by speech-to-text (up to 90 minutes): full text, timed segments and the detected language; priced per minute, estimate checked against maxCredits and the balance before any download.",
   params: audioTranscriptParams,
+  output: audioTranscriptOutput,
+  errors: AUDIO_ERROR_CODES,
   price: perAudioMinute(2),
   cache: { mode: "optIn" },
   queue: "audio",

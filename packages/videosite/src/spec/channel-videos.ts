@@ -1,7 +1,8 @@
-import { boolParam, cacheParam, cursorParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
+import { boolParam, cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, url } from "@sda/core";
 import { z } from "zod";
 import { channelUrlParam } from "../inputs/channel-url.ts";
 import { nativeOrFeed } from "./prices.ts";
+import { videoRow } from "./shapes.ts";
 
 /** Query parameters of `GET /v1/videosite/channel-videos` (SPEC §4.2; limit default 20, max 200). */
 export const channelVideosParams = z.object({
@@ -13,6 +14,28 @@ export const channelVideosParams = z.object({
 });
 
 /**
+ * SPEC §2.10: a page of a channel's videos. With `fast=true` (the feed): no `tab`, `nextCursor`, `hasMore`, and rows
+ * with exact times and the feed's fields.
+ */
+export const channelVideosOutput = z.object({
+  url: url.describe("Canonical channel URL (handle-based when known)."),
+  channelId: z.string().nullable(),
+  channelName: z.string().nullable(),
+  tab: z
+    .enum(["videos", "shorts", "streams"])
+    .optional()
+    .describe("The channel tab read (absent with `fast=true`)."),
+  totalReturned: z.int().min(0),
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("Absent with `fast=true` (the feed has no further pages)."),
+  hasMore: z.boolean().optional(),
+  videos: z.array(videoRow),
+});
+
+/**
  * `GET /v1/videosite/channel-videos` (SPEC §2.10): 2 credits per call on the native path, 1 credit with `fast=true`
  * (one feed request); 0 when nothing is returned.
  */
@@ -21,6 +44,7 @@ export const channelVideosSpec = defineOperationSpec({
   summary:
     "Latest videos of a channel (or the tab the URL names: /streams, /shorts), paginated; fast=true reads the channel feed.",
   params: channelVideosParams,
+  output: channelVideosOutput,
   price: nativeOrFeed(fixed(2), 1),
   cache: { mode: "optIn" },
 });

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, SUMMARY_ERROR_CODES, summaryFields, url } from "@sda/core";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";
@@ -11,6 +11,15 @@ export const summarizeParams = z.object({
   cache: cacheParam,
 });
 
+/** SPEC §2.5: the summary of a video from its captions. */
+export const summarizeOutput = z.object({
+  url,
+  videoId: z.string(),
+  title: z.string(),
+  language: z.string().describe("Language of the caption track summarised."),
+  ...summaryFields,
+});
+
 /**
  * `GET /v1/videosite/summarize` (SPEC §2.5, §4.2): 3 credits when a summary is returned, 0 on every error. Runs on
  * the `ai` queue.
@@ -20,6 +29,8 @@ export const summarizeSpec = defineOperationSpec({
   summary:
     "Summary of a video from its captions: summary paragraphs, key points, topics and overall sentiment, in the caption track's language (`language` chooses the track as the transcript operation does).",
   params: summarizeParams,
+  output: summarizeOutput,
+  errors: SUMMARY_ERROR_CODES,
   price: fixed(3),
   cache: { mode: "optIn" },
   queue: "ai",
