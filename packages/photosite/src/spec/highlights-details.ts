@@ -1,6 +1,7 @@
-import { cacheParam, defineOperationSpec, failWith, fixed } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, failWith, fixed, listPage } from "@sda/core";
 import { z } from "zod";
 import { parseNumericId } from "../inputs/params.ts";
+import { highlightItem, userRef } from "./shapes.ts";
 
 /** Most highlight ids one call may ask for (the platform's reels_media batch). */
 const MAX_IDS = 10;
@@ -35,11 +36,27 @@ const highlightIdsParam = z
 /** Query parameters of `GET /v1/photosite/highlights-details`. */
 export const highlightsDetailsParams = z.object({ id: highlightIdsParam, cache: cacheParam });
 
+/** SPEC §2.11: the items of highlight albums (media URLs, type, `takenAt`), per album and as one list. */
+export const highlightsDetailsOutput = listPage("items", highlightItem, {
+  ids: z.array(z.string()),
+  highlights: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string().nullable(),
+      owner: userRef.nullable(),
+      totalItems: count,
+      items: z.array(highlightItem),
+    }),
+  ),
+  missingIds: z.array(z.string()).describe("Requested ids the platform did not answer."),
+});
+
 /** `GET /v1/photosite/highlights-details`: 1 credit (0 when the albums are empty). */
 export const highlightsDetailsSpec = defineOperationSpec({
   name: "highlights-details",
   summary: "Items inside highlight albums: media URLs, type, taken-at time.",
   params: highlightsDetailsParams,
+  output: highlightsDetailsOutput,
   price: fixed(1),
   cache: { mode: "optIn" },
 });
