@@ -8,6 +8,14 @@ import {
   userDetailsParams,
   userItemsParams,
 } from "./inputs/params.ts";
+import {
+  itemCommentsOutput,
+  itemDetailsOutput,
+  searchOutput,
+  storiesOutput,
+  userDetailsOutput,
+  userItemsOutput,
+} from "./outputs.ts";
 
 /**
  * The newssite platform (Hacker News) as the gateway sees it: hosts, error codes and the six operation specs (params,
@@ -24,6 +32,7 @@ export const newssitePlatform = definePlatform({
       summary:
         "Stories of a site list (`list`: top, new, best, ask, show, job), hydrated (title, url, domain, text, author, score, commentCount, createdAt, type), with `limit` and `cursor`.",
       params: storiesParams,
+      output: storiesOutput,
       price: fixed(2),
       cache: { mode: "optIn" },
     }),
@@ -32,6 +41,7 @@ export const newssitePlatform = definePlatform({
       summary:
         "One item (`url`: item URL or id): story, comment, job or poll (with options and votes), deleted and dead flags.",
       params: itemDetailsParams,
+      output: itemDetailsOutput,
       price: fixed(1),
       cache: { mode: "optIn" },
     }),
@@ -40,6 +50,7 @@ export const newssitePlatform = definePlatform({
       summary:
         "Comments below an item (`url`), flat depth-first with `depth` and `parentId`, deleted and dead flags, and the item itself, with `limit` and `cursor`.",
       params: itemCommentsParams,
+      output: itemCommentsOutput,
       price: fixed(2),
       cache: { mode: "optIn" },
     }),
@@ -47,6 +58,7 @@ export const newssitePlatform = definePlatform({
       name: "user-details",
       summary: "One user (`url` or `handle`): karma, about (HTML and text), createdAt, submittedCount.",
       params: userDetailsParams,
+      output: userDetailsOutput,
       price: fixed(1),
       cache: { mode: "optIn" },
     }),
@@ -55,6 +67,7 @@ export const newssitePlatform = definePlatform({
       summary:
         "Full-text search (`q`) of stories, comments or all items (`type`), by relevance or date (`sort`), with `limit` and `cursor`.",
       params: searchParams,
+      output: searchOutput,
       price: fixed(2),
       cache: { mode: "optIn" },
     }),
@@ -63,6 +76,7 @@ export const newssitePlatform = definePlatform({
       summary:
         "Stories and/or comments (`type`) of one user (`handle`), newest first or by relevance (`sort`), with `limit` and `cursor`.",
       params: userItemsParams,
+      output: userItemsOutput,
       price: fixed(2),
       cache: { mode: "optIn" },
     }),
