@@ -1,7 +1,35 @@
 import { registry as catalogRegistry } from "@sda/catalog";
-import type { OperationRegistry } from "@sda/core";
-import { buildOpenApi, type Openness } from "@sda/openapi";
+import { batchCompletedEvent, monitorItemsEvent, monitorTestEvent, type OperationRegistry } from "@sda/core";
+import { buildOpenApi, type Openness, type WebhookDoc } from "@sda/openapi";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
+
+/** What the service POSTs to callers (monitor items, test deliveries, batch completion). */
+const WEBHOOKS: readonly WebhookDoc[] = [
+  {
+    name: "monitor.items",
+    component: "MonitorItemsEvent",
+    summary: "New items found by a monitor run",
+    description:
+      "After each run that found items never delivered before (the first run only with `deliverInitial`). Retried " +
+      "on a schedule until a 2xx; replay with `POST /v1/monitors/{monitorId}/deliveries/{deliveryId}/replay`.",
+    payload: monitorItemsEvent,
+  },
+  {
+    name: "monitor.test",
+    component: "MonitorTestEvent",
+    summary: "A test delivery",
+    description:
+      "Sent by `POST /v1/monitors/{monitorId}/test`: the monitor's shape, no items, signed like any delivery.",
+    payload: monitorTestEvent,
+  },
+  {
+    name: "batch.completed",
+    component: "BatchCompletedEvent",
+    summary: "A batch finished",
+    description: "Sent once to the batch's `webhookUrl` when its last item ended (or it was cancelled).",
+    payload: batchCompletedEvent,
+  },
+];
 
 /**
  * The service's OpenAPI 3.1 document: the registry's operations and every service-group route (`@sda/openapi`).
@@ -9,5 +37,5 @@ import { SERVICE_ROUTES } from "./routes/service-routes.ts";
  * @param openness `closed` for tests (unlisted answer fields fail validation); default `open`.
  */
 export function serviceOpenApi(registry: OperationRegistry = catalogRegistry, openness: Openness = "open") {
-  return buildOpenApi({ registry, serviceRoutes: SERVICE_ROUTES, openness });
+  return buildOpenApi({ registry, serviceRoutes: SERVICE_ROUTES, webhooks: WEBHOOKS, openness });
 }

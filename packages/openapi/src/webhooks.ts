@@ -23,14 +23,14 @@ const STANDARD_WEBHOOK_HEADERS = [
     name: "webhook-id",
     in: "header",
     required: true,
-    description: "The delivery's `whd_…` id; the same on every retry of it (deduplicate on it).",
+    description: "`msg_…`: the same on every attempt and replay of one delivery (deduplicate on it).",
     schema: { type: "string" },
   },
   {
     name: "webhook-timestamp",
     in: "header",
     required: true,
-    description: "Unix seconds when this attempt was signed; refuse deliveries more than 5 minutes old.",
+    description: "Unix seconds when this attempt was signed (fresh on every attempt); refuse stale ones.",
     schema: { type: "string" },
   },
   {

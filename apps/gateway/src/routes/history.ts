@@ -1,5 +1,5 @@
 import { history as defaultHistory } from "@sda/catalog";
-import { type HistoryCatalog, parseParams } from "@sda/core";
+import { type HistoryCatalog, historyResource, parseParams } from "@sda/core";
 import { HistoryStore, historyQueryParams, readHistory } from "@sda/history";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
@@ -13,6 +13,7 @@ export const historyRouteDocs: readonly ServiceRouteDoc[] = [
     method: "get",
     path: "/v1/history",
     operationId: "getHistory",
+    output: historyResource,
     tag: "History",
     summary: "Stored metric time series of a video, channel, playlist, subreddit, post or profile. Free.",
     description:

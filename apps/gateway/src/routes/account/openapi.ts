@@ -1,4 +1,12 @@
-import { dailyUsageQuerySchema, ledgerQuerySchema, usageQuerySchema } from "@sda/core";
+import {
+  accountResource,
+  dailyUsageQuerySchema,
+  dailyUsageResource,
+  ledgerPage,
+  ledgerQuerySchema,
+  usagePage,
+  usageQuerySchema,
+} from "@sda/core";
 import type { ServiceRouteDoc } from "../service-docs.ts";
 
 const FREE = "Free (0 credits). Only the key's own account is ever read.";
@@ -10,6 +18,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
     method: "get",
     path: "/v1/account",
     operationId: "getAccount",
+    output: accountResource,
     tag: "Account",
     summary:
       "The account: email, plan limits, balance, reserved and available credits, creation time, calls and credits of the last 24 h",
@@ -20,6 +29,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
     method: "get",
     path: "/v1/account/usage",
     operationId: "listUsage",
+    output: usagePage,
     tag: "Account",
     summary:
       "The request log, newest first, cursor-paginated; filter by from/to (ISO 8601), operation, status",
@@ -31,6 +41,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
     method: "get",
     path: "/v1/account/usage/daily",
     operationId: "getDailyUsage",
+    output: dailyUsageResource,
     tag: "Account",
     summary: "Calls, successful calls and credits per UTC day and operation",
     description: FREE,
@@ -41,6 +52,7 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
     method: "get",
     path: "/v1/account/ledger",
     operationId: "listLedgerEntries",
+    output: ledgerPage,
     tag: "Account",
     summary: "Ledger entries (signed credits, balanceAfter), newest first; their sum is the balance",
     description: FREE,

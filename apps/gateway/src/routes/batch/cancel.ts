@@ -1,4 +1,5 @@
 import type { BatchService } from "@sda/batch";
+import { batchResource } from "@sda/core";
 import type { Request, Response } from "express";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals } from "../../respond.ts";
@@ -8,6 +9,7 @@ export const cancelBatchDoc: ServiceRouteDoc = {
   method: "delete",
   path: "/v1/batch/{batchId}",
   operationId: "cancelBatch",
+  output: batchResource,
   tag: "Batch",
   summary: "Cancel a batch's items that have not started",
   description:

@@ -1,4 +1,5 @@
 import type { BatchService } from "@sda/batch";
+import { batchResource } from "@sda/core";
 import type { Request, Response } from "express";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals } from "../../respond.ts";
@@ -8,6 +9,7 @@ export const getBatchDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batch/{batchId}",
   operationId: "getBatch",
+  output: batchResource,
   tag: "Batch",
   summary: "A batch's status and counts",
   description:

@@ -1,4 +1,5 @@
 import { type BatchService, batchListQuery } from "@sda/batch";
+import { batchPage } from "@sda/core";
 import type { Request, Response } from "express";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals } from "../../respond.ts";
@@ -8,6 +9,7 @@ export const listBatchesDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batches",
   operationId: "listBatches",
+  output: batchPage,
   tag: "Batch",
   summary: "The key's batches, newest first",
   description: "{ items: [batch], totalReturned, nextCursor, hasMore }; expired batches are left out. Free.",

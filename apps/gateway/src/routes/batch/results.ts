@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type BatchService, batchResultsQuery, downloadHeaders } from "@sda/batch";
+import { batchResultsPage } from "@sda/core";
 import type { Request, Response } from "express";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals } from "../../respond.ts";
@@ -10,6 +11,7 @@ export const batchResultsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/batch/{batchId}/results",
   operationId: "getBatchResults",
+  output: batchResultsPage,
   tag: "Batch",
   summary: "A batch's items and results, in submission order; or the whole batch as JSON lines or CSV",
   description:

@@ -1,5 +1,5 @@
 import type { BatchService } from "@sda/batch";
-import { ServiceError } from "@sda/core";
+import { batchSubmitted, ServiceError } from "@sda/core";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { principalOf } from "../../middleware/auth.ts";
@@ -28,6 +28,7 @@ export const submitBatchDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/batch",
   operationId: "submitBatch",
+  output: { "202": batchSubmitted },
   tag: "Batch",
   summary: "Submit up to 1,000 calls as one batch",
   description:

@@ -1,5 +1,7 @@
+import { monitorRunPage, webhookDeliveryPage } from "@sda/core";
 import { listQuery } from "@sda/monitors";
 import type { RequestHandler } from "express";
+import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
@@ -9,6 +11,7 @@ export const listRunsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}/runs",
   operationId: "listMonitorRuns",
+  output: monitorRunPage,
   tag: "Monitors",
   summary: "The monitor's runs, newest first: startedAt, status, itemsSeen, newItems, credits, error.",
   query: listQuery,
@@ -19,6 +22,7 @@ export const listDeliveriesDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}/deliveries",
   operationId: "listMonitorDeliveries",
+  output: webhookDeliveryPage,
   tag: "Monitors",
   summary:
     "The monitor's webhook deliveries, newest first, each with its attempts (status code, duration, next retry).",
@@ -34,6 +38,12 @@ export const replayDeliveryDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/deliveries/{deliveryId}/replay",
   operationId: "replayMonitorDelivery",
+  output: {
+    "202": z.looseObject({
+      deliveryId: z.string(),
+      attempt: z.int().describe("The attempt number of the replay."),
+    }),
+  },
   tag: "Monitors",
   summary: "Send a finished delivery once more: same webhook-id and body, fresh timestamp and signature.",
   responses: {
@@ -47,6 +57,7 @@ export const testEventDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/test",
   operationId: "sendMonitorTestEvent",
+  output: { "202": z.object({ deliveryId: z.string() }) },
   tag: "Monitors",
   summary: "Send a signed monitor.test event (no items) to the monitor's webhook.",
   responses: { "202": "{ deliveryId }", "404": "monitor_not_found", "409": "monitor_without_webhook" },

@@ -1,3 +1,4 @@
+import { monitorResource } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
 import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../../deps.ts";
@@ -9,6 +10,7 @@ export const createMonitorDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors",
   operationId: "createMonitor",
+  output: { "201": monitorResource },
   tag: "Monitors",
   summary:
     "Create a monitor: a scheduled re-run of a list operation that POSTs its new items to your webhook.",

@@ -1,3 +1,4 @@
+import { monitorPage, monitorResource } from "@sda/core";
 import { listQuery } from "@sda/monitors";
 import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../../deps.ts";
@@ -9,6 +10,7 @@ export const listMonitorsDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors",
   operationId: "listMonitors",
+  output: monitorPage,
   tag: "Monitors",
   summary: "The key's monitors, newest first (cursor-paged).",
   query: listQuery,
@@ -19,6 +21,7 @@ export const getMonitorDoc: ServiceRouteDoc = {
   method: "get",
   path: "/v1/monitors/{monitorId}",
   operationId: "getMonitor",
+  output: monitorResource,
   tag: "Monitors",
   summary: "One monitor (status, statusReason, schedule, nextRunAt, lastRunAt).",
   responses: { "200": "the monitor", "404": "monitor_not_found" },

@@ -1,3 +1,4 @@
+import { monitorResource } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
 import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../../deps.ts";
@@ -9,6 +10,7 @@ export const trackHistoryDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/history/track",
   operationId: "trackHistory",
+  output: { "201": monitorResource },
   tag: "History",
   summary:
     "Start a metric time series in one call: a monitor that runs the URL's details operation on a schedule.",

@@ -1,5 +1,7 @@
+import { monitorResource } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
 import type { RequestHandler } from "express";
+import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
@@ -9,6 +11,7 @@ export const updateMonitorDoc: ServiceRouteDoc = {
   method: "patch",
   path: "/v1/monitors/{monitorId}",
   operationId: "updateMonitor",
+  output: monitorResource,
   tag: "Monitors",
   summary:
     "Pause or resume (status), change the schedule, params (a new baseline), webhook URL or description.",
@@ -22,6 +25,7 @@ export const deleteMonitorDoc: ServiceRouteDoc = {
   method: "delete",
   path: "/v1/monitors/{monitorId}",
   operationId: "deleteMonitor",
+  output: z.object({ id: z.string(), deleted: z.literal(true) }),
   tag: "Monitors",
   summary: "Delete a monitor with its schedule, runs, seen items and delivery log.",
   responses: { "200": "{ id, deleted: true }", "404": "monitor_not_found" },
@@ -31,6 +35,7 @@ export const rotateSecretDoc: ServiceRouteDoc = {
   method: "post",
   path: "/v1/monitors/{monitorId}/rotate-secret",
   operationId: "rotateMonitorSecret",
+  output: z.object({ id: z.string(), secret: z.string() }),
   tag: "Monitors",
   summary: "A new signing secret (shown once) for the deliveries made from now on.",
   responses: { "200": "{ id, secret }", "404": "monitor_not_found", "409": "monitor_without_webhook" },
