@@ -31,7 +31,7 @@ const itemFields = {
 };
 
 /** A story, comment, job, poll or poll option. */
-export const newsItem = component(
+const newsItem = component(
   "NewssiteItem",
   z.object(itemFields),
   "A story, comment, job, poll or poll option.",
