@@ -25,6 +25,7 @@ describe("dashboard in a browser", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/dashboard\/keys/);
     expect(await page.locator("#balance").textContent()).toBe("100 credits");
+    expect(await page.getByRole("link", { name: "API reference" }).getAttribute("href")).toBe("/docs");
 
     // Keyboard only: the key name field and the create button are reachable and operable without a mouse.
     await page.getByLabel("Key name").focus();

@@ -12,6 +12,7 @@ import { requestLog } from "./middleware/request-log.ts";
 import { validateAnswers } from "./middleware/validate-answers.ts";
 import { accountRouter } from "./routes/account.ts";
 import { batchRouter } from "./routes/batch/index.ts";
+import { docsRouter } from "./routes/docs.ts";
 import { historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorsRouter } from "./routes/monitors/index.ts";
@@ -27,6 +28,7 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/readyz", ["GET", "HEAD"]],
   ["/metrics", ["GET"]],
   ["/v1/openapi.json", ["GET"]],
+  ["/docs", ["GET", "HEAD"]],
 ];
 
 /**
@@ -85,6 +87,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry));
+  app.use(docsRouter());
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 

@@ -208,6 +208,7 @@ export function buildOpenApi(input: OpenApiInput) {
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [
+      { url: "/", description: "The service this document was read from." },
       {
         url: "{baseUrl}",
         description: "Your deployment of the service.",
