@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { waitForBatch } from "./support/batch.ts";
+import { expectDocumentedEvent } from "./support/contract.ts";
 import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { send, startStack } from "./support/stack.ts";
 
@@ -41,6 +42,7 @@ describe("the batch.completed webhook", () => {
     expect(failedAttempt?.verified).toBe(true);
     expect(delivered?.verified).toBe(true);
     expect(delivered?.headers["webhook-id"]).toBe(failedAttempt?.headers["webhook-id"]);
+    expectDocumentedEvent("batch.completed", JSON.parse(delivered?.body ?? ""));
     expect(JSON.parse(delivered?.body ?? "")).toEqual({
       type: "batch.completed",
       batchId,

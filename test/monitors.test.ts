@@ -1,5 +1,6 @@
 import { startReplay } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { expectDocumentedEvent } from "./support/contract.ts";
 import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
 import { finishedDelivery, runNow, writeThreeMorePostsCase } from "./support/monitors.ts";
@@ -127,6 +128,7 @@ describe("a monitor on a replayed list", () => {
       const [hit] = receiver.hits("/items");
       expect(hit?.verified).toBe(true);
       const event = JSON.parse(hit?.body ?? "{}");
+      expectDocumentedEvent("monitor.items", event);
       expect(event).toMatchObject({
         type: "monitor.items",
         monitorId: monitor.id,

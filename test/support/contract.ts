@@ -14,6 +14,7 @@ type Json = Record<string, unknown>;
 const BASE = "https://contract.test/openapi.json";
 const document = serviceOpenApi(undefined, "closed") as unknown as Json & {
   paths: Record<string, Record<string, Json>>;
+  webhooks: Record<string, { post: Json }>;
   components: { responses: Record<string, Json> };
 };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -67,4 +68,21 @@ export function expectDocumentedAnswer(method: string, path: string, status: num
   throw new Error(
     `${method} ${path} answered ${status} with a body its OpenAPI schema refuses:\n${problems.join("\n")}`,
   );
+}
+
+/**
+ * Throws when a webhook body departs from what the document's `webhooks.<event>` says the service POSTs.
+ * @param event the event type (`monitor.items`, `monitor.test`, `batch.completed`).
+ */
+export function expectDocumentedEvent(event: string, body: unknown): void {
+  const content = document.webhooks[event]?.post.requestBody as
+    | { content: Record<string, { schema: Json }> }
+    | undefined;
+  const schema = content?.content["application/json"]?.schema;
+  if (!schema) throw new Error(`the document has no webhook ${event}`);
+  const validate = ajv.compile({ $id: `${BASE}/events/${event}`, ...rebase(schema) });
+  if (!validate(body))
+    throw new Error(
+      `webhook ${event} refused by its schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`,
+    );
 }
