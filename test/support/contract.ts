@@ -1,4 +1,8 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { registry } from "@sda/catalog";
 import { serviceOpenApi } from "@sda/gateway/openapi";
+import { examplesDir, shortened } from "@sda/openapi";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
@@ -60,8 +64,13 @@ function rebase(schema: Json): Json {
  */
 export function expectDocumentedAnswer(method: string, path: string, status: number, body: unknown): void {
   if (typeof body !== "object" || body === null) return;
-  const validate = validatorFor(method, new URL(path, "http://x").pathname, status);
-  if (!validate || validate(body)) return;
+  const pathname = new URL(path, "http://x").pathname;
+  const validate = validatorFor(method, pathname, status);
+  if (validate?.(body)) {
+    if (process.env.UPDATE_EXAMPLES && status === 200) recordExample(pathname, body);
+    return;
+  }
+  if (!validate) return;
   const problems = (validate.errors ?? [])
     .slice(0, 10)
     .map((e) => `  ${e.instancePath || "/"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
@@ -85,4 +94,17 @@ export function expectDocumentedEvent(event: string, body: unknown): void {
     throw new Error(
       `webhook ${event} refused by its schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`,
     );
+}
+
+/**
+ * `UPDATE_EXAMPLES=1`: keeps the first valid 200 answer of each registry operation as its example in the document
+ * (`packages/openapi/examples/<operation id>.json`, shortened; an existing example is kept).
+ */
+function recordExample(pathname: string, body: unknown): void {
+  const op = registry.byRoute("GET", pathname);
+  if (!op) return;
+  const file = path.join(examplesDir(), `${op.id}.json`);
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(shortened((body as { data: unknown }).data), null, 2)}\n`);
 }

@@ -1,6 +1,6 @@
 import { registry as catalogRegistry } from "@sda/catalog";
 import { batchCompletedEvent, monitorItemsEvent, monitorTestEvent, type OperationRegistry } from "@sda/core";
-import { buildOpenApi, type Openness, type WebhookDoc } from "@sda/openapi";
+import { buildOpenApi, loadExamples, type Openness, type WebhookDoc } from "@sda/openapi";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
 
 /** What the service POSTs to callers (monitor items, test deliveries, batch completion). */
@@ -37,5 +37,11 @@ const WEBHOOKS: readonly WebhookDoc[] = [
  * @param openness `closed` for tests (unlisted answer fields fail validation); default `open`.
  */
 export function serviceOpenApi(registry: OperationRegistry = catalogRegistry, openness: Openness = "open") {
-  return buildOpenApi({ registry, serviceRoutes: SERVICE_ROUTES, webhooks: WEBHOOKS, openness });
+  return buildOpenApi({
+    registry,
+    serviceRoutes: SERVICE_ROUTES,
+    webhooks: WEBHOOKS,
+    examples: loadExamples(registry.operations.map((op) => op.id)),
+    openness,
+  });
 }
