@@ -41,7 +41,7 @@ function validatorFor(method: string, path: string, status: number): ValidateFun
   const key = `${method} ${route?.pattern.source} ${status}`;
   if (compiled.has(key)) return compiled.get(key) ?? null;
   const responses = operation.responses as Record<string, Json>;
-  let response = responses[String(status)];
+  let response = responses[String(status)] ?? (status >= 400 ? responses.default : undefined);
   const ref = response?.$ref as string | undefined;
   if (ref) response = document.components.responses[ref.split("/").pop() ?? ""];
   const schema = (response?.content as Record<string, { schema?: Json }> | undefined)?.["application/json"]

@@ -93,6 +93,11 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
       },
       "202": { $ref: "#/components/responses/Accepted" },
       ...Object.fromEntries(OPERATION_ERROR_STATUSES.map((s) => [s, errorResponse(s, errorRef)])),
+      default: errorResponse(
+        "default",
+        errorRef,
+        "Any other error status (405, 409, 431…), in the same envelope.",
+      ),
     },
   };
 }
@@ -140,6 +145,11 @@ function serviceOperation(doc: ServiceRouteDoc, schemas: SchemaSet) {
     responses["401"] ??= errorResponse("401", "#/components/schemas/ErrorEnvelope");
     responses["429"] ??= errorResponse("429", "#/components/schemas/ErrorEnvelope");
   }
+  responses.default = errorResponse(
+    "default",
+    "#/components/schemas/ErrorEnvelope",
+    "Any other error status, in the same envelope.",
+  );
   return {
     operationId: id,
     tags: [doc.tag],

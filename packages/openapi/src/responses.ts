@@ -60,7 +60,9 @@ function errorHeaders(status: string) {
   return {
     "X-Service-Request-Id": header("XServiceRequestId"),
     "X-Service-Credits": header("XServiceCredits"),
-    ...(["429", "500", "502", "503"].includes(status) ? { "Retry-After": header("RetryAfter") } : {}),
+    ...(["429", "500", "502", "503", "default"].includes(status)
+      ? { "Retry-After": header("RetryAfter") }
+      : {}),
   };
 }
 
