@@ -39,6 +39,13 @@ const COMMON_PARAMETERS: Record<string, string> = {
   tag: "Hashtag without `#`.",
   audioId: "The platform's audio (sound) id.",
   highlightId: "The highlight album's id.",
+  commentId: "The top-level comment whose replies to read (its `id` in the comments answer).",
+  hashtag: "A hashtag, with or without `#` (trending reels: read that tag instead of the configured ones).",
+  captioned: "`true`: the snippet includes the post's caption.",
+  list: "Which site list: `top`, `new`, `best`, `ask`, `show` or `job`.",
+  monitorId: "The monitor's `mon_…` id.",
+  deliveryId: "The delivery's `whd_…` id (from the deliveries list).",
+  batchId: "The batch's `bat_…` id (from its submission).",
 };
 
 /** Units of numeric parameters whose name says what they count. */
@@ -111,7 +118,7 @@ export function pathParameters(path: string, notes: Record<string, string> = {})
       name,
       in: "path",
       required: true,
-      description: notes[name] ?? `The \`${name}\` of the resource (as its creation answered it).`,
+      description: notes[name] ?? COMMON_PARAMETERS[name] ?? `The \`${name}\` of the resource.`,
       schema: { type: "string" },
     };
   });
