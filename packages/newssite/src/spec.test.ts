@@ -55,7 +55,7 @@ describe("the newssite platform spec", () => {
     expect(op.price.charge(params, {})).toBe(1);
   });
 
-  it("imports no extraction code (the gateway loads it): only inputs, errors and the contract", () => {
+  it("imports no extraction code (the gateway loads it): only inputs, errors, outputs and the contract", () => {
     const root = path.dirname(fileURLToPath(import.meta.url));
     const seen = new Set<string>();
     const visit = (file: string) => {
@@ -73,6 +73,7 @@ describe("the newssite platform spec", () => {
       "inputs/params.ts",
       "inputs/site-url.ts",
       "inputs/user-ref.ts",
+      "outputs.ts",
       "spec.ts",
     ]);
   });
