@@ -33,7 +33,7 @@ describe("the API reference at /docs", () => {
       .getByText(/Transcript of a video from its caption tracks/)
       .first()
       .waitFor();
-    await shot(page, "api-reference");
+    await shot(page, "api-reference", { fullPage: false });
     expect(elsewhere).toEqual([]);
     await context.close();
   });

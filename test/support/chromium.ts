@@ -43,7 +43,7 @@ export const browserTest = stackTest.extend(
   },
 );
 
-/** A full-page screenshot `<name>.png` (docs/screenshots/ with UPDATE_SCREENSHOTS=1). */
-export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** A screenshot `<name>.png`, the whole page unless `fullPage: false` (docs/screenshots/ with UPDATE_SCREENSHOTS=1). */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }

@@ -73,7 +73,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
   return {
     operationId: operationId(op.id),
     tags: [op.tag],
-    summary: op.summary,
+    summary: shortSummary(op.summary),
     description:
       `${op.summary}\n\n**Price:** ${op.price.describe}; errors are never billed` +
       `${op.price.billCacheHits ? "; cache hits are billed" : "; cache hits are free"}. **Cache:** ${cache}.`,
@@ -100,6 +100,19 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
       ),
     },
   };
+}
+
+/**
+ * A heading-sized summary of an operation: its summary up to the first `:`, `;` or `(` (the whole summary is the
+ * description), e.g. "Transcript of a video from its caption tracks".
+ */
+function shortSummary(summary: string): string {
+  const head =
+    summary
+      .split(/:\s|;\s|\s\(/)[0]
+      ?.trim()
+      .replace(/\.$/, "") ?? summary;
+  return head.length >= 6 ? head : summary;
 }
 
 /** The error schema of one operation: the shared envelope with the operation's closed set of codes. */
