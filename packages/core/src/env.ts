@@ -60,10 +60,10 @@ export const baseEnvSchema = z.object({
     "rows buffered while PostgreSQL is away; beyond it rows are dropped and counted (log line)",
   ),
   // The answer itself is never changed; off by default because it parses every answer again.
-  VALIDATE_RESPONSES: bool
-    .default(false)
-    .meta({ shownDefault: "`false` (tests and demo: `true`)" })
-    .describe("check each answer against its OpenAPI schema; log mismatches (operation, field path)"),
+  VALIDATE_RESPONSES: bool.default(false).meta({
+    description: "check each answer against its OpenAPI schema; log mismatches (operation, field path)",
+    shownDefault: "`false` (tests and demo: `true`)",
+  }),
 
   // Stores
   DATABASE_URL: z

@@ -59,7 +59,8 @@ function documentedRoutes(registry: OperationRegistry, routes: readonly ServiceR
 
 /** The JSON text an answer was ended with, or undefined (no body, not JSON). */
 function bodyText(res: Response, chunk: unknown): string | undefined {
-  if (!String(res.getHeader("content-type") ?? "").includes("json")) return undefined;
+  // JSON answers only: a batch's `format=jsonl` / `csv` download is not an envelope.
+  if (!String(res.getHeader("content-type") ?? "").startsWith("application/json")) return undefined;
   if (typeof chunk === "string") return chunk;
   if (Buffer.isBuffer(chunk)) return chunk.toString("utf8");
   return undefined;
