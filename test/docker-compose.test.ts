@@ -1,13 +1,47 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { loadServiceEnv, platforms } from "@sda/catalog";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
-// No Docker engine runs in CI: this keeps docker-compose.yml valid YAML and its `asr` profile wired to the worker.
+// No Docker engine runs in CI: this keeps docker-compose.yml valid YAML, its platform variables generic (one env
+// file, no platform named in the compose file) and its `asr` profile wired to the worker.
 const root = path.resolve(import.meta.dirname, "..");
 
 describe("docker-compose.yml", () => {
   const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8"), { merge: true });
+
+  const appServices = ["migrate", "gateway", "worker"] as const;
+
+  it("passes every platform variable through one optional env file, so a new platform needs no compose edit", () => {
+    for (const name of appServices) {
+      const service = compose.services[name];
+      expect(service.env_file, name).toEqual([{ path: "./platforms.env", required: false }]);
+      // No platform is named in the compose file: a variable set there would shadow the env file's.
+      const named = Object.keys(service.environment).filter((variable) =>
+        platforms.some((p) => variable.startsWith(`${p.name.toUpperCase()}_`)),
+      );
+      expect(named, name).toEqual([]);
+    }
+    const text = readFileSync(path.join(root, "docker-compose.yml"), "utf8");
+    for (const platform of platforms) expect(text, platform.name).not.toContain(platform.name.toUpperCase());
+  });
+
+  it("a service's environment plus an env file of every platform's origin parses as the service's configuration", () => {
+    const fromFile = Object.fromEntries(
+      platforms.map((p) => [p.originVariable, `http://replay.internal:8080`]),
+    );
+    // The compose values use `${VAR:-default}` interpolation: take the defaults, as `docker compose` does unset.
+    const fromCompose = Object.fromEntries(
+      Object.entries(compose.services.worker.environment as Record<string, string>).map(([k, v]) => [
+        k,
+        String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, "$1"),
+      ]),
+    );
+    const config = loadServiceEnv({ ...fromFile, ...fromCompose });
+    for (const platform of platforms)
+      expect(config[platform.originVariable], platform.name).toBe("http://replay.internal:8080");
+  });
 
   it("has an optional asr profile (speaches) whose model download the worker waits for", () => {
     expect(compose.services.asr.profiles).toEqual(["asr"]);
