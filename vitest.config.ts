@@ -20,7 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    setupFiles: ["tooling/testing/src/setup.ts"],
+    setupFiles: ["vitest.setup.ts"],
     // In CI, also write the results as JSON so .ci/run can print a plain "N passed, N failed" closing line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
     projects: [

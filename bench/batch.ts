@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
+import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, type ServiceConfig } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
@@ -37,7 +37,7 @@ async function main() {
   const prefix = `bench_batch_${Date.now().toString(36)}`;
   const replay = await startReplayServer({
     dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
-    pathRules: replayPathRules(),
+    rules: recordingRules(),
   });
   const env = {
     DATABASE_URL: databaseUrl,

@@ -1,3 +1,4 @@
+import { platforms } from "@sda/catalog";
 import { startReplay } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { expectDocumentedEvent } from "./support/contract.ts";
@@ -114,7 +115,7 @@ describe("a monitor on a replayed list", () => {
 
     // The platform now lists three more posts: a replay serving the test's synthetic case, read by new workers.
     const synthetic = await writeThreeMorePostsCase();
-    const replay = await startReplay([synthetic.dir]);
+    const replay = await startReplay(platforms, [synthetic.dir]);
     await workers.restart(replay.origin);
     try {
       const second = await runNow(stack, monitor.id);

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect } from "vitest";
-import { startFakeAsrFor, writeSyntheticReelMedia } from "../packages/photosite/src/testing/reel-media.ts";
+import { startFakeAsrFor, writeSyntheticReelMedia } from "../packages/photosite/test/reel-media.ts";
 import { stackTest } from "./support/fixtures.ts";
 import type { ApiResponse, Stack } from "./support/stack.ts";
 

@@ -3,8 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { platforms, registry, replayOrigins } from "@sda/catalog";
 import { type OperationContext, type OperationOutcome, parseParams } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { deleteKeysWithPrefix, randomPrefix, startReplay, testContext, testLogger } from "@sda/testing";
+import {
+  deleteKeysWithPrefix,
+  randomPrefix,
+  startReplay,
+  type TestReplay,
+  testContext,
+  testLogger,
+} from "@sda/testing";
 import { createHttpClient, createRecorder, originsFromConfig, REDACTED, type Recorder } from "@sda/upstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -12,10 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // recording alone is replayed, and the same call must give the same answer.
 
 const contexts: OperationContext[] = [];
-const replays: ReplayServer[] = [];
-let corpus: ReplayServer;
+const replays: TestReplay[] = [];
+let corpus: TestReplay;
 beforeAll(async () => {
-  corpus = await startReplay();
+  corpus = await startReplay(platforms);
   replays.push(corpus);
 });
 afterAll(async () => {
@@ -28,7 +34,7 @@ afterAll(async () => {
 
 /** A handler context on `replay` (own Redis prefix), whose upstream client hands its exchanges to `recorder`. */
 function contextOn(
-  replay: ReplayServer,
+  replay: TestReplay,
   config: Record<string, string>,
   recorder?: Recorder,
 ): OperationContext {
@@ -82,7 +88,7 @@ describe("record mode round trip", () => {
     it(`${c.operation}: the recording alone answers exactly what the corpus answered`, async () => {
       const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
       const files: (string | null)[] = [];
-      const recorder = createRecorder({ dir, log: testLogger() });
+      const recorder = createRecorder({ dir, platforms, log: testLogger() });
       const recording = contextOn(corpus, c.config ?? {}, recorder);
       const recorded = await recorder.record(
         { jobId: recording.jobId, operation: c.operation, params: c.params },
@@ -93,7 +99,7 @@ describe("record mode round trip", () => {
       const file = files[0] as string;
       expect(path.dirname(file)).toBe(path.join(dir, c.operation.split(".")[0] as string));
 
-      const replay = await startReplay([dir]);
+      const replay = await startReplay(platforms, [dir]);
       replays.push(replay);
       const replayed = await call(contextOn(replay, c.config ?? {}), c.operation, c.params);
       expect(replayed.data).toEqual(recorded.data);
@@ -104,7 +110,7 @@ describe("record mode round trip", () => {
 
   it("a request asked twice in one job (a retry after a refused token) keeps its last answer", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
-    const recorder = createRecorder({ dir, log: testLogger() });
+    const recorder = createRecorder({ dir, platforms, log: testLogger() });
     const config = { FORUMSITE_CLIENT_ID: "rec-retry", FORUMSITE_CLIENT_SECRET: "rec-secret" };
     let refused = false;
     const remove = corpus.addFault({
@@ -136,7 +142,7 @@ describe("record mode round trip", () => {
     const about = log.entries.filter((e) => e._match.path === "/r/golang/about");
     expect(about).toHaveLength(1);
     expect(about[0]?._matchNote).toMatch(/status 401/);
-    const replay = await startReplay([dir]);
+    const replay = await startReplay(platforms, [dir]);
     replays.push(replay);
     const replayed = await call(contextOn(replay, config), "forumsite.subreddit-details", { url: "golang" });
     expect(replayed.data).toEqual(recorded.data);
@@ -144,7 +150,7 @@ describe("record mode round trip", () => {
 
   it("writes the corpus README's format: identity _match, provenance, secrets redacted", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
-    const recorder = createRecorder({ dir, log: testLogger() });
+    const recorder = createRecorder({ dir, platforms, log: testLogger() });
     const config = { FORUMSITE_CLIENT_ID: "rec-client", FORUMSITE_CLIENT_SECRET: "rec-secret" };
     const ctx = contextOn(corpus, config, recorder);
     await call(ctx, "forumsite.subreddit-details", { url: "golang" }, recorder);
@@ -178,7 +184,7 @@ describe("record mode round trip", () => {
 
   it("a GraphQL form body matches on its operation and identity variables, never on session fields", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "sda-record-"));
-    const recorder = createRecorder({ dir, log: testLogger() });
+    const recorder = createRecorder({ dir, platforms, log: testLogger() });
     const ctx = contextOn(
       corpus,
       { PHOTOSITE_SESSION_COOKIES: "sessionid=secret-session; csrftoken=secret-csrf" },

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { replayOrigins, replayPathRules } from "@sda/catalog";
+import { recordingRules, replayOrigins } from "@sda/catalog";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { deleteKeysWithPrefix } from "@sda/testing";
@@ -128,7 +128,7 @@ export async function startStack(extraEnv: Record<string, string> = {}, root = R
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     replay = await startReplayServer({
       dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
-      pathRules: replayPathRules(),
+      rules: recordingRules(),
     });
     const port = await freePort();
     const env: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type FakeAsrServer, startFakeAsr } from "@sda/testing";
+import { type FakeAsrServer, startFakeAsr } from "@sda/media/test/fake-asr";
 import { Redis } from "ioredis";
 import { test } from "vitest";
 import { startReceiver } from "../../packages/webhooks/test/receiver.ts";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { loadServiceEnv } from "@sda/catalog";
+import { loadServiceEnv, platforms } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import type { Ledger } from "@sda/ledger";
 import type { ReplayFault, ReplayServer } from "@sda/replay";
@@ -154,6 +154,7 @@ export async function killWorkerInFlight(
 /** Starts a whole service (see `Stack`); test files get one from the `stack` fixture (./fixtures.ts). */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const replay = await startReplay(
+    platforms,
     options.replayDirs ? [defaultCorpusDir(process.env.CORPUS_DIR), ...options.replayDirs] : undefined,
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );

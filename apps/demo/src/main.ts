@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { loadServiceEnv, replayOrigins, replayPathRules } from "@sda/catalog";
+import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
 import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
 import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
@@ -23,7 +23,7 @@ async function main() {
   await applyMigrations(config.DATABASE_URL);
 
   const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
-  const replay = await startReplayServer({ dirs, pathRules: replayPathRules() }, config.REPLAY_PORT);
+  const replay = await startReplayServer({ dirs, rules: recordingRules() }, config.REPLAY_PORT);
 
   const inbox = await startInbox(config.DEMO_INBOX_PORT, (delivery) =>
     log.info(describeDelivery(delivery)),

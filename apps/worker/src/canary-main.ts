@@ -1,5 +1,5 @@
 import { runCanaries } from "@sda/canary";
-import { loadServiceEnv, platforms, registry } from "@sda/catalog";
+import { canaries, loadServiceEnv, platforms, registry } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
 import { createRedis } from "@sda/queue";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
@@ -12,7 +12,7 @@ try {
   const log = createLogger({ name: "canary", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const redis = createRedis(config.REDIS_URL);
   const recordDir = canaryRecordDir(config);
-  const recorder = createRecorder({ dir: recordDir, log });
+  const recorder = createRecorder({ dir: recordDir, platforms, log });
   const http = createHttpClient({
     origins: originsFromConfig(config, platforms),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -21,7 +21,16 @@ try {
     recorder,
   });
   try {
-    const run = await runCanaries({ registry, config, redis, http, log, recorder, recordDir });
+    const run = await runCanaries({
+      registry,
+      declared: canaries,
+      config,
+      redis,
+      http,
+      log,
+      recorder,
+      recordDir,
+    });
     process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
     process.exitCode = run.failed > 0 ? 1 : 0;
   } finally {

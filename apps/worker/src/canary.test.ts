@@ -1,5 +1,5 @@
 import { readCanaryRun } from "@sda/canary";
-import { platforms, registry, replayOrigins } from "@sda/catalog";
+import { canaries, platforms, registry, replayOrigins } from "@sda/catalog";
 import { deleteKeysWithPrefix, startReplay, testConfig, testLogger } from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
@@ -24,11 +24,16 @@ describe("the canary repeatable job", () => {
       log: testLogger(),
     });
     cleanups.push(() => http.close());
-    expect(await startCanarySchedule({ registry, config, redis, http, log: testLogger() }, redis)).toBeNull();
+    expect(
+      await startCanarySchedule(
+        { registry, declared: canaries, config, redis, http, log: testLogger() },
+        redis,
+      ),
+    ).toBeNull();
   });
 
   it("schedules one job per interval and stores each run as the last one", async () => {
-    const replay = await startReplay();
+    const replay = await startReplay(platforms);
     cleanups.push(() => replay.close());
     const config = testConfig(
       {
@@ -50,7 +55,10 @@ describe("the canary repeatable job", () => {
       log: testLogger(),
     });
     cleanups.push(() => http.close());
-    const schedule = await startCanarySchedule({ registry, config, redis, http, log: testLogger() }, redis);
+    const schedule = await startCanarySchedule(
+      { registry, declared: canaries, config, redis, http, log: testLogger() },
+      redis,
+    );
     if (!schedule) throw new Error("the schedule did not start");
     cleanups.push(() => schedule.close());
     const done = new Promise((resolve) => schedule.worker.once("completed", resolve));

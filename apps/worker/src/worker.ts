@@ -81,7 +81,11 @@ export async function startWorkers(
   const canaries = config.CANARY_INTERVAL_SECONDS > 0;
   const recorder =
     config.UPSTREAM_RECORD_DIR || canaries
-      ? createRecorder({ dir: config.UPSTREAM_RECORD_DIR ?? canaryRecordDir(config), log })
+      ? createRecorder({
+          dir: config.UPSTREAM_RECORD_DIR ?? canaryRecordDir(config),
+          platforms: registry.platforms,
+          log,
+        })
       : undefined;
   const http = createHttpClient({
     origins: originsFromConfig(config, registry.platforms),
@@ -202,6 +206,7 @@ export async function startWorkers(
   const canary = await startCanarySchedule(
     {
       registry,
+      declared: registry.platforms.flatMap((p) => p.canaries),
       config,
       redis,
       http,

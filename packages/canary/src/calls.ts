@@ -1,24 +1,7 @@
-import { ServiceError } from "@sda/core";
+import { type CanaryCall, ServiceError } from "@sda/core";
 import { z } from "zod";
 
-/** One canary call: an operation id and its query parameters, as a caller would send them. */
-export interface CanaryCall {
-  operation: string;
-  params: Record<string, string>;
-}
-
-/**
- * The built-in canaries: one cheap, long-lived public resource per platform path that breaks first in live use
- * (issue 14) — a lecture's captions, a forum subreddit and its posts, a photo post. Operators replace them with
- * `CANARY_CALLS`.
- */
-export const DEFAULT_CANARY_CALLS: readonly CanaryCall[] = [
-  { operation: "videosite.transcript", params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" } },
-  { operation: "videosite.video-details", params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" } },
-  { operation: "forumsite.subreddit-details", params: { url: "golang" } },
-  { operation: "forumsite.subreddit-posts", params: { url: "popular", limit: "5" } },
-  { operation: "photosite.details", params: { url: "https://www.instagram.com/reel/C10MvewSSYl/" } },
-];
+export type { CanaryCall };
 
 const callsSchema = z
   .array(
@@ -33,11 +16,13 @@ const callsSchema = z
   .max(50);
 
 /**
- * Parses `CANARY_CALLS` (a JSON array of `{operation, params}`), or returns the built-in set when unset.
+ * Parses `CANARY_CALLS` (a JSON array of `{operation, params}`), or returns the platforms' own canaries when unset.
+ * @param declared the calls the platforms declare (`definePlatform({ canaries })`, the catalog's `canaries`): one
+ *   cheap, long-lived public resource per platform path that breaks first in live use (issue 14).
  * @throws ServiceError 400 `invalid_parameter` (param `CANARY_CALLS`) naming what is wrong.
  */
-export function canaryCalls(json: string | undefined): CanaryCall[] {
-  if (!json) return [...DEFAULT_CANARY_CALLS];
+export function canaryCalls(json: string | undefined, declared: readonly CanaryCall[]): CanaryCall[] {
+  if (!json) return declared.map((call) => ({ operation: call.operation, params: { ...call.params } }));
   let raw: unknown;
   try {
     raw = JSON.parse(json);

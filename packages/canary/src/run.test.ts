@@ -1,13 +1,13 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { platforms, registry, replayOrigins } from "@sda/catalog";
-import type { ReplayServer } from "@sda/replay";
+import { canaries, platforms, registry, replayOrigins } from "@sda/catalog";
 import { readStrategyHealth } from "@sda/strategy";
 import {
   defaultCorpusDir,
   deleteKeysWithPrefix,
   startReplay,
+  type TestReplay,
   testConfig,
   testLogger,
   writeSyntheticCase,
@@ -15,11 +15,11 @@ import {
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canaryCalls, DEFAULT_CANARY_CALLS } from "./calls.ts";
+import { canaryCalls } from "./calls.ts";
 import { runCanaries } from "./run.ts";
 import { readCanaryRun } from "./status.ts";
 
-let replay: ReplayServer;
+let replay: TestReplay;
 let redis: Redis;
 const prefixes: string[] = [];
 beforeAll(async () => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
       },
     ],
   });
-  replay = await startReplay([defaultCorpusDir(), dir]);
+  replay = await startReplay(platforms, [defaultCorpusDir(), dir]);
   redis = new Redis(testConfig().REDIS_URL, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {
@@ -49,7 +49,7 @@ function deps(recordDir: string) {
   const config = testConfig({}, replay);
   prefixes.push(config.QUEUE_PREFIX);
   const log = testLogger();
-  const recorder = createRecorder({ dir: recordDir, log });
+  const recorder = createRecorder({ dir: recordDir, platforms, log });
   const http = createHttpClient({
     origins: originsFromConfig(replayOrigins(replay.origin), platforms),
     liveHosts: false,
@@ -58,19 +58,33 @@ function deps(recordDir: string) {
     log,
     recorder,
   });
-  return { registry, config, redis, http, log, recorder, recordDir };
+  return { registry, declared: canaries, config, redis, http, log, recorder, recordDir };
 }
 
 describe("canary calls", () => {
-  it("reads CANARY_CALLS, or the built-in set; a bad value is named", () => {
-    expect(canaryCalls(undefined)).toEqual(DEFAULT_CANARY_CALLS);
+  it("reads CANARY_CALLS, or the platforms' own canaries; a bad value is named", () => {
+    expect(canaryCalls(undefined, canaries)).toEqual(canaries);
     expect(
-      canaryCalls('[{"operation":"forumsite.subreddit-posts","params":{"url":"golang","limit":5}}]'),
+      canaryCalls(
+        '[{"operation":"forumsite.subreddit-posts","params":{"url":"golang","limit":5}}]',
+        canaries,
+      ),
     ).toEqual([{ operation: "forumsite.subreddit-posts", params: { url: "golang", limit: "5" } }]);
-    expect(() => canaryCalls("[")).toThrow(/CANARY_CALLS is not JSON/);
-    expect(() => canaryCalls('[{"operation":"Not An Id"}]')).toThrow(/CANARY_CALLS/);
-    // Every built-in canary names an operation of the registry.
-    for (const call of DEFAULT_CANARY_CALLS) expect(registry.byId(call.operation)).toBeDefined();
+    expect(() => canaryCalls("[", canaries)).toThrow(/CANARY_CALLS is not JSON/);
+    expect(() => canaryCalls('[{"operation":"Not An Id"}]', canaries)).toThrow(/CANARY_CALLS/);
+  });
+
+  it("every platform declares canaries of its own operations, and each passes on the recordings", async () => {
+    for (const platform of platforms) {
+      expect(platform.canaries.length, platform.name).toBeGreaterThan(0);
+      for (const call of platform.canaries)
+        expect(registry.byId(call.operation)?.platform, call.operation).toBe(platform.name);
+    }
+    const d = deps(await mkdtemp(path.join(tmpdir(), "sda-canary-")));
+    const run = await runCanaries(d);
+    await d.http.close();
+    expect(run.results.filter((r) => !r.ok)).toEqual([]);
+    expect(run.results.map((r) => r.operation)).toEqual(canaries.map((c) => c.operation));
   });
 
   it("runs the calls unbilled, stores the last run, updates strategy health and records a failure as a replayable case", async () => {
@@ -106,7 +120,7 @@ describe("canary calls", () => {
       log: { entries: { response: { status: number } }[] };
     };
     expect(har.log.entries[0]?.response.status).toBe(403);
-    const recorded = await startReplay([recordDir]);
+    const recorded = await startReplay(platforms, [recordDir]);
     try {
       const again = deps(await mkdtemp(path.join(tmpdir(), "sda-canary-")));
       await again.http.close();

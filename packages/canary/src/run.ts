@@ -25,7 +25,9 @@ export interface CanaryDeps {
   recorder?: JobRecorder;
   /** Where failed calls are recorded (`CANARY_RECORD_DIR`; default: the recorder's own directory). */
   recordDir?: string;
-  /** The calls (default: `CANARY_CALLS`, else the built-in set). */
+  /** The platforms' own canary calls (the catalog's `canaries`): what runs when `CANARY_CALLS` is unset. */
+  declared: readonly CanaryCall[];
+  /** The calls (default: `CANARY_CALLS`, else `declared`). */
   calls?: readonly CanaryCall[];
   /** Budget of one call, ms (default 60 s). */
   callTimeoutMs?: number;
@@ -117,7 +119,7 @@ async function runOne(deps: CanaryDeps, call: CanaryCall): Promise<CanaryResult>
  * @throws ServiceError 400 `invalid_parameter` when `CANARY_CALLS` is invalid.
  */
 export async function runCanaries(deps: CanaryDeps): Promise<CanaryRun> {
-  const calls = deps.calls ?? canaryCalls(deps.config.CANARY_CALLS);
+  const calls = deps.calls ?? canaryCalls(deps.config.CANARY_CALLS, deps.declared);
   const startedAt = new Date().toISOString();
   const results: CanaryResult[] = [];
   for (const call of calls) {

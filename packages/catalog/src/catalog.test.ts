@@ -24,7 +24,7 @@ describe("the catalog", () => {
   });
 
   it("routes every registered platform to the replay in tests; an unrouted host fails loudly, never goes live", async () => {
-    const replay = await startReplay();
+    const replay = await startReplay(platforms);
     try {
       const env = testEnv({}, replay);
       for (const platform of platforms)

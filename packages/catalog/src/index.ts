@@ -1,4 +1,5 @@
 import {
+  type CanaryCall,
   type Catalog,
   type CatalogEntry,
   createCatalog,
@@ -6,9 +7,10 @@ import {
   type EnvSource,
   type HistoryCatalog,
   loadEnv,
+  type MonitorRules,
   type PlatformEnv,
   platform,
-  type ReplayPathRule,
+  type RecordingRule,
   type ServiceConfig,
   serviceEnvSchema,
 } from "@sda/core";
@@ -20,7 +22,8 @@ import { videositePlatform } from "@sda/videosite/spec";
 /**
  * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes)
  * and its handlers (loaded on first use, so the gateway never loads extraction code). This is the only place that
- * names platforms: routes, OpenAPI, queues, the env schema, upstream origins and the test replay all derive from it.
+ * names platforms: routes, OpenAPI, queues, the env schema, upstream origins, record mode, the replay, monitors,
+ * history and canaries all derive from it.
  */
 const entries = [
   platform(videositePlatform, () => import("@sda/videosite")),
@@ -32,7 +35,10 @@ const entries = [
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
 export const registry: Catalog = createCatalog(entries);
 
-/** Every platform's declaration (name, hosts, env slice, error codes, queues, replay rule, operations). */
+/**
+ * Every platform's declaration (name, hosts, env slice, error codes, queues, recording rule, history, monitor rules,
+ * canaries, operations).
+ */
 export const platforms = registry.platforms;
 
 type Spec = (typeof entries)[number]["spec"];
@@ -72,9 +78,12 @@ export function replayOrigins(origin: string): Record<string, string> {
   return Object.fromEntries(platforms.map((p) => [p.originVariable, origin]));
 }
 
-/** Each platform's replay path rule (corpus README §2 rule 2), by platform name, for `startReplayServer`. */
-export function replayPathRules(): Record<string, ReplayPathRule> {
-  return Object.fromEntries(platforms.map((p) => [p.name, p.replay]));
+/**
+ * Each platform's recording rule (corpus README §2: its path rule, its volatile keys), by platform name, for
+ * `startReplayServer({ rules })`; record mode reads the same objects from `platforms`.
+ */
+export function recordingRules(): Record<string, RecordingRule> {
+  return Object.fromEntries(platforms.map((p) => [p.name, p.recording]));
 }
 
 /**
@@ -85,4 +94,13 @@ export const history: HistoryCatalog = createHistoryCatalog(
   registry,
   Object.assign({}, ...platforms.map((p) => p.history)),
 );
-export { monitorRules } from "./monitor-rules.ts";
+
+/**
+ * Every platform's monitor rules (which operations monitors may run and how their items are identified), by
+ * operation id, from each platform's `monitors`; `@sda/monitors` checks at start that every rule names an operation
+ * of the registry.
+ */
+export const monitorRules: MonitorRules = Object.assign({}, ...platforms.map((p) => p.monitors));
+
+/** Every platform's canary calls (its `canaries`), in catalog order: what runs unless `CANARY_CALLS` is set. */
+export const canaries: readonly CanaryCall[] = platforms.flatMap((p) => p.canaries);

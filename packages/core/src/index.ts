@@ -19,6 +19,7 @@ export * from "./periodic.ts";
 export * from "./plan.ts";
 export * from "./platform.ts";
 export * from "./price.ts";
+export * from "./recording-rule.ts";
 export * from "./storable.ts";
 export * from "./unreachable.ts";
 export * from "./usage-params.ts";

@@ -6,6 +6,7 @@ import {
   defineHandlers,
   defineOperationSpec,
   definePlatform,
+  itemsAt,
   matchesHost,
   platform,
 } from "./index.ts";
@@ -84,6 +85,43 @@ describe("definePlatform", () => {
     expect(() => definePlatform({ name: "badsite", hosts: [], operations: [mediaSpec] })).toThrow(
       /queue "audio" is not one of the platform's queues/,
     );
+  });
+});
+
+describe("a platform's own declarations: recording rule, monitor rules, canaries", () => {
+  const declared = definePlatform({
+    name: "declaredsite",
+    hosts: ["api.declared.example"],
+    recording: { path: { stripTrailingSlash: true }, volatileQuery: ["ts"] },
+    monitors: { media: itemsAt("items") },
+    canaries: [{ operation: "item-details", params: { id: "1" } }],
+    operations: [itemSpec, { ...mediaSpec, queue: undefined }],
+  });
+
+  it("keeps the recording rule as declared, and keys monitor rules and canaries by operation id", () => {
+    expect(declared.recording).toEqual({ path: { stripTrailingSlash: true }, volatileQuery: ["ts"] });
+    expect(Object.keys(declared.monitors)).toEqual(["declaredsite.media"]);
+    expect(declared.canaries).toEqual([{ operation: "declaredsite.item-details", params: { id: "1" } }]);
+    expect(exampleSite).toMatchObject({ recording: {}, monitors: {}, canaries: [] });
+  });
+
+  it("refuses a monitor rule or a canary naming no operation of the platform", () => {
+    expect(() =>
+      definePlatform({
+        name: "wrongsite",
+        hosts: [],
+        monitors: { nope: itemsAt("items") } as never,
+        operations: [itemSpec],
+      }),
+    ).toThrow(/a monitor rule names no operation "nope"/);
+    expect(() =>
+      definePlatform({
+        name: "wrongsite",
+        hosts: [],
+        canaries: [{ operation: "nope" as never, params: {} }],
+        operations: [itemSpec],
+      }),
+    ).toThrow(/a canary names no operation "nope"/);
   });
 });
 

@@ -3,6 +3,7 @@ import { CALL_ERROR_CODES } from "./contract/error-codes.ts";
 import { originVariable } from "./env.ts";
 import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
 import type { HistorySources } from "./history.ts";
+import type { MonitorRule, MonitorRules } from "./monitor-rule.ts";
 import type {
   EstimateHandler,
   OperationHandler,
@@ -10,18 +11,16 @@ import type {
   OperationSpec,
   OperationSpecInput,
 } from "./operation.ts";
+import type { RecordingRule } from "./recording-rule.ts";
 
 /**
- * How the replay upstream compares the incoming path with a recording of this platform (corpus README §2 rule 2),
- * as data: the replay applies it without knowing the platform. Default: exact comparison.
+ * A canary call (issue 14): one cheap, long-lived public resource a platform declares so operators learn first when
+ * the platform changes (`packages/canary` runs them, never billed). `operation` is the operation's id.
  */
-export interface ReplayPathRule {
-  /** Remove one trailing `/` before comparing (a platform treating `/x/` as `/x`). */
-  stripTrailingSlash?: boolean;
-  /** Remove this suffix once, after the trailing slash (e.g. `.json`). */
-  stripSuffix?: string;
-  /** Compare case-insensitively (a platform whose names ignore case). */
-  caseInsensitive?: boolean;
+export interface CanaryCall {
+  operation: string;
+  /** The query parameters, as a caller would send them. */
+  params: Record<string, string>;
 }
 
 /** What a platform package declares in its `spec.ts` (no extraction code: params, prices, cache policies). */
@@ -43,10 +42,17 @@ export interface PlatformInput<
   errorCodes?: Readonly<Record<string, ErrorCodeSpec>>;
   /** Queues besides `<name>` that its operations use (e.g. `audio`, `ai`). */
   queues?: readonly string[];
-  /** How the replay compares paths of its recordings (default: exactly). */
-  replay?: ReplayPathRule;
+  /**
+   * How its recordings are matched: the path rule the replay applies, and the volatile query and body keys record
+   * mode leaves out of a recording's `_match` (default: exact paths, only the service-wide volatile keys).
+   */
+  recording?: RecordingRule;
   /** Which of its operations append metric snapshots, and how (History; keyed by operation id). */
   history?: HistorySources;
+  /** Which of its list operations monitors may run, and how their items are identified (by operation name). */
+  monitors?: { readonly [K in Ops[number]["name"]]?: MonitorRule };
+  /** Its canary calls (by operation name), run by `packages/canary` unless the operator sets `CANARY_CALLS`. */
+  canaries?: readonly { operation: Ops[number]["name"]; params: Record<string, string> }[];
   operations: Ops;
 }
 
@@ -67,8 +73,12 @@ export interface PlatformSpec<
   readonly queues: readonly string[];
   /** `<NAME>_ORIGIN`. */
   readonly originVariable: string;
-  readonly replay: ReplayPathRule;
+  readonly recording: RecordingRule;
   readonly history: HistorySources;
+  /** Monitor rules of its operations, by operation id (`<name>.<operation>`). */
+  readonly monitors: MonitorRules;
+  /** Its canary calls, with operation ids. */
+  readonly canaries: readonly CanaryCall[];
   readonly operations: { readonly [K in keyof Ops]: SpecOf<Ops[K]> };
 }
 
@@ -78,8 +88,8 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /**
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
  * and `queue` (the platform's name) unless given, and registers its error codes.
- * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, or an
- *   operation names a queue the platform did not list.
+ * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, an
+ *   operation names a queue the platform did not list, or a monitor rule or canary names no operation of it.
  */
 export function definePlatform<
   const N extends string,
@@ -123,6 +133,17 @@ export function definePlatform<
     };
     return spec;
   });
+  const operationId = (op: string, what: string) => {
+    if (!names.has(op)) throw new Error(`${name}: ${what} names no operation "${op}"`);
+    return `${name}.${op}`;
+  };
+  const monitors: Record<string, MonitorRule> = {};
+  for (const [op, rule] of Object.entries(input.monitors ?? {}) as [string, MonitorRule][])
+    monitors[operationId(op, "a monitor rule")] = rule;
+  const canaries = (input.canaries ?? []).map((call) => ({
+    operation: operationId(call.operation, "a canary"),
+    params: { ...call.params },
+  }));
   const errorCodes = input.errorCodes ?? {};
   registerErrorCodes(name, errorCodes);
   return {
@@ -132,8 +153,10 @@ export function definePlatform<
     errorCodes,
     queues,
     originVariable: originVariable(name),
-    replay: input.replay ?? {},
+    recording: input.recording ?? {},
     history: input.history ?? {},
+    monitors,
+    canaries,
     operations: operations as unknown as PlatformSpec<N, Ops, E>["operations"],
   };
 }

@@ -1,8 +1,8 @@
 import { newId, parseParams, ServiceError } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";
 import { type EngineDeps, runCall } from "./run-call.ts";
-import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // One call's money from end to end without HTTP: planCall (gateway) → runCall (worker), for a miss, a hit, an
 // empty result, a failure and the audio transcript's raised hold. After every scenario the account is consistent:

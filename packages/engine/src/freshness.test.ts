@@ -1,9 +1,9 @@
 import { newId, parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { type PlanDeps, planCall } from "./plan.ts";
 import { type EngineDeps, runCall } from "./run-call.ts";
-import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // Cache freshness (SPEC §4.1): canonical cache keys across URL forms, `cacheMaxAge` on profile operations (served up
 // to its age, refused elsewhere), and the 24-hour window of `cache=true`. Old entries are made by real paid calls run

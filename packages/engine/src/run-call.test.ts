@@ -3,6 +3,7 @@ import { newId, parseParams } from "@sda/core";
 import { createQueueWorker, deleteKeysUnder } from "@sda/queue";
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { HoldWords } from "./hold-words.ts";
 import type { JobResult } from "./job-result.ts";
 import { jobParser, type PlatformJob, platformJobSchema } from "./jobs.ts";
@@ -11,7 +12,6 @@ import { cachedData } from "./result-cache.ts";
 import type { EngineDeps } from "./run-call.ts";
 import { planAndRunCall, runCallJob } from "./runners.ts";
 import { createCallBridge, submitCall } from "./submit.ts";
-import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 let harness: EngineHarness;
 let deps: EngineDeps;

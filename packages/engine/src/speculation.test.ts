@@ -1,12 +1,12 @@
 import { newId } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { HoldWords } from "./hold-words.ts";
 import { type CallPlan, type PlanDeps, planCall } from "./plan.ts";
 import type { EngineDeps } from "./run-call.ts";
 import { runCallJob } from "./runners.ts";
 import { SpeculationBudget } from "./speculation.ts";
 import { callJobOf, sayHold } from "./submit.ts";
-import { type EngineHarness, startEngineHarness } from "./test-harness.ts";
 
 // Speculative enqueue (the gateway adds the job while its reservation runs): the reservation still decides. A refused
 // call is never charged, cached nor recorded, and runs nothing; a held one is charged once, also when the gateway's

@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, itemsAt } from "@sda/core";
 import { forumsiteEnv } from "./env.ts";
 import { forumsiteErrorCodes } from "./errors.ts";
 import { forumsiteHistory } from "./history.ts";
@@ -19,8 +19,25 @@ export const forumsitePlatform = definePlatform({
   hosts: ["reddit.com", "*.reddit.com", "redd.it", "*.redd.it", "*.redditmedia.com"],
   env: forumsiteEnv,
   errorCodes: forumsiteErrorCodes,
-  replay: { stripTrailingSlash: true, stripSuffix: ".json", caseInsensitive: true },
+  // Reddit's own path rule (README §2): `/x/`, `/x` and `/x.json` are one resource, names ignore case; `raw_json`
+  // and `api_type` only shape the answer.
+  recording: {
+    path: { stripTrailingSlash: true, stripSuffix: ".json", caseInsensitive: true },
+    volatileQuery: ["raw_json"],
+    volatileBody: [/^(api_type|raw_json)$/],
+  },
   history: forumsiteHistory,
+  // Posts and comments by their `fullname` (`t3_…`, `t1_…`, unique across the whole platform).
+  monitors: {
+    "subreddit-posts": itemsAt("posts", "fullname"),
+    search: itemsAt("posts", "fullname"),
+    "subreddit-search": itemsAt("posts", "fullname"),
+    "post-comments": itemsAt("comments", "fullname"),
+  },
+  canaries: [
+    { operation: "subreddit-details", params: { url: "golang" } },
+    { operation: "subreddit-posts", params: { url: "popular", limit: "5" } },
+  ],
   operations: [
     subredditPostsSpec,
     postDetailsSpec,

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { OperationContext } from "@sda/core";
 import { serviceErrorOf, syntheticAudioCase } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
+import { test as mediaTest } from "../test/fixtures.ts";
 import { extractSpeechAudio } from "./extract-audio.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 import { DirectUrlSource } from "./sources/direct-url.ts";
@@ -61,10 +61,10 @@ async function extract(
 }
 
 /**
- * `replayTest` (replay, `ctx`) plus `files`: a temp dir holding the synthetic audio and an extractor script that
+ * `test` of `test/fixtures.ts` (replay, `ctx`) plus `files`: a temp dir holding the synthetic audio and an extractor script that
  * prints it (removed after the file), and `extract(sources)` on them; `hits()` counts the replay's media requests.
  */
-const test = replayTest
+const test = mediaTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("files", { scope: "file" }, async ({}, { onCleanup }) => {
     const dir = await mkdtemp(path.join(tmpdir(), "circuits-test-"));

@@ -4,17 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { OperationContext } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import {
   deleteKeysWithPrefix,
-  type FakeAsrServer,
   serviceErrorOf,
-  startFakeAsr,
   startReplay,
   syntheticAudioCase,
+  type TestReplay,
   testContext,
 } from "@sda/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeAsrServer, startFakeAsr } from "../test/fake-asr.ts";
+import { mediaHosts } from "../test/fixtures.ts";
 import { OpenAiCompatibleAsr } from "./asr/openai-compatible.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 import type { AudioSource } from "./sources/audio-source.ts";
@@ -23,14 +23,14 @@ import { ExtractorSource } from "./sources/extractor.ts";
 import { type MediaSettings, mediaCircuit, transcribeAudio } from "./transcribe-audio.ts";
 
 const synth = syntheticAudioCase();
-let replay: ReplayServer;
+let replay: TestReplay;
 let ctx: OperationContext;
 let fast: FakeAsrServer;
 let standard: FakeAsrServer;
 let root: string;
 
 beforeAll(async () => {
-  replay = await startReplay();
+  replay = await startReplay([mediaHosts]);
   ctx = testContext(replay);
   fast = await startFakeAsr({
     transcript: synth.transcript,

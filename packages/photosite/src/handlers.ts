@@ -10,7 +10,7 @@ import { hashtagSearchHandler } from "./operations/hashtag-search.ts";
 import { highlightsHandler } from "./operations/highlights.ts";
 import { highlightsDetailsHandler } from "./operations/highlights-details.ts";
 import { profileSearchHandler } from "./operations/profile-search.ts";
-import { reelsByAudioHandler } from "./operations/reels-by-audio-id.ts";
+import { reelsByAudioIdHandler } from "./operations/reels-by-audio-id.ts";
 import { reelsSearchHandler } from "./operations/reels-search.ts";
 import { summarizeHandler } from "./operations/summarize.ts";
 import { taggedPostsHandler } from "./operations/tagged-posts.ts";
@@ -28,7 +28,7 @@ export const photositeHandlers = defineHandlers(photositePlatform, {
   "reels-search": reelsSearchHandler,
   "trending-reels": trendingReelsHandler,
   "tagged-posts": taggedPostsHandler,
-  "reels-by-audio-id": reelsByAudioHandler,
+  "reels-by-audio-id": reelsByAudioIdHandler,
   "hashtag-search": hashtagSearchHandler,
   "profile-search": profileSearchHandler,
   embed: embedHandler,

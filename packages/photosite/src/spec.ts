@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, itemsAt } from "@sda/core";
 import { photositeEnv } from "./env.ts";
 import { photositeErrorCodes } from "./errors.ts";
 import { photositeHistory } from "./history.ts";
@@ -13,7 +13,7 @@ import { hashtagSearchSpec } from "./spec/hashtag-search.ts";
 import { highlightsSpec } from "./spec/highlights.ts";
 import { highlightsDetailsSpec } from "./spec/highlights-details.ts";
 import { profileSearchSpec } from "./spec/profile-search.ts";
-import { reelsByAudioSpec } from "./spec/reels-by-audio-id.ts";
+import { reelsByAudioIdSpec } from "./spec/reels-by-audio-id.ts";
 import { reelsSearchSpec } from "./spec/reels-search.ts";
 import { summarizeSpec } from "./spec/summarize.ts";
 import { taggedPostsSpec } from "./spec/tagged-posts.ts";
@@ -31,6 +31,25 @@ export const photositePlatform = definePlatform({
   errorCodes: photositeErrorCodes,
   queues: ["audio", "ai"],
   history: photositeHistory,
+  // The web client's session and page-load fields are never identity (README §2).
+  recording: {
+    volatileBody: [
+      /^(av|fb_dtsg|lsd|jazoest|__\w+|dpr|fb_api_caller_class|server_timestamps|variables\.__relay_internal__\w*)$/,
+    ],
+  },
+  // Posts and reels by their media id (the shortcode when a row has none), comments and highlight albums by id.
+  monitors: {
+    comments: itemsAt("comments"),
+    "channel-posts": itemsAt("posts", ["id", "shortcode"]),
+    "channel-reels": itemsAt("reels", ["id", "shortcode"]),
+    "tagged-posts": itemsAt("posts", ["id", "shortcode"]),
+    "reels-by-audio-id": itemsAt("reels", ["id", "shortcode"]),
+    "hashtag-search": itemsAt("posts", ["id", "shortcode"]),
+    "reels-search": itemsAt("reels", ["id", "shortcode"]),
+    "trending-reels": itemsAt("reels", ["id", "shortcode"]),
+    highlights: itemsAt("highlights"),
+  },
+  canaries: [{ operation: "details", params: { url: "https://www.instagram.com/reel/C10MvewSSYl/" } }],
   operations: [
     detailsSpec,
     commentsSpec,
@@ -40,7 +59,7 @@ export const photositePlatform = definePlatform({
     reelsSearchSpec,
     trendingReelsSpec,
     taggedPostsSpec,
-    reelsByAudioSpec,
+    reelsByAudioIdSpec,
     hashtagSearchSpec,
     profileSearchSpec,
     embedSpec,

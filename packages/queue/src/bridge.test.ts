@@ -1,5 +1,5 @@
-import { newId } from "@sda/core";
-import { randomPrefix, testLogger } from "@sda/testing";
+import { randomBytes } from "node:crypto";
+import { createLogger, newId } from "@sda/core";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
@@ -7,6 +7,10 @@ import { createRedis, deleteKeysUnder } from "./connection.ts";
 import type { JobFailure } from "./job.ts";
 import { decodeReply, encodeReply } from "./reply.ts";
 import { createQueueWorker } from "./worker.ts";
+
+// Queue sits below @sda/testing (which depends on it): its tests make their own prefixes and silent logger.
+const randomPrefix = (label: string) => `${label}_${randomBytes(4).toString("hex")}`;
+const testLogger = () => createLogger({ name: "test", level: "silent" });
 
 // Queue mechanics only: the processors below stand in for the engine and return fixed results.
 const redis = createRedis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");

@@ -1,15 +1,19 @@
-import { newId } from "@sda/core";
-import { deleteKeysWithPrefix, randomPrefix, testLogger } from "@sda/testing";
+import { randomBytes } from "node:crypto";
+import { createLogger, newId } from "@sda/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { QueueBridge } from "./bridge.ts";
-import { createRedis } from "./connection.ts";
+import { createRedis, deleteKeysUnder } from "./connection.ts";
 import { createQueueWorker } from "./worker.ts";
+
+// Queue sits below @sda/testing (which depends on it): its tests make their own prefixes and silent logger.
+const randomPrefix = (label: string) => `${label}_${randomBytes(4).toString("hex")}`;
+const testLogger = () => createLogger({ name: "test", level: "silent" });
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = createRedis(redisUrl);
 const prefixes: string[] = [];
 afterAll(async () => {
-  for (const prefix of prefixes) await deleteKeysWithPrefix(redisUrl, prefix);
+  for (const prefix of prefixes) await deleteKeysUnder(redis, prefix);
   redis.disconnect();
 });
 

@@ -128,3 +128,13 @@ export function recordedCase(platform: string, caseId: string): HarEntry[] {
   }
   return entries;
 }
+
+/**
+ * The recorded answer of entry `index` of a case ({@link recordedCase}), parsed as JSON, as the platform sent it.
+ * @throws Error when the case or the entry does not exist, or the body is not JSON.
+ */
+export function recordedJson(platform: string, caseId: string, index = 0): unknown {
+  const entry = recordedCase(platform, caseId)[index];
+  if (!entry) throw new Error(`${platform} case ${caseId} has no entry ${index}`);
+  return JSON.parse(entryBody(entry).toString("utf8"));
+}

@@ -1,9 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ReplayPathRule } from "@sda/core";
+import { comparedPath, type RecordingRule, type ReplayPathRule } from "@sda/core";
 import type { CorpusEntry, MatchSpec } from "./har.ts";
 
-/** Each platform's path rule (from its `definePlatform({ replay })`); a platform not named compares exactly. */
-export type PathRules = Readonly<Record<string, ReplayPathRule>>;
+/**
+ * Each platform's recording rule (its `definePlatform({ recording })`), by platform folder name; the replay applies
+ * its `path` part. A platform not named compares exactly.
+ */
+export type RecordingRules = Readonly<Record<string, RecordingRule>>;
 
 /** An incoming request, reduced to what the matching rules compare (corpus README §2). */
 export interface IncomingRequest {
@@ -20,18 +23,6 @@ export interface IncomingRequest {
 
 type Lookup = { present: false } | { present: true; value: unknown };
 const ABSENT: Lookup = { present: false };
-
-/**
- * Rule 2, as the platform's data says: optionally one trailing `/` removed, then one suffix (e.g. `.json`),
- * then lower-cased for a case-insensitive platform. Without a rule the path compares exactly.
- */
-export function normalizePath(path: string, rule: ReplayPathRule | undefined): string {
-  if (!rule) return path;
-  let p = path;
-  if (rule.stripTrailingSlash && p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
-  if (rule.stripSuffix && p.endsWith(rule.stripSuffix)) p = p.slice(0, -rule.stripSuffix.length);
-  return rule.caseInsensitive ? p.toLowerCase() : p;
-}
 
 function dotted(value: unknown, key: string): Lookup {
   let current = value;
@@ -69,7 +60,7 @@ export function matches(
   request: IncomingRequest,
 ): boolean {
   if (spec.method !== request.method) return false;
-  if (normalizePath(spec.path, rule) !== normalizePath(request.path, rule)) return false;
+  if (comparedPath(spec.path, rule) !== comparedPath(request.path, rule)) return false;
   for (const [key, expected] of Object.entries(spec.query ?? {}))
     if (!satisfies(expected, formField(request.query, key))) return false;
   for (const [key, expected] of Object.entries(spec.body ?? {})) {
@@ -97,12 +88,12 @@ export class EntryIndex {
   readonly #byRoute = new Map<string, CorpusEntry[]>();
   readonly #platforms = new Set<string>();
 
-  readonly #rules: PathRules;
+  readonly #rules: RecordingRules;
 
-  constructor(entries: readonly CorpusEntry[], rules: PathRules) {
+  constructor(entries: readonly CorpusEntry[], rules: RecordingRules) {
     this.#rules = rules;
     for (const e of entries) {
-      const path = normalizePath(e.entry._match.path, rules[e.platform]);
+      const path = comparedPath(e.entry._match.path, rules[e.platform]?.path);
       const key = `${e.entry._match.method} ${e.platform} ${path}`;
       const list = this.#byRoute.get(key) ?? [];
       list.push(e);
@@ -116,8 +107,8 @@ export class EntryIndex {
     let best: CorpusEntry | undefined;
     let bestScore = -1;
     for (const platform of this.#platforms) {
-      const rule = this.#rules[platform];
-      const key = `${request.method} ${platform} ${normalizePath(request.path, rule)}`;
+      const rule = this.#rules[platform]?.path;
+      const key = `${request.method} ${platform} ${comparedPath(request.path, rule)}`;
       for (const candidate of this.#byRoute.get(key) ?? []) {
         const score = specificity(candidate.entry._match);
         if (score > bestScore && matches(candidate.entry._match, rule, request)) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CorpusEntry, entryBody, loadEntries } from "./har.ts";
-import { EntryIndex, type IncomingRequest, type PathRules } from "./match.ts";
+import { EntryIndex, type IncomingRequest, type RecordingRules } from "./match.ts";
 
 /** Headers never replayed (corpus README §2: bodies are stored decoded; cookies are harmless but dropped). */
 const DROPPED_HEADERS = new Set([
@@ -36,10 +36,10 @@ export interface ReplayServerOptions {
   /** Corpus directories (a corpus root or platform folders), in the format of the corpus README. */
   dirs: readonly string[];
   /**
-   * How each platform's paths compare (corpus README §2 rule 2), by platform folder name: the catalog's
-   * `platform.replay` (`@sda/testing`'s `replayPathRules()`). A platform not named compares exactly.
+   * How each platform's recordings match (corpus README §2 rule 2), by platform folder name: each platform's
+   * `recording` rule (the catalog's `recordingRules()`). A platform not named compares paths exactly.
    */
-  pathRules: PathRules;
+  rules: RecordingRules;
   /** Fixed latency added to every answer, in ms (default 0). */
   delayMs?: number;
 }
@@ -106,7 +106,7 @@ export async function startReplayServer(
   host = "127.0.0.1",
 ): Promise<ReplayServer> {
   const entries = loadEntries(options.dirs);
-  const index = new EntryIndex(entries, options.pathRules);
+  const index = new EntryIndex(entries, options.rules);
   const hits: ReplayHit[] = [];
   const faults: ReplayFault[] = [];
 

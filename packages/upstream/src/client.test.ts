@@ -1,15 +1,29 @@
-import type { ServiceError } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
-import { replayHttpClient, startReplay } from "@sda/testing";
+import { createLogger, type ServiceError } from "@sda/core";
+import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient } from "./client.ts";
 import { routeUrl } from "./origins.ts";
 
 let replay: ReplayServer;
-let http: ReturnType<typeof replayHttpClient>;
+let http: ReturnType<typeof createHttpClient>;
 
+// The client on its own, below any platform package: two platforms' hosts routed to the replay of the recorded
+// corpus, with Reddit's path rule (corpus README §2) for the forum recordings.
 beforeAll(async () => {
-  replay = await startReplay();
-  http = replayHttpClient(replay, 2000);
+  replay = await startReplayServer({
+    dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
+    rules: { forumsite: { path: { stripTrailingSlash: true, stripSuffix: ".json", caseInsensitive: true } } },
+  });
+  http = createHttpClient({
+    origins: [
+      { platform: "forumsite", hosts: ["reddit.com", "*.reddit.com", "redd.it"], origin: replay.origin },
+      { platform: "videosite", hosts: ["*.youtube.com"], origin: replay.origin },
+    ],
+    liveHosts: false,
+    timeoutMs: 2000,
+    userAgent: "sda-test",
+    log: createLogger({ name: "test", level: "silent" }),
+  });
 });
 afterAll(async () => {
   await http.close();

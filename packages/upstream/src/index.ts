@@ -2,5 +2,10 @@ export * from "./client.ts";
 export * from "./origins.ts";
 export type { Exchange } from "./record/har-entry.ts";
 export { matchFor, type RecordedMatch } from "./record/identity.ts";
-export { createRecorder, type Recorder, type RecorderOptions } from "./record/recorder.ts";
+export {
+  createRecorder,
+  type RecordedPlatform,
+  type Recorder,
+  type RecorderOptions,
+} from "./record/recorder.ts";
 export { REDACTED } from "./record/redact.ts";

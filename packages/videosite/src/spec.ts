@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, itemsAt } from "@sda/core";
 import { videositeEnv } from "./env.ts";
 import { videositeErrorCodes } from "./errors.ts";
 import { videositeHistory } from "./history.ts";
@@ -35,6 +35,37 @@ export const videositePlatform = definePlatform({
   errorCodes: videositeErrorCodes,
   queues: ["audio", "ai"],
   history: videositeHistory,
+  // `t` is a timestamp here (on the forum it is the timeframe); the rest are client versions, counters and session
+  // values of the innertube and media requests; a media download matches on the media and format only (README §3).
+  recording: {
+    volatileQuery: ["t", "cpn", "cver", "c", "ei", "ip", "ipbits", "pot"],
+    volatileBody: [
+      /^context(\.|$)/,
+      /^cpn$/,
+      /^playbackContext(\.|$)/,
+      /^serviceIntegrityDimensions(\.|$)/,
+      /^attestationRequest(\.|$)/,
+      /^(contentCheckOk|racyCheckOk)$/,
+    ],
+    // The same `/player` answers differently per client (README §3).
+    identityBody: ["context.client.clientName"],
+    queryOnly: { "/videoplayback": ["id", "itag"] },
+  },
+  // List operations by their rows' video or comment ids; search hits by `type:id` (a video and a playlist hit are
+  // different items).
+  monitors: {
+    comments: itemsAt("comments"),
+    "comment-replies": itemsAt("comments"),
+    "channel-videos": itemsAt("videos"),
+    "channel-shorts": itemsAt("videos"),
+    "playlist-videos": itemsAt("videos"),
+    search: itemsAt("results", "id", "type"),
+  },
+  // A CC-licensed lecture: its captions and details break first when the platform changes its clients.
+  canaries: [
+    { operation: "transcript", params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" } },
+    { operation: "video-details", params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" } },
+  ],
   operations: [
     transcriptSpec,
     videoDetailsSpec,

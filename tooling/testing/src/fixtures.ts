@@ -1,34 +1,65 @@
+import path from "node:path";
+import type { PlatformEnv, PlatformSpec } from "@sda/core";
 import { Redis } from "ioredis";
 import { test } from "vitest";
-import { deleteKeysWithPrefix, randomPrefix, startReplay, testContext } from "./index.ts";
+import {
+  type ContextOptions,
+  defaultCorpusDir,
+  deleteKeysWithPrefix,
+  type PlatformTestContext,
+  randomPrefix,
+  startReplay,
+  testContext,
+} from "./index.ts";
 
 /**
- * A vitest `test` with the replay fixtures, instead of copied `beforeAll`/`afterAll` blocks:
- * - `replayDirs`: the corpus directories the replay serves (default: the recorded corpus); a file that adds test-only
- *   cases overrides it (`replayTest.extend("replayDirs", { scope: "file" }, …)`);
- * - `replay`: the replay upstream on `replayDirs` (every catalog platform's path rule), one per test file;
+ * The one test fixture of every platform package (`packages/<name>/test/fixtures.ts`:
+ * `export const test = platformTest(examplesitePlatform)`), instead of copied `beforeAll`/`afterAll` blocks. Every
+ * fixture is file-scoped:
+ * - `replayDirs`: the corpus directories the replay serves (default: the platform's own folder of the recorded
+ *   corpus); a file that adds test-only cases overrides it (`test.extend("replayDirs", { scope: "file" }, …)`);
+ * - `replay`: the replay upstream on `replayDirs`, standing in for the platform (its hosts, its recording rule);
  * - `ctx`: a handler context on it (`testContext`: replay HTTP client, real Redis under a random key prefix, this
- *   run's config), one per test file; after the file its keys are deleted and its Redis connection closed.
+ *   run's config with the platform's env slice, typed as its handlers read it);
+ * - `contextWith(config, options?)`: a further context with config overrides (credentials, proxies, identities), a
+ *   key prefix of its own (pauses and circuits of one test never reach another) and `testContext`'s options (a
+ *   credit `balance`, a clock).
+ * After the file every context's Redis keys are deleted and its connection closed.
  *
  * ```ts
- * replayTest("reads the recorded page", async ({ ctx }) => { expect((await getThing(params, ctx)).data)… });
+ * test("reads the recorded page", async ({ ctx }) => { expect((await thingHandler(params, ctx)).data)… });
  * ```
  */
-export const replayTest = test
-  .extend("replayDirs", { scope: "file" }, (): readonly string[] | undefined => undefined)
-  .extend("replay", { scope: "file" }, async ({ replayDirs }, { onCleanup }) => {
-    const replay = await startReplay(replayDirs);
-    onCleanup(() => replay.close());
-    return replay;
-  })
-  .extend("ctx", { scope: "file" }, async ({ replay }, { onCleanup }) => {
-    const ctx = testContext(replay);
-    onCleanup(async () => {
-      await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-      ctx.redis.disconnect();
-    });
-    return ctx;
-  });
+export function platformTest<P extends PlatformSpec>(platform: P) {
+  type Context = PlatformTestContext<P>;
+  return test
+    .extend("replayDirs", { scope: "file" }, (): readonly string[] => [
+      path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform.name),
+    ])
+    .extend("replay", { scope: "file" }, async ({ replayDirs }, { onCleanup }) => {
+      const replay = await startReplay([platform], replayDirs);
+      onCleanup(() => replay.close());
+      return replay;
+    })
+    .extend("contextWith", { scope: "file" }, ({ replay }, { onCleanup }) => {
+      const made: Context[] = [];
+      onCleanup(async () => {
+        for (const ctx of made) {
+          await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
+          ctx.redis.disconnect();
+        }
+      });
+      return (config: Record<string, string | undefined> = {}, options: ContextOptions = {}): Context => {
+        const ctx = testContext<PlatformEnv<P>>(replay, {
+          ...options,
+          config: { QUEUE_PREFIX: randomPrefix(), ...config },
+        });
+        made.push(ctx);
+        return ctx;
+      };
+    })
+    .extend("ctx", { scope: "file" }, ({ contextWith }): Context => contextWith());
+}
 
 /** This run's Redis: `TEST_REDIS_URL`, else the local server. */
 const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

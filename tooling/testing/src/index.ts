@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { type CatalogEnv, loadServiceEnv, platforms, replayOrigins, replayPathRules } from "@sda/catalog";
 import {
   CursorCodec,
   createLogger,
   type HttpClient,
   type Logger,
+  loadEnv,
   newId,
   type OperationContext,
+  type PlatformEnv,
+  type PlatformSpec,
   type ServiceConfig,
   ServiceError,
   type UpstreamRequest,
@@ -17,7 +19,18 @@ import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
 import { inject } from "vitest";
 
-export { defaultCorpusDir, replayPathRules };
+export { defaultCorpusDir };
+
+/**
+ * What a test routes to the replay of a platform: its name, hosts, origin variable, env slice and recording rule
+ * (a `definePlatform` result: a platform package's own spec, or the catalog's `platforms` for a whole service).
+ */
+export type TestPlatform = Pick<PlatformSpec, "name" | "hosts" | "originVariable" | "env" | "recording">;
+
+/** The replay upstream of a test, with the platforms it stands in for (their hosts are routed to it). */
+export interface TestReplay extends ReplayServer {
+  readonly platforms: readonly TestPlatform[];
+}
 
 /** A random Redis key prefix for one test file, so suites never see each other's queues or cache entries. */
 export function randomPrefix(label = "t"): string {
@@ -30,22 +43,21 @@ export function testLogger(): Logger {
 }
 
 /**
- * The configuration of a test: this run's database, a random queue prefix, every catalog platform's origin on the
- * replay (when given), plus overrides. Parsed by the same schema as production.
+ * The configuration of a test: this run's database, a random queue prefix, the replay's platforms' origins on it
+ * (when given) and their env slices, plus overrides. Parsed by the same schema as production.
  */
 export function testConfig(
   overrides: Record<string, string | undefined> = {},
-  replay?: ReplayServer,
+  replay?: TestReplay,
 ): ServiceConfig {
-  return loadServiceEnv(testEnv(overrides, replay));
+  return loadEnv(testEnv(overrides, replay), replay?.platforms ?? []);
 }
 
 /** The environment behind {@link testConfig} (for spawning a worker or gateway process with the same settings). */
 export function testEnv(
   overrides: Record<string, string | undefined> = {},
-  replay?: ReplayServer,
+  replay?: TestReplay,
 ): Record<string, string> {
-  const origin = replay?.origin;
   const env: Record<string, string | undefined> = {
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -55,34 +67,39 @@ export function testEnv(
     CURSOR_SECRET: "test-cursor-secret-0123456789",
     // Every answer of a test stack is checked against its documented schema (mismatches are logged).
     VALIDATE_RESPONSES: "true",
-    ...(origin ? replayOrigins(origin) : {}),
+    ...Object.fromEntries((replay?.platforms ?? []).map((p) => [p.originVariable, replay?.origin])),
     ...overrides,
   };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** Starts the replay upstream on the recorded corpus (or the given directories) on a free port. */
-export function startReplay(
+/**
+ * Starts the replay upstream for `platforms` on a free port, on the recorded corpus (or the given directories), with
+ * each platform's recording rule.
+ */
+export async function startReplay(
+  platforms: readonly TestPlatform[],
   dirs?: readonly string[],
   options: { delayMs?: number } = {},
-): Promise<ReplayServer> {
-  return startReplayServer({
+): Promise<TestReplay> {
+  const server = await startReplayServer({
     dirs: dirs ?? [defaultCorpusDir(process.env.CORPUS_DIR)],
-    pathRules: replayPathRules(),
+    rules: Object.fromEntries(platforms.map((p) => [p.name, p.recording])),
     ...options,
   });
+  return Object.assign(server, { platforms });
 }
 
 /**
- * The production HTTP client with every catalog platform routed to the replay; a request no platform routes (a host
- * missing from its platform's `hosts`, a platform missing from the catalog) throws instead of reaching a live host.
+ * The production HTTP client with the replay's platforms routed to it; a request no platform routes (a host missing
+ * from its platform's `hosts`, a platform the replay does not stand in for) throws instead of reaching a live host.
  */
 export function replayHttpClient(
-  replay: ReplayServer,
+  replay: TestReplay,
   timeoutMs = 10_000,
 ): HttpClient & { close(): Promise<void> } {
   return createHttpClient({
-    origins: originsFromConfig(replayOrigins(replay.origin), platforms),
+    origins: originsFromConfig(testEnv({}, replay), replay.platforms),
     liveHosts: false,
     timeoutMs,
     userAgent: "sda-test",
@@ -90,22 +107,28 @@ export function replayHttpClient(
   });
 }
 
+/** Options of a test's handler context: the credit balance `requireCredits` checks (default unlimited), a clock. */
+export interface ContextOptions {
+  balance?: number;
+  now?: () => Date;
+}
+
 /**
- * An {@link OperationContext} for calling a handler directly in a test: the replay HTTP client, a real Redis
- * connection (close it with `ctx.redis.quit()`), this run's config (`env` holds every platform's slice), and
- * `requireCredits` that checks against `balance` (default: unlimited).
+ * A handler context (`OperationContext`) for calling a handler directly in a test: the replay HTTP client, a real
+ * Redis connection (close it with `ctx.redis.quit()`), this run's config (`env` holds the replay's platforms'
+ * slices), and `requireCredits` that checks against `balance` (default: unlimited).
  */
-export function testContext(
-  replay: ReplayServer,
-  options: { balance?: number; config?: Record<string, string | undefined>; now?: () => Date } = {},
-): TestContext {
+export function testContext<Env = Readonly<Record<string, unknown>>>(
+  replay: TestReplay,
+  options: ContextOptions & { config?: Record<string, string | undefined> } = {},
+): TestContext<Env> {
   const config = testConfig(options.config ?? {}, replay);
   return {
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "acct_test",
     config,
-    env: config as unknown as CatalogEnv,
+    env: config as unknown as Env,
     log: testLogger(),
     http: replayHttpClient(replay),
     redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true }),
@@ -124,13 +147,6 @@ export function testContext(
   };
 }
 
-export {
-  type FakeAsrOptions,
-  type FakeAsrServer,
-  type ReceivedUpload,
-  startFakeAsr,
-  verboseJsonFor,
-} from "./fake-asr.ts";
 export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
 export { expectLedgerReconciled } from "./ledger-reconciled.ts";
 export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
@@ -187,6 +203,9 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
   }
 }
 
-/** The context {@link testContext} builds: `env` holds every catalog platform's variables. */
-export type TestContext = OperationContext<CatalogEnv>;
+/** The context {@link testContext} builds, typed with a platform's env (`PlatformEnv<typeof xPlatform>`). */
+export type TestContext<Env = Readonly<Record<string, unknown>>> = OperationContext<Env>;
+
+/** The handler context of one platform's tests (`platformTest(xPlatform)`'s `ctx`). */
+export type PlatformTestContext<P extends PlatformSpec> = TestContext<PlatformEnv<P>>;
 export { type SyntheticAnswer, writeSyntheticCase } from "./synthetic-case.ts";

@@ -1,6 +1,6 @@
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { forumTest, syntheticReplayDirs } from "../testing/fixtures.ts";
+import { forumTest, syntheticReplayDirs } from "../../test/fixtures.ts";
 import { ForumClient } from "./client.ts";
 
 // The block page anonymous `.json` traffic from a flagged address gets (issue 14); served for one synthetic subreddit.

@@ -1,8 +1,8 @@
 import { entryBody, type ReplayServer } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { forumEntries } from "../testing/corpus.ts";
-import { forumTest } from "../testing/fixtures.ts";
+import { forumEntries } from "../../test/corpus.ts";
+import { forumTest } from "../../test/fixtures.ts";
 import { ForumClient } from "./client.ts";
 import { okJson } from "./errors.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedJson } from "../testing/corpus.ts";
+import { recordedJson } from "../../test/corpus.ts";
 import { decodeStrings, isEscapedAnswer, unescapeAnswer } from "./escaping.ts";
 
 describe("entity-escaped answers", () => {

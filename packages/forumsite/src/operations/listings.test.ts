@@ -1,24 +1,24 @@
 import { parseParams } from "@sda/core";
-import { serviceErrorOf, type TestContext } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
+import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { recordedJson } from "../../test/corpus.ts";
+import { type ForumTestContext, forumTest } from "../../test/fixtures.ts";
 import { readListing } from "../readers/listing.ts";
 import { searchParams } from "../spec/search.ts";
 import { subredditPostsParams } from "../spec/subreddit-posts.ts";
 import { subredditSearchParams } from "../spec/subreddit-search.ts";
-import { recordedJson } from "../testing/corpus.ts";
 import { searchSite } from "./search.ts";
 import { getSubredditPosts } from "./subreddit-posts.ts";
 import { searchSubreddit } from "./subreddit-search.ts";
 
-// The replay and the handler context come from the `replayTest` fixtures (one of each for this file).
-const posts = (ctx: TestContext, query: Record<string, string>) =>
+// The replay and the handler context come from the `forumTest` fixtures (one of each for this file).
+const posts = (ctx: ForumTestContext, query: Record<string, string>) =>
   getSubredditPosts(parseParams(subredditPostsParams, query), ctx);
 const recordedIds = (caseId: string) =>
   (readListing(recordedJson(caseId))?.things ?? []).map((t) => t.data.id as string);
 
 describe("subreddit posts", () => {
-  replayTest(
+  forumTest(
     "pages of 30 through r/popular return the recorded 100 posts in order, without gap or repeat",
     async ({ ctx }) => {
       const seen: string[] = [];
@@ -41,7 +41,7 @@ describe("subreddit posts", () => {
     },
   );
 
-  replayTest(
+  forumTest(
     "top of the day of an escaped public listing: 3 posts, titles decoded, timeframe echoed",
     async ({ ctx }) => {
       const { data, source } = await posts(ctx, {
@@ -58,14 +58,14 @@ describe("subreddit posts", () => {
     },
   );
 
-  replayTest("a quarantined subreddit is 403 subreddit_quarantined", async ({ ctx }) => {
+  forumTest("a quarantined subreddit is 403 subreddit_quarantined", async ({ ctx }) => {
     const error = await serviceErrorOf(
       posts(ctx, { url: "r/tiananmenaquarefalse", sort: "top", timeframe: "all" }),
     );
     expect(error).toMatchObject({ code: "subreddit_quarantined", status: 403 });
   });
 
-  replayTest(
+  forumTest(
     "a private subreddit (the platform's 403 reason private) is 403 subreddit_private",
     async ({ ctx, replay }) => {
       const remove = replay.addFault({
@@ -85,7 +85,7 @@ describe("subreddit posts", () => {
     },
   );
 
-  replayTest(
+  forumTest(
     "an unknown subreddit (redirect to the subreddit search) is 404 subreddit_not_found",
     async ({ ctx, replay }) => {
       const remove = replay.addFault({
@@ -104,7 +104,7 @@ describe("subreddit posts", () => {
     },
   );
 
-  replayTest("a cursor of another query or another operation is 400 invalid_cursor", async ({ ctx }) => {
+  forumTest("a cursor of another query or another operation is 400 invalid_cursor", async ({ ctx }) => {
     const { data } = await posts(ctx, { url: "r/popular", limit: "5" });
     const cursor = data.nextCursor ?? "";
     expect(
@@ -123,7 +123,7 @@ describe("subreddit posts", () => {
 });
 
 describe("search", () => {
-  replayTest("site-wide: 31 recorded results in two pages of 20 and 11, then the end", async ({ ctx }) => {
+  forumTest("site-wide: 31 recorded results in two pages of 20 and 11, then the end", async ({ ctx }) => {
     const first = await searchSite(parseParams(searchParams, { q: "praw oauth search" }), ctx);
     expect(first.data).toMatchObject({ query: "praw oauth search", sort: "relevance", timeframe: "all" });
     expect(first.data.posts).toHaveLength(20);
@@ -144,7 +144,7 @@ describe("search", () => {
     );
   });
 
-  replayTest("inside a subreddit (r/all): the same results, the subreddit echoed", async ({ ctx }) => {
+  forumTest("inside a subreddit (r/all): the same results, the subreddit echoed", async ({ ctx }) => {
     const { data, source } = await searchSubreddit(
       parseParams(subredditSearchParams, { url: "r/all", q: "praw oauth search", limit: "50" }),
       ctx,
@@ -153,7 +153,7 @@ describe("search", () => {
     expect(data).toMatchObject({ subreddit: "all", totalReturned: 31, hasMore: false, nextCursor: null });
   });
 
-  replayTest("rejects a one-character query and an unknown sort, listing the allowed values", () => {
+  forumTest("rejects a one-character query and an unknown sort, listing the allowed values", () => {
     expect(() => parseParams(searchParams, { q: "a" })).toThrow(/at least 2 characters/);
     try {
       parseParams(searchParams, { q: "praw", sort: "best" });

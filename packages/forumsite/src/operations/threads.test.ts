@@ -1,7 +1,7 @@
 import { parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
+import { forumTest } from "../../test/fixtures.ts";
 import type { ForumComment } from "../readers/comment.ts";
 import { postCommentsParams } from "../spec/post-comments.ts";
 import { postDetailsParams } from "../spec/post-details.ts";
@@ -12,7 +12,7 @@ import { getPostDetails } from "./post-details.ts";
 import { getPostTranscript } from "./post-transcript.ts";
 import { getSubredditDetails } from "./subreddit-details.ts";
 
-const test = replayTest.extend(
+const test = forumTest.extend(
   "comments",
   ({ ctx }) =>
     (query: Record<string, string>) =>

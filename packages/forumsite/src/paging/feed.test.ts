@@ -1,11 +1,11 @@
 import { parseParams } from "@sda/core";
 import { readStrategyHealth } from "@sda/strategy";
 import { describe, expect } from "vitest";
+import { forumTest, syntheticReplayDirs } from "../../test/fixtures.ts";
 import { searchSite } from "../operations/search.ts";
 import { getSubredditPosts } from "../operations/subreddit-posts.ts";
 import { searchParams } from "../spec/search.ts";
 import { subredditPostsParams } from "../spec/subreddit-posts.ts";
-import { forumTest, syntheticReplayDirs } from "../testing/fixtures.ts";
 
 // Synthetic answers (issue 14, item 8): the anonymous `.json` API answers the block page, the Atom feeds still answer.
 // The feed is written in the platform's Atom form; no real feed is recorded yet.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recordedJson } from "../../test/corpus.ts";
 import { decodeStrings } from "../client/escaping.ts";
-import { recordedJson } from "../testing/corpus.ts";
 import { htmlToText } from "./html-text.ts";
 import { asRecord, str } from "./json.ts";
 import { readThing } from "./listing.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recordedJson } from "../../test/corpus.ts";
 import { unescapeAnswer } from "../client/escaping.ts";
-import { recordedJson } from "../testing/corpus.ts";
 import { readThing } from "./listing.ts";
 import { readSubredditAbout, readSubredditRules } from "./subreddit.ts";
 

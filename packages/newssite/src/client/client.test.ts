@@ -1,10 +1,10 @@
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
+import { newsTest } from "../../test/fixtures.ts";
 import { NewsClient } from "./client.ts";
 
 describe("the Firebase client on the recorded answers", () => {
-  replayTest.for(["/v0/maxid.json", "/v0/top_stories.json"])(
+  newsTest.for(["/v0/maxid.json", "/v0/top_stories.json"])(
     "firebase-permission-denied: %s (401 Permission denied) is a non-retryable upstream_error",
     async (path, { ctx }) => {
       const error = await serviceErrorOf(new NewsClient(ctx).firebase(path));
@@ -17,11 +17,11 @@ describe("the Firebase client on the recorded answers", () => {
     },
   );
 
-  replayTest("item-not-found-null: a missing item is null (HTTP 200, body null)", async ({ ctx }) => {
+  newsTest("item-not-found-null: a missing item is null (HTTP 200, body null)", async ({ ctx }) => {
     expect(await new NewsClient(ctx).item("jl")).toBeNull();
   });
 
-  replayTest(
+  newsTest(
     "an origin's 404 (here the replay's 'no recording' answer) is an upstream error, never a missing item",
     async ({ ctx }) => {
       const error = await serviceErrorOf(new NewsClient(ctx).item(8863));
@@ -29,7 +29,7 @@ describe("the Firebase client on the recorded answers", () => {
     },
   );
 
-  replayTest(
+  newsTest(
     "maxitem-2014-10 and updates-2014-10: a bare number and the changed ids and profiles",
     async ({ ctx }) => {
       const client = new NewsClient(ctx);
@@ -41,7 +41,7 @@ describe("the Firebase client on the recorded answers", () => {
     },
   );
 
-  replayTest(
+  newsTest(
     "Algolia is asked with the identity parameters the recordings match (no page on a first page)",
     async ({ ctx, replay }) => {
       const response = await new NewsClient(ctx).algolia("/api/v1/search", {

@@ -1,7 +1,10 @@
 import { parseParams } from "@sda/core";
 import { describe, expect, it } from "vitest";
+import { itemDetailsParams } from "../spec/item-details.ts";
+import { searchParams } from "../spec/search.ts";
+import { storiesParams } from "../spec/stories.ts";
+import { userDetailsParams, userHandleOf } from "../spec/user-details.ts";
 import { parseItemRef } from "./item-ref.ts";
-import { itemDetailsParams, searchParams, storiesParams, userDetailsParams, userHandleOf } from "./params.ts";
 import { parseUserRef } from "./user-ref.ts";
 
 const errorOf = (fn: () => unknown) => {

@@ -2,11 +2,11 @@ import { fillFromPages, isServiceError, type OperationContext } from "@sda/core"
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
 import { newssiteError } from "../errors.ts";
-import type { itemCommentsParams } from "../inputs/params.ts";
 import { decodeCursor, encodeCursor, isIndex } from "../paging/cursor.ts";
 import { isFrameList, type ThreadFrame, walkThread } from "../paging/firebase-thread.ts";
 import { readItemTree, type ThreadComment } from "../readers/algolia.ts";
 import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
+import type { itemCommentsParams } from "../spec/item-comments.ts";
 
 const ID = "newssite.item-comments";
 
@@ -42,7 +42,7 @@ type Outcome = { data: ItemCommentsResult; source: string; count: number };
  * @returns `{ data, source: "algolia:item" | "firebase:items", count }`.
  * @throws ServiceError 404 `item_not_found`, 400 `invalid_cursor`, 502 `upstream_*`.
  */
-export async function getItemComments(
+export async function itemCommentsHandler(
   params: z.output<typeof itemCommentsParams>,
   ctx: OperationContext,
 ): Promise<Outcome> {

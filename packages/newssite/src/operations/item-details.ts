@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { mapBounded } from "../client/bounded.ts";
 import { ITEM_CONCURRENCY, NewsClient } from "../client/client.ts";
 import { newssiteError } from "../errors.ts";
-import type { itemDetailsParams } from "../inputs/params.ts";
 import {
   type NewsItem,
   type PollOption,
@@ -11,6 +10,7 @@ import {
   pollPartIds,
   readFirebaseItem,
 } from "../readers/item.ts";
+import type { itemDetailsParams } from "../spec/item-details.ts";
 
 /**
  * One item: story, comment, job, poll (with its options and their votes) or poll option.
@@ -20,7 +20,7 @@ import {
  * @returns `{ data: NewsItem, source: "firebase:item" }` (`+pollopts` for a poll).
  * @throws ServiceError 404 `item_not_found` when the platform answers `null`, 502 `upstream_*`.
  */
-export async function getItemDetails(
+export async function itemDetailsHandler(
   params: z.output<typeof itemDetailsParams>,
   ctx: OperationContext,
 ): Promise<{ data: NewsItem; source: string }> {

@@ -1,21 +1,16 @@
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { itemCommentsParams, itemDetailsParams } from "../inputs/params.ts";
+import { recordedJson } from "../../test/corpus.ts";
+import { callWith, failingAt, newsTest, nullAnswerAt, unrecordedItemsAreNull } from "../../test/fixtures.ts";
 import { readItemTree } from "../readers/algolia.ts";
-import {
-  callWith,
-  failingAt,
-  newsTest,
-  nullAnswerAt,
-  recordedJson,
-  unrecordedItemsAreNull,
-} from "../test-support.ts";
-import { getItemComments } from "./item-comments.ts";
-import { getItemDetails } from "./item-details.ts";
+import { itemCommentsParams } from "../spec/item-comments.ts";
+import { itemDetailsParams } from "../spec/item-details.ts";
+import { itemCommentsHandler } from "./item-comments.ts";
+import { itemDetailsHandler } from "./item-details.ts";
 
 const test = newsTest
-  .extend("details", callWith(itemDetailsParams, getItemDetails))
-  .extend("comments", callWith(itemCommentsParams, getItemComments));
+  .extend("details", callWith(itemDetailsParams, itemDetailsHandler))
+  .extend("comments", callWith(itemCommentsParams, itemCommentsHandler));
 
 /** Algolia failing for one item tree (so the Firebase walk is used). */
 const algoliaDown = (id: number) => failingAt(`/api/v1/items/${id}`, 503, "unavailable");

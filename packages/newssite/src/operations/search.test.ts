@@ -4,13 +4,16 @@ import path from "node:path";
 import { defaultCorpusDir } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { searchParams, userDetailsParams, userItemsParams } from "../inputs/params.ts";
+import { newsEntries, recordedJson } from "../../test/corpus.ts";
+import { callWith, newsTest, nullAnswerAt } from "../../test/fixtures.ts";
 import { readSearchPage } from "../readers/algolia.ts";
 import { readFirebaseUser } from "../readers/user.ts";
-import { callWith, newsEntries, newsTest, nullAnswerAt, recordedJson } from "../test-support.ts";
-import { searchItems } from "./search.ts";
-import { getUserDetails } from "./user-details.ts";
-import { getUserItems } from "./user-items.ts";
+import { searchParams } from "../spec/search.ts";
+import { userDetailsParams } from "../spec/user-details.ts";
+import { userItemsParams } from "../spec/user-items.ts";
+import { searchHandler } from "./search.ts";
+import { userDetailsHandler } from "./user-details.ts";
+import { userItemsHandler } from "./user-items.ts";
 
 const WHOISHIRING = "algolia-search_by_date-whoishiring";
 
@@ -47,9 +50,9 @@ const test = newsTest
     onCleanup(() => rm(dir, { recursive: true, force: true }));
     return [defaultCorpusDir(process.env.CORPUS_DIR), dir];
   })
-  .extend("search", callWith(searchParams, searchItems))
-  .extend("userItems", callWith(userItemsParams, getUserItems))
-  .extend("user", callWith(userDetailsParams, getUserDetails));
+  .extend("search", callWith(searchParams, searchHandler))
+  .extend("userItems", callWith(userItemsParams, userItemsHandler))
+  .extend("user", callWith(userDetailsParams, userDetailsHandler));
 
 describe("search", () => {
   test("relevance, stories: the recorded first page; the next (unrecorded) page ends the call with a cursor", async ({

@@ -1,9 +1,10 @@
 import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { type AlgoliaQuery, NewsClient } from "../client/client.ts";
-import type { SearchSort, SearchType, searchParams } from "../inputs/params.ts";
+import type { SearchSort, SearchType } from "../inputs/params.ts";
 import { readSearchResults } from "../paging/search-pager.ts";
 import type { SearchItem } from "../readers/algolia.ts";
+import type { searchParams } from "../spec/search.ts";
 
 const ID = "newssite.search";
 
@@ -67,7 +68,7 @@ export async function searchList(
  * @returns `{ data, source: "algolia:search" | "algolia:search_by_date", count }`.
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
  */
-export async function searchItems(
+export async function searchHandler(
   params: z.output<typeof searchParams>,
   ctx: OperationContext,
 ): Promise<{ data: SearchResult; source: string; count: number }> {

@@ -1,10 +1,10 @@
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { storiesParams } from "../inputs/params.ts";
-import { callWith, jsonAnswerAt, newsTest, unrecordedItemsAreNull } from "../test-support.ts";
-import { getStories } from "./stories.ts";
+import { callWith, jsonAnswerAt, newsTest, unrecordedItemsAreNull } from "../../test/fixtures.ts";
+import { storiesParams } from "../spec/stories.ts";
+import { storiesHandler } from "./stories.ts";
 
-const test = newsTest.extend("stories", callWith(storiesParams, getStories));
+const test = newsTest.extend("stories", callWith(storiesParams, storiesHandler));
 
 describe("stories", () => {
   test("new, 2 per page: three pages continue exactly, the last without cursor", async ({ stories }) => {

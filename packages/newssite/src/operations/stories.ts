@@ -2,11 +2,12 @@ import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { mapBounded } from "../client/bounded.ts";
 import { ITEM_CONCURRENCY, NewsClient } from "../client/client.ts";
-import type { StoryList, storiesParams } from "../inputs/params.ts";
+import type { StoryList } from "../inputs/params.ts";
 import { decodeCursor, encodeCursor, isIndex } from "../paging/cursor.ts";
 import { fillFromIdList, nextOffset } from "../paging/id-list-pager.ts";
 import { readIdList } from "../readers/id-list.ts";
 import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
+import type { storiesParams } from "../spec/stories.ts";
 
 const ID = "newssite.stories";
 
@@ -33,7 +34,7 @@ const isOffset = (v: Record<string, unknown>): v is Record<string, unknown> & { 
  * @returns `{ data, source: "firebase:list+items", count }`.
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
  */
-export async function getStories(
+export async function storiesHandler(
   params: z.output<typeof storiesParams>,
   ctx: OperationContext,
 ): Promise<{ data: StoriesResult; source: string; count: number }> {

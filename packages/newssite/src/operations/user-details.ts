@@ -2,8 +2,8 @@ import { isServiceError, type OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
 import { newssiteError } from "../errors.ts";
-import { type userDetailsParams, userHandleOf } from "../inputs/params.ts";
 import { type NewsUser, readAlgoliaUser, readFirebaseUser } from "../readers/user.ts";
+import { type userDetailsParams, userHandleOf } from "../spec/user-details.ts";
 
 /**
  * One user's profile.
@@ -14,7 +14,7 @@ import { type NewsUser, readAlgoliaUser, readFirebaseUser } from "../readers/use
  * @returns `{ data: NewsUser, source: "firebase:user" | "algolia:user" }`.
  * @throws ServiceError 404 `user_not_found`, 502 `upstream_*` (Algolia's, when both fail).
  */
-export async function getUserDetails(
+export async function userDetailsHandler(
   params: z.output<typeof userDetailsParams>,
   ctx: OperationContext,
 ): Promise<{ data: NewsUser; source: string }> {

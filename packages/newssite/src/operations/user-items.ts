@@ -1,6 +1,7 @@
 import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
-import type { UserItemType, userItemsParams } from "../inputs/params.ts";
+import type { UserItemType } from "../inputs/params.ts";
+import type { userItemsParams } from "../spec/user-items.ts";
 import { type SearchResult, searchList } from "./search.ts";
 
 const ID = "newssite.user-items";
@@ -23,7 +24,7 @@ const tagsOf = (handle: string, type: UserItemType) =>
  * @returns `{ data, source: "algolia:search_by_date" | "algolia:search", count }`.
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
  */
-export async function getUserItems(
+export async function userItemsHandler(
   params: z.output<typeof userItemsParams>,
   ctx: OperationContext,
 ): Promise<{ data: UserItemsResult; source: string; count: number }> {

@@ -1,6 +1,6 @@
 import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
-import { newsEntries, recordedJson } from "../test-support.ts";
+import { newsEntries, recordedJson } from "../../test/corpus.ts";
 import { readItemTree, readSearchPage } from "./algolia.ts";
 import { readIdList } from "./id-list.ts";
 import { pollOptionOf, pollPartIds, readFirebaseItem } from "./item.ts";

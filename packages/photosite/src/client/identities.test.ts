@@ -2,8 +2,8 @@ import type { UpstreamRequest } from "@sda/core";
 import { identitiesKey } from "@sda/strategy";
 import { recordingRequests } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { photositeTest } from "../../test/fixtures.ts";
 import { parsePost } from "../inputs/params.ts";
-import { photositeTest } from "../testing/fixtures.ts";
 import { QUERIES, WEB_APP_ID } from "./config.ts";
 import { fetchPost } from "./post.ts";
 

@@ -2,8 +2,8 @@ import { rm } from "node:fs/promises";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, writeSyntheticCase } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { photositeTest } from "../../test/fixtures.ts";
 import { parsePost } from "../inputs/params.ts";
-import { photositeTest } from "../testing/fixtures.ts";
 import { fetchPost } from "./post.ts";
 
 // A retired `doc_id` answers 401 "Please wait a few minutes" with `require_login: true` (issue 14). The synthetic

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { photositeTest } from "../testing/fixtures.ts";
+import { photositeTest } from "../../test/fixtures.ts";
 import {
   cookieValue,
   coolDown,

@@ -9,7 +9,7 @@ import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { AudioPageInfo } from "../readers/audio.ts";
 import type { Music } from "../readers/model.ts";
-import type { reelsByAudioParams, reelsByAudioSpec } from "../spec/reels-by-audio-id.ts";
+import type { reelsByAudioIdParams, reelsByAudioIdSpec } from "../spec/reels-by-audio-id.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
 const ID = "photosite.reels-by-audio-id";
@@ -41,7 +41,7 @@ function audioNotFound(audioId: string): ServiceError {
  */
 export async function getReelsByAudio(
   ctx: PhotositeListContext,
-  params: z.output<typeof reelsByAudioParams>,
+  params: z.output<typeof reelsByAudioIdParams>,
 ) {
   const start = decodeListStart(ctx, ID, params.cursor, params.audioId);
   const info: { current: AudioPageInfo | null } = { current: null };
@@ -77,6 +77,6 @@ export async function getReelsByAudio(
   return { data, source: "v1", count: filled.items.length };
 }
 
-/** The handler of `photosite.reels-by-audio-id` (its spec: `reelsByAudioSpec`). */
-export const reelsByAudioHandler: HandlerFor<typeof reelsByAudioSpec, PhotositeEnv> = (params, ctx) =>
+/** The handler of `photosite.reels-by-audio-id` (its spec: `reelsByAudioIdSpec`). */
+export const reelsByAudioIdHandler: HandlerFor<typeof reelsByAudioIdSpec, PhotositeEnv> = (params, ctx) =>
   getReelsByAudio(ctx, params);

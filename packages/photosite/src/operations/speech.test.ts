@@ -1,11 +1,11 @@
 import { parseParams } from "@sda/core";
-import { defaultCorpusDir, serviceErrorOf, startFakeChat, type TestContext } from "@sda/testing";
+import { defaultCorpusDir, serviceErrorOf, startFakeChat } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { caseJson } from "../../test/corpus.ts";
+import { type PhotositeTestContext, photositeTest } from "../../test/fixtures.ts";
+import { startFakeAsrFor, writeSyntheticReelMedia } from "../../test/reel-media.ts";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
-import { caseJson } from "../testing/corpus.ts";
-import { photositeTest } from "../testing/fixtures.ts";
-import { startFakeAsrFor, writeSyntheticReelMedia } from "../testing/reel-media.ts";
 import { getPostSummary } from "./summarize.ts";
 import { getReelTranscript } from "./transcript.ts";
 
@@ -61,9 +61,9 @@ const test = photositeTest
         replay.hits.filter((h) => h.path.endsWith(".mp4")).length,
   );
 
-const transcript = (ctx: TestContext, url: string) =>
+const transcript = (ctx: PhotositeTestContext, url: string) =>
   getReelTranscript(ctx, parseParams(transcriptParams, { url }).url);
-const summarize = (ctx: TestContext, url: string) =>
+const summarize = (ctx: PhotositeTestContext, url: string) =>
   getPostSummary(ctx, parseParams(summarizeParams, { url }).url);
 
 describe("photosite transcript handler", () => {

@@ -1,6 +1,6 @@
 import { testLogger } from "@sda/testing";
 import { describe, expect, it } from "vitest";
-import { caseJson, caseText } from "../testing/corpus.ts";
+import { caseJson, caseText } from "../../test/corpus.ts";
 import { readAudioPage } from "./audio.ts";
 import { readComment } from "./comment.ts";
 import { connectionPage, readMediaRows } from "./connection.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caseJson, caseText } from "../testing/corpus.ts";
+import { caseJson, caseText } from "../../test/corpus.ts";
 import { view } from "./json-view.ts";
 import { readMedia } from "./media.ts";
 import { readClipsMusic } from "./music.ts";

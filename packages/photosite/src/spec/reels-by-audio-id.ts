@@ -13,7 +13,7 @@ import { audioIdParam } from "../inputs/params.ts";
 import { musicWithoutTrend, reelRow } from "./shapes.ts";
 
 /** Query parameters of `GET /v1/photosite/reels-by-audio-id`. */
-export const reelsByAudioParams = z.object({
+export const reelsByAudioIdParams = z.object({
   audioId: audioIdParam,
   limit: limitParam(12, 100),
   cursor: cursorParam,
@@ -21,7 +21,7 @@ export const reelsByAudioParams = z.object({
 });
 
 /** SPEC §2.11: a page of reels using one sound (`isTrendingInClips`, `trendRank`, `music{}`). */
-export const reelsByAudioOutput = listPage("reels", reelRow, {
+export const reelsByAudioIdOutput = listPage("reels", reelRow, {
   audioId: z.string(),
   music: musicWithoutTrend.nullable(),
   isTrendingInClips: z.boolean().nullable(),
@@ -30,11 +30,11 @@ export const reelsByAudioOutput = listPage("reels", reelRow, {
 }).omit({ reelCountIsApproximate: true });
 
 /** `GET /v1/photosite/reels-by-audio-id`: 1.4 credits per reel returned, rounded up per call. */
-export const reelsByAudioSpec = defineOperationSpec({
+export const reelsByAudioIdSpec = defineOperationSpec({
   name: "reels-by-audio-id",
   summary: "Reels that use one sound, with the sound's title, artist, duration, owner and trending flags.",
-  params: reelsByAudioParams,
-  output: reelsByAudioOutput,
+  params: reelsByAudioIdParams,
+  output: reelsByAudioIdOutput,
   price: perResult(1.4, 12),
   cache: { mode: "optIn" },
 });

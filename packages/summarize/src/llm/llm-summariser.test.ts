@@ -29,11 +29,11 @@ const valid: Summary = {
   sentiment: "neutral",
 };
 
-// The http client of the service (a replay is needed only to build it; the LLM is called on its own host).
+// The http client of the service, routing no platform (the LLM is called on its own loopback host).
 let http: Awaited<ReturnType<typeof replayHttpClient>>;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  const replay = await startReplay();
+  const replay = await startReplay([], []);
   http = replayHttpClient(replay);
   close = async () => {
     await http.close();

@@ -1,4 +1,4 @@
-import type { Platform } from "@sda/core";
+import type { Platform, RecordingRule } from "@sda/core";
 import { matchFor, type RecordedMatch } from "./identity.ts";
 import { redactBody, redactHeaders, redactUrl } from "./redact.ts";
 
@@ -25,6 +25,8 @@ export interface EntryProvenance {
   source: string;
   /** The recorder's clock, used when the answer has no `Date` header. */
   recordedAt: Date;
+  /** The recording rule of the exchange's platform (its `definePlatform({ recording })`). */
+  rule: RecordingRule;
 }
 
 const TEXT_MIME =
@@ -64,7 +66,7 @@ function content(exchange: Exchange): { content: Record<string, unknown>; edited
 export function toHarEntry(exchange: Exchange, provenance: EntryProvenance): Record<string, unknown> {
   const contentType = exchange.requestHeaders["content-type"] ?? "";
   const match: RecordedMatch = matchFor(
-    exchange.platform,
+    provenance.rule,
     exchange.method,
     exchange.url,
     exchange.requestBody,

@@ -1,4 +1,4 @@
-import type { Platform } from "@sda/core";
+import { type RecordingRule, storedPath } from "@sda/core";
 
 /**
  * The `_match` of a recorded exchange (corpus README §2): method, path, and only the **identity** fields of the query
@@ -12,60 +12,36 @@ export interface RecordedMatch {
   body?: Record<string, unknown>;
 }
 
-/** Query parameters never matched, on every platform (README §2 names them). */
+/**
+ * Query parameters never matched, on every platform (README §2 names them): page sizes, API keys, response shaping,
+ * signatures and expiry. A platform adds its own in its `recording.volatileQuery`.
+ */
 const VOLATILE_QUERY = new Set([
   "prettyPrint",
   "key",
   "$fields",
-  "raw_json",
   "hl",
   "gl",
   "limit",
   "count",
   "first",
   "page_size",
-  "cpn",
-  "cver",
-  "c",
   "signature",
   "sig",
   "lsig",
   "sparams",
   "expire",
-  "ei",
-  "ip",
-  "ipbits",
-  "pot",
   "access_token",
   "_",
 ]);
 
-/** Videosite: `t` is a timestamp there (on the forum it is the timeframe, an identity field). */
-const VOLATILE_QUERY_BY_PLATFORM: Partial<Record<Platform, ReadonlySet<string>>> = {
-  videosite: new Set(["t"]),
-};
+/** Body fields never matched on any platform: page sizes (README §2), at any depth. */
+const VOLATILE_BODY = [/(^|\.)(count|first|last|page_size|limit)$/];
 
-/** Media downloads match on the media and format only (README §3: `/videoplayback` on `{id, itag}`). */
-const MEDIA_QUERY = new Set(["id", "itag"]);
-
-/** Body fields (top-level names or dotted paths) never matched. */
-const VOLATILE_BODY = [
-  /^context(\.|$)/,
-  /^cpn$/,
-  /^playbackContext(\.|$)/,
-  /^serviceIntegrityDimensions(\.|$)/,
-  /^attestationRequest(\.|$)/,
-  /^(contentCheckOk|racyCheckOk)$/,
-  // Photo platform web session and page-load fields (README §2) and page sizes.
-  /^(av|fb_dtsg|lsd|jazoest|__\w+|dpr|fb_api_caller_class|server_timestamps|variables\.__relay_internal__\w*)$/,
-  /(^|\.)(count|first|last|page_size|limit)$/,
-  /^(api_type|raw_json)$/,
-];
-/** `context.client.clientName` is identity: the same `/player` answers differently per client (README §3). */
-const KEPT_CONTEXT = new Set(["context.client.clientName"]);
-
-const isVolatileBody = (key: string) =>
-  !KEPT_CONTEXT.has(key) && VOLATILE_BODY.some((pattern) => pattern.test(key));
+function isVolatileBody(key: string, rule: RecordingRule): boolean {
+  if (rule.identityBody?.includes(key)) return false;
+  return [...VOLATILE_BODY, ...(rule.volatileBody ?? [])].some((pattern) => pattern.test(key));
+}
 
 /** Flattens a JSON value into dotted leaf paths (arrays are one leaf, compared whole; nulls are skipped). */
 function flatten(value: unknown, prefix: string, into: Record<string, unknown>): void {
@@ -87,7 +63,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The identity fields of a request body: JSON leaves, or form fields (a JSON-valued field is read by its paths). */
-function bodyIdentity(body: string, contentType: string): Record<string, unknown> {
+function bodyIdentity(body: string, contentType: string, rule: RecordingRule): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const trimmed = body.trim();
   const json = contentType.includes("json") || trimmed.startsWith("{") ? parseJson(trimmed) : undefined;
@@ -100,42 +76,34 @@ function bodyIdentity(body: string, contentType: string): Record<string, unknown
       if (inner !== undefined && typeof inner === "object" && inner !== null) flatten(inner, name, fields);
       else fields[name] = value;
     }
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => !isVolatileBody(key)));
-}
-
-/** The stored path: forumsite paths lose one trailing `/` and one `.json` (README §2 rule 2). */
-function matchPath(pathname: string, platform: Platform): string {
-  if (platform !== "forumsite") return pathname;
-  let path = pathname;
-  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
-  if (path.endsWith(".json")) path = path.slice(0, -5);
-  return path;
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !isVolatileBody(key, rule)));
 }
 
 /**
- * Builds the identity `_match` of one request.
- * @param platform which platform's path rule applies; @param url the live URL; @param body the request body text.
+ * Builds the identity `_match` of one request, by the platform's recording rule (its `definePlatform({ recording })`:
+ * the path rule the replay applies, its volatile keys) on top of the service-wide volatile keys.
+ * @param url the live URL; @param body the request body text.
  */
 export function matchFor(
-  platform: Platform,
+  rule: RecordingRule,
   method: string,
   url: string,
   body: string | undefined,
   contentType: string,
 ): RecordedMatch {
   const parsed = new URL(url);
-  const match: RecordedMatch = { method: method.toUpperCase(), path: matchPath(parsed.pathname, platform) };
-  const media = parsed.pathname === "/videoplayback";
-  const volatile = VOLATILE_QUERY_BY_PLATFORM[platform];
+  const match: RecordedMatch = { method: method.toUpperCase(), path: storedPath(parsed.pathname, rule.path) };
+  const only = rule.queryOnly?.[parsed.pathname];
   const query: Record<string, unknown> = {};
   for (const [name, value] of parsed.searchParams) {
     if (Object.hasOwn(query, name)) continue;
-    if (media ? !MEDIA_QUERY.has(name) : VOLATILE_QUERY.has(name) || volatile?.has(name)) continue;
+    if (only ? !only.includes(name) : VOLATILE_QUERY.has(name) || rule.volatileQuery?.includes(name))
+      continue;
     query[name] = value;
   }
   if (Object.keys(query).length > 0) match.query = query;
   if (body) {
-    const fields = bodyIdentity(body, contentType);
+    const fields = bodyIdentity(body, contentType, rule);
     if (Object.keys(fields).length > 0) match.body = fields;
   }
   return match;

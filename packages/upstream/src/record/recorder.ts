@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdir, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import type { JobRecorder, Logger, Platform, RecordedJob } from "@sda/core";
+import type { JobRecorder, Logger, PlatformSpec, RecordedJob } from "@sda/core";
 import { type Exchange, toHarEntry } from "./har-entry.ts";
 
 /**
@@ -19,9 +19,14 @@ export interface Recorder extends JobRecorder {
   capture(exchange: Exchange): void;
 }
 
+/** What record mode needs of a platform: its name and its recording rule (see `definePlatform`). */
+export type RecordedPlatform = Pick<PlatformSpec, "name" | "recording">;
+
 export interface RecorderOptions {
   /** Directory the case files are written to (created when missing). */
   dir: string;
+  /** The platforms whose exchanges are recorded (the catalog's): each `_match` follows its platform's rule. */
+  platforms: readonly RecordedPlatform[];
   log: Logger;
   /** The service version in `_source` (`recorded <host>@<version>`). */
   version?: string;
@@ -35,11 +40,13 @@ interface Scope {
 
 const SAFE = /[^A-Za-z0-9._-]+/g;
 
-/** The platform folder of a case: its operation's platform (`videosite.transcript` → videosite), else the first request's. */
-function platformOf(scope: Scope): string {
+/**
+ * The platform folder of a case: its operation's platform (`videosite.transcript` → videosite) when that is a
+ * recorded platform, else the first request's.
+ */
+function platformOf(scope: Scope, platforms: ReadonlyMap<string, RecordedPlatform>): string {
   const fromOperation = scope.job.operation.split(".")[0] ?? "";
-  const platforms: Platform[] = ["videosite", "photosite", "forumsite"];
-  if ((platforms as string[]).includes(fromOperation)) return fromOperation;
+  if (platforms.has(fromOperation)) return fromOperation;
   return scope.exchanges[0]?.platform ?? "other";
 }
 
@@ -79,10 +86,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const storage = new AsyncLocalStorage<Scope>();
   const now = options.now ?? (() => new Date());
   const source = `recorded ${hostname()}@${options.version ?? "0.1.0"}`;
+  const platforms = new Map(options.platforms.map((p) => [p.name, p]));
+  const ruleOf = (platform: string) => platforms.get(platform)?.recording ?? {};
 
   async function write(scope: Scope, failed: boolean, dir: string): Promise<string | null> {
     if (scope.exchanges.length === 0) return null;
-    const platform = platformOf(scope);
+    const platform = platformOf(scope, platforms);
     const caseId = `${scope.job.operation}-${scope.job.jobId}`.replace(SAFE, "_");
     const recordedAt = now();
     const log = {
@@ -94,7 +103,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
         platform,
         covers: `${scope.job.operation} ${JSON.stringify(scope.job.params ?? {})}`,
       },
-      entries: lastAnswers(scope.exchanges.map((exchange) => toHarEntry(exchange, { source, recordedAt }))),
+      entries: lastAnswers(
+        scope.exchanges.map((exchange) =>
+          toHarEntry(exchange, { source, recordedAt, rule: ruleOf(exchange.platform) }),
+        ),
+      ),
     };
     const file = path.join(dir, platform, `${caseId}.har`);
     await mkdir(path.dirname(file), { recursive: true });

@@ -2,10 +2,10 @@ import { readdir } from "node:fs/promises";
 import { type OperationContext, parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
+import { audioTest, synth } from "../../test/audio.ts";
+import { recordedPlayer } from "../../test/corpus.ts";
 import { readPlayer } from "../readers/video/player-reader.ts";
 import { audioTranscriptParams } from "../spec/audio-transcript.ts";
-import { audioTest, synth } from "../testing/audio.ts";
-import { recordedPlayer } from "../testing/corpus.ts";
 import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;

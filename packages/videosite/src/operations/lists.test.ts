@@ -1,8 +1,8 @@
 import { type OperationContext, parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect } from "vitest";
 import type { z } from "zod";
+import { videositeTest } from "../../test/fixtures.ts";
 import { searchParams } from "../inputs/search-params.ts";
 import { channelDetailsParams } from "../spec/channel-details.ts";
 import { channelShortsParams } from "../spec/channel-shorts.ts";
@@ -31,7 +31,7 @@ const op =
     run(parseParams(schema, raw), ctx);
 
 /** Each list operation as a fixture, on the file's replay context. */
-const test = replayTest
+const test = videositeTest
   .extend("comments", ({ ctx }) => op(ctx, commentsParams, getComments))
   .extend("replies", ({ ctx }) => op(ctx, commentRepliesParams, getCommentReplies))
   .extend("channelVideos", ({ ctx }) => op(ctx, channelVideosParams, getChannelVideos))

@@ -1,8 +1,8 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { parseParams } from "@sda/core";
 import { splitSentences } from "@sda/summarize";
-import { deleteKeysWithPrefix, serviceErrorOf, startFakeChat, testContext } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
+import { serviceErrorOf, startFakeChat } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { type VideositeTestContext, videositeTest } from "../../test/fixtures.ts";
 import { summarizeParams } from "../spec/summarize.ts";
 import { transcriptParams } from "../spec/transcript.ts";
 import { getSummary } from "./summarize.ts";
@@ -15,25 +15,20 @@ let chatAnswer = "";
  * `ctx` (no LLM configured) summarises offline; `withLlm` is a context on the same replay whose LLM is `chat`, a fake
  * chat server for the file. `summarize(query, ctx?)` and `transcript(query)` parse raw parameters like the gateway.
  */
-const test = replayTest
+const test = videositeTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("chat", { scope: "file" }, async ({}, { onCleanup }) => {
     const chat = await startFakeChat(() => ({ content: chatAnswer }));
     onCleanup(() => chat.close());
     return chat;
   })
-  .extend("withLlm", { scope: "file" }, ({ replay, chat }, { onCleanup }) => {
-    const ctx = testContext(replay, { config: { LLM_BASE_URL: chat.baseUrl, LLM_MODEL: "summary-model" } });
-    onCleanup(async () => {
-      await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-      ctx.redis.disconnect();
-    });
-    return ctx;
-  })
+  .extend("withLlm", { scope: "file" }, ({ contextWith, chat }) =>
+    contextWith({ LLM_BASE_URL: chat.baseUrl, LLM_MODEL: "summary-model" }),
+  )
   .extend(
     "summarize",
     ({ ctx }) =>
-      async (query: Record<string, string>, on: OperationContext = ctx) =>
+      async (query: Record<string, string>, on: VideositeTestContext = ctx) =>
         getSummary(parseParams(summarizeParams, query), on),
   )
   .extend(

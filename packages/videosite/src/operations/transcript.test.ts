@@ -1,13 +1,13 @@
 import { parseParams } from "@sda/core";
-import { deleteKeysWithPrefix, serviceErrorOf, testContext } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
+import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
+import { videositeTest } from "../../test/fixtures.ts";
 import { transcriptParams } from "../spec/transcript.ts";
 import { videositePlatform } from "../spec.ts";
 import { getTranscript } from "./transcript.ts";
 
 /** `transcript(query)` parses raw query parameters like the gateway, then runs the handler against the replay. */
-const test = replayTest
+const test = videositeTest
   .extend(
     "transcript",
     ({ ctx }) =>
@@ -188,15 +188,12 @@ describe("GET /v1/videosite/transcript: 404 (0 credits)", () => {
 });
 
 describe("GET /v1/videosite/transcript: 502 (retryable)", () => {
-  test("a bot check is upstream_blocked, not a video problem", async ({ replay }) => {
+  test("a bot check is upstream_blocked, not a video problem", async ({ contextWith }) => {
     // Its own key prefix: the bot check opens the ANDROID player circuit, which would send the next tests to VISIONOS.
-    const own = testContext(replay);
+    const own = contextWith();
     const error = await serviceErrorOf(
       getTranscript(parseParams(transcriptParams, { url: watch("BLOCKEDbot1") }), own),
     );
-    // Leave nothing behind: the circuit and health keys the refusal wrote under its own prefix.
-    await deleteKeysWithPrefix(own.config.REDIS_URL, own.keyPrefix);
-    own.redis.disconnect();
     expect([error.code, error.status, error.retryable]).toEqual(["upstream_blocked", 502, true]);
   });
 

@@ -1,13 +1,13 @@
 import { parseParams } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
 import { describe, expect, it } from "vitest";
+import { videositeTest } from "../../test/fixtures.ts";
 import { videoDetailsParams } from "../spec/video-details.ts";
 import { videositePlatform } from "../spec.ts";
 import { getVideoDetails } from "./video-details.ts";
 
 /** `details(url)` runs the handler against the replay; `failure(url)` expects it to fail with a ServiceError. */
-const test = replayTest
+const test = videositeTest
   .extend(
     "details",
     ({ ctx }) =>

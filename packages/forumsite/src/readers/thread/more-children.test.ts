@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedJson } from "../../testing/corpus.ts";
+import { recordedJson } from "../../../test/corpus.ts";
 import { readThing } from "../listing.ts";
 import { readMoreChildren } from "./more-children.ts";
 import { flattenComments, readThreadAnswer } from "./tree.ts";

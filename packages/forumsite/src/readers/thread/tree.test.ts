@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recordedJson } from "../../../test/corpus.ts";
 import { unescapeAnswer } from "../../client/escaping.ts";
-import { recordedJson } from "../../testing/corpus.ts";
 import { readComment } from "../comment.ts";
 import { readListing } from "../listing.ts";
 import type { ThreadItem } from "./items.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recordedPlayer } from "../../../test/corpus.ts";
 import { readCaptionList } from "../../readers/captions/caption-tracks.ts";
-import { recordedPlayer } from "../../testing/corpus.ts";
 import { captionBodyUrl } from "./timedtext.ts";
 
 describe("captionBodyUrl", () => {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { caseEntries } from "../../testing/corpus.ts";
+import { caseEntries } from "../../../test/corpus.ts";
 import { commentsFirstPageToken } from "./comments-token.ts";
 
 it("builds the recorded first-page comments token of every comments case", () => {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { caseEntries } from "../../testing/corpus.ts";
+import { caseEntries } from "../../../test/corpus.ts";
 import { playlistFirstPageToken } from "./playlist-token.ts";
 
 it("builds the recorded first-page items token of the playlist case", () => {

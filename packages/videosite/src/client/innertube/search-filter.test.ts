@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { caseEntries } from "../../../test/corpus.ts";
 import type { SearchFilter } from "../../inputs/search-params.ts";
-import { caseEntries } from "../../testing/corpus.ts";
 import { encodeSearchParams } from "./search-filter.ts";
 
 const none: SearchFilter = { type: "all", sortBy: "relevance", uploadDate: "any", duration: "any" };

@@ -4,10 +4,10 @@ import { mediaCircuit, mediaSettingsFromConfig } from "@sda/media";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, serviceErrorOf, writeSyntheticMediaCase } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { audioTest, synth } from "../../../test/audio.ts";
+import { recordedClientPlayer } from "../../../test/corpus.ts";
 import { getAudioTranscript } from "../../operations/audio-transcript.ts";
 import { audioTranscriptParams } from "../../spec/audio-transcript.ts";
-import { audioTest, synth } from "../../testing/audio.ts";
-import { recordedClientPlayer } from "../../testing/corpus.ts";
 
 // Issue 14 items 2 and 3 for audio: a refused direct URL falls through to the next source (the VISIONOS player's
 // audio URL) within the same download budget, with only the refused source's circuit open. The VISIONOS answers are

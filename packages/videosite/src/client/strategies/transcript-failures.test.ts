@@ -3,18 +3,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseParams } from "@sda/core";
 import { readStrategyHealth } from "@sda/strategy";
-import {
-  defaultCorpusDir,
-  deleteKeysWithPrefix,
-  serviceErrorOf,
-  type TestContext,
-  testContext,
-} from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
+import { defaultCorpusDir, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
+import { type VideositeTestContext, videositeTest } from "../../../test/fixtures.ts";
+import { syntheticPlayer, writeSyntheticCase } from "../../../test/synthetic.ts";
 import { getTranscript } from "../../operations/transcript.ts";
 import { transcriptParams } from "../../spec/transcript.ts";
-import { syntheticPlayer, writeSyntheticCase } from "../../testing/synthetic.ts";
 import { ProxyPool, parseVideositeProxies, proxiedHttp } from "./proxy-pool.ts";
 
 // Failure classes of the transcript chain on synthetic answers (the corpus has no session block, captcha or
@@ -31,7 +25,7 @@ const json3 = { events: [{ tStartMs: 0, dDurationMs: 1500, segs: [{ utf8: "synth
  * `provider` is a fake bgutil PO-token provider (`url`, and the `calls` it received).
  * Test fixture: `context(config)`, a new handler context with its own Redis prefix, whose keys are deleted after the test.
  */
-const test = replayTest
+const test = videositeTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("replayDirs", { scope: "file" }, async ({}, { onCleanup }) => {
     const dir = await writeSyntheticCase("strategy-failures", "failure classes of the transcript chain", [
@@ -102,20 +96,7 @@ const test = replayTest
     onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
   })
-  .extend("context", ({ replay }, { onCleanup }) => {
-    const made: TestContext[] = [];
-    onCleanup(async () => {
-      for (const ctx of made) {
-        await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-        ctx.redis.disconnect();
-      }
-    });
-    return (config: Record<string, string> = {}) => {
-      const ctx = testContext(replay, { config });
-      made.push(ctx);
-      return ctx;
-    };
-  })
+  .extend("context", ({ contextWith }) => contextWith)
   .extend(
     "timedtextHits",
     ({ replay }) =>
@@ -123,7 +104,7 @@ const test = replayTest
         replay.hits.filter((h) => h.path === "/api/timedtext").length,
   );
 
-const transcript = (ctx: TestContext, query: Record<string, string>) =>
+const transcript = (ctx: VideositeTestContext, query: Record<string, string>) =>
   getTranscript(parseParams(transcriptParams, query), ctx);
 
 describe("transcript chain: failure classes on synthetic answers", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedPlayer } from "../../testing/corpus.ts";
+import { recordedPlayer } from "../../../test/corpus.ts";
 import { availableLanguages, hasAutoCaptions, readCaptionList } from "./caption-tracks.ts";
 
 const list = (caseId: string) => readCaptionList(recordedPlayer(caseId));

@@ -1,6 +1,6 @@
 import type { HarEntry } from "@sda/replay";
 import { describe, expect, it } from "vitest";
-import { bodyText, caseEntries, recordedTimedtext } from "../../testing/corpus.ts";
+import { bodyText, caseEntries, recordedTimedtext } from "../../../test/corpus.ts";
 import { parseClassic } from "./classic.ts";
 import { parseJson3 } from "./json3.ts";
 import { joinSegments, type Segment, toSegments } from "./segments.ts";

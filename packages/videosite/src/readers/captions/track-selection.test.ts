@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedPlayer } from "../../testing/corpus.ts";
+import { recordedPlayer } from "../../../test/corpus.ts";
 import { readCaptionList } from "./caption-tracks.ts";
 import { selectTrack, type TrackChoice } from "./track-selection.ts";
 

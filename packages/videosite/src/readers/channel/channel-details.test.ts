@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyText, caseEntries, recordedAnswers, recordedPlayer } from "../../testing/corpus.ts";
+import { bodyText, caseEntries, recordedAnswers, recordedPlayer } from "../../../test/corpus.ts";
 import { extractAssignedJson } from "../video/watch-page.ts";
 import { buildChannelDetails } from "./build-details.ts";
 import { readChannelHeader } from "./header-reader.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedAnswers } from "../../testing/corpus.ts";
+import { recordedAnswers } from "../../../test/corpus.ts";
 import { buildComment, type CommentResult, parentIdOf } from "./build-comment.ts";
 import { readCommentsAnswer } from "./comment-reader.ts";
 

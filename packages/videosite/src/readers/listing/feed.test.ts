@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { bodyText, caseEntries } from "../../testing/corpus.ts";
+import { bodyText, caseEntries } from "../../../test/corpus.ts";
 import { readFeed } from "./feed.ts";
 
 it("reads the channel feed: exact publish times and views, shorts links, the channel (rss-user-Kurzgesagt)", () => {

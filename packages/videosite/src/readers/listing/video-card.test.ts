@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyText, caseEntries, recordedAnswers } from "../../testing/corpus.ts";
+import { bodyText, caseEntries, recordedAnswers } from "../../../test/corpus.ts";
 import { extractAssignedJson } from "../video/watch-page.ts";
 import { readListPage } from "./list-page.ts";
 import { videoRow } from "./rows.ts";

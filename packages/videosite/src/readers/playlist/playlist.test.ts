@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { bodyText, caseEntries, recordedAnswers } from "../../../test/corpus.ts";
 import { parsePlaylistUrl } from "../../inputs/playlist-url.ts";
-import { bodyText, caseEntries, recordedAnswers } from "../../testing/corpus.ts";
 import { extractAssignedJson } from "../video/watch-page.ts";
 import { buildPlaylistDetails } from "./build-details.ts";
 import { readPlaylistHeader } from "./header-reader.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedAnswers } from "../../testing/corpus.ts";
+import { recordedAnswers } from "../../../test/corpus.ts";
 import { type ChannelHit, type PlaylistHit, partition, type ShelfHit } from "./hits.ts";
 import { readSearchPage } from "./search-reader.ts";
 

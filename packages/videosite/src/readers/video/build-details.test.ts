@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedClientPlayer, recordedNext, recordedPlayer } from "../../testing/corpus.ts";
+import { recordedClientPlayer, recordedNext, recordedPlayer } from "../../../test/corpus.ts";
 import {
   buildVideoDetails,
   type DetailsParts,

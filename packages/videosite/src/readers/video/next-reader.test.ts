@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedNext } from "../../testing/corpus.ts";
+import { recordedNext } from "../../../test/corpus.ts";
 import { readNext, unwrapLink } from "./next-reader.ts";
 
 const next = (videoId: string) => readNext(recordedNext(`video-${videoId}`), videoId);

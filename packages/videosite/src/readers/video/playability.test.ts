@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyJson, caseEntry, recordedClientPlayer, recordedPlayer } from "../../testing/corpus.ts";
+import { bodyJson, caseEntry, recordedClientPlayer, recordedPlayer } from "../../../test/corpus.ts";
 import { classifyPlayability } from "./playability.ts";
 import { readPlayer } from "./player-reader.ts";
 

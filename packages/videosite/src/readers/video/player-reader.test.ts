@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyJson, caseEntry, recordedClientPlayer, recordedPlayer } from "../../testing/corpus.ts";
+import { bodyJson, caseEntry, recordedClientPlayer, recordedPlayer } from "../../../test/corpus.ts";
 import { isPlayerAnswer, readMicroformat, readPlayer } from "./player-reader.ts";
 
 describe("readPlayer on ANDROID answers", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedPlayer } from "../../testing/corpus.ts";
+import { recordedPlayer } from "../../../test/corpus.ts";
 import { readStreamingData } from "./streaming-reader.ts";
 
 describe("readStreamingData", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedWatchPage } from "../../testing/corpus.ts";
+import { recordedWatchPage } from "../../../test/corpus.ts";
 import { readNext } from "./next-reader.ts";
 import { readMicroformat, readPlayer } from "./player-reader.ts";
 import { extractAssignedJson, readWatchPage } from "./watch-page.ts";

@@ -1,33 +1,21 @@
 import { type OperationContext, parseParams } from "@sda/core";
-import { entryBody, type HarEntry, type ReplayServer, recordedCase } from "@sda/replay";
-import { replayTest } from "@sda/testing/fixtures";
+import type { ReplayServer } from "@sda/replay";
+import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
+import { newssitePlatform } from "../src/spec.ts";
 
 /**
- * Test support (imported by `*.test.ts` only): the recorded newssite cases read straight from the HAR files, the
- * handler tests' `newsTest` (`replayTest` of `@sda/testing/fixtures` plus replay faults removed after each test), and
- * the faults they inject.
+ * The newssite handler tests' fixture `newsTest` (`platformTest(newssitePlatform)` plus replay faults removed after
+ * each test), and the faults they inject.
  */
-
-/** The entries of a newssite case. */
-export function newsEntries(caseId: string): HarEntry[] {
-  return recordedCase("newssite", caseId);
-}
-
-/** The recorded answer of entry `index` of a case, parsed as JSON. */
-export function recordedJson(caseId: string, index = 0): unknown {
-  const entry = newsEntries(caseId)[index];
-  if (!entry) throw new Error(`${caseId} has no entry ${index}`);
-  return JSON.parse(entryBody(entry).toString("utf8"));
-}
 
 type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
 
 /**
- * `replayTest` plus `fault`: injects a replay fault for this test only (removed when the test ends, also when it
+ * `platformTest(newssitePlatform)` plus `fault`: injects a replay fault for this test only (removed when the test ends, also when it
  * fails); the returned function removes it earlier.
  */
-export const newsTest = replayTest.extend("fault", async ({ replay }, { onCleanup }) => {
+export const newsTest = platformTest(newssitePlatform).extend("fault", async ({ replay }, { onCleanup }) => {
   const removers: (() => void)[] = [];
   onCleanup(() => {
     for (const remove of removers) remove();

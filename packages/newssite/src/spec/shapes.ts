@@ -1,9 +1,10 @@
-import { component, count, listPage, timestamp, url } from "@sda/core";
+import { component, count, timestamp, url } from "@sda/core";
 import { z } from "zod";
 
 /**
- * The outputs of the newssite operations (Hacker News: Firebase items and users, Algolia search), built on core's
- * shared shapes. Deleted items keep only id, type, time and parent: every other field is nullable.
+ * The shapes the newssite operations' outputs share (Hacker News: Firebase items, Algolia search hits), built on
+ * core's shared shapes; each operation's output is in its `spec/<op>.ts`. Deleted items keep only id, type, time and
+ * parent: every other field is nullable.
  */
 
 const itemFields = {
@@ -31,19 +32,19 @@ const itemFields = {
 };
 
 /** A story, comment, job, poll or poll option. */
-const newsItem = component(
+export const newsItem = component(
   "NewssiteItem",
   z.object(itemFields),
   "A story, comment, job, poll or poll option.",
 );
 
-const threadComment = component(
+export const threadComment = component(
   "NewssiteThreadComment",
   z.object({ ...itemFields, depth: z.int().min(0).describe("0 for a direct reply to the item.") }),
   "A comment of a thread, depth-first, with its depth.",
 );
 
-const searchItem = component(
+export const searchItem = component(
   "NewssiteSearchItem",
   z.object({
     ...itemFields,
@@ -53,34 +54,10 @@ const searchItem = component(
   "A search hit: an item plus the story a comment belongs to.",
 );
 
-/** `newssite.stories`: a page of a site list, hydrated. */
-export const storiesOutput = listPage("stories", newsItem, { list: z.string() });
-
-/** `newssite.item-details`: one item (a poll with its options). */
-export const itemDetailsOutput = newsItem;
-
-/** `newssite.item-comments`: a page of the comments below an item, depth-first, the item included. */
-export const itemCommentsOutput = listPage("comments", threadComment, { item: newsItem });
-
-/** `newssite.user-details`: one user. */
-export const userDetailsOutput = z.object({
-  handle: z.string(),
-  karma: z.int().nullable(),
-  createdAt: timestamp.nullable(),
-  about: z.string().nullable().describe("Self-description as HTML, as sent."),
-  aboutPlain: z.string().nullable(),
-  submittedCount: count.nullable(),
-});
-
-const searchFields = {
+/** The fields of a search result (search, user items). */
+export const searchFields = {
   query: z.string().nullable(),
   type: z.string(),
   sort: z.string(),
   totalHits: count.nullable().describe("The search engine's estimate of all matching items."),
 };
-
-/** `newssite.search`: a page of full-text search hits. */
-export const searchOutput = listPage("items", searchItem, searchFields);
-
-/** `newssite.user-items`: a page of one user's stories and comments. */
-export const userItemsOutput = listPage("items", searchItem, { ...searchFields, handle: z.string() });

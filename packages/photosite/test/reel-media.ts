@@ -1,11 +1,6 @@
 import { rm } from "node:fs/promises";
-import {
-  type FakeAsrServer,
-  recordedVideoVersionUrls,
-  type SyntheticMediaCase,
-  startFakeAsr,
-  writeSyntheticMediaCase,
-} from "@sda/testing";
+import { type FakeAsrServer, startFakeAsr } from "@sda/media/test/fake-asr";
+import { recordedVideoVersionUrls, type SyntheticMediaCase, writeSyntheticMediaCase } from "@sda/testing";
 
 /** How a file fixture registers its teardown (vitest's `onCleanup`). */
 type OnCleanup = (cleanup: () => Promise<void>) => void;

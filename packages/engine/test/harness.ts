@@ -1,4 +1,4 @@
-import { registry } from "@sda/catalog";
+import { platforms, registry } from "@sda/catalog";
 import { CursorCodec, newId, type OperationSpec } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createRedis } from "@sda/queue";
@@ -12,11 +12,11 @@ import {
   testLogger,
 } from "@sda/testing";
 import { expect, inject } from "vitest";
-import type { JobRun } from "./jobs.ts";
-import type { PlanDeps } from "./plan.ts";
-import { ReleaseRetrier } from "./releases.ts";
-import { ResultCache } from "./result-cache.ts";
-import type { EngineDeps } from "./run-call.ts";
+import type { JobRun } from "../src/jobs.ts";
+import type { PlanDeps } from "../src/plan.ts";
+import { ReleaseRetrier } from "../src/releases.ts";
+import { ResultCache } from "../src/result-cache.ts";
+import type { EngineDeps } from "../src/run-call.ts";
 
 /** The real parts one engine test file runs a call through: both halves' deps over the replay, Redis and this run's database. */
 export interface EngineHarness {
@@ -45,7 +45,7 @@ export interface EngineHarness {
  */
 export async function startEngineHarness(label: string, cacheTtlSeconds: number): Promise<EngineHarness> {
   const prisma = createPrismaClient(inject("databaseUrl"), 5);
-  const replay = await startReplay();
+  const replay = await startReplay(platforms);
   const config = testConfig({}, replay);
   const redisUrl = config.REDIS_URL;
   const redis = createRedis(redisUrl);

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { OperationContext } from "@sda/core";
-import { deleteKeysWithPrefix, startFakeAsr, syntheticAudioCase, testContext } from "@sda/testing";
-import { replayTest } from "@sda/testing/fixtures";
+import { startFakeAsr } from "@sda/media/test/fake-asr";
+import { syntheticAudioCase } from "@sda/testing";
+import { type VideositeTestContext, videositeTest } from "./fixtures.ts";
 
 /** The synthetic speech case of `@sda/testing`: its video id, transcript and lengths. */
 export const synth = syntheticAudioCase();
@@ -15,15 +15,15 @@ export interface AudioContextOptions {
 }
 
 /**
- * Test support (imported by `*.test.ts` only): `replayTest` plus the audio transcript's fixtures.
+ * Test support (imported by `*.test.ts` only): `videositeTest` plus the audio transcript's fixtures.
  * - `asr` (file): a fake ASR server that transcribes the synthetic video;
  * - `root` (file): the audio temp dir, removed after the file;
  * - `context(options)` (test): a new handler context on the replay with `asr` as the fast tier (or none with
  *   `asr: false`) and `root` as `AUDIO_TEMP_DIR`, each with its own Redis prefix (circuits and strategy health start
- *   fresh), whose keys are deleted and connection closed after the test.
- * A file with test-only media cases overrides `replayDirs` as with `replayTest`.
+ *   fresh), whose keys are deleted and connection closed after the file.
+ * A file with test-only media cases overrides `replayDirs` as with `platformTest`.
  */
-export const audioTest = replayTest
+export const audioTest = videositeTest
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
   .extend("asr", { scope: "file" }, async ({}, { onCleanup }) => {
     const asr = await startFakeAsr({
@@ -39,20 +39,12 @@ export const audioTest = replayTest
     onCleanup(() => rm(root, { recursive: true, force: true }));
     return root;
   })
-  .extend("context", ({ replay, asr, root }, { onCleanup }) => {
-    const made: OperationContext[] = [];
-    onCleanup(async () => {
-      for (const ctx of made) {
-        await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-        ctx.redis.disconnect();
-      }
-    });
-    return (options: AudioContextOptions = {}): OperationContext => {
-      const ctx = testContext(replay, {
-        ...(options.balance === undefined ? {} : { balance: options.balance }),
-        config: { ASR_FAST_BASE_URL: options.asr === false ? undefined : asr.baseUrl, AUDIO_TEMP_DIR: root },
-      });
-      made.push(ctx);
-      return ctx;
-    };
-  });
+  .extend(
+    "context",
+    ({ contextWith, asr, root }) =>
+      (options: AudioContextOptions = {}): VideositeTestContext =>
+        contextWith(
+          { ASR_FAST_BASE_URL: options.asr === false ? undefined : asr.baseUrl, AUDIO_TEMP_DIR: root },
+          options.balance === undefined ? {} : { balance: options.balance },
+        ),
+  );
