@@ -174,7 +174,7 @@ export const baseEnvSchema = z.object({
   ),
   CANARY_CALLS: optionalString.meta({
     description: 'canary calls, JSON `[{"operation": "<id>", "params": {…}}]`',
-    shownDefault: "a built-in small set",
+    shownDefault: "each platform's own `canaries`",
   }),
   CANARY_INTERVAL_SECONDS: int(0, 0).describe(
     "period of the repeatable canary job (0: none; `npm run canary` still works)",
