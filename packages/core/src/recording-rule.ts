@@ -18,6 +18,11 @@ export interface RecordingRule {
   identityBody?: readonly string[];
   /** Paths whose `_match.query` holds only these parameters (a media download matched on `{id, itag}`). */
   queryOnly?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Field names (query, form, JSON keys at any depth) whose values are secrets on this platform (session tokens of
+   * its own names), redacted from recordings besides the service-wide ones (tokens, passwords, cookies).
+   */
+  secretFields?: readonly string[];
 }
 
 /**

@@ -38,7 +38,10 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** The response `content`: text for textual types (secrets redacted), base64 for binary (README §1). */
-function content(exchange: Exchange): { content: Record<string, unknown>; edited: string[] } {
+function content(
+  exchange: Exchange,
+  secrets: readonly string[],
+): { content: Record<string, unknown>; edited: string[] } {
   const mimeType = header(exchange.responseHeaders, "content-type") ?? "application/octet-stream";
   if (exchange.responseBody === null)
     return {
@@ -51,7 +54,7 @@ function content(exchange: Exchange): { content: Record<string, unknown>; edited
       content: { size: body.length, mimeType, text: body.toString("base64"), encoding: "base64" },
       edited: [],
     };
-  const redacted = redactBody(body.toString("utf8"));
+  const redacted = redactBody(body.toString("utf8"), secrets);
   return {
     content: { size: Buffer.byteLength(redacted.text), mimeType, text: redacted.text },
     edited: redacted.edited ? ["response body: secret fields redacted and the JSON re-serialised"] : [],
@@ -72,9 +75,11 @@ export function toHarEntry(exchange: Exchange, provenance: EntryProvenance): Rec
     exchange.requestBody,
     contentType,
   );
-  const url = redactUrl(exchange.url);
-  const requestBody = exchange.requestBody === undefined ? undefined : redactBody(exchange.requestBody);
-  const { content: responseContent, edited } = content(exchange);
+  const secrets = provenance.rule.secretFields ?? [];
+  const url = redactUrl(exchange.url, secrets);
+  const requestBody =
+    exchange.requestBody === undefined ? undefined : redactBody(exchange.requestBody, secrets);
+  const { content: responseContent, edited } = content(exchange, secrets);
   if (requestBody?.edited) edited.push("request body: secret fields redacted");
   const dateHeader = header(exchange.responseHeaders, "date");
   const date = dateHeader ? new Date(dateHeader) : null;

@@ -16,8 +16,12 @@ const SECRET_FIELD =
 
 /** True for a header whose value is a secret. */
 export const isSecretHeader = (name: string) => SECRET_HEADER.test(name);
-/** True for a field (query, form, JSON key) whose value is a secret. */
-export const isSecretField = (name: string) => SECRET_FIELD.test(name);
+/**
+ * True for a field (query, form, JSON key) whose value is a secret: a service-wide secret name, or one of `extra`
+ * (the platform's own, its recording rule's `secretFields`).
+ */
+export const isSecretField = (name: string, extra: readonly string[] = []) =>
+  SECRET_FIELD.test(name) || extra.includes(name);
 
 /** The headers with secret values redacted (multi-valued headers become one entry per value). */
 export function redactHeaders(
@@ -32,12 +36,12 @@ export function redactHeaders(
   return out;
 }
 
-/** A URL with secret query values redacted. */
-export function redactUrl(url: string): string {
+/** A URL with secret query values redacted (`extra`: the platform's own secret field names). */
+export function redactUrl(url: string, extra: readonly string[] = []): string {
   const parsed = new URL(url);
   let changed = false;
   for (const name of [...new Set(parsed.searchParams.keys())])
-    if (isSecretField(name)) {
+    if (isSecretField(name, extra)) {
       parsed.searchParams.set(name, REDACTED);
       changed = true;
     }
@@ -45,19 +49,19 @@ export function redactUrl(url: string): string {
 }
 
 /** Redacts secret keys anywhere in a JSON value, in place. @returns true when something was redacted. */
-function redactJsonValue(value: unknown): boolean {
+function redactJsonValue(value: unknown, extra: readonly string[]): boolean {
   if (value === null || typeof value !== "object") return false;
   let changed = false;
   if (Array.isArray(value)) {
-    for (const item of value) changed = redactJsonValue(item) || changed;
+    for (const item of value) changed = redactJsonValue(item, extra) || changed;
     return changed;
   }
   const record = value as Record<string, unknown>;
   for (const [key, inner] of Object.entries(record)) {
-    if (isSecretField(key) && typeof inner === "string") {
+    if (isSecretField(key, extra) && typeof inner === "string") {
       record[key] = REDACTED;
       changed = true;
-    } else changed = redactJsonValue(inner) || changed;
+    } else changed = redactJsonValue(inner, extra) || changed;
   }
   return changed;
 }
@@ -65,14 +69,15 @@ function redactJsonValue(value: unknown): boolean {
 /**
  * A body text with its secrets redacted: a JSON text (re-serialised only when something was redacted), or a form
  * body (fields redacted; JSON-valued fields redacted inside). Other texts are returned as they are.
+ * @param extra the platform's own secret field names (its recording rule's `secretFields`).
  * @returns the text and whether it was changed (the entry then says so in `_edited`).
  */
-export function redactBody(text: string): { text: string; edited: boolean } {
+export function redactBody(text: string, extra: readonly string[] = []): { text: string; edited: boolean } {
   const trimmed = text.trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      return redactJsonValue(parsed)
+      return redactJsonValue(parsed, extra)
         ? { text: JSON.stringify(parsed), edited: true }
         : { text, edited: false };
     } catch {
@@ -83,11 +88,11 @@ export function redactBody(text: string): { text: string; edited: boolean } {
   const form = new URLSearchParams(trimmed);
   let edited = false;
   for (const [name, value] of [...form]) {
-    if (isSecretField(name)) {
+    if (isSecretField(name, extra)) {
       form.set(name, REDACTED);
       edited = true;
     } else if (value.startsWith("{")) {
-      const inner = redactBody(value);
+      const inner = redactBody(value, extra);
       if (inner.edited) {
         form.set(name, inner.text);
         edited = true;
