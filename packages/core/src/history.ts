@@ -41,9 +41,11 @@ export interface HistorySpec<T = unknown, P = unknown, M extends string = string
   /**
    * Where the operation's parsed `{ url }` parameter points (`GET /v1/history?url=` reuses the operation's own URL
    * parsing); absent for operations not addressed by a `url` (they still record). An alias returned here is also
-   * recorded for the resource each call of this operation returns.
+   * recorded for the resource each call of this operation returns. Null when the parameters, though the operation
+   * accepts them, do not name a resource unambiguously across platforms (a bare name several platforms take): the
+   * operation then claims no such `url` in `GET /v1/history`.
    */
-  locate?(params: P): HistoryLocation;
+  locate?(params: P): HistoryLocation | null;
 }
 
 /** Identity helper keeping the result, params and metric types at the declaration (like `defineOperation`). */

@@ -1,6 +1,16 @@
 import { history } from "@sda/catalog";
-import { createCatalog, createHistoryCatalog, defineHistory, ServiceError } from "@sda/core";
+import {
+  createCatalog,
+  createHistoryCatalog,
+  defineHistory,
+  defineOperationSpec,
+  definePlatform,
+  fixed,
+  platform,
+  ServiceError,
+} from "@sda/core";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { locateUrl } from "../src/locate.ts";
 
 // URL → resource with the recording operations' own URL parsing (the real catalog): no I/O.
@@ -68,6 +78,39 @@ describe("locateUrl", () => {
     expect(ambiguous.details.candidates).toEqual(
       expect.arrayContaining([{ platform: "videosite", kind: "video" }]),
     );
+  });
+
+  it("a declaration whose locate answers null claims no such url (a bare name several platforms take)", () => {
+    const spec = definePlatform({
+      name: "namesite",
+      hosts: [],
+      operations: [
+        defineOperationSpec({
+          name: "profile",
+          summary: "A profile.",
+          params: z.object({ url: z.string() }),
+          output: z.object({}),
+          price: fixed(1),
+          cache: { mode: "none" },
+        }),
+      ],
+    });
+    const declining = createHistoryCatalog(createCatalog([platform(spec, async () => ({}))]), {
+      "namesite.profile": defineHistory({
+        platform: "namesite",
+        kind: "profile",
+        metricNames: ["followers"],
+        resource: () => null,
+        metrics: () => ({ followers: null }),
+        locate: (params: { url: string }) =>
+          params.url.includes("/") ? { id: params.url, url: params.url } : null,
+      }),
+    });
+    expect(locateUrl(declining, "https://name.example/a")).toMatchObject({
+      platform: "namesite",
+      id: "https://name.example/a",
+    });
+    expect(() => locateUrl(declining, "bare")).toThrow(/not the URL of a resource with history/);
   });
 
   it("a declaration naming an operation the registry lacks fails at start-up", () => {
