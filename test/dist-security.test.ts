@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { loadServiceEnv } from "@sda/catalog";
+import { loadServiceEnv, platforms } from "@sda/catalog";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { deleteKeysWithPrefix, startReplay, testEnv } from "@sda/testing";
 import { generateWebhookSecret, WebhookClient, webhookConfigFromEnv } from "@sda/webhooks";
@@ -43,7 +43,7 @@ const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) =>
     cwd: ROOT,
     stdio: "pipe",
   });
-  const replay = await startReplay();
+  const replay = await startReplay(platforms);
   const receiver = await startReceiver(RECEIVER_SECRET);
   const port = await freePort();
   const env = testEnv(

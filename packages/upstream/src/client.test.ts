@@ -118,13 +118,11 @@ describe("upstream client", () => {
   });
 
   it("reports an unreachable upstream as upstream_unavailable", async () => {
-    const { createHttpClient } = await import("./client.ts");
-    const { testLogger } = await import("@sda/testing");
     const dead = createHttpClient({
       origins: [{ platform: "forumsite", hosts: [], origin: "http://127.0.0.1:1" }],
       timeoutMs: 1000,
       userAgent: "t",
-      log: testLogger(),
+      log: createLogger({ name: "test", level: "silent" }),
     });
     const error = await failure(
       dead.request({ platform: "forumsite", url: "https://oauth.reddit.com/r/x/about" }),
