@@ -23,7 +23,10 @@ async function main() {
   await applyMigrations(config.DATABASE_URL);
 
   const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
-  const replay = await startReplayServer({ dirs, rules: recordingRules() }, config.REPLAY_PORT);
+  const replay = await startReplayServer(
+    { dirs, rules: recordingRules(), delayMs: config.REPLAY_DELAY_MS },
+    config.REPLAY_PORT,
+  );
 
   const inbox = await startInbox(config.DEMO_INBOX_PORT, (delivery) =>
     log.info(describeDelivery(delivery)),

@@ -19,6 +19,8 @@ describe("loadEnv", () => {
     expect(config.ALPHA_PAGES).toBe(3);
     expect(config.ALPHA_ORIGIN).toBeUndefined();
     expect(config.BETA_ORIGIN).toBeUndefined();
+    expect(config.REPLAY_DELAY_MS).toBe(0);
+    expect(loadEnv({ REPLAY_DELAY_MS: "250" }, platforms).REPLAY_DELAY_MS).toBe(250);
   });
 
   it("names every bad variable at start, service-wide or a platform's", () => {

@@ -251,6 +251,9 @@ export const baseEnvSchema = z.object({
     shownDefault: "`../shared/corpus`",
   }),
   REPLAY_PORT: int(0).describe("demo: port of the replay upstream (0: any free port)"),
+  REPLAY_DELAY_MS: int(0, 0).describe(
+    "demo: latency the replay upstream adds to every answer, in ms (e.g. 250: a real platform's; the bench sets its own)",
+  ),
 
   EXPOSE_METRICS: bool
     .default(true)
