@@ -1,4 +1,4 @@
-import type { OperationDefinition, OperationRegistry } from "./operation.ts";
+import type { OperationRegistry, OperationSpec } from "./operation.ts";
 
 /**
  * History (SPEC §1): which successful calls append metric snapshots, declared by the platform packages beside their
@@ -58,7 +58,7 @@ export type HistorySources = Readonly<Record<string, HistorySpec>>;
 
 /** A declaration bound to its operation. */
 export interface BoundHistorySpec {
-  op: OperationDefinition;
+  op: OperationSpec;
   spec: HistorySpec;
 }
 

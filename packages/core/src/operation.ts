@@ -127,9 +127,6 @@ export type EstimateHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Reco
   ctx: OperationContext<Env>,
 ) => Promise<EstimateOutcome>;
 
-/** The former name of {@link OperationSpec} (the declaration no longer carries the handler). */
-export type OperationDefinition = OperationSpec;
-
 /**
  * Runs one operation: the params its spec parsed, the job's context (typed with its platform's env); its `data` must
  * be what the spec's `output` schema describes (`O`).

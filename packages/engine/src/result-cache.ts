@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OperationDefinition, OperationOutcome } from "@sda/core";
+import type { OperationOutcome, OperationSpec } from "@sda/core";
 import type { Redis } from "ioredis";
 
 /**
@@ -89,7 +89,7 @@ export class ResultCache {
    * `cache=true` accepts, {@link defaultMaxAge}). An entry whose first line is not valid JSON is treated as absent.
    */
   async get(
-    op: OperationDefinition,
+    op: OperationSpec,
     params: Record<string, unknown>,
     maxAgeSeconds = this.defaultMaxAge(op),
   ): Promise<CachedOutcome | null> {
@@ -103,7 +103,7 @@ export class ResultCache {
 
   /** Stores a paid outcome under its parsed parameters for the operation's keep time. */
   async set(
-    op: OperationDefinition,
+    op: OperationSpec,
     params: Record<string, unknown>,
     outcome: OperationOutcome,
     now: Date,
@@ -114,7 +114,7 @@ export class ResultCache {
   }
 
   /** Seconds an entry is kept: the operation's `cache.ttlSeconds`, else `CACHE_TTL_SECONDS`. */
-  ttl(op: OperationDefinition): number {
+  ttl(op: OperationSpec): number {
     if (op.cache.mode === "always") return op.cache.ttlSeconds;
     if (op.cache.mode === "optIn") return op.cache.ttlSeconds ?? this.defaultTtlSeconds;
     return 0;
@@ -124,7 +124,7 @@ export class ResultCache {
    * The oldest entry a call accepts without `cacheMaxAge`: the shared TTL of `always` operations, else the 24-hour
    * `cache=true` window (`CACHE_TTL_SECONDS`), never more than the entry is kept.
    */
-  defaultMaxAge(op: OperationDefinition): number {
+  defaultMaxAge(op: OperationSpec): number {
     if (op.cache.mode === "always") return op.cache.ttlSeconds;
     return Math.min(this.defaultTtlSeconds, this.ttl(op) || this.defaultTtlSeconds);
   }

@@ -2,15 +2,15 @@ import {
   type HistoryCatalog,
   type MonitorRule,
   type MonitorRules,
-  type OperationDefinition,
   type OperationRegistry,
+  type OperationSpec,
   ServiceError,
 } from "@sda/core";
 import { locateUrl } from "@sda/history";
 
 /** A list operation a monitor runs, with its item rule. */
 export interface ItemsOperation {
-  op: OperationDefinition;
+  op: OperationSpec;
   rule: MonitorRule;
 }
 
@@ -65,7 +65,7 @@ export class MonitorCatalog {
   }
 
   /** A stored monitor's operation with its item rule (null for a tracking monitor's details operation). */
-  byId(id: string): { op: OperationDefinition; rule: MonitorRule | null } | undefined {
+  byId(id: string): { op: OperationSpec; rule: MonitorRule | null } | undefined {
     const op = this.#registry.byId(id);
     return op && { op, rule: this.#rules[op.id] ?? null };
   }
@@ -75,7 +75,7 @@ export class MonitorCatalog {
    * monitor records exactly the resource `GET /v1/history?url=` reads).
    * @throws ServiceError 422 `unsupported_url`, 400 `ambiguous_url` or the operation's own 400 for a malformed URL.
    */
-  detailsOperationFor(url: string): OperationDefinition {
+  detailsOperationFor(url: string): OperationSpec {
     const located = locateUrl(this.#history, url);
     const op = this.#registry.byId(located.operationId);
     if (!op)
