@@ -86,6 +86,23 @@ describe("definePlatform", () => {
       /queue "audio" is not one of the platform's queues/,
     );
   });
+
+  it("declares hosts its callers choose with a refusal code of its own (callerHosts)", () => {
+    const open = definePlatform({
+      name: "opensite",
+      hosts: [],
+      errorCodes: { host_refused: { status: 422, retryable: false } },
+      callerHosts: { refusedCode: "host_refused" },
+      operations: [],
+    });
+    expect(open.callerHosts).toEqual({ refusedCode: "host_refused" });
+    expect(
+      definePlatform({ name: "fixedsite", hosts: ["a.example"], operations: [] }).callerHosts,
+    ).toBeNull();
+    expect(() =>
+      definePlatform({ name: "badsite", hosts: [], callerHosts: { refusedCode: "nope" }, operations: [] }),
+    ).toThrow(/refusedCode "nope" is not one of its error codes/);
+  });
 });
 
 describe("a platform's own declarations: recording rule, monitor rules, canaries", () => {

@@ -23,6 +23,12 @@ export interface CanaryCall {
   params: Record<string, string>;
 }
 
+/** How a platform whose hosts callers choose is guarded ({@link PlatformInput.callerHosts}). */
+export interface CallerHosts {
+  /** The platform's error code of a refused host (e.g. 422 `instance_not_allowed`). */
+  readonly refusedCode: string;
+}
+
 /** What a platform package declares in its `spec.ts` (no extraction code: params, prices, cache policies). */
 export interface PlatformInput<
   N extends string,
@@ -36,6 +42,14 @@ export interface PlatformInput<
    * `<NAME>_ORIGIN` is set, the upstream client sends every request to these hosts there.
    */
   hosts: readonly string[];
+  /**
+   * Set when callers choose the hosts (a link naming any Mastodon instance), so `hosts` cannot be a fixed list: a
+   * request of this platform may then go to any host, and the upstream client sends its live requests (every redirect
+   * hop) only to `https` on port 443 and through the SSRF guard of `@sda/netguard` (public addresses only, judged on
+   * the address each socket connects to). A refused host fails with `refusedCode`, one of its `errorCodes`, before a
+   * byte is sent. When `<NAME>_ORIGIN` is set every request goes to that origin (the operator's replay or proxy).
+   */
+  callerHosts?: CallerHosts;
   /** The platform's own variables (credentials, tunables), each named `<NAME>_…`. */
   env?: E;
   /** The platform's own error codes, registered into the one code table (`errorCodeSpec`). */
@@ -67,6 +81,8 @@ export interface PlatformSpec<
 > {
   readonly name: N;
   readonly hosts: readonly string[];
+  /** Set when callers choose the hosts ({@link PlatformInput.callerHosts}); null for a platform of fixed hosts. */
+  readonly callerHosts: CallerHosts | null;
   readonly env: E;
   readonly errorCodes: Readonly<Record<string, ErrorCodeSpec>>;
   /** Every queue its operations may use: `<name>` first, then the extra ones. */
@@ -89,7 +105,8 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
  * and `queue` (the platform's name) unless given, and registers its error codes.
  * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, an
- *   operation names a queue the platform did not list, or a monitor rule or canary names no operation of it.
+ *   operation names a queue the platform did not list, a monitor rule or canary names no operation of it, or
+ *   `callerHosts.refusedCode` is not one of its error codes.
  */
 export function definePlatform<
   const N extends string,
@@ -145,10 +162,15 @@ export function definePlatform<
     params: { ...call.params },
   }));
   const errorCodes = input.errorCodes ?? {};
+  if (input.callerHosts && !Object.hasOwn(errorCodes, input.callerHosts.refusedCode))
+    throw new Error(
+      `${name}: callerHosts.refusedCode "${input.callerHosts.refusedCode}" is not one of its error codes`,
+    );
   registerErrorCodes(name, errorCodes);
   return {
     name,
     hosts: input.hosts,
+    callerHosts: input.callerHosts ?? null,
     env,
     errorCodes,
     queues,

@@ -1,27 +1,10 @@
-import type { LookupAddress } from "node:dns";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo, LookupFunction } from "node:net";
+import type { AddressInfo } from "node:net";
 import { interceptors, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableLookup } from "../test/lookup.ts";
 import { createGuardedAgent } from "./agent.ts";
 import { assertPublicHost, ForbiddenAddressError } from "./guard.ts";
-
-/** A resolver answering from a table instead of real DNS (the injectable lookup a platform's tests use too). */
-function tableLookup(table: Record<string, string[]>): LookupFunction {
-  return ((host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    const addresses = table[host];
-    if (!addresses) {
-      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
-      return;
-    }
-    const list: LookupAddress[] = addresses.map((address) => ({
-      address,
-      family: address.includes(":") ? 6 : 4,
-    }));
-    if (options.all) callback(null, list);
-    else callback(null, list[0]?.address, list[0]?.family);
-  }) as unknown as LookupFunction;
-}
 
 // `public.test` plays a public host: it is the one allowlisted name, and resolves to this machine's loopback so the
 // test talks to its own server. Every other name resolves to a private or special address and must never be reached

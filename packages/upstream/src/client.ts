@@ -7,9 +7,15 @@ import {
   type UpstreamResponse,
   type UpstreamStream,
 } from "@sda/core";
+import {
+  createGuardedAgent,
+  ForbiddenAddressError,
+  isAllowedHost,
+  type NetGuardOptions,
+} from "@sda/netguard";
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
-import { type OriginRoute, originFor, routeUrl } from "./origins.ts";
+import { callerHostsOf, type OriginRoute, originFor, routeUrl } from "./origins.ts";
 import type { Exchange } from "./record/har-entry.ts";
 import type { Recorder } from "./record/recorder.ts";
 
@@ -29,11 +35,24 @@ export interface HttpClientOptions {
   connections?: number;
   /** Record mode: every exchange made inside a recorded job is handed to it (see `record/recorder.ts`). */
   recorder?: Recorder;
+  /**
+   * The SSRF guard of the live requests of platforms whose hosts callers choose (a route with `callerHosts`): hosts
+   * exempt from it and the resolver. Default: none exempt, the system's DNS. Tests inject a resolver and allowlist
+   * their local server.
+   */
+  guard?: NetGuardOptions;
 }
 
 const MAX_REDIRECTS = 5;
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** The {@link ForbiddenAddressError} in an error's `cause` chain (undici wraps the connector's), or undefined. */
+function forbiddenAddressIn(error: unknown): ForbiddenAddressError | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof ForbiddenAddressError) return e;
+  return undefined;
+}
 
 type RawHeaders = Record<string, string | string[] | undefined>;
 
@@ -108,6 +127,13 @@ function exchangeOf(
   };
 }
 
+/** The refusal of a caller-chosen host: the platform's code (e.g. 422 `instance_not_allowed`), the reason as message. */
+function refused(platform: Platform, code: string, reason: string, host?: string): ServiceError {
+  return new ServiceError(code as ServiceError["code"], `${platform}: refused: ${reason}`, {
+    details: { platform, reason, ...(host ? { host } : {}) },
+  });
+}
+
 /**
  * Creates the undici-based {@link HttpClient}: keep-alive connection pools, gzip/deflate/br decoding, a per-request
  * budget combined with the caller's abort signal, manual redirects (each hop routed through the configured origin),
@@ -131,10 +157,37 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     );
   }
 
+  const guard: NetGuardOptions = options.guard ?? { allowedHosts: [] };
+  let guarded: Agent | undefined;
+  /**
+   * A live hop of a platform whose hosts callers choose: only `https` on port 443 (hosts the guard exempts aside),
+   * through the guarded agent (created on first use) that judges every address connected to.
+   * @throws ServiceError the platform's refused code for another scheme or port.
+   */
+  function guardedDispatcher(liveUrl: string, platform: Platform, refusedCode: string): Dispatcher {
+    const url = new URL(liveUrl);
+    if (!isAllowedHost(guard, url.hostname) && (url.protocol !== "https:" || url.port !== ""))
+      throw refused(platform, refusedCode, `${url.host}: only https on port 443 is fetched`, url.hostname);
+    guarded ??= createGuardedAgent({
+      ...guard,
+      connections: options.connections ?? 32,
+      keepAliveTimeout: 10_000,
+      connectTimeoutMs: Math.min(options.timeoutMs, 10_000),
+    });
+    return guarded;
+  }
+
   const proxies = new Map<string, ProxyAgent>();
-  /** The dispatcher of a request: its proxy's (one pool per proxy URL), unless the platform goes to an origin. */
-  function dispatcherFor(request: UpstreamRequest): Dispatcher {
-    if (!request.proxy || originFor(options.origins, request.url, request.platform)) return dispatcher;
+  /**
+   * The dispatcher of a hop: the guarded agent for a live hop of a platform whose hosts callers choose (never a
+   * proxy: the guard must see the address connected to), else its proxy's (one pool per proxy URL), unless the
+   * platform goes to an origin.
+   */
+  function dispatcherFor(request: UpstreamRequest, liveUrl: string): Dispatcher {
+    const origin = originFor(options.origins, liveUrl, request.platform);
+    const callerHosts = callerHostsOf(options.origins, request.platform);
+    if (callerHosts && !origin) return guardedDispatcher(liveUrl, request.platform, callerHosts.refusedCode);
+    if (!request.proxy || origin) return dispatcher;
     let agent = proxies.get(request.proxy);
     if (!agent) {
       agent = new ProxyAgent({ uri: request.proxy, connections: options.connections ?? 32 });
@@ -151,7 +204,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     let method = request.method ?? "GET";
     let body = request.body;
     for (let hop = 0; ; hop++) {
-      const target = routeUrl(liveUrl, routedOrigin(liveUrl, request.platform));
+      // Parsed, so the origin and path agree for hosts the URL parser normalises (`https://2130706433/` is 127.0.0.1).
+      const target = new URL(routeUrl(liveUrl, routedOrigin(liveUrl, request.platform)));
       const headers: Record<string, string> = {
         "user-agent": options.userAgent,
         "accept-encoding": "gzip, deflate, br",
@@ -160,9 +214,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       let response: Dispatcher.ResponseData;
       const startedAt = new Date();
       try {
-        response = await dispatcherFor(request).request({
-          origin: new URL(target).origin,
-          path: target.slice(new URL(target).origin.length) || "/",
+        response = await dispatcherFor(request, liveUrl).request({
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
           method,
           headers,
           body: body ?? null,
@@ -214,6 +268,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     timeoutMs: number,
   ): unknown {
     if (signal?.aborted) return signal.reason ?? error;
+    if (error instanceof ServiceError) return error;
+    const forbidden = forbiddenAddressIn(error);
+    const callerHosts = callerHostsOf(options.origins, platform);
+    if (forbidden && callerHosts) return refused(platform, callerHosts.refusedCode, forbidden.message);
     const code = (error as { code?: string }).code ?? "";
     if (budget.aborted || code.includes("TIMEOUT"))
       return new ServiceError("upstream_timeout", `${platform} did not answer within ${timeoutMs} ms`, {
@@ -297,7 +355,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     },
 
     close: async () => {
-      await Promise.all([dispatcher.close(), ...[...proxies.values()].map((agent) => agent.close())]);
+      await Promise.all([
+        dispatcher.close(),
+        guarded?.close(),
+        ...[...proxies.values()].map((agent) => agent.close()),
+      ]);
     },
   };
 }

@@ -1,31 +1,13 @@
-import type { LookupAddress } from "node:dns";
-import type { LookupFunction } from "node:net";
+import { tableLookup } from "@sda/netguard/test/lookup";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import type { WebhookConfig } from "./config.ts";
 import { validateWebhookUrl } from "./ssrf.ts";
 
-/** A resolver that answers from a table instead of real DNS. */
-function fakeLookup(table: Record<string, string[]>): LookupFunction {
-  return ((host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    const addresses = table[host];
-    if (!addresses) {
-      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
-      return;
-    }
-    const list: LookupAddress[] = addresses.map((address) => ({
-      address,
-      family: address.includes(":") ? 6 : 4,
-    }));
-    if (options.all) callback(null, list);
-    else callback(null, list[0]?.address, list[0]?.family);
-  }) as unknown as LookupFunction;
-}
-
 const strict: Pick<WebhookConfig, "allowHttp" | "allowedHosts" | "lookup"> = {
   allowHttp: false,
   allowedHosts: [],
-  lookup: fakeLookup({
+  lookup: tableLookup({
     "hooks.example.com": ["93.184.216.34"],
     "internal.example.com": ["10.1.2.3"],
     "mixed.example.com": ["93.184.216.34", "192.168.1.5"],
