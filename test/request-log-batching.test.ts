@@ -10,8 +10,11 @@ const test = stackTest.extend(
   { env: { REQUEST_DEADLINE_MS: "300" }, replayFaults: [holdReplies("/api/timedtext", 1500)] },
 );
 
+/** A free call that reads no usage (so it does not write the buffer first): the account's ledger page. */
 async function callAccount(url: string, key: string): Promise<string> {
-  const response = await fetch(new URL("/v1/account", url), { headers: { authorization: `Bearer ${key}` } });
+  const response = await fetch(new URL("/v1/account/ledger", url), {
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(response.status).toBe(200);
   return response.headers.get("x-service-request-id") ?? "";
 }
@@ -29,6 +32,51 @@ describe("batched request log", () => {
     expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
     await gateway.close();
     expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(3);
+  });
+
+  test("usage is true: each row has its call's own time, and the account's usage reads show a call made just before", async ({
+    stack,
+  }) => {
+    // A flush interval no test waits for: only the read-your-own-writes flush can make the rows visible.
+    const gateway = await startStackGateway(stack, {
+      REQUEST_LOG_FLUSH_MS: "600000",
+      REQUEST_LOG_BATCH_SIZE: "1000",
+    });
+    try {
+      const { key } = await stack.account();
+      const first = await callAccount(gateway.url, key);
+      const between = new Date();
+      const second = await callAccount(gateway.url, key);
+      expect(gateway.deps.requestLog.pending).toBe(2);
+      const usage = await fetch(new URL("/v1/account/usage", gateway.url), {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(usage.status).toBe(200);
+      const { data } = (await usage.json()) as {
+        data: { requests: { requestId: string; createdAt: string }[] };
+      };
+      // Newest first, each at its own call time (both rows were written by one batch, after both calls).
+      expect(data.requests.map((r) => r.requestId)).toEqual([second, first]);
+      const [secondAt, firstAt] = data.requests.map((r) => new Date(r.createdAt).getTime());
+      expect(firstAt).toBeLessThanOrEqual(between.getTime());
+      expect(secondAt).toBeGreaterThanOrEqual(between.getTime());
+      // GET /v1/account's 24-hour usage (the minute rollup) counts them too: the two calls and the usage read.
+      const account = await fetch(new URL("/v1/account", gateway.url), {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const body = (await account.json()) as { data: { usage24h: { calls: number } } };
+      expect(body.data.usage24h.calls).toBe(3);
+      const daily = await fetch(new URL("/v1/account/usage/daily", gateway.url), {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const days = (await daily.json()) as {
+        data: { usage: { day: string; operation: string; calls: number }[] };
+      };
+      const today = new Date().toISOString().slice(0, 10);
+      expect(days.data.usage.filter((u) => u.day === today).reduce((n, u) => n + u.calls, 0)).toBe(4);
+    } finally {
+      await gateway.close();
+    }
   });
 
   test("a full batch is written at once in one multi-row insert", async ({ stack }) => {

@@ -46,7 +46,7 @@ async function expectRollupExact(accountId: string) {
     SELECT "minute", "calls", "credits" FROM "request_log_minutes"
      WHERE "account_id" = ${accountId} AND ("calls" <> 0 OR "credits" <> 0) ORDER BY 1`;
   const grouped = await prisma.$queryRaw<{ minute: Date; calls: number; credits: number }[]>`
-    SELECT date_trunc('minute', "created_at") AS "minute", count(*)::int AS "calls", sum("credits")::int AS "credits"
+    SELECT date_trunc('minute', "created_at" AT TIME ZONE 'UTC') AS "minute", count(*)::int AS "calls", sum("credits")::int AS "credits"
       FROM "request_logs" WHERE "account_id" = ${accountId} GROUP BY 1 ORDER BY 1`;
   expect(rollup).toEqual(grouped);
 }

@@ -7,7 +7,8 @@ import type { UsageTotals } from "./usage.ts";
  * per connection, no query compiler. Values come straight from the rows, so they are as exact as the database.
  *
  * Times: `created_at` columns are `timestamp(3)` holding UTC (Prisma's convention), so parameters go in as ISO strings
- * converted `AT TIME ZONE 'UTC'` and results come out the same way, whatever the server's or the process's time zone.
+ * converted `AT TIME ZONE 'UTC'` and results come out the same way, whatever the server's or the process's time zone;
+ * `request_logs.created_at` is a `timestamptz` (the call's time), compared with the ISO parameter as it is.
  */
 
 /** The account as `GET /v1/account` shows it, read in one statement. */
@@ -49,7 +50,8 @@ const SUMMARY_TEXT = `
            FROM "request_log_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") m
    CROSS JOIN LATERAL (
          SELECT count(*) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
-           FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= s."since" AND "created_at" < w."from") l
+           FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= $2::timestamptz
+            AND "created_at" < (w."from" AT TIME ZONE 'UTC')) l
    WHERE a."id" = $1`;
 
 interface SummaryRow {

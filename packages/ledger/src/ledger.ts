@@ -191,9 +191,15 @@ export class Ledger {
     return this.prisma.ledgerEntry.findMany({ where: { requestId } });
   }
 
-  /** Appends one row to the request log. */
+  /**
+   * Appends one row to the request log (a batch item's, a monitor run's), written once its call ended: its
+   * `created_at` is the call's start (`createdAt`, else `durationMs` before now).
+   */
   async logRequest(row: RequestLogInput): Promise<void> {
-    await this.prisma.requestLog.create({ data: { ...row, params: row.params as Prisma.InputJsonValue } });
+    const createdAt = row.createdAt ?? new Date(Date.now() - row.durationMs);
+    await this.prisma.requestLog.create({
+      data: { ...row, createdAt, params: row.params as Prisma.InputJsonValue },
+    });
   }
 
   /** Updates the logged outcome of a request that was answered 202 and finished later. */

@@ -18,4 +18,6 @@ export interface RequestLogInput {
   batchId?: string | null;
   /** The monitor whose run made the call (monitor runs only). */
   monitorId?: string | null;
+  /** The time of the call (when it arrived); default: when the row is handed to the writer. */
+  createdAt?: Date;
 }

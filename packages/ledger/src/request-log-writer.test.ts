@@ -5,7 +5,8 @@ import { Ledger } from "./ledger.ts";
 import { RequestLogWriter } from "./request-log-writer.ts";
 
 // The writer's one-statement batch insert (an array parameter per column, unnested): every value arrives as given,
-// whatever characters it holds (array-literal quoting), nulls stay null, and `created_at` is the UTC write time.
+// whatever characters it holds (array-literal quoting), nulls stay null, and `created_at` is the time of the call
+// (issue 27), not the time its batch was written.
 
 const prisma = createPrismaClient(inject("databaseUrl"), 4);
 const ledger = new Ledger(prisma);
@@ -24,7 +25,7 @@ const AWKWARD = [
 ];
 
 describe("RequestLogWriter batch insert", () => {
-  it("stores every column exactly, awkward text and nulls included, with the write time as created_at", async () => {
+  it("stores every column exactly, awkward text and nulls included, with the time of add() as created_at by default", async () => {
     const account = await ledger.createAccount({ name: "writer" });
     const writer = new RequestLogWriter(prisma, {
       flushMs: 60_000,
@@ -95,5 +96,59 @@ describe("RequestLogWriter batch insert", () => {
     await writer.close();
     expect(writer.stats.failedBatches).toBe(0);
     expect(await prisma.requestLog.count({ where: { accountId: account.id } })).toBe(rows.length);
+  });
+
+  it("keeps each row's call time (with its zone) and the minute rollup counts the calls in their own minutes", async () => {
+    const account = await ledger.createAccount({ name: "call-times" });
+    const writer = new RequestLogWriter(prisma, {
+      flushMs: 60_000,
+      batchSize: 1000,
+      maxBuffer: 1000,
+      log: createLogger({ name: "test", level: "silent" }),
+    });
+    // Three calls in two different minutes of the past, buffered and written together in one batch later.
+    const times = [
+      new Date("2026-11-20T10:15:59.123Z"),
+      new Date("2026-11-20T10:16:00.000Z"),
+      new Date("2026-11-20T10:16:07.456Z"),
+    ];
+    const ids = times.map((createdAt, i) => {
+      const id = newId("req");
+      writer.add({
+        id,
+        accountId: account.id,
+        keyId: null,
+        operation: "videosite.video-details",
+        method: "GET",
+        path: "/v1/videosite/video-details",
+        params: {},
+        status: 200,
+        errorCode: null,
+        credits: i + 1,
+        cache: "BYPASS",
+        source: null,
+        durationMs: 5,
+        jobId: null,
+        createdAt,
+      });
+      return id;
+    });
+    await writer.close();
+    const stored = await prisma.requestLog.findMany({
+      where: { id: { in: ids } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(stored.map((row) => row.createdAt.toISOString())).toEqual(times.map((t) => t.toISOString()));
+    const types = await prisma.$queryRaw<{ type: string }[]>`
+      SELECT data_type AS "type" FROM information_schema.columns
+       WHERE table_name = 'request_logs' AND column_name = 'created_at'`;
+    expect(types[0]?.type).toBe("timestamp with time zone");
+    const minutes = await prisma.$queryRaw<{ minute: string; calls: number; credits: number }[]>`
+      SELECT to_char("minute", 'HH24:MI') AS "minute", "calls", "credits" FROM "request_log_minutes"
+       WHERE "account_id" = ${account.id} ORDER BY 1`;
+    expect(minutes).toEqual([
+      { minute: "10:15", calls: 1, credits: 1 },
+      { minute: "10:16", calls: 2, credits: 5 },
+    ]);
   });
 });

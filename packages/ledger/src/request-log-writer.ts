@@ -28,8 +28,8 @@ const BATCH_ATTEMPTS = 3;
 
 /**
  * The request log, written off the request's critical path: rows are buffered in memory and written by multi-row
- * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT DO NOTHING` so a
- * retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable rows
+ * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT` keeping the written
+ * outcome, so a retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable rows
  * stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes everything
  * still buffered (graceful shutdown loses nothing).
  */
@@ -99,6 +99,15 @@ export class RequestLogWriter {
     await this.#flushing;
   }
 
+  /**
+   * Read your own writes: writes the buffer now when it holds a row of `accountId` (or a batch of them is being
+   * written), so a usage read that follows sees the account's calls answered by this process. Never throws.
+   */
+  async flushAccount(accountId: string): Promise<void> {
+    if (this.#flushing) await this.#flushing;
+    if (this.#buffer.some((row) => row.accountId === accountId)) await this.flush();
+  }
+
   /** Flushes and stops the timer; later rows are still accepted and written by the next {@link flush}. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -132,7 +141,7 @@ export class RequestLogWriter {
     while (this.#buffer.length > 0) {
       const batch = this.#buffer.slice(0, this.#options.batchSize);
       try {
-        await insertRequestLogs(this.#pool, batch, new Date());
+        await insertRequestLogs(this.#pool, batch);
         this.#buffer.splice(0, batch.length);
         this.stats.written += batch.length;
         this.#failures = 0;
@@ -151,7 +160,7 @@ export class RequestLogWriter {
   async #writeOneByOne(batch: StorableRow[]): Promise<void> {
     for (const row of batch) {
       try {
-        await insertRequestLogs(this.#pool, [row], new Date());
+        await insertRequestLogs(this.#pool, [row]);
         this.stats.written++;
       } catch (error) {
         if (isStoreUnreachable(error)) return;
@@ -165,12 +174,19 @@ export class RequestLogWriter {
   }
 }
 
-/** A buffered row: every column present (absent batch and monitor ids as null), `params` as storable JSON text. */
-type StorableRow = Omit<Required<RequestLogInput>, "params"> & { params: string };
+/**
+ * A buffered row: every column present (absent batch and monitor ids as null), `params` as storable JSON text,
+ * `createdAt` the call's time as an ISO string (the time of {@link RequestLogWriter.add} when the row has none).
+ */
+type StorableRow = Omit<Required<RequestLogInput>, "params" | "createdAt"> & {
+  params: string;
+  createdAt: string;
+};
 
 function toRow(row: RequestLogInput): StorableRow {
   return {
     ...row,
+    createdAt: (row.createdAt ?? new Date()).toISOString(),
     method: storableText(row.method),
     path: storableText(row.path),
     source: row.source === null ? null : storableText(row.source),
@@ -198,26 +214,33 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
   ["jobId", "job_id", "text"],
   ["batchId", "batch_id", "text"],
   ["monitorId", "monitor_id", "text"],
+  ["createdAt", "created_at", "timestamptz"],
 ];
 
-/** One column per array parameter, unnested into rows; `created_at` is the batch's write time (UTC, last param). */
+/**
+ * One column per array parameter, unnested into rows; `created_at` is each row's call time. A row already written by
+ * the settle of its call (a billed call's row is written in the settle's transaction, `credits.ts`) keeps its
+ * outcome, credits and time; the gateway's row only adds what the gateway alone knows (the duration, the raw query).
+ */
 const INSERT: pg.QueryConfig = {
   name: "sda_request_logs_insert",
-  text: `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")}, "created_at")
-    SELECT u.*, ($${COLUMNS.length + 1}::timestamptz AT TIME ZONE 'UTC')
+  text: `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
+    SELECT u.*
       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS u
-    ON CONFLICT ("id") DO NOTHING`,
+    ON CONFLICT ("id") DO UPDATE SET "duration_ms" = EXCLUDED."duration_ms", "params" = EXCLUDED."params",
+      "path" = EXCLUDED."path"
+      WHERE "request_logs"."duration_ms" IS DISTINCT FROM EXCLUDED."duration_ms"
+         OR "request_logs"."params" IS DISTINCT FROM EXCLUDED."params"
+         OR "request_logs"."path" IS DISTINCT FROM EXCLUDED."path"`,
 };
 
 /**
  * Writes rows to `request_logs` in ONE statement with one array parameter per column (`unnest`): the statement text
  * is the same for every batch size, so it is prepared once per connection, and the rows cost about 8 µs of CPU each
  * against ≈ 340 µs each through Prisma's `createMany` (its query compiler works per row). Rows whose id is already
- * logged are skipped (a retried batch).
- * @param at the rows' `created_at`.
+ * logged keep their outcome (a retried batch, a billed call's row written at its settle).
  */
-function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[], at: Date): Promise<unknown> {
+function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[]): Promise<unknown> {
   const values: unknown[] = COLUMNS.map(([field]) => rows.map((row) => row[field]));
-  values.push(at.toISOString());
   return pool.query({ ...INSERT, values });
 }

@@ -19,6 +19,8 @@ type Field = {
   relationFromFields?: string[];
   relationToFields?: string[];
   relationOnDelete?: string;
+  /** `@db.<Type>(<args>)`, e.g. `["Timestamptz", ["3"]]`; null for the scalar's default type. */
+  nativeType?: [string, string[]] | null;
 };
 type Model = { name: string; dbName: string | null; fields: Field[] };
 type Index = {
@@ -44,6 +46,14 @@ const SCALAR_TYPES: Record<string, string> = {
   DateTime: "timestamp(3) without time zone",
   Json: "jsonb",
 };
+
+/** PostgreSQL's name of a field's type: its `@db.` native type when it has one, else its scalar's default. */
+function sqlTypeOf(f: Field): string | undefined {
+  const [name, args] = f.nativeType ?? [];
+  if (name === "Timestamptz") return `timestamp(${args?.[0] ?? 6}) with time zone`;
+  if (name) throw new Error(`native type @db.${name} of ${f.name}: add it to the drift check`);
+  return SCALAR_TYPES[f.type];
+}
 
 let dmmf: Dmmf;
 const client = new pg.Client({ connectionString: inject("databaseUrl") });
@@ -96,7 +106,7 @@ describe("migrated database matches schema.prisma", () => {
           .filter((f) => f.kind !== "object")
           .map((f) => {
             const enumType = dmmf.datamodel.enums.find((e) => e.name === f.type);
-            const type = f.kind === "enum" ? (enumType?.dbName ?? f.type) : SCALAR_TYPES[f.type];
+            const type = f.kind === "enum" ? (enumType?.dbName ?? f.type) : sqlTypeOf(f);
             return `${tableOf(m)}.${f.dbName ?? f.name} ${type} ${f.isRequired ? "not null" : "null"} ${f.hasDefaultValue ? "default" : ""}`;
           }),
       )

@@ -18,7 +18,7 @@ export interface OperationStats {
 
 /**
  * Per-operation call statistics of the last `windowSeconds` (the status page's 15 minutes), one indexed range read
- * of `request_logs.created_at`. Rows without an operation (probes, 401s, account routes) are left out.
+ * of `request_logs.created_at` (the calls' times). Rows without an operation (probes, 401s, account routes) are left out.
  */
 export async function recentOperationStats(
   prisma: PrismaClient,
@@ -43,7 +43,7 @@ export async function recentOperationStats(
            percentile_cont(0.95) WITHIN GROUP (ORDER BY "duration_ms") AS "p95",
            mode() WITHIN GROUP (ORDER BY "error_code") FILTER (WHERE "status" >= 500) AS "topErrorCode"
       FROM "request_logs"
-     WHERE "created_at" > (now() AT TIME ZONE 'UTC') - make_interval(secs => ${windowSeconds})
+     WHERE "created_at" > now() - make_interval(secs => ${windowSeconds})
        AND "operation" IS NOT NULL
      GROUP BY "operation"`;
   return rows.map((r) => ({

@@ -159,7 +159,7 @@ export async function dailyUsage(
   const rows = await prisma.$queryRaw<
     { day: string; operation: string; calls: bigint; succeeded: bigint; credits: bigint }[]
   >`
-    SELECT to_char(date_trunc('day', "created_at"), 'YYYY-MM-DD') AS "day",
+    SELECT to_char(date_trunc('day', "created_at" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS "day",
            COALESCE("operation", "path") AS "operation",
            count(*) AS "calls",
            count(*) FILTER (WHERE "status" >= 200 AND "status" < 300 AND "status" <> 202) AS "succeeded",

@@ -4,13 +4,15 @@ import { locals } from "../respond.ts";
 
 /**
  * Buffers one request-log row per answered API call of an authenticated caller when the response finishes
- * (operation, params, status, credits, cache status, upstream source, duration, job id); the
+ * (operation, params, status, credits, cache status, upstream source, duration, job id, and the time the call
+ * arrived as its `created_at`, not the time its batch is written); the
  * {@link RequestLogWriter} writes them in batches, off the request's path. Refused authentications get no row (a
  * flood of bad keys must cost no database write; they are counted in metrics instead).
  */
 export function requestLog(writer: RequestLogWriter): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    const createdAt = new Date();
     res.on("finish", () => {
       const l = locals(res);
       if (!l.accountId || !req.path.startsWith("/v1/")) return;
@@ -29,6 +31,7 @@ export function requestLog(writer: RequestLogWriter): RequestHandler {
         source: l.source ?? null,
         durationMs: Math.round(performance.now() - started),
         jobId: l.jobId ?? null,
+        createdAt,
       });
     });
     next();

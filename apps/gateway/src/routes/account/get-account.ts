@@ -17,6 +17,8 @@ export function getAccount(deps: GatewayDeps) {
     const principal = principalOf(res);
     locals(res).operationId = "account.get";
     parseParams(accountQuerySchema, req.query as Record<string, unknown>);
+    // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
+    await deps.requestLog.flushAccount(principal.accountId);
     const account = await readAccountSummary(
       sqlPool(deps.ledger.prisma),
       principal.accountId,

@@ -15,6 +15,8 @@ export function getDailyUsage(deps: GatewayDeps) {
     locals(res).operationId = "account.usage-daily";
     const query = parseParams(dailyUsageQuerySchema, req.query as Record<string, unknown>);
     locals(res).params = { days: query.days };
+    // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
+    await deps.requestLog.flushAccount(principal.accountId);
     const days = await dailyUsage(deps.ledger.prisma, principal.accountId, query.days);
     return {
       data: { days: query.days, usage: days, totalReturned: days.length },

@@ -11,7 +11,8 @@ export const USAGE_LIST_ID = "account.usage";
 
 /**
  * `GET /v1/account/usage?from=&to=&operation=&status=&cursor=&limit=` (free): the key's account's request log, newest
- * first, keyset-paginated (`nextCursor`, `hasMore`). Only this account's rows are ever read.
+ * first (by the time of each call), keyset-paginated (`nextCursor`, `hasMore`). Only this account's rows are ever
+ * read; the calls this gateway answered are all listed, up to the one answered just before (read your own writes).
  * @throws ServiceError 400 for a bad parameter or a cursor of other filters.
  */
 export function getUsage(deps: GatewayDeps) {
@@ -28,6 +29,9 @@ export function getUsage(deps: GatewayDeps) {
     };
     locals(res).params = { ...filters, limit: query.limit };
     const after = query.cursor ? decodePageCursor(codec, USAGE_LIST_ID, query.cursor, filters) : undefined;
+    // Read your own writes: a call answered a moment ago by this process is listed (its buffered row written first;
+    // a billed call's row was written at its settle, whichever gateway answered it).
+    await deps.requestLog.flushAccount(principal.accountId);
     const page = await listRequestLogs(
       deps.ledger.prisma,
       {
