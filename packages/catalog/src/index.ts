@@ -15,6 +15,7 @@ import {
   serviceEnvSchema,
 } from "@sda/core";
 import { forumsitePlatform } from "@sda/forumsite/spec";
+import { microblogsitePlatform } from "@sda/microblogsite/spec";
 import { newssitePlatform } from "@sda/newssite/spec";
 import { photositePlatform } from "@sda/photosite/spec";
 import { videositePlatform } from "@sda/videosite/spec";
@@ -30,6 +31,7 @@ const entries = [
   platform(photositePlatform, () => import("@sda/photosite")),
   platform(forumsitePlatform, () => import("@sda/forumsite")),
   platform(newssitePlatform, () => import("@sda/newssite")),
+  platform(microblogsitePlatform, () => import("@sda/microblogsite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */

@@ -1,0 +1,12 @@
+import { defineHandlers } from "@sda/core";
+import { postDetailsHandler } from "./operations/post-details.ts";
+import { postsHandler } from "./operations/posts.ts";
+import { profileHandler } from "./operations/profile.ts";
+import { microblogsitePlatform } from "./spec.ts";
+
+/** The microblogsite handlers, bound to the specs of {@link microblogsitePlatform} (the worker dispatches to them). */
+export const microblogsiteHandlers = defineHandlers(microblogsitePlatform, {
+  profile: profileHandler,
+  posts: postsHandler,
+  "post-details": postDetailsHandler,
+});

@@ -1,0 +1,29 @@
+import { definePlatform } from "@sda/core";
+import { microblogsiteEnv } from "./env.ts";
+import { microblogsiteErrorCodes } from "./errors.ts";
+import { postDetailsSpec } from "./spec/post-details.ts";
+import { postsSpec } from "./spec/posts.ts";
+import { profileSpec } from "./spec/profile.ts";
+
+/**
+ * The microblogsite platform (Bluesky) as the gateway sees it (`@sda/microblogsite/spec`): hosts, env, error codes,
+ * recording rule, monitor rules, history, canary and the operation specs (params, price, cache). No extraction code is
+ * imported here; the handlers are bound in `handlers.ts`. Ids are `microblogsite.<name>`, paths
+ * `/v1/microblogsite/<name>`, queue and tag `microblogsite`.
+ */
+export const microblogsitePlatform = definePlatform({
+  name: "microblogsite",
+  // Reads go to the public AppView; the operator session and its logged-in queries to the PDS entryway.
+  hosts: ["public.api.bsky.app", "api.bsky.app", "bsky.social"],
+  env: microblogsiteEnv,
+  errorCodes: microblogsiteErrorCodes,
+  recording: {
+    // getPostThread's reply depth and parent height shape the answer's size, not which post it is (corpus README).
+    volatileQuery: ["depth", "parentHeight"],
+    // The operator session's tokens (createSession / refreshSession answers).
+    secretFields: ["accessJwt", "refreshJwt"],
+  },
+  // A long-lived public account: the getProfile read a live change breaks first.
+  canaries: [{ operation: "profile", params: { url: "jbgruber.bsky.social" } }],
+  operations: [profileSpec, postsSpec, postDetailsSpec],
+});
