@@ -1,6 +1,7 @@
 import { isServiceId, ServiceError } from "@sda/core";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
+import { z } from "zod";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { locals, POLL_AFTER_SECONDS, pollBody, sendJobResult } from "../respond.ts";
@@ -19,6 +20,11 @@ export const jobRouteDocs: readonly ServiceRouteDoc[] = [
       "answer (its 200 `data` or its error), billed once, under the original request. Results are kept " +
       "RESULT_TTL_SECONDS.",
     pathParams: { jobId: "The `job_…` id of the 202 answer." },
+    output: {
+      "200": z
+        .looseObject({})
+        .describe("The called operation's own `data` (see the schema of the operation that was called)."),
+    },
     responses: {
       "200": "The operation's own 200 answer (see the operation that was called)",
       "202": "Still running",

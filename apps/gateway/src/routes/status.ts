@@ -1,3 +1,4 @@
+import { statusDocument } from "@sda/core";
 import type { Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
@@ -16,6 +17,7 @@ export const statusRouteDocs: ServiceRouteDoc[] = [
     description:
       "No key needed. Rebuilt at most every STATUS_REFRESH_MS. `status` is ok, degraded (a platform served < 90 % of " +
       "at least 5 calls, a circuit is open, or a queue has waiting jobs and no worker) or down (a store cannot be read).",
+    output: statusDocument,
     responses: { "200": "the status document", "405": "method_not_allowed: only GET" },
     authenticated: false,
   },

@@ -1,4 +1,4 @@
-import { type OperationSpec, ServiceError } from "@sda/core";
+import { callEstimate, type OperationSpec, ServiceError } from "@sda/core";
 import { type EstimateResult, holdFor, submitEstimate, validateCallParams } from "@sda/engine";
 import type { Request, Response } from "express";
 import { z } from "zod";
@@ -15,27 +15,8 @@ export const estimateQuery = z
   .catchall(z.unknown())
   .describe("Any other parameter is the operation's own, validated by its schema as a direct call would be.");
 
-/**
- * The answer of `GET /v1/utilities/estimate`, in whole credits:
- * - `fixed`: the call costs `credits` (`min = max = credits`);
- * - `range`: it costs between `min` (an empty result) and `max` (the credits held before it runs); `credits` null;
- * - `measured`: the operation's estimate function read the price's input (the audio transcript: the video's
- *   duration, `durationSeconds`) and `credits` is what the call would cost now.
- */
-export interface CallEstimate {
-  path: string;
-  operation: string;
-  pricing: "fixed" | "range" | "measured";
-  credits: number | null;
-  min: number;
-  max: number;
-  /** The price rule in words, e.g. "2 credits per page of 20 results returned". */
-  describe: string;
-  /** What a result-cache hit of this call costs (billed only by operations that bill hits). */
-  cacheHitCredits: number;
-  /** Seconds of media the price was computed from (`measured` audio estimates). */
-  durationSeconds?: number;
-}
+/** The answer of `GET /v1/utilities/estimate`, in whole credits (its schema is core's `callEstimate`). */
+export type CallEstimate = z.infer<typeof callEstimate>;
 
 /** Query values as strings, without `path`; repeated keys stay arrays so the schema refuses them. */
 function operationQuery(req: Request): Record<string, unknown> {
@@ -140,6 +121,7 @@ export const estimateRouteDoc: ServiceRouteDoc = {
     "video's duration, read from the platform like the call would (`durationSeconds`; over 90 minutes → 400 " +
     "`duration_too_long`). `cacheHitCredits` is what a result-cache hit costs.",
   query: estimateQuery,
+  output: { "200": callEstimate },
   responses: {
     "200": "`{ path, operation, pricing, credits, min, max, describe, cacheHitCredits, durationSeconds? }`",
     "202": "the duration read outlived the deadline: poll `/v1/jobs/{jobId}`",

@@ -4,6 +4,7 @@ import {
   isServiceError,
   type OperationRegistry,
   parseParams,
+  resolvedUrl,
   ServiceError,
 } from "@sda/core";
 import { type LocatedUrl, locateUrl } from "@sda/history";
@@ -18,20 +19,8 @@ export const resolveQuery = z.object({
   url: z.string().min(1).max(2048).describe("A URL (or a bare id/handle) of any form an operation accepts."),
 });
 
-/** The answer of `GET /v1/utilities/resolve`. */
-export interface ResolvedUrl {
-  platform: string;
-  /** `video`, `channel`, `playlist`, `subreddit`, `post`, `profile`; null when no details operation reads the URL. */
-  kind: string | null;
-  /** The platform's stable id; null when the URL names the resource by an alias (a handle) only a call can map. */
-  id: string | null;
-  /** The handle or other alias the URL names, when it gives no id. */
-  alias?: string;
-  /** Canonical URL of the resource; null when no details operation reads the URL. */
-  canonicalUrl: string | null;
-  /** Paths of every operation whose `url` parameter accepts this URL, in registry order. */
-  operations: string[];
-}
+/** The answer of `GET /v1/utilities/resolve` (its schema is core's `resolvedUrl`). */
+export type ResolvedUrl = z.infer<typeof resolvedUrl>;
 
 /** Paths of the operations whose own `url` parameter schema (`op.params.shape.url`) accepts `url`. */
 export function operationsAccepting(registry: OperationRegistry, url: string, platform?: string): string[] {
@@ -106,6 +95,7 @@ export const resolveRouteDoc: ServiceRouteDoc = {
     "subreddit, post, profile, post, reel …) is read by the operations' own URL parsers; `operations` lists the paths " +
     "whose `url` parameter takes it. A handle resolves to `alias` (its id is known only after a call).",
   query: resolveQuery,
+  output: resolvedUrl,
   responses: {
     "200": "`{ platform, kind, id, alias?, canonicalUrl, operations: [path] }`",
     "400":

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { component, timestamp } from "./shapes.ts";
+
+/**
+ * The answers of the Utilities and Status groups (the `data` of their 200s), declared once here and documented by the
+ * gateway's route docs, checked by `VALIDATE_RESPONSES` and by the test stacks' validator like every other answer.
+ */
+
+/** `GET /v1/utilities/estimate`: what a call would cost, in whole credits. */
+export const callEstimate = component(
+  "CallEstimate",
+  z.object({
+    path: z.string().describe("The operation's path, e.g. `/v1/videosite/comments`."),
+    operation: z.string().describe("The operation's id, e.g. `videosite.comments`."),
+    pricing: z
+      .enum(["fixed", "range", "measured"])
+      .describe(
+        "`fixed`: the call costs `credits`; `range`: between `min` (an empty result) and `max` (the credits held " +
+          "before it runs); `measured`: the operation read the price's input (the audio transcript's duration).",
+      ),
+    credits: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe("The price, when it is known before the call (null for `range`)."),
+    min: z.int().min(0),
+    max: z.int().min(0),
+    describe: z
+      .string()
+      .describe("The price rule in words, e.g. `2 credits per page of 20 results returned`."),
+    cacheHitCredits: z.int().min(0).describe("What a result-cache hit of this call costs (0 unless billed)."),
+    durationSeconds: z
+      .number()
+      .min(0)
+      .optional()
+      .describe("Seconds of media a `measured` price was computed from."),
+  }),
+  "The price of a call, from its operation's price rule or its estimate function.",
+);
+
+/** `GET /v1/utilities/resolve`: what a URL names and which operations accept it. */
+export const resolvedUrl = component(
+  "ResolvedUrl",
+  z.object({
+    platform: z.string(),
+    kind: z
+      .string()
+      .nullable()
+      .describe(
+        "`video`, `channel`, `playlist`, `subreddit`, `post`, `profile`…; null when no details operation reads it.",
+      ),
+    id: z
+      .string()
+      .nullable()
+      .describe("The platform's stable id; null when the URL names the resource by an alias."),
+    alias: z.string().optional().describe("The handle or other alias the URL names, when it gives no id."),
+    canonicalUrl: z.string().nullable(),
+    operations: z
+      .array(z.string())
+      .describe("Paths of every operation whose `url` parameter accepts this URL."),
+  }),
+  "What a URL names (platform, kind, id, canonical URL) and the operations that accept it.",
+);
+
+const health = z.enum(["ok", "degraded", "down"]);
+const ratio = z.number().min(0).max(1).nullable();
+const isoOrNull = timestamp.nullable();
+
+const operationHealth = z.object({
+  id: z.string(),
+  path: z.string(),
+  calls: z.int().min(0),
+  successRatio: ratio.describe("Share of the window's calls answered below 500; null without calls."),
+  p50Ms: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+  topErrorCode: z.string().nullable(),
+});
+
+const strategyHealth = z.object({
+  id: z.string(),
+  source: z.string().nullable(),
+  successes: z.int().min(0),
+  failures: z.int().min(0),
+  lastError: z.string().nullable(),
+  lastErrorAt: isoOrNull,
+  lastSuccessAt: isoOrNull,
+  openUntil: isoOrNull,
+  state: z.enum(["ok", "failing", "open"]),
+});
+
+const canaryRun = z.object({
+  startedAt: timestamp,
+  finishedAt: timestamp,
+  passed: z.int().min(0),
+  failed: z.int().min(0),
+  results: z.array(
+    z.object({
+      operation: z.string(),
+      params: z.record(z.string(), z.string()),
+      ok: z.boolean(),
+      source: z.string().nullable(),
+      code: z.string().nullable(),
+      message: z.string().nullable(),
+      strategies: z.array(z.unknown()).nullable(),
+      durationMs: z.number().min(0),
+      recordedCase: z.string().nullable(),
+    }),
+  ),
+});
+
+const queueDepth = z.object({
+  waiting: z.int().min(0),
+  active: z.int().min(0),
+  delayed: z.int().min(0),
+  failed: z.int().min(0),
+  workers: z.int().min(0),
+});
+
+/** `GET /v1/status` when it could be built: per platform, operation, circuit, provider and queue. */
+const fullStatus = z.object({
+  status: health,
+  version: z.string(),
+  generatedAt: timestamp,
+  windowSeconds: z.int().describe("The window the figures summarise, in seconds (900)."),
+  platforms: z.record(
+    z.string(),
+    z.object({
+      status: health,
+      calls: z.int().min(0),
+      successRatio: ratio,
+      operations: z.array(operationHealth),
+      strategies: z.array(strategyHealth),
+    }),
+  ),
+  circuits: z.array(
+    z.object({
+      name: z.string(),
+      state: z.enum(["open", "half-open", "closed"]),
+      openUntil: isoOrNull,
+      consecutiveFailures: z.int().min(0),
+    }),
+  ),
+  canaries: canaryRun.nullable().describe("The last canary run; null before the first."),
+  providers: z.object({
+    asr: z.array(z.object({ tier: z.string(), model: z.string(), configured: z.boolean() })),
+    llm: z.object({ model: z.string(), configured: z.boolean() }),
+  }),
+  queues: z.record(z.string(), queueDepth),
+  workers: z.int().min(0).describe("Live worker connections over all queues."),
+});
+
+/** `GET /v1/status` when a store cannot be read: which one answers. */
+const downStatus = z.object({
+  status: z.literal("down"),
+  generatedAt: timestamp,
+  redis: z.boolean(),
+  postgres: z.boolean(),
+});
+
+/** `GET /v1/status`: the full document, or the short `down` answer when Redis or PostgreSQL cannot be read. */
+export const statusDocument = component(
+  "StatusDocument",
+  z.union([fullStatus, downStatus]),
+  "Service status over the last 15 minutes, or which store is out when it cannot be built.",
+);
