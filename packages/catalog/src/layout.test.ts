@@ -11,7 +11,7 @@ const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c
 const packageDir = (name: string) =>
   path.dirname(path.dirname(fileURLToPath(import.meta.resolve(`@sda/${name}/spec`))));
 
-// One package layout for every platform (README "Adding a platform"): the catalog's line is all the service knows of
+// One package layout for every platform (docs/platforms.md): the catalog's line is all the service knows of
 // a platform, so a newcomer must find each operation in the same two places of every package.
 describe("every platform package has the one layout", () => {
   it.each(platforms.map((p) => [p.name]))(

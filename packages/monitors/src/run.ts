@@ -34,7 +34,7 @@ export type RunOutcome =
   | { kind: "skipped"; runId: string; heldBy: "another_run" }
   | { kind: "ignored"; reason: "monitor_gone" | "not_active" | "finished_before" };
 
-/** The `monitor.items` event body (README, Monitors). */
+/** The `monitor.items` event body (docs/monitors.md). */
 export interface MonitorItemsEvent {
   type: typeof ITEMS_EVENT;
   monitorId: string;

@@ -15,7 +15,7 @@ export interface EnqueueDeliveryInput {
   accountId: string;
   /** Validated at submit time by {@link validateWebhookUrl}; re-checked here (shape) and at every connect (address). */
   url: string;
-  /** The owner's `whsec_…` secret; the delivery keeps a copy (see the README, Webhooks). */
+  /** The owner's `whsec_…` secret; the delivery keeps a copy (see docs/webhooks.md). */
   secret: string;
   /** E.g. `batch.completed`, `monitor.items`; stored for the log, the payload carries its own `type`. */
   eventType: string;

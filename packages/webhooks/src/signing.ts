@@ -10,7 +10,7 @@ const SECRET_BYTES = 32;
 /**
  * A new signing secret `whsec_<base64 of 32 random bytes>` (Standard Webhooks format). Rotating a secret is making a
  * new one and storing it in place of the old: deliveries enqueued before keep signing with the copy they were made
- * with (see the README, Webhooks), and a replay can be given the new one.
+ * with (see docs/webhooks.md), and a replay can be given the new one.
  */
 export function generateWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString("base64")}`;

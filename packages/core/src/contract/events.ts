@@ -2,7 +2,7 @@ import { z } from "zod";
 import { component, timestamp } from "./shapes.ts";
 
 /**
- * What the service POSTs to callers' webhook URLs (README, Monitors and Batch), signed per Standard Webhooks
+ * What the service POSTs to callers' webhook URLs (docs/monitors.md, docs/batch.md), signed per Standard Webhooks
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers). Published under `webhooks` in the OpenAPI document
  * and verified by the typed client's `verifyWebhook`.
  */
