@@ -43,6 +43,7 @@ export class BatchItemRunner {
       raw: job.params,
       principal: { accountId: job.accountId, keyId: job.keyId },
       requestId: job.requestId,
+      batchId: job.batchId,
     };
     let result: JobResult;
     try {

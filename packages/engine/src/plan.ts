@@ -1,4 +1,5 @@
 import { type OperationSpec, parseParams, ServiceError } from "@sda/core";
+import type { SettledCallLog } from "@sda/ledger";
 import type { CallAnswer } from "./job-result.ts";
 import { Reservation, type ReservationDeps } from "./reservation.ts";
 import { cachedData, type ResultCache } from "./result-cache.ts";
@@ -25,6 +26,30 @@ export interface Call {
   requestId: string;
   /** The caller asked for the result cache (a miss answers `MISS` rather than `BYPASS`). */
   cacheRequested: boolean;
+  /** When the call was made (its request-log time; default: when it is settled). */
+  calledAt?: Date;
+  /** The batch or monitor the call runs for (named on its request-log row). */
+  batchId?: string;
+  monitorId?: string;
+}
+
+/**
+ * The request-log row a billed call's settle writes with its charge (`Reservation.confirm`), from the call and how it
+ * was answered. @param jobId the job that ran it (null: answered without one, a billed cache hit).
+ */
+export function settledLogOf(
+  call: Call,
+  answer: { cache: string; source: string | null; jobId: string | null },
+): SettledCallLog {
+  return {
+    keyId: call.principal.keyId,
+    path: call.op.path,
+    params: call.params,
+    ...answer,
+    batchId: call.batchId ?? null,
+    monitorId: call.monitorId ?? null,
+    calledAt: call.calledAt ?? new Date(),
+  };
 }
 
 /** What {@link planCall} needs from its process. */
@@ -54,6 +79,8 @@ export interface PlanDeps extends ReservationDeps {
    * outcome.
    */
   speculation?: SpeculationBudget;
+  /** When the call was made and what it runs for, as its request-log row names them (see {@link Call}). */
+  origin?: Pick<Call, "calledAt" | "batchId" | "monitorId">;
 }
 
 /**
@@ -180,6 +207,7 @@ export async function planCall(
     principal,
     requestId,
     cacheRequested: useCache,
+    ...deps.origin,
   };
   const key = { requestId, accountId: principal.accountId, operation: op.id };
 
@@ -191,7 +219,8 @@ export async function planCall(
       let balance: number | undefined;
       if (op.price.billCacheHits) {
         credits = op.price.charge(params, hit);
-        balance = (await Reservation.of(key, 0, deps).confirm(credits)).balance;
+        const log = settledLogOf(call, { cache: "HIT", source: `cache:${hit.source}`, jobId: null });
+        balance = (await Reservation.of(key, 0, deps).confirm(credits, log)).balance;
       }
       return {
         kind: "answer",

@@ -1,4 +1,4 @@
-import type { ChargeResult, Ledger } from "@sda/ledger";
+import type { ChargeResult, Ledger, SettledCallLog } from "@sda/ledger";
 import type { ReleaseRetrier } from "./releases.ts";
 
 /** Whose hold a {@link Reservation} is: one call's request id (the ledger's key), its payer and its operation. */
@@ -30,10 +30,9 @@ export interface ReservationDeps {
  * - {@link release} gives the hold back, idempotent: the first call releases (retried with backoff until PostgreSQL
  *   answers, {@link ReleaseRetrier}), later ones and a release after a confirm do nothing.
  *
- * Keyed by the request id end to end, so a later engineer can (a) write the billed call's request-log row in the
- * settle's transaction by extending `confirm`'s ledger statement — this is the one place a charge is made — and (b)
- * replay a call under an `Idempotency-Key` by mapping the key to its request id: a replayed settle is a `duplicate`
- * and charges nothing.
+ * Keyed by the request id end to end: `confirm` — the one place a charge is made — writes the billed call's
+ * request-log row in the settle's own statement, and a call replayed under its `Idempotency-Key` keeps its request id,
+ * so a replayed settle is a `duplicate` and charges nothing.
  */
 export class Reservation {
   #state: "open" | "confirmed" | "released" = "open";
@@ -87,13 +86,14 @@ export class Reservation {
   /**
    * Settles the call: charges `credits` (its actual price; 0 for an empty result) and releases the hold, in one
    * statement, at most once per request id (a retry finds the earlier charge: `duplicate`). Without a hold the charge
-   * is conditional on the available balance.
+   * is conditional on the available balance. With `log`, a charge writes the call's request-log row in the same
+   * statement (nothing billed without its row, whatever dies next).
    * @returns the charge (null entry for 0 credits) and the balance after, in credits.
    * @throws ServiceError 402 `insufficient_credits` when neither the hold nor the available balance covers the price
    *   (nothing charged; the hold stays for {@link release}); the store's error (nothing charged, hold kept).
    */
-  async confirm(credits: number): Promise<ChargeResult> {
-    const settled = await this.deps.ledger.settle({ ...this.key, credits });
+  async confirm(credits: number, log?: SettledCallLog): Promise<ChargeResult> {
+    const settled = await this.deps.ledger.settle({ ...this.key, credits, ...(log ? { log } : {}) });
     this.#state = "confirmed";
     return settled;
   }

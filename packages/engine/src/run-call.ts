@@ -10,7 +10,7 @@ import { CallSpan } from "@sda/queue";
 import { type ContextDeps, handlerContext } from "./context.ts";
 import type { JobResult } from "./job-result.ts";
 import type { JobRun } from "./jobs.ts";
-import type { Call } from "./plan.ts";
+import { type Call, settledLogOf } from "./plan.ts";
 import type { Reservation, ReservationDeps } from "./reservation.ts";
 import type { ResultCache } from "./result-cache.ts";
 
@@ -138,7 +138,9 @@ export async function runCall(
         : handler(params, ctx);
     const outcome = await spans.handler.run(span, work);
     const credits = op.price.charge(params, outcome);
-    const settled = await spans.settle.run(span, () => reservation.confirm(credits));
+    const cache = call.cacheRequested && op.cache.mode !== "none" ? "MISS" : "BYPASS";
+    const row = settledLogOf(call, { cache, source: outcome.source, jobId });
+    const settled = await spans.settle.run(span, () => reservation.confirm(credits, row));
     const charged = settled.entry ? -settled.entry.amount : 0;
     if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
     // Paid for: now it may be stored and observed, before the answer (a caller's next call reads its own result from
@@ -151,7 +153,7 @@ export async function runCall(
       source: outcome.source,
       credits: charged,
       balance: settled.balance,
-      cache: call.cacheRequested && op.cache.mode !== "none" ? "MISS" : "BYPASS",
+      cache,
       ...(outcome.envelope ? { envelope: outcome.envelope } : {}),
     };
   } catch (error) {

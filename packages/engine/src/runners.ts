@@ -50,6 +50,7 @@ export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): P
     principal: { accountId: job.accountId, keyId: job.keyId },
     requestId: job.requestId,
     cacheRequested: job.cacheRequested,
+    calledAt: new Date(job.enqueuedAt),
   };
   return runCall(call, reservation, deps, run);
 }
@@ -61,6 +62,9 @@ export interface WorkerCall {
   raw: Record<string, unknown>;
   principal: CallPrincipal;
   requestId: string;
+  /** The batch or monitor it runs for (named on its request-log row). */
+  batchId?: string;
+  monitorId?: string;
 }
 
 /** How {@link planAndRunCall} plans. */
@@ -81,10 +85,19 @@ function unheldPlan(call: WorkerCall, deps: EngineDeps): CallPlan {
   const key = { requestId, accountId: principal.accountId, operation: op.id };
   return {
     kind: "run",
-    call: { op, params, principal, requestId, cacheRequested: cacheRequested(op, params) },
+    call: { op, params, principal, requestId, cacheRequested: cacheRequested(op, params), ...originOf(call) },
     credits: 0,
     reservation: Promise.resolve(Reservation.of(key, 0, deps)),
     speculative: false,
+  };
+}
+
+/** A worker call's request-log names: its batch or monitor, and now as its call time. */
+function originOf(call: WorkerCall) {
+  return {
+    calledAt: new Date(),
+    ...(call.batchId ? { batchId: call.batchId } : {}),
+    ...(call.monitorId ? { monitorId: call.monitorId } : {}),
   };
 }
 
@@ -108,6 +121,7 @@ export async function planAndRunCall(
       : await planCall(call.op, call.raw, call.principal, call.requestId, {
           ...deps,
           readCache: options.readCache,
+          origin: originOf(call),
         });
   } catch (error) {
     if (isServiceError(error)) return { ok: false, error: error.toJSON(), credits: 0 };

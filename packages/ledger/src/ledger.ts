@@ -12,9 +12,10 @@ import {
   settleCall,
   sweepExpiredReservations,
 } from "./credits.ts";
-import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import type { PrismaClient } from "./generated/prisma/client.ts";
 import { hashApiKey, keyStart } from "./keys.ts";
 import type { RequestLogInput } from "./request-log-input.ts";
+import { writeRequestLogs } from "./request-log-writer.ts";
 
 /** Credits granted to every new account (SPEC §8). */
 export const SIGNUP_GRANT = 100;
@@ -192,14 +193,13 @@ export class Ledger {
   }
 
   /**
-   * Appends one row to the request log (a batch item's, a monitor run's), written once its call ended: its
-   * `created_at` is the call's start (`createdAt`, else `durationMs` before now).
+   * Writes one row of the request log (a batch item's, a monitor run's), once its call ended: its `created_at` is the
+   * call's start (`createdAt`, else `durationMs` before now). A billed call's row, written by its settle, keeps its
+   * outcome and gets the duration ({@link writeRequestLogs}).
    */
   async logRequest(row: RequestLogInput): Promise<void> {
     const createdAt = row.createdAt ?? new Date(Date.now() - row.durationMs);
-    await this.prisma.requestLog.create({
-      data: { ...row, createdAt, params: row.params as Prisma.InputJsonValue },
-    });
+    await writeRequestLogs(this.prisma, [{ ...row, createdAt }]);
   }
 
   /** Updates the logged outcome of a request that was answered 202 and finished later. */

@@ -21,3 +21,22 @@ export interface RequestLogInput {
   /** The time of the call (when it arrived); default: when the row is handed to the writer. */
   createdAt?: Date;
 }
+
+/**
+ * What the settle of a billed call writes as its request-log row, in the settle's own transaction (no billed call
+ * without its row, whatever dies after the settle): the row's columns the ledger does not know. Status 200, the
+ * credits charged, the operation and the account come from the settle itself.
+ */
+export interface SettledCallLog {
+  keyId: string | null;
+  /** The operation's path (the gateway's row, written later, puts the path and query the caller sent). */
+  path: string;
+  params: Record<string, unknown>;
+  cache: string;
+  source: string | null;
+  jobId: string | null;
+  batchId?: string | null;
+  monitorId?: string | null;
+  /** The time of the call (its `created_at`). */
+  calledAt: Date;
+}

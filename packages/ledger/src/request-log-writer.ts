@@ -228,11 +228,22 @@ const INSERT: pg.QueryConfig = {
     SELECT u.*
       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS u
     ON CONFLICT ("id") DO UPDATE SET "duration_ms" = EXCLUDED."duration_ms", "params" = EXCLUDED."params",
-      "path" = EXCLUDED."path"
-      WHERE "request_logs"."duration_ms" IS DISTINCT FROM EXCLUDED."duration_ms"
-         OR "request_logs"."params" IS DISTINCT FROM EXCLUDED."params"
-         OR "request_logs"."path" IS DISTINCT FROM EXCLUDED."path"`,
+      "path" = EXCLUDED."path", "batch_id" = COALESCE("request_logs"."batch_id", EXCLUDED."batch_id"),
+      "monitor_id" = COALESCE("request_logs"."monitor_id", EXCLUDED."monitor_id")
+      WHERE ("request_logs"."duration_ms", "request_logs"."params", "request_logs"."path")
+            IS DISTINCT FROM (EXCLUDED."duration_ms", EXCLUDED."params", EXCLUDED."path")`,
 };
+
+/**
+ * Writes request-log rows now, in one statement (rows already written keep their outcome: a billed call's row written
+ * at its settle gets the duration, path and query). For rows written once their call ended (batch items, monitor runs).
+ */
+export async function writeRequestLogs(
+  prisma: PrismaClient,
+  rows: readonly RequestLogInput[],
+): Promise<void> {
+  await insertRequestLogs(sqlPool(prisma), rows.map(toRow));
+}
 
 /**
  * Writes rows to `request_logs` in ONE statement with one array parameter per column (`unnest`): the statement text

@@ -133,7 +133,13 @@ async function execute(
   }
   const started = performance.now();
   const principal = { accountId: monitor.accountId, keyId: monitor.keyId };
-  const call = { op: entry.op, raw: monitor.params, principal, requestId: run.requestId };
+  const call = {
+    op: entry.op,
+    raw: monitor.params,
+    principal,
+    requestId: run.requestId,
+    monitorId: monitor.id,
+  };
   const result = await planAndRunCall(call, deps.engine, attempt, { readCache: false });
   await logMonitorCall(
     deps,
