@@ -20,7 +20,7 @@ import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis, isFinalAttempt } from "@sda/queue";
-import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
+import { createHttpClient, createRecorder, originsFromConfig, upstreamPoolSize } from "@sda/upstream";
 import {
   startWebhookSweeper,
   startWebhookWorker,
@@ -91,6 +91,7 @@ export async function startWorkers(
     origins: originsFromConfig(config, registry.platforms),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     userAgent: config.UPSTREAM_USER_AGENT,
+    connections: upstreamPoolSize(config),
     log,
     ...(recorder ? { recorder } : {}),
   });

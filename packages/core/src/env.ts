@@ -86,7 +86,11 @@ export const baseEnvSchema = z.object({
       "comma-separated queues this worker consumes: each platform's name, `audio`, `ai` (from the catalog)",
     shownDefault: "all",
   }),
-  WORKER_CONCURRENCY: int(8, 1).describe("jobs in flight per platform queue per worker process"),
+  // A platform job mostly waits on the platform (100–800 ms per request, ~3 requests per call) and needs ~10 ms of
+  // CPU, so a process keeps hundreds in flight before its CPU, not its slots, is the limit (issue 26).
+  WORKER_CONCURRENCY: int(256, 1).describe(
+    "jobs in flight per platform queue per worker process (I/O-bound: sized for waiting on platforms, not for CPU)",
+  ),
   AUDIO_WORKER_CONCURRENCY: int(2, 1).describe("audio jobs in flight per worker process"),
   // Workers renew the lock every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it).
   JOB_LOCK_MS: int(10_000, 1000).describe(
@@ -119,6 +123,11 @@ export const baseEnvSchema = z.object({
 
   // Upstream platforms
   UPSTREAM_TIMEOUT_MS: int(15_000, 100).describe("budget of one platform request"),
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).optional().meta({
+    description:
+      "connections a worker process keeps open per upstream origin (and per egress proxy)",
+    shownDefault: "`WORKER_CONCURRENCY`",
+  }),
   UPSTREAM_USER_AGENT: z
     .string()
     .default(

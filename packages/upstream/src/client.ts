@@ -31,7 +31,7 @@ export interface HttpClientOptions {
   timeoutMs: number;
   userAgent: string;
   log: Logger;
-  /** Connections kept per origin (default 32). */
+  /** Connections kept per origin and per egress proxy (default 32; the worker passes {@link upstreamPoolSize}). */
   connections?: number;
   /** Record mode: every exchange made inside a recorded job is handed to it (see `record/recorder.ts`). */
   recorder?: Recorder;
@@ -44,6 +44,18 @@ export interface HttpClientOptions {
 }
 
 const MAX_REDIRECTS = 5;
+
+/**
+ * Connections per upstream origin of a worker process: `UPSTREAM_CONNECTIONS`, else `WORKER_CONCURRENCY`, so every
+ * job slot of a queue can have its request in flight (a smaller pool queues requests inside the process: at 250 ms
+ * per request a pool of 32 capped a worker at ~33 calls/s whatever its concurrency, issue 26).
+ */
+export function upstreamPoolSize(config: {
+  UPSTREAM_CONNECTIONS?: number | undefined;
+  WORKER_CONCURRENCY: number;
+}): number {
+  return config.UPSTREAM_CONNECTIONS ?? config.WORKER_CONCURRENCY;
+}
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
