@@ -51,5 +51,15 @@ describe("status with workers", () => {
     expect(Object.keys(data.platforms).sort()).toEqual(
       [...new Set(stack.gateway.deps.registry.operations.map((o) => o.tag))].sort(),
     );
+    // The platforms' declared host budgets, with their use over all workers (the forum's OAuth host: none used here).
+    expect(data.hostBudgets).toContainEqual(
+      expect.objectContaining({
+        platform: "forumsite",
+        name: "oauth",
+        hosts: ["oauth.reddit.com"],
+        rate: { requests: 100, perSeconds: 60, used: 0, resetsInSeconds: null },
+        concurrency: null,
+      }),
+    );
   });
 });

@@ -20,7 +20,13 @@ import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { createQueueWorker, createRedis, isFinalAttempt } from "@sda/queue";
-import { createHttpClient, createRecorder, originsFromConfig, upstreamPoolSize } from "@sda/upstream";
+import {
+  createHttpClient,
+  createRecorder,
+  originsFromConfig,
+  Politeness,
+  upstreamPoolSize,
+} from "@sda/upstream";
 import {
   startWebhookSweeper,
   startWebhookWorker,
@@ -92,6 +98,8 @@ export async function startWorkers(
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     userAgent: config.UPSTREAM_USER_AGENT,
     connections: upstreamPoolSize(config),
+    // The platforms' declared host budgets, shared by every worker through Redis.
+    politeness: new Politeness({ redis, prefix: config.QUEUE_PREFIX, platforms: registry.platforms, log }),
     log,
     ...(recorder ? { recorder } : {}),
   });

@@ -124,8 +124,7 @@ export const baseEnvSchema = z.object({
   // Upstream platforms
   UPSTREAM_TIMEOUT_MS: int(15_000, 100).describe("budget of one platform request"),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).optional().meta({
-    description:
-      "connections a worker process keeps open per upstream origin (and per egress proxy)",
+    description: "connections a worker process keeps open per upstream origin (and per egress proxy)",
     shownDefault: "`WORKER_CONCURRENCY`",
   }),
   UPSTREAM_USER_AGENT: z

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   // 431: headers or URL over the server's limit (answered before routing)
   request_too_large: { status: 431, retryable: false },
   rate_limited: { status: 429, retryable: true },
+  // a platform host's politeness budget (declared by the platform) cannot start the call's request in time
+  rate_limited_upstream: { status: 429, retryable: true },
   // 500 / 502: our side or the platform's
   internal_error: { status: 500, retryable: true },
   upstream_error: { status: 502, retryable: true },

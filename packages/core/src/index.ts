@@ -18,6 +18,7 @@ export * from "./paths.ts";
 export * from "./periodic.ts";
 export * from "./plan.ts";
 export * from "./platform.ts";
+export * from "./politeness.ts";
 export * from "./price.ts";
 export * from "./recording-rule.ts";
 export * from "./storable.ts";

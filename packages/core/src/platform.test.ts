@@ -142,6 +142,41 @@ describe("a platform's own declarations: recording rule, monitor rules, canaries
   });
 });
 
+describe("a platform's host budgets (politeness)", () => {
+  it("names each budget after its first host unless named, and none declared is an empty list", () => {
+    const polite = definePlatform({
+      name: "politesite",
+      hosts: ["api.polite.example", "*.polite.example"],
+      politeness: [
+        { hosts: ["api.polite.example"], rate: { requests: 3000, perSeconds: 300 } },
+        { name: "instances", hosts: ["*"], perHost: true, concurrency: 4 },
+      ],
+      operations: [itemSpec],
+    });
+    expect(polite.politeness.map((b) => b.name)).toEqual(["api.polite.example", "instances"]);
+    expect(exampleSite.politeness).toEqual([]);
+  });
+
+  it("refuses a budget without hosts, without a rate or concurrency, with figures that are not whole and positive, or named twice", () => {
+    const declare = (politeness: never) =>
+      definePlatform({ name: "rudesite", hosts: [], politeness, operations: [itemSpec] });
+    expect(() => declare([{ name: "x", hosts: [], concurrency: 1 }] as never)).toThrow(/names no hosts/);
+    expect(() => declare([{ hosts: ["a.example"] }] as never)).toThrow(/neither a rate nor a concurrency/);
+    expect(() =>
+      declare([{ hosts: ["a.example"], rate: { requests: 0.5, perSeconds: 1 } }] as never),
+    ).toThrow(/positive whole requests/);
+    expect(() => declare([{ hosts: ["a.example"], concurrency: 0 }] as never)).toThrow(
+      /positive whole concurrency/,
+    );
+    expect(() =>
+      declare([
+        { hosts: ["a.example"], concurrency: 1 },
+        { hosts: ["a.example"], concurrency: 2 },
+      ] as never),
+    ).toThrow(/declared twice/);
+  });
+});
+
 describe("catalog", () => {
   const handlers = defineHandlers(exampleSite, {
     "item-details": async (params, ctx) => ({

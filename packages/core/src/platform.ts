@@ -11,6 +11,7 @@ import type {
   OperationSpec,
   OperationSpecInput,
 } from "./operation.ts";
+import { type DeclaredHostBudget, declareHostBudgets, type HostBudget } from "./politeness.ts";
 import type { RecordingRule } from "./recording-rule.ts";
 
 /**
@@ -67,6 +68,11 @@ export interface PlatformInput<
   monitors?: { readonly [K in Ops[number]["name"]]?: MonitorRule };
   /** Its canary calls (by operation name), run by `packages/canary` unless the operator sets `CANARY_CALLS`. */
   canaries?: readonly { operation: Ops[number]["name"]; params: Record<string, string> }[];
+  /**
+   * Request budgets of its upstream hosts (rate and/or concurrency; see `HostBudget`), enforced by the upstream client
+   * across all workers (default: none).
+   */
+  politeness?: readonly HostBudget[];
   operations: Ops;
 }
 
@@ -95,6 +101,8 @@ export interface PlatformSpec<
   readonly monitors: MonitorRules;
   /** Its canary calls, with operation ids. */
   readonly canaries: readonly CanaryCall[];
+  /** Its host budgets, checked and named. */
+  readonly politeness: readonly DeclaredHostBudget[];
   readonly operations: { readonly [K in keyof Ops]: SpecOf<Ops[K]> };
 }
 
@@ -105,8 +113,8 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
  * and `queue` (the platform's name) unless given, and registers its error codes.
  * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, an
- *   operation names a queue the platform did not list, a monitor rule or canary names no operation of it, or
- *   `callerHosts.refusedCode` is not one of its error codes.
+ *   operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
+ *   `callerHosts.refusedCode` is not one of its error codes, or a host budget is malformed (`declareHostBudgets`).
  */
 export function definePlatform<
   const N extends string,
@@ -161,6 +169,7 @@ export function definePlatform<
     operation: operationId(call.operation, "a canary"),
     params: { ...call.params },
   }));
+  const politeness = declareHostBudgets(name, input.politeness ?? []);
   const errorCodes = input.errorCodes ?? {};
   if (input.callerHosts && !Object.hasOwn(errorCodes, input.callerHosts.refusedCode))
     throw new Error(
@@ -179,6 +188,7 @@ export function definePlatform<
     history: input.history ?? {},
     monitors,
     canaries,
+    politeness,
     operations: operations as unknown as PlatformSpec<N, Ops, E>["operations"],
   };
 }

@@ -34,6 +34,16 @@ export const forumsitePlatform = definePlatform({
     "subreddit-search": itemsAt("posts", "fullname"),
     "post-comments": itemsAt("comments", "fullname"),
   },
+  // The Data API's documented limit for OAuth clients; the public `.json` pages have no documented figure (their own
+  // x-ratelimit headers pause the credential, client/rate-limit.ts).
+  politeness: [
+    {
+      name: "oauth",
+      hosts: ["oauth.reddit.com"],
+      rate: { requests: 100, perSeconds: 60 },
+      source: "Reddit Data API terms: 100 queries per minute per OAuth client id",
+    },
+  ],
   canaries: [
     { operation: "subreddit-details", params: { url: "golang" } },
     { operation: "subreddit-posts", params: { url: "popular", limit: "5" } },

@@ -16,6 +16,7 @@ import {
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
 import { callerHostsOf, type OriginRoute, originFor, routeUrl } from "./origins.ts";
+import type { BudgetLease, Politeness } from "./politeness.ts";
 import type { Exchange } from "./record/har-entry.ts";
 import type { Recorder } from "./record/recorder.ts";
 
@@ -41,7 +42,14 @@ export interface HttpClientOptions {
    * their local server.
    */
   guard?: NetGuardOptions;
+  /**
+   * The platforms' host budgets (see `politeness.ts`): each hop waits for its host's budget at most the request's
+   * `timeoutMs` (then `rate_limited_upstream`), and then gets its full `timeoutMs`; the platform's 429s feed it.
+   */
+  politeness?: Politeness;
 }
+
+const NO_LEASE: BudgetLease = { release() {} };
 
 const MAX_REDIRECTS = 5;
 
@@ -208,8 +216,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     return agent;
   }
 
+  const politeness = options.politeness?.empty === false ? options.politeness : undefined;
+  /** Waits for the budget of `liveUrl`'s host (a lease to release once the answer is read). */
+  const acquire = (request: UpstreamRequest, liveUrl: string, startBy: number, signal?: AbortSignal) =>
+    politeness ? politeness.acquire(request.platform, liveUrl, startBy, signal) : NO_LEASE;
+
   async function send(request: UpstreamRequest, signal: AbortSignal | undefined) {
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
+    const startBy = Date.now() + timeoutMs;
+    let lease = await acquire(request, request.url, startBy, signal);
     const budget = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, budget]) : budget;
     let liveUrl = request.url;
@@ -224,6 +239,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         ...request.headers,
       };
       let response: Dispatcher.ResponseData;
+      if (hop > 0) lease = await acquire(request, liveUrl, startBy, signal);
       const startedAt = new Date();
       try {
         response = await dispatcherFor(request, liveUrl).request({
@@ -237,9 +253,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
           bodyTimeout: timeoutMs,
         });
       } catch (error) {
+        lease.release();
         throw mapTransportError(error, request.platform, budget, signal, timeoutMs);
       }
       const status = response.statusCode;
+      await politeness?.observe(request.platform, liveUrl, status, response.headers as RawHeaders);
       if (
         status >= 300 &&
         status < 400 &&
@@ -248,7 +266,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
         hop < MAX_REDIRECTS
       ) {
         const location = response.headers.location;
-        await response.body.dump();
+        await response.body.dump().finally(() => lease.release());
         options.recorder?.capture(
           exchangeOf(request, { url: liveUrl, method, headers, body }, response, Buffer.alloc(0), startedAt),
         );
@@ -263,6 +281,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       }
       return {
         response,
+        lease,
         liveUrl,
         combined,
         budget,
@@ -309,13 +328,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
 
   return {
     async request(request, signal): Promise<UpstreamResponse> {
-      const { response, liveUrl, budget, sent, startedAt } = await send(request, signal);
+      const { response, lease, liveUrl, budget, sent, startedAt } = await send(request, signal);
       let buffer: Buffer;
       try {
-        buffer = decodeBody(
-          Buffer.from(await response.body.arrayBuffer()),
-          response.headers["content-encoding"],
-        );
+        const raw = await response.body.arrayBuffer().finally(() => lease.release());
+        buffer = decodeBody(Buffer.from(raw), response.headers["content-encoding"]);
       } catch (error) {
         throw mapTransportError(
           error,
@@ -351,7 +368,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     },
 
     async stream(request, signal): Promise<UpstreamStream> {
-      const { response, sent, startedAt } = await send(request, signal);
+      const { response, lease, sent, startedAt } = await send(request, signal);
+      // A stream (a media download) holds its host's concurrency slot until its headers only.
+      lease.release();
       const headers = response.headers as RawHeaders;
       if (!accepted(request, response.statusCode)) {
         const text = await response.body.text().catch(() => "");

@@ -1,4 +1,5 @@
-import { statusDocument } from "@sda/core";
+import { type Catalog, statusDocument } from "@sda/core";
+import { Politeness } from "@sda/upstream/politeness";
 import type { Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
@@ -13,7 +14,7 @@ export const statusRouteDocs: ServiceRouteDoc[] = [
     operationId: "getStatus",
     tag: "Status",
     summary:
-      "Service status: per platform and operation over 15 minutes, circuits, providers, queues, workers",
+      "Service status: per platform and operation over 15 minutes, circuits, host budgets, providers, queues, workers",
     description:
       "No key needed. Rebuilt at most every STATUS_REFRESH_MS. `status` is ok, degraded (a platform served < 90 % of " +
       "at least 5 calls, a circuit is open, or a queue has waiting jobs and no worker) or down (a store cannot be read).",
@@ -37,6 +38,11 @@ export function statusRouter(deps: GatewayDeps): Router {
       redis: deps.redis,
       bridge: deps.bridge,
       prisma: deps.ledger.prisma,
+      budgets: new Politeness({
+        redis: deps.redis,
+        prefix: deps.config.QUEUE_PREFIX,
+        platforms: "platforms" in deps.registry ? (deps.registry as Catalog).platforms : [],
+      }),
     },
     deps.config.STATUS_REFRESH_MS,
     deps.log,

@@ -3,6 +3,7 @@ import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
 import { type OperationStats, recentOperationStats } from "@sda/ledger";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
+import type { HostBudgetUse, Politeness } from "@sda/upstream/politeness";
 import type { Redis } from "ioredis";
 
 /** The window the status page summarises, seconds (15 minutes). */
@@ -51,6 +52,8 @@ export interface StatusDocument {
     }
   >;
   circuits: CircuitHealth[];
+  /** Each host budget the platforms declare (rate and/or concurrency) and its use now, over all workers. */
+  hostBudgets: HostBudgetUse[];
   /** The last canary run (`npm run canary` or the repeatable job), null before the first. */
   canaries: CanaryRun | null;
   providers: {
@@ -72,6 +75,8 @@ export interface SnapshotSources {
   redis: Redis;
   bridge: CallBridge;
   prisma: Parameters<typeof recentOperationStats>[0];
+  /** The platforms' host budgets, read from Redis (none declared: an empty list). */
+  budgets?: Politeness;
 }
 
 const ratio = (served: number, calls: number) =>
@@ -113,11 +118,12 @@ async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth
  */
 export async function buildStatus(sources: SnapshotSources): Promise<StatusDocument> {
   const { registry, config, redis, bridge } = sources;
-  const [stats, circuits, strategies, canaries] = await Promise.all([
+  const [stats, circuits, strategies, canaries, hostBudgets] = await Promise.all([
     recentOperationStats(sources.prisma, STATUS_WINDOW_SECONDS),
     readCircuits(redis, config.QUEUE_PREFIX),
     readStrategyHealth(redis, config.QUEUE_PREFIX),
     readCanaryRun(redis, config.QUEUE_PREFIX).catch(() => null),
+    sources.budgets?.usage() ?? [],
   ]);
   const byOperation = new Map<string, OperationStats>(stats.map((s) => [s.operation, s]));
   const platforms: StatusDocument["platforms"] = {};
@@ -179,6 +185,7 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     windowSeconds: STATUS_WINDOW_SECONDS,
     platforms,
     circuits,
+    hostBudgets,
     canaries,
     providers: {
       asr: [

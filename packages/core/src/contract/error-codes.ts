@@ -18,6 +18,7 @@ export const CALL_ERROR_CODES = [
   "method_not_allowed",
   "unsupported_url",
   "rate_limited",
+  "rate_limited_upstream",
   "request_too_large",
   "internal_error",
   "upstream_error",

@@ -1,0 +1,247 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type DeclaredHostBudget, type Logger, matchesHost, ServiceError } from "@sda/core";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+
+/** What politeness needs of a platform: its name and its declared host budgets (`PlatformSpec.politeness`). */
+export interface BudgetedPlatform {
+  name: string;
+  politeness: readonly DeclaredHostBudget[];
+}
+
+export interface PolitenessOptions {
+  /** An ioredis connection (shared with the process's other Redis work). */
+  redis: unknown;
+  /** `QUEUE_PREFIX`: budgets live under `<prefix>:upstream:budget:<platform>:<budget>…`. */
+  prefix: string;
+  platforms: readonly BudgetedPlatform[];
+  log?: Logger;
+  /** Longest life of a concurrency slot whose holder died without releasing it, seconds (default 60). */
+  leaseSeconds?: number;
+}
+
+/** A started request's hold on its host's budget; `release` when its answer has been read. */
+export interface BudgetLease {
+  release(): void;
+}
+
+/** One budget's state, as `/v1/status` shows it. Counts are null for budgets kept per host. */
+export interface HostBudgetUse {
+  platform: string;
+  name: string;
+  hosts: readonly string[];
+  perHost: boolean;
+  source: string | null;
+  rate: { requests: number; perSeconds: number; used: number | null; resetsInSeconds: number | null } | null;
+  concurrency: { limit: number; inFlight: number | null } | null;
+}
+
+interface Budget {
+  platform: string;
+  budget: DeclaredHostBudget;
+  /** Starts per window (or, for a budget without a rate, only the pauses a platform's 429 imposes). */
+  gate: RateLimiterRedis;
+  /** One points-1 limiter key per concurrency slot: a slot is held while its key exists. */
+  slots: RateLimiterRedis | null;
+}
+
+const NO_LEASE: BudgetLease = { release() {} };
+/** Longest sleep between two looks at a full concurrency budget, ms. */
+const SLOT_POLL_MAX_MS = 200;
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * The platforms' host budgets (issue 26), enforced for every worker process through Redis with rate-limiter-flexible:
+ * a fixed-window limiter per budget for its rate (a platform's 429 blocks the same key until its `Retry-After`), and a
+ * points-1 limiter per concurrency slot whose keys expire after `leaseSeconds` if their holder dies. A request that
+ * finds its budget spent waits for the next window or slot when that comes before its start-by time; otherwise it is
+ * refused with 429 `rate_limited_upstream` (retryable, `Retry-After` = the wait) without sending anything.
+ */
+export class Politeness {
+  private readonly budgets: Budget[];
+
+  constructor(private readonly options: PolitenessOptions) {
+    const lease = options.leaseSeconds ?? 60;
+    this.budgets = options.platforms.flatMap((platform) =>
+      platform.politeness.map((budget) => {
+        const keyPrefix = `${options.prefix}:upstream:budget:${platform.name}:${budget.name}`;
+        const rate = budget.rate ?? { requests: Number.MAX_SAFE_INTEGER, perSeconds: 1 };
+        return {
+          platform: platform.name,
+          budget,
+          gate: new RateLimiterRedis({
+            storeClient: options.redis,
+            keyPrefix: `${keyPrefix}:rate`,
+            points: rate.requests,
+            duration: rate.perSeconds,
+          }),
+          slots:
+            budget.concurrency === undefined
+              ? null
+              : new RateLimiterRedis({
+                  storeClient: options.redis,
+                  keyPrefix: `${keyPrefix}:slot`,
+                  points: 1,
+                  duration: lease,
+                }),
+        };
+      }),
+    );
+  }
+
+  /** Whether any platform declared a budget (else the client skips politeness altogether). */
+  get empty(): boolean {
+    return this.budgets.length === 0;
+  }
+
+  /** The budget a request to `url` of `platform` spends, with its key (`all`, or the host for per-host budgets). */
+  private find(platform: string, url: string): { entry: Budget; key: string } | null {
+    const host = new URL(url).hostname.toLowerCase();
+    const entry = this.budgets.find(
+      (b) => b.platform === platform && (b.budget.hosts.includes("*") || matchesHost(b.budget.hosts, host)),
+    );
+    return entry ? { entry, key: entry.budget.perHost ? host : "all" } : null;
+  }
+
+  /**
+   * Takes a start (and a slot) of the budget of `url`'s host, waiting while that ends before `startBy`.
+   * @throws ServiceError `rate_limited_upstream` (429, retryable, `retryAfterSeconds`) when it cannot start in time;
+   *   the signal's reason when aborted while waiting.
+   */
+  async acquire(platform: string, url: string, startBy: number, signal?: AbortSignal): Promise<BudgetLease> {
+    const found = this.find(platform, url);
+    if (!found) return NO_LEASE;
+    const { entry, key } = found;
+    const refuse = (waitMs: number) =>
+      new ServiceError(
+        "rate_limited_upstream",
+        `${platform}: the request budget of ${entry.budget.name} is spent; retry later`,
+        { details: { platform, budget: entry.budget.name }, retryAfterSeconds: seconds(waitMs) },
+      );
+    for (;;) {
+      const waitMs = await this.consume(entry.gate, key);
+      if (waitMs === 0) break;
+      if (Date.now() + waitMs > startBy) throw refuse(waitMs);
+      await sleep(waitMs + Math.floor(Math.random() * 25), undefined, { signal });
+    }
+    const slots = entry.slots;
+    if (!slots) return NO_LEASE;
+    for (let attempt = 0; ; attempt++) {
+      const slot = await this.takeSlot(slots, key, entry.budget.concurrency ?? 1);
+      if (slot !== null) return { release: () => void slots.delete(slot).catch(() => undefined) };
+      const waitMs = Math.min(SLOT_POLL_MAX_MS, 10 * 2 ** attempt) + Math.floor(Math.random() * 10);
+      if (Date.now() + waitMs > startBy) throw refuse(1000);
+      await sleep(waitMs, undefined, { signal });
+    }
+  }
+
+  /** Takes one point of `key`: 0 when taken, else the ms until the window renews. Redis trouble lets it pass. */
+  private async consume(limiter: RateLimiterRedis, key: string): Promise<number> {
+    try {
+      await limiter.consume(key);
+      return 0;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
+      this.options.log?.warn({ err: error }, "host budget unreadable; request sent without it");
+      return 0;
+    }
+  }
+
+  /** The key of a free concurrency slot now taken, or null when all are held. */
+  private async takeSlot(slots: RateLimiterRedis, key: string, count: number): Promise<string | null> {
+    const first = Math.floor(Math.random() * count);
+    for (let i = 0; i < count; i++) {
+      const slot = `${key}:${(first + i) % count}`;
+      if ((await this.consume(slots, slot)) === 0) return slot;
+    }
+    return null;
+  }
+
+  /**
+   * Feeds a platform's own limit into the budget of `url`'s host: after a 429 or 503 with `Retry-After`, or an answer
+   * reporting `x-ratelimit-remaining: 0` with its `x-ratelimit-reset`, no request starts there until then.
+   */
+  async observe(
+    platform: string,
+    url: string,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<void> {
+    const pauseSeconds = platformPause(status, headers);
+    if (pauseSeconds === null) return;
+    const found = this.find(platform, url);
+    if (!found) return;
+    await found.entry.gate.block(found.key, pauseSeconds).catch(() => undefined);
+    this.options.log?.warn(
+      { platform, budget: found.entry.budget.name, key: found.key, seconds: pauseSeconds },
+      "host budget paused by the platform",
+    );
+  }
+
+  /** Every declared budget with its use in the current window (for `/v1/status`). */
+  async usage(): Promise<HostBudgetUse[]> {
+    return Promise.all(
+      this.budgets.map(async ({ platform, budget, gate, slots }) => {
+        const perHost = budget.perHost ?? false;
+        const window = perHost ? null : await gate.get("all").catch(() => null);
+        let inFlight: number | null = null;
+        if (slots && !perHost) {
+          const held = await Promise.all(
+            Array.from({ length: budget.concurrency ?? 0 }, (_, i) =>
+              slots.get(`all:${i}`).catch(() => null),
+            ),
+          );
+          inFlight = held.filter((r) => r !== null && r.consumedPoints > 0).length;
+        }
+        return {
+          platform,
+          name: budget.name,
+          hosts: budget.hosts,
+          perHost,
+          source: budget.source ?? null,
+          rate: budget.rate
+            ? {
+                ...budget.rate,
+                used: perHost ? null : Math.min(window?.consumedPoints ?? 0, budget.rate.requests),
+                resetsInSeconds: window ? seconds(window.msBeforeNext) : null,
+              }
+            : null,
+          concurrency: budget.concurrency === undefined ? null : { limit: budget.concurrency, inFlight },
+        };
+      }),
+    );
+  }
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+}
+
+/** Seconds from now until `value` (delta seconds, epoch seconds, or an HTTP/ISO date), or null. */
+function secondsUntil(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (Number.isFinite(n)) return Math.ceil(n > 1e9 ? n - Date.now() / 1000 : n);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.ceil((at - Date.now()) / 1000);
+}
+
+/**
+ * The pause a platform's answer asks for, in whole seconds (at least 1), or null: `Retry-After` on a 429 or 503 (60 s
+ * for a 429 without one), or `x-ratelimit-reset` (also `ratelimit-reset`) when `…-remaining` is 0.
+ */
+export function platformPause(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+): number | null {
+  const retryAfter = secondsUntil(header(headers, "retry-after"));
+  if (status === 429 || (status === 503 && retryAfter !== null)) return Math.max(1, retryAfter ?? 60);
+  for (const prefix of ["x-ratelimit", "ratelimit"]) {
+    const remaining = header(headers, `${prefix}-remaining`);
+    if (remaining === undefined || Number(remaining) !== 0) continue;
+    const reset = secondsUntil(header(headers, `${prefix}-reset`));
+    if (reset !== null) return Math.max(1, reset);
+  }
+  return null;
+}
