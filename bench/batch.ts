@@ -11,7 +11,7 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
-import { createLogger, type ServiceConfig } from "@sda/core";
+import { batchShare, createLogger, type ServiceConfig } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
@@ -20,6 +20,8 @@ import pg from "pg";
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 1000);
 const DIRECT_CONCURRENCY = 16;
+/** Latency the replay adds to every upstream answer (`BENCH_UPSTREAM_DELAY_MS`, default 0: the CPU-bound path). */
+const DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 0);
 const VIDEOS = ["M4gD1WSo5mA", "ud9d5cMDP_0"];
 
 const median = (xs: number[]) => {
@@ -38,6 +40,7 @@ async function main() {
   const replay = await startReplayServer({
     dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
     rules: recordingRules(),
+    delayMs: DELAY_MS,
   });
   const env = {
     DATABASE_URL: databaseUrl,
@@ -152,11 +155,12 @@ async function run(gateway: RunningGateway, config: ServiceConfig) {
   await caller;
   if (final.succeeded !== ITEMS) throw new Error(`batch ended with ${final.failed} failed items`);
 
+  const share = batchShare(config);
   const directRate = ITEMS / directSeconds;
   const batchRate = ITEMS / batchSeconds;
   const loadedP50 = median(underLoad);
   console.log(
-    `items                      ${ITEMS} video-details (cache miss), cap ${config.BATCH_MAX_RUNNING_PER_ACCOUNT}`,
+    `items                      ${ITEMS} video-details (cache miss), per-account cap ${share.fixed ?? `fair share of ${share.capacity}`}, upstream +${DELAY_MS} ms`,
   );
   console.log(
     `direct, c=${DIRECT_CONCURRENCY}               ${directSeconds.toFixed(2)} s   ${directRate.toFixed(0)} calls/s`,
@@ -168,4 +172,12 @@ async function run(gateway: RunningGateway, config: ServiceConfig) {
   );
 }
 
-await main();
+// Exit once the table is printed and everything is closed: a pooled connection or timer left open by a library must
+// not keep a finished benchmark alive (it used to hang after its table).
+await main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

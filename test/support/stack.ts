@@ -40,7 +40,7 @@ export interface ApiResponse {
 /** How `startStack` sets up a service (all optional: the default is the recorded corpus, in-process workers). */
 export interface StackOptions {
   /** Env over the test env (`testEnv`): tunables, fake provider URLs, other origins. */
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   /** `none`: no workers (calls wait out the deadline, or the test spawns worker processes with `spawnWorker`). */
   workers?: "in-process" | "none";
   /** Options of the in-process workers (an injected clock, webhook retry schedule). */
@@ -159,7 +159,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
   for (const fault of options.replayFaults ?? []) replay.addFault(fault);
-  const env = testEnv(options.env ?? {}, replay);
+  // The batch suites count running items against a fixed cap of 4 (the cancel and fairness cases); a suite about the
+  // fair share sets `BATCH_MAX_RUNNING_PER_ACCOUNT: undefined`.
+  const env = testEnv({ BATCH_MAX_RUNNING_PER_ACCOUNT: "4", ...options.env }, replay);
   const config = loadServiceEnv(env);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });

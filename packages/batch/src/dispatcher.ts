@@ -2,7 +2,7 @@ import type { Logger, OperationRegistry } from "@sda/core";
 import type { BatchItemJob } from "@sda/engine";
 import { Job, type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { BatchStore, ClaimedItem } from "./store.ts";
+import type { BatchShare, BatchStore, ClaimedItem } from "./store.ts";
 
 /**
  * BullMQ priority of batch item jobs. BullMQ takes every job without a priority (the direct calls) before any
@@ -17,8 +17,11 @@ export interface DispatcherOptions {
   connection: Redis;
   /** `QUEUE_PREFIX`. */
   prefix: string;
-  /** `BATCH_MAX_RUNNING_PER_ACCOUNT`: items of one account claimed and not finished, across its batches. */
-  maxRunningPerAccount: number;
+  /**
+   * Items of one account claimed and not finished, across its batches: a fixed cap (`BATCH_MAX_RUNNING_PER_ACCOUNT`),
+   * or an equal share of `capacity` (`BATCH_CAPACITY`) among the accounts with items running.
+   */
+  share: BatchShare;
   /** `JOB_ATTEMPTS`: attempts of an item's job after crashes. */
   attempts: number;
   /** Seconds finished item jobs stay in Redis (results live in PostgreSQL; this only dedupes re-adds). */
@@ -28,7 +31,7 @@ export interface DispatcherOptions {
 }
 
 /**
- * Feeds batch items into the platform queues, at most `maxRunningPerAccount` per account at a time: it claims items
+ * Feeds batch items into the platform queues, at most an account's share at a time: it claims items
  * in PostgreSQL (see {@link BatchStore.claim}) and adds one job per claimed item, named by the operation id like a
  * direct call, with the item's request id as job id (so adding it again, after a crash between claim and add, is a
  * no-op while the job exists) and {@link BATCH_JOB_PRIORITY}. Called after a submission, after each finished item (its
@@ -49,7 +52,7 @@ export class BatchDispatcher {
    */
   async dispatch(accountId: string): Promise<number> {
     const now = this.#options.now?.() ?? new Date();
-    const claimed = await this.#options.store.claim(accountId, this.#options.maxRunningPerAccount, now);
+    const claimed = await this.#options.store.claim(accountId, this.#options.share, now);
     if (claimed.length > 0) await this.enqueue(claimed);
     return claimed.length;
   }

@@ -1,4 +1,4 @@
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import { batchShare, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   type WebhookClient as Client,
@@ -50,7 +50,7 @@ export class BatchRuntime {
       registry,
       connection,
       prefix: config.QUEUE_PREFIX,
-      maxRunningPerAccount: config.BATCH_MAX_RUNNING_PER_ACCOUNT,
+      share: batchShare(config),
       attempts: config.JOB_ATTEMPTS,
       jobRetentionSeconds: config.RESULT_TTL_SECONDS,
       log,

@@ -31,6 +31,12 @@ export interface ClaimedItem {
   params: Record<string, string>;
 }
 
+/** An account's share of running items: a `fixed` cap, else `capacity` ÷ the accounts with items running. */
+export interface BatchShare {
+  fixed: number | null;
+  capacity: number;
+}
+
 /** The result of one item as recorded. */
 export interface ItemOutcome {
   status: "succeeded" | "failed";
@@ -169,9 +175,11 @@ export class BatchStore {
 
   /**
    * Claims up to `cap - running` queued items of an account (oldest batch first, in submission order) and marks their
-   * batches running. One transaction under a per-account advisory lock (see the class comment).
+   * batches running; `cap` is the share's fixed cap, else its capacity divided by the accounts with items running
+   * (this one counted; at least 1). One transaction under a per-account advisory lock (see the class comment). An
+   * account arriving beside running ones gets its share at once; the others shrink to theirs as their items finish.
    */
-  async claim(accountId: string, cap: number, now: Date): Promise<ClaimedItem[]> {
+  async claim(accountId: string, share: BatchShare, now: Date): Promise<ClaimedItem[]> {
     const at = utc(now);
     // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
     // it sees every claim committed before (one statement with the lock in a CTE would not).
@@ -179,8 +187,13 @@ export class BatchStore {
       this.prisma
         .$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('sda.batch.claim'), hashtext(${accountId}))`,
       this.prisma.$queryRaw<ClaimedItem[]>`
-        WITH free AS (
-          SELECT ${cap}::int - COUNT(*)::int AS "n" FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
+        WITH others AS (
+          SELECT COUNT(DISTINCT "account_id")::int AS "n" FROM "batch_items"
+           WHERE "status" = 'running' AND "account_id" <> ${accountId}
+        ), free AS (
+          SELECT COALESCE(${share.fixed}::int, GREATEST(1, ${share.capacity}::int / ((SELECT "n" FROM others) + 1)))
+                 - COUNT(*)::int AS "n"
+            FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
         ), picked AS (
           SELECT "batch_id", "index" FROM "batch_items"
            WHERE "account_id" = ${accountId} AND "status" = 'queued'

@@ -233,9 +233,18 @@ export const baseEnvSchema = z.object({
   ),
 
   // Batch (packages/batch)
-  BATCH_MAX_RUNNING_PER_ACCOUNT: int(4, 1).describe(
-    "batch items of one account running at once, across its batches (direct calls are not counted)",
-  ),
+  // Unset: each account's share is BATCH_CAPACITY ÷ the accounts with items running (a lone batch runs as fast as
+  // direct calls; two accounts get half each). Set: a fixed cap per account, whatever else runs.
+  BATCH_MAX_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).optional().meta({
+    description:
+      "fixed cap of one account's batch items running at once, across its batches (direct calls are not counted)",
+    shownDefault: "unset: a fair share of `BATCH_CAPACITY`",
+  }),
+  BATCH_CAPACITY: z.coerce.number().int().min(1).optional().meta({
+    description:
+      "batch items running at once over all accounts, shared equally by the accounts with items running (at least 1 each)",
+    shownDefault: "`WORKER_CONCURRENCY`",
+  }),
   BATCH_RESULT_TTL_DAYS: z.coerce
     .number()
     .positive()

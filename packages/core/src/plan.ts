@@ -10,7 +10,7 @@ export interface Plan {
   name: string;
   /** Calls per second per API key. */
   rateLimitPerSecond: number;
-  /** Batch items one account may have in flight at once. */
+  /** Batch items one account may have in flight at once (alone; accounts running batches together share it). */
   maxConcurrentBatchItems: number;
   /** Monitors one account may keep. */
   maxMonitors: number;
@@ -23,8 +23,19 @@ export function freePlan(config: ServiceConfig): Plan {
   return {
     name: "free",
     rateLimitPerSecond: config.RATE_LIMIT_PER_SECOND,
-    maxConcurrentBatchItems: config.BATCH_MAX_RUNNING_PER_ACCOUNT,
+    maxConcurrentBatchItems: batchShare(config).fixed ?? batchShare(config).capacity,
     maxMonitors: config.PLAN_MAX_MONITORS,
     minMonitorInterval: config.MONITOR_MIN_INTERVAL_SECONDS,
+  };
+}
+
+/**
+ * How many batch items an account may run at once: a `fixed` cap (`BATCH_MAX_RUNNING_PER_ACCOUNT`), or else an equal
+ * share of `capacity` (`BATCH_CAPACITY`, default `WORKER_CONCURRENCY`) among the accounts with items running.
+ */
+export function batchShare(config: ServiceConfig): { fixed: number | null; capacity: number } {
+  return {
+    fixed: config.BATCH_MAX_RUNNING_PER_ACCOUNT ?? null,
+    capacity: config.BATCH_CAPACITY ?? config.WORKER_CONCURRENCY,
   };
 }

@@ -33,8 +33,8 @@ export const submitBatchDoc: ServiceRouteDoc = {
   summary: "Submit up to 1,000 calls as one batch",
   description:
     "Every call is validated against its operation before anything is queued. Items run on the same queues and " +
-    "engine as direct calls (own request id, credits, request-log row), at most BATCH_MAX_RUNNING_PER_ACCOUNT at a " +
-    "time per account, behind direct calls. Send `Idempotency-Key` to make retries safe (24 h). The answer carries " +
+    "engine as direct calls (own request id, credits, request-log row), behind direct calls, each account running at " +
+    "most an equal share of BATCH_CAPACITY among the accounts with items running (or BATCH_MAX_RUNNING_PER_ACCOUNT). Send `Idempotency-Key` to make retries safe (24 h). The answer carries " +
     "`webhookSecret` once when `webhookUrl` is given.",
   body: submitBody,
   responses: {
