@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createLogger, newId } from "@sda/core";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { QueueBridge } from "./bridge.ts";
+import { fallbackPollTimes, QueueBridge } from "./bridge.ts";
 import { createRedis, deleteKeysUnder } from "./connection.ts";
 import type { JobFailure } from "./job.ts";
 import { decodeReply, encodeReply } from "./reply.ts";
@@ -82,6 +82,17 @@ async function setup(
   };
   return { bridge, newBridge, startWorker, worker: () => worker };
 }
+
+describe("fallbackPollTimes", () => {
+  it("re-reads a waiting job at doubling gaps, so reads per call grow with the log of the wait, not the wait", () => {
+    expect(fallbackPollTimes(2000, 110_000)).toEqual([2000, 6000, 14_000, 30_000, 62_000]);
+    expect(fallbackPollTimes(2000, 1500)).toEqual([]);
+    // A call waiting 110 s costs 5 reads (a fixed 2 s interval: 54); waiting ten times longer adds about 3.
+    expect(
+      fallbackPollTimes(2000, 1_100_000).length - fallbackPollTimes(2000, 110_000).length,
+    ).toBeLessThanOrEqual(4);
+  });
+});
 
 describe("QueueBridge", () => {
   it("returns a fast job's result (listener attached before the add)", async () => {

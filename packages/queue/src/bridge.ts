@@ -17,7 +17,11 @@ export interface QueueBridgeOptions<Result> {
   resultTtlSeconds: number;
   /** Attempts of a job whose worker crashed or threw unexpectedly. */
   attempts: number;
-  /** How often a waiter re-reads the job state in case its reply was missed (ms, default 2000). */
+  /**
+   * First re-read of a waiting job's state in case its reply was missed (ms, default 2000); each later one waits twice
+   * as long as the one before (see {@link fallbackPollTimes}), and every waiter is re-read once when the reply
+   * subscription reconnects.
+   */
   pollIntervalMs?: number;
   /**
    * The result answered for a job that produced none: failed for good (a crash loop, an unexpected error through
@@ -58,12 +62,25 @@ type Settled =
   | { kind: "abandoned" };
 
 /**
+ * When a waiter re-reads its job's state, in ms after the add: `firstMs`, then each gap twice the one before, up to the
+ * deadline. A call waiting `w` ms costs about log2(w / firstMs) reads, so Redis work per call stays nearly flat as calls
+ * wait longer (a fixed 2 s interval made a call waiting 60 s cost 30 reads; now 4). Replies lost while the subscriber
+ * reconnected are caught at once by the re-read on reconnect, not by these.
+ */
+export function fallbackPollTimes(firstMs: number, deadlineMs: number): number[] {
+  const times: number[] = [];
+  for (let gap = firstMs, at = firstMs; at < deadlineMs; gap *= 2, at += gap) times.push(at);
+  return times;
+}
+
+/**
  * The gateway's side of the queue: enqueue a call and wait for it up to the deadline (SPEC §8: 110 s).
  *
  * Each bridge subscribes to a reply channel of its own (`reply.ts`) and names it in every job it adds; the worker
  * publishes the outcome there. The waiter is registered before the job is added (a fast worker can finish before
- * `add` returns), raced against the deadline, and backed by reading the job's state every `pollIntervalMs` (a reply
- * published while the subscriber reconnected is lost; a job failed by BullMQ's stalled check publishes nothing).
+ * `add` returns), raced against the deadline, and backed by reading the job's state at {@link fallbackPollTimes} and
+ * whenever the subscription reconnects (a reply published while the subscriber reconnected is lost; a job failed by
+ * BullMQ's stalled check publishes nothing).
  * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion, so a waiter or a later
  * `GET /v1/jobs/{id}` can always read the result.
  *
@@ -73,7 +90,7 @@ type Settled =
 export class QueueBridge<Payload extends object, Result> {
   readonly #options: QueueBridgeOptions<Result>;
   readonly #queues = new Map<string, Queue>();
-  readonly #waiters = new Map<string, (settled: Settled) => void>();
+  readonly #waiters = new Map<string, { queue: Queue; settle: (settled: Settled) => void }>();
   readonly #channel: string;
   #subscriber: Redis | undefined;
 
@@ -106,6 +123,14 @@ export class QueueBridge<Payload extends object, Result> {
     });
     this.#subscriber = subscriber;
     await subscriber.subscribe(this.#channel);
+    // After a reconnect (ioredis subscribes again and says `ready`), replies published meanwhile are lost: read every
+    // waiting job's state once.
+    subscriber.on("ready", () => {
+      for (const [jobId, waiter] of this.#waiters)
+        void this.#readFinished(waiter.queue, jobId)
+          .then((s) => s && waiter.settle(s))
+          .catch(() => undefined);
+    });
   }
 
   /**
@@ -153,7 +178,7 @@ export class QueueBridge<Payload extends object, Result> {
     const settled = new Promise<Settled>((resolve) => {
       resolveWaiter = resolve;
     });
-    this.#waiters.set(jobId, resolveWaiter);
+    this.#waiters.set(jobId, { queue, settle: resolveWaiter });
     const timers: NodeJS.Timeout[] = [];
     try {
       await queue.add(name, { ...payload, replyTo: this.#channel } satisfies Payload & Replyable, {
@@ -167,13 +192,15 @@ export class QueueBridge<Payload extends object, Result> {
       const abandon = () => resolveWaiter({ kind: "abandoned" });
       if (signal?.aborted) abandon();
       signal?.addEventListener("abort", abandon, { once: true });
-      const poll = setInterval(() => {
-        // Redis down: this poll fails and the next one (or the deadline) tries again.
-        void this.#readFinished(queue, jobId)
-          .then((s) => s && resolveWaiter(s))
-          .catch(() => undefined);
-      }, this.#options.pollIntervalMs ?? 2000);
-      timers.push(poll);
+      for (const at of fallbackPollTimes(this.#options.pollIntervalMs ?? 2000, deadlineMs))
+        timers.push(
+          setTimeout(() => {
+            // Redis down: this read fails and the next one (or the deadline) tries again.
+            void this.#readFinished(queue, jobId)
+              .then((s) => s && resolveWaiter(s))
+              .catch(() => undefined);
+          }, at),
+        );
       let outcome = await settled;
       signal?.removeEventListener("abort", abandon);
       if (outcome.kind === "abandoned") return { state: "pending", jobId, status: "queued" };
@@ -224,7 +251,7 @@ export class QueueBridge<Payload extends object, Result> {
   }
 
   #settle(jobId: string, settled: Settled) {
-    this.#waiters.get(jobId)?.(settled);
+    this.#waiters.get(jobId)?.settle(settled);
   }
 
   /** A finished job's result: the worker's, or the user's `failed` answer for a job that produced none. */

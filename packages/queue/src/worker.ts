@@ -92,7 +92,7 @@ function replyChannelOf(data: unknown): string | undefined {
 /**
  * `processor` publishing each job's final outcome on the job's reply channel (`Replyable.replyTo`), without waiting
  * for the publish (BullMQ's completion of the job goes on meanwhile; a publish that fails is covered by the waiter's
- * periodic read of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
+ * fallback reads of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
  * {@link UnrecoverableError}), with the message BullMQ records as the failed reason; it is rethrown either way.
  */
 function replying<Result>(publisher: Redis, processor: RawProcessor<Result>): RawProcessor<Result> {
