@@ -3,7 +3,9 @@
  * Redis prefix of this run, deleted on exit and on SIGINT) and runs, in one run so that ratios compare like with like:
  *  1. latency at c=1 against bare `/healthz` and the raw BullMQ round trip, with the breakdown and targets;
  *  2. the load scenario (autocannon at c = 1, 16, 64, 256; 10,000 mixed calls and the ledger reconciliation);
- *  3. normalisation cost per MiB next to youtubei.js (`bench/parse.ts`, also `npm run bench:parse`).
+ *  3. normalisation cost per MiB next to youtubei.js (`bench/parse.ts`, also `npm run bench:parse`);
+ *  4. `upstream`: fresh calls at a real platform's latency (`bench/upstream.ts`, BENCH_UPSTREAM_DELAY_MS, default
+ *     250 ms), on a stack of its own with default settings: c = 16, 64, 256, one and two workers.
  * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
@@ -11,9 +13,10 @@ import { startStack } from "./lib/stack.ts";
 import { probePaths } from "./lib/targets.ts";
 import { runLoad } from "./load.ts";
 import { runParse } from "./parse.ts";
+import { runUpstreamLatency } from "./upstream.ts";
 
-// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all three.
-const picked = process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse";
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all four.
+const picked = process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream";
 const only = new Set(picked.split(",").map((s) => s.trim()));
 
 async function main() {
@@ -32,6 +35,7 @@ async function main() {
     }
   }
   if (only.has("parse")) await runParse();
+  if (only.has("upstream")) await runUpstreamLatency();
 }
 
 await main();

@@ -30,6 +30,12 @@ export interface BenchStack {
   createAccount(credits: number): Promise<{ accountId: string; secret: string }>;
   /** The timing hook's totals in the gateway or the worker process since the last reset (see `timing-hook.ts`). */
   timings(which: "gateway" | "worker", reset: boolean): Promise<ProcessTimings>;
+  /** Process id of the gateway process (for its CPU time). */
+  gatewayPid: number;
+  /** Process ids of the worker processes (the first, then any added by `addWorker`), for their CPU time. */
+  workerPids(): number[];
+  /** Starts one more worker process on the same stores; resolves once the videosite queue sees it. */
+  addWorker(): Promise<void>;
   /** `SELECT` on this run's database (reconciliation reads). */
   sql<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -86,8 +92,13 @@ async function stop(child: ChildProcess): Promise<void> {
  * database of the run is created beside it) and REDIS_URL (default `redis://127.0.0.1:6379`).
  * @param extraEnv more variables for both processes (e.g. `WORKER_CONCURRENCY`).
  * @param root the checkout whose gateway, worker and CLI run (default: this one; another build for an A/B, `ab.ts`).
+ * @param options `replayDelayMs`: latency the replay adds to every upstream answer (default 0).
  */
-export async function startStack(extraEnv: Record<string, string> = {}, root = ROOT): Promise<BenchStack> {
+export async function startStack(
+  extraEnv: Record<string, string> = {},
+  root = ROOT,
+  options: { replayDelayMs?: number } = {},
+): Promise<BenchStack> {
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const server = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const dbUrl = new URL(server);
@@ -129,6 +140,7 @@ export async function startStack(extraEnv: Record<string, string> = {}, root = R
     replay = await startReplayServer({
       dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
       rules: recordingRules(),
+      delayMs: options.replayDelayMs ?? 0,
     });
     const port = await freePort();
     const env: Record<string, string> = {
@@ -141,7 +153,6 @@ export async function startStack(extraEnv: Record<string, string> = {}, root = R
       PORT: String(port),
       // Every platform of the catalog goes to the replay: nothing reaches a live host.
       ...replayOrigins(replay.origin),
-      WORKER_CONCURRENCY: "64",
       // The per-key rate limit would measure itself, not the path.
       RATE_LIMIT_PER_SECOND: "1000000",
       ...extraEnv,
@@ -157,25 +168,36 @@ export async function startStack(extraEnv: Record<string, string> = {}, root = R
       },
     );
     children.push(gateway);
-    const worker = spawn(
-      process.execPath,
-      [
-        ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
-        ...TSX,
-        ...HOOK,
-        "apps/worker/src/main.ts",
-      ],
-      { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
-    );
-    children.push(worker);
+    const spawnWorker = () => {
+      const child = spawn(
+        process.execPath,
+        [
+          ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+          ...TSX,
+          ...HOOK,
+          "apps/worker/src/main.ts",
+        ],
+        { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
+      );
+      children.push(child);
+      return child;
+    };
+    const worker = spawnWorker();
+    const workers = [worker];
     const gatewayUrl = `http://127.0.0.1:${port}`;
     await until("the gateway answering /readyz", async () => (await fetch(`${gatewayUrl}/readyz`)).ok);
-    const videosite = new Queue("videosite", { connection: { url: redisUrl }, prefix });
-    await until(
-      "a worker consuming the videosite queue",
-      async () => (await videosite.getWorkers()).length > 0,
-    );
-    await videosite.close();
+    const consumers = async (count: number) => {
+      const videosite = new Queue("videosite", { connection: { url: redisUrl }, prefix });
+      try {
+        await until(
+          `${count} worker(s) consuming the videosite queue`,
+          async () => (await videosite.getWorkers()).length >= count,
+        );
+      } finally {
+        await videosite.close();
+      }
+    };
+    await consumers(1);
 
     const db = pool;
     return {
@@ -212,6 +234,12 @@ export async function startStack(extraEnv: Record<string, string> = {}, root = R
           });
           child.send({ type: "bench:timings", reset });
         });
+      },
+      gatewayPid: gateway.pid ?? 0,
+      workerPids: () => workers.map((w) => w.pid ?? 0),
+      async addWorker() {
+        workers.push(spawnWorker());
+        await consumers(workers.length);
       },
       async sql<T extends object>(text: string, values: unknown[] = []) {
         return (await db.query(text, values)).rows as T[];

@@ -1,0 +1,172 @@
+/**
+ * Section `upstream` of `npm run bench` (issue 26): fresh calls at a real platform's latency. The replay adds
+ * `BENCH_UPSTREAM_DELAY_MS` (default 250) to every upstream answer; the service runs with its default settings, one
+ * worker process. It measures, in one run:
+ *  - the per-call latency at c=1 (the floor: ~3 upstream requests in sequence plus the service's own work);
+ *  - fresh `video-details` at c=16, 64 and 256 for `BENCH_UPSTREAM_SECONDS` (default 10) each: calls/s, p50, against the
+ *    ideal (in-flight slots ÷ per-call latency, slots = min(c, WORKER_CONCURRENCY × workers)) and against the
+ *    worker's CPU-bound limit (1000 ÷ its CPU ms per call: what one process could do if it never waited);
+ *  - the worker's CPU per call (user + system time of the worker processes, from /proc, ÷ calls answered);
+ *  - the same c=256 run with a second worker process (scale-out: × the one-worker figure).
+ * On a shared 2-core machine the figures move with the other load; compare the ratios of one run.
+ */
+import { readFileSync } from "node:fs";
+import { getter, load, sequential, summary } from "./lib/measure.ts";
+import { type BenchStack, startStack } from "./lib/stack.ts";
+import { ms, percent, printTable } from "./lib/stats.ts";
+import { probePaths } from "./lib/targets.ts";
+
+const DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 250);
+const SECONDS = Number(process.env.BENCH_UPSTREAM_SECONDS ?? 10);
+const CONCURRENCY = [16, 64, 256];
+/** The service's default `WORKER_CONCURRENCY` (the bench sets none). */
+const SLOTS_PER_WORKER = 256;
+/** Linux clock ticks per second of /proc/<pid>/stat times. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) of the processes so far, in ms. */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    // Fields after the command's closing parenthesis: state is the 3rd field; utime and stime the 14th and 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+interface Row {
+  label: string;
+  workers: number;
+  connections: number;
+  /** Jobs one worker process keeps in flight (`WORKER_CONCURRENCY`). */
+  slotsPerWorker: number;
+  callsPerSecond: number;
+  p50: number;
+  ok: number;
+  failed: number;
+  /** Worker CPU per answered call, ms (all worker processes together). */
+  cpuPerCall: number;
+  /** Gateway CPU per answered call, ms. */
+  gatewayCpuPerCall: number;
+}
+
+async function measure(
+  stack: BenchStack,
+  paths: string[],
+  headers: Record<string, string>,
+  label: string,
+  connections: number,
+  slotsPerWorker = SLOTS_PER_WORKER,
+): Promise<Row> {
+  const pids = stack.workerPids();
+  const cpuBefore = cpuMs(pids);
+  const gatewayBefore = cpuMs([stack.gatewayPid]);
+  const result = await load(stack.gatewayUrl, { connections, durationSeconds: SECONDS, paths, headers });
+  const ok = result.total - result.non2xx;
+  const perCall = (spent: number) => (ok > 0 ? spent / ok : Number.NaN);
+  return {
+    label,
+    workers: pids.length,
+    connections,
+    slotsPerWorker,
+    callsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    ok,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpuPerCall: perCall(cpuMs(pids) - cpuBefore),
+    gatewayCpuPerCall: perCall(cpuMs([stack.gatewayPid]) - gatewayBefore),
+  };
+}
+
+/** The settings before issue 26 (8 jobs per queue, 32 upstream connections), measured first as the run's baseline. */
+const OLD_DEFAULTS = { WORKER_CONCURRENCY: "8", UPSTREAM_CONNECTIONS: "32" };
+
+/** The baseline line: one worker with {@link OLD_DEFAULTS} at c=256, on a stack of its own. */
+async function baseline(): Promise<Row> {
+  const stack = await startStack({ NODE_ENV: "production", ...OLD_DEFAULTS }, undefined, {
+    replayDelayMs: DELAY_MS,
+  });
+  try {
+    const { secret } = await stack.createAccount(10_000_000);
+    const paths = (await probePaths(stack.gatewayUrl, secret)).freshDetails;
+    return await measure(
+      stack,
+      paths,
+      { authorization: `Bearer ${secret}` },
+      "1 worker, before (8 / 32)",
+      256,
+      8,
+    );
+  } finally {
+    await stack.close();
+  }
+}
+
+/** Runs the section on stacks of its own (the replay with the added delay): the old defaults, then today's. */
+export async function runUpstreamLatency(): Promise<void> {
+  const before = await baseline();
+  const stack = await startStack({ NODE_ENV: "production" }, undefined, { replayDelayMs: DELAY_MS });
+  try {
+    const { secret } = await stack.createAccount(10_000_000);
+    const headers = { authorization: `Bearer ${secret}` };
+    const paths = (await probePaths(stack.gatewayUrl, secret)).freshDetails;
+    // The floor: one call at a time (a few warm-up calls first: the JIT and the pools).
+    const floor = summary(await sequential(getter(`${stack.gatewayUrl}${paths[0]}`, headers), 20, 5)).p50;
+    const rows: Row[] = [before];
+    for (const c of CONCURRENCY) rows.push(await measure(stack, paths, headers, "1 worker", c));
+    await stack.addWorker();
+    rows.push(await measure(stack, paths, headers, "2 workers", 256));
+
+    const one = rows.find((r) => r.label === "1 worker" && r.connections === 256);
+    const cpuLimit = one ? 1000 / one.cpuPerCall : Number.NaN;
+    console.log(
+      `\nupstream latency: replay +${DELAY_MS} ms per upstream answer, fresh video-details, default settings, ${SECONDS} s per run`,
+    );
+    console.log(`per-call latency at c=1 (p50): ${ms(floor)}`);
+    printTable([
+      [
+        "workers",
+        "c",
+        "calls/s",
+        "p50",
+        "ideal (slots ÷ latency)",
+        "of ideal",
+        "of CPU-bound limit",
+        "worker CPU / call",
+        "gateway CPU / call",
+        "answered (failed)",
+      ],
+      ...rows.map((r) => {
+        const ideal = Math.min(r.connections, r.slotsPerWorker * r.workers) / (floor / 1000);
+        return [
+          r.label,
+          String(r.connections),
+          r.callsPerSecond.toFixed(1),
+          ms(r.p50),
+          ideal.toFixed(1),
+          percent(r.callsPerSecond / ideal),
+          percent(r.callsPerSecond / (cpuLimit * r.workers)),
+          ms(r.cpuPerCall),
+          ms(r.gatewayCpuPerCall),
+          `${r.ok} (${r.failed})`,
+        ];
+      }),
+    ]);
+    const two = rows.find((r) => r.workers === 2);
+    console.log(
+      `CPU-bound limit of one worker: ${cpuLimit.toFixed(1)} calls/s (1000 ÷ ${ms(one?.cpuPerCall ?? Number.NaN)} per call)`,
+    );
+    if (one && two)
+      console.log(
+        `scale-out: 2 workers ×${(two.callsPerSecond / one.callsPerSecond).toFixed(2)} one worker at c=256`,
+      );
+    if (one)
+      console.log(
+        `today's defaults ×${(one.callsPerSecond / before.callsPerSecond).toFixed(2)} the old ones (8 jobs, 32 connections) at c=256`,
+      );
+  } finally {
+    await stack.close();
+  }
+}
