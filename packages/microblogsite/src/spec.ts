@@ -23,6 +23,15 @@ export const microblogsitePlatform = definePlatform({
     // The operator session's tokens (createSession / refreshSession answers).
     secretFields: ["accessJwt", "refreshJwt"],
   },
+  // The documented limit of the API for one client address, over all its hosts together.
+  politeness: [
+    {
+      name: "api",
+      hosts: ["public.api.bsky.app", "api.bsky.app", "bsky.social"],
+      rate: { requests: 3000, perSeconds: 300 },
+      source: "Bluesky rate limits: 3,000 requests per 5 minutes per IP address",
+    },
+  ],
   // A long-lived public account: the getProfile read a live change breaks first.
   canaries: [{ operation: "profile", params: { url: "jbgruber.bsky.social" } }],
   operations: [profileSpec, postsSpec, postDetailsSpec],

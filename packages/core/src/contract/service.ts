@@ -140,6 +140,28 @@ const fullStatus = z.object({
       consecutiveFailures: z.int().min(0),
     }),
   ),
+  hostBudgets: z
+    .array(
+      z.object({
+        platform: z.string(),
+        name: z.string(),
+        hosts: z.array(z.string()),
+        perHost: z.boolean().describe("One budget per host matched; its use is then not summed here (null)."),
+        source: z.string().nullable().describe("Where the figures come from (the platform's documentation)."),
+        rate: z
+          .object({
+            requests: z.int().min(1),
+            perSeconds: z.int().min(1),
+            used: z.int().min(0).nullable(),
+            resetsInSeconds: z.int().min(0).nullable(),
+          })
+          .nullable(),
+        concurrency: z.object({ limit: z.int().min(1), inFlight: z.int().min(0).nullable() }).nullable(),
+      }),
+    )
+    .describe(
+      "Request budgets the platforms declare for their upstream hosts, with their use over all workers.",
+    ),
   canaries: canaryRun.nullable().describe("The last canary run; null before the first."),
   providers: z.object({
     asr: z.array(z.object({ tier: z.string(), model: z.string(), configured: z.boolean() })),
