@@ -53,17 +53,26 @@ describe("no work for a refused call", () => {
     const { key, accountId } = await stack.account(1000);
     const perCall = await warm(stack, key);
     expect(perCall).toBeGreaterThan(0);
-    // A second key of the account: its window starts with the other gateway's calls below, not with the warm-up.
-    const second = (await stack.ledger.createApiKey(accountId)).secret;
     const start = stack.replay.hits.length;
-    // The other gateway spends the key's calls of this second (invalid parameters count too, and run nothing)…
-    const spent = await Promise.all(Array.from({ length: RATE }, () => getOn(other, DETAILS, second, {})));
-    expect(spent.filter((r) => r.status === 400)).toHaveLength(RATE);
-    // …then this one, which has seen no sign of it, gets a burst.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => stack.get(DETAILS, second, VIDEO)));
-    const served = answers.filter((r) => r.status === 200).length;
-    const limited = answers.filter((r) => r.status === 429).length;
-    expect(served + limited).toBe(20);
+    // The key's window is one second: on a loaded machine the spending and the burst can straddle two windows, and
+    // then nothing is refused. Such an attempt proves nothing and is made again with a new key (its served calls are
+    // counted like the others: every upstream request must still belong to a served call).
+    let served = 0;
+    let limited = 0;
+    for (let attempt = 0; attempt < 5 && limited === 0; attempt++) {
+      // A new key of the account: its window starts with the other gateway's calls below, not with the warm-up.
+      const second = (await stack.ledger.createApiKey(accountId)).secret;
+      // The other gateway spends the key's calls of this second (invalid parameters count too, and run nothing)…
+      const spent = await Promise.all(Array.from({ length: RATE }, () => getOn(other, DETAILS, second, {})));
+      expect(spent.filter((r) => r.status === 400)).toHaveLength(RATE);
+      // …then this one, which has seen no sign of it, gets a burst.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => stack.get(DETAILS, second, VIDEO)));
+      const servedNow = answers.filter((r) => r.status === 200).length;
+      const limitedNow = answers.filter((r) => r.status === 429).length;
+      expect(servedNow + limitedNow).toBe(20);
+      served += servedNow;
+      limited += limitedNow;
+    }
     expect(limited).toBeGreaterThan(0);
     await drained(stack);
     expect(stack.replay.hits.length - start).toBe(served * perCall);
