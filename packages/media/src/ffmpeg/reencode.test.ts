@@ -58,7 +58,8 @@ describe("speech re-encode", () => {
     await expect(probeAudio(ffmpeg, path.join(dir, "a.ogg"))).rejects.toThrow(/does not recognise/);
     await reencodeForSpeech(ffmpeg, moovLast, path.join(dir, "b.ogg"));
     expect((await probeAudio(ffmpeg, path.join(dir, "b.ogg"))).durationSeconds).toBeCloseTo(300, 0);
-  });
+    // Encoding and re-encoding five minutes of audio takes ~10 s of CPU alone; on a loaded machine it needs longer.
+  }, 120_000);
 
   it("media without an audio stream fails with noAudioStream", async () => {
     const video = path.join(dir, "video-only.mp4");
