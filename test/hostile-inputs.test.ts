@@ -33,7 +33,7 @@ describe("hostile input is a 4xx, never a 500", () => {
     }
   });
 
-  test("a NUL in a stored text is 400 invalid_parameter naming the field; nothing is stored", async ({
+  test("a NUL or a lone UTF-16 surrogate in a stored text is 400 invalid_parameter naming the field; nothing is stored", async ({
     stack,
     receiver,
   }) => {
@@ -53,6 +53,16 @@ describe("hostile input is a 4xx, never a 500", () => {
         { calls: [{ ...ONE_CALL, params: { ...ONE_CALL.params, extra: "\u0000" } }] },
         "calls[0].params.extra",
       ],
+      // A lone surrogate (a JSON "\ud800" escape) is no Unicode text: refused like NUL.
+      ["/v1/monitors", { ...monitor, description: "a\ud800b" }, "description"],
+      ["/v1/monitors", { ...monitor, params: { url: "popular\udc00" } }, "params.url"],
+      ["/v1/history/track", { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA\udbff", every: "1d" }, "url"],
+      ["/v1/batch", { calls: [ONE_CALL], label: "lone \ud83d" }, "label"],
+      [
+        "/v1/batch",
+        { calls: [{ ...ONE_CALL, params: { ...ONE_CALL.params, "k\udfff": "1" } }] },
+        "calls[0].params",
+      ],
     ] as const) {
       const r = await send(stack, "POST", path, key, body);
       expect([path, r.status, r.body.error?.code, r.body.error?.param]).toEqual([
@@ -64,6 +74,34 @@ describe("hostile input is a 4xx, never a 500", () => {
     }
     expect(await stack.ledger.prisma.monitor.count({ where: { accountId } })).toBe(0);
     expect(await stack.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+  });
+
+  test("extreme dates (year 0, 275760, negative years, past JavaScript's range) are a 200 or a 400, never a 500", async ({
+    stack,
+  }) => {
+    const { key } = await stack.account();
+    const video = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
+    for (const date of [
+      "0000-01-01",
+      "0000-01-01T00:00:00Z",
+      "-000001-12-31T23:59:59Z",
+      "-271821-04-20T00:00:00.000Z",
+      "275760-09-13",
+      "+275760-09-13T00:00:00.000Z",
+      "+275760-09-13T00:00:00.001Z",
+      "9999-12-31",
+    ])
+      for (const [path, query] of [
+        ["/v1/account/usage", { from: date }],
+        ["/v1/account/usage", { to: date }],
+        ["/v1/history", { url: video, from: date }],
+        ["/v1/history", { url: video, to: date }],
+      ] as const) {
+        const r = await stack.get(path, key, query);
+        expect([path, date, r.status < 500], JSON.stringify(r.body)).toEqual([path, date, true]);
+        if (r.status >= 400)
+          expect(r.body.error.code, `${path} ${date}`).toMatch(/^invalid_|parameter_out_of_range/);
+      }
   });
 
   test("a batch body nested 5,000 levels is 400 before it is hashed", async ({ stack }) => {

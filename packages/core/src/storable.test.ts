@@ -26,6 +26,18 @@ describe("assertStorableBody", () => {
     });
   });
 
+  it("names the field holding a lone UTF-16 surrogate (PostgreSQL refuses it like NUL), and keeps paired ones", () => {
+    expect(refusal({ label: "a\ud800b" })).toEqual({
+      message: "`label` contains a lone UTF-16 surrogate",
+      param: "label",
+    });
+    expect(refusal(JSON.parse('{"calls":[{"params":{"url":"\\udc00"}}]}'))?.param).toBe(
+      "calls[0].params.url",
+    );
+    expect(refusal({ calls: [{ params: { "k\udbff": "1" } }] })?.param).toBe("calls[0].params");
+    expect(refusal({ label: "\ud83d\ude00 \ud800\udc00" })).toBeNull();
+  });
+
   it(`refuses a body nested deeper than ${MAX_BODY_DEPTH} levels without overflowing the stack (issue 21 #4: 5,000 levels)`, () => {
     let deep: unknown = "x";
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -10,27 +10,42 @@ function fieldName(path: readonly (string | number)[]): string {
   return name || "body";
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * What PostgreSQL cannot store in a string, or null: a NUL character (U+0000), which neither `text` nor `jsonb`
+ * accepts, or a lone UTF-16 surrogate (a JSON `"\ud800"` escape), which is no Unicode text (`jsonb` refuses its
+ * escape, `text` its bytes).
+ */
+function unstorable(value: string): string | null {
+  if (value.includes("\u0000")) return "a NUL character";
+  if (LONE_SURROGATE.test(value)) return "a lone UTF-16 surrogate";
+  return null;
+}
+
 function refused(message: string, path: readonly (string | number)[]): ServiceError {
   return new ServiceError("invalid_parameter", message, { details: { param: fieldName(path) } });
 }
 
 /**
- * Refuses text PostgreSQL cannot store: a NUL character (U+0000), which neither `text` nor `jsonb` accepts (the
- * database answers an error that used to become a 500).
+ * Refuses text PostgreSQL cannot store: a NUL character (U+0000) or a lone UTF-16 surrogate (the database answers an
+ * error that used to become a 500).
  * @param param the field named in the error.
  * @throws ServiceError 400 `invalid_parameter` with `details.param`.
  */
 export function assertStorableText(value: string, param: string): void {
-  if (value.includes("\u0000"))
-    throw new ServiceError("invalid_parameter", `\`${param}\` contains a NUL character`, {
+  const problem = unstorable(value);
+  if (problem)
+    throw new ServiceError("invalid_parameter", `\`${param}\` contains ${problem}`, {
       details: { param },
     });
 }
 
 /**
  * Checks a parsed JSON request body before anything hashes, validates or stores it: at most {@link MAX_BODY_DEPTH}
- * levels deep (a 5,000-level body overflowed the stack of the batch's canonical JSON), and no NUL character in any
- * string, key or value (see {@link assertStorableText}). Iterative, so no body can overflow the check itself. The
+ * levels deep (a 5,000-level body overflowed the stack of the batch's canonical JSON), and no NUL character or lone
+ * surrogate in any string, key or value (see {@link assertStorableText}). Iterative, so no body can overflow the check itself. The
  * body's size is bounded before, by the route's body parser.
  * @throws ServiceError 400 `invalid_parameter` naming the field (`calls[3].params.url`, `label`, `body`).
  */
@@ -39,7 +54,8 @@ export function assertStorableBody(body: unknown): void {
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, path } = item;
     if (typeof value === "string") {
-      if (value.includes("\u0000")) throw refused(`\`${fieldName(path)}\` contains a NUL character`, path);
+      const problem = unstorable(value);
+      if (problem) throw refused(`\`${fieldName(path)}\` contains ${problem}`, path);
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
@@ -49,8 +65,8 @@ export function assertStorableBody(body: unknown): void {
       for (const [i, v] of value.entries()) stack.push({ value: v, path: [...path, i] });
     else
       for (const [key, v] of Object.entries(value)) {
-        if (key.includes("\u0000"))
-          throw refused(`a field name in \`${fieldName(path)}\` contains a NUL character`, path);
+        const problem = unstorable(key);
+        if (problem) throw refused(`a field name in \`${fieldName(path)}\` contains ${problem}`, path);
         stack.push({ value: v, path: [...path, key] });
       }
   }

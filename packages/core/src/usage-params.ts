@@ -9,6 +9,21 @@ import { cursorParam, failWith, intParam } from "./params.ts";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The instants a query may name: PostgreSQL refuses years JavaScript writes as `0000` or `+010000` (a 500 once). */
+const FIRST_INSTANT = Date.parse("0001-01-01T00:00:00Z");
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * Refuses a parsed date outside years 1–9999 (year 0, negative years, 275760): 400 `parameter_out_of_range`.
+ * @returns false (after adding the issue to `ctx`) when out of range.
+ */
+export function instantInRange(date: Date, ctx: z.RefinementCtx): boolean {
+  const time = date.getTime();
+  if (time >= FIRST_INSTANT && time <= LAST_INSTANT) return true;
+  failWith(ctx, "parameter_out_of_range", "must be a date between 0001-01-01 and 9999-12-31");
+  return false;
+}
+
 /**
  * An ISO 8601 date (`2026-11-24`, UTC midnight) or date-time with an offset (`2026-11-24T10:00:00Z`).
  * @param endOfDay a date-only value means the end of that UTC day (so `to=2026-11-24` includes the 24th).
@@ -29,7 +44,9 @@ function instantParam(endOfDay: boolean) {
         );
         return z.NEVER;
       }
-      if (dateOnly && endOfDay) date.setUTCDate(date.getUTCDate() + 1);
+      // The end of 9999-12-31 is its last instant (the next day is past what PostgreSQL takes).
+      if (dateOnly && endOfDay) date.setTime(Math.min(date.getTime() + 86_400_000, LAST_INSTANT));
+      if (!instantInRange(date, ctx)) return z.NEVER;
       return date;
     })
     .optional();

@@ -1,4 +1,4 @@
-import { failWith, type HistoryCatalog, ServiceError } from "@sda/core";
+import { failWith, type HistoryCatalog, instantInRange, ServiceError } from "@sda/core";
 import { z } from "zod";
 import { locateUrl } from "./locate.ts";
 import type { HistoryInterval, HistoryStore, MetricPoint } from "./store.ts";
@@ -17,7 +17,7 @@ const instantParam = z
     const valid =
       z.iso.datetime({ offset: true }).safeParse(value).success || z.iso.date().safeParse(value).success;
     const date = new Date(value);
-    if (valid && !Number.isNaN(date.getTime())) return date;
+    if (valid && !Number.isNaN(date.getTime())) return instantInRange(date, ctx) ? date : z.NEVER;
     failWith(
       ctx,
       "invalid_parameter",
