@@ -13,7 +13,7 @@ import { insufficientCredits, type Ledger } from "@sda/ledger";
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
 import { type BatchExportFormat, exportChunk } from "./export.ts";
-import { type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
+import { idempotencyKeyOf, type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
 import type { BatchRow } from "./store.ts";
 import { type BatchItemView, type BatchSummary, batchItemView, batchSummary, batchUrls } from "./views.ts";
@@ -71,8 +71,6 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-const MAX_IDEMPOTENCY_KEY = 255;
-
 /**
  * The Batch API behind the gateway's routes: submit (validation, idempotency, the 402 floor, storage, first
  * dispatch), status, results, list and cancel — every read scoped to the submitting key (another key: 404
@@ -98,20 +96,10 @@ export class BatchService {
     body: unknown;
     idempotencyKey: string | null;
   }): Promise<{ replayed: boolean; data: SubmitResponse }> {
-    const { principal, body, idempotencyKey } = input;
+    const { principal, body } = input;
+    const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
     const { store, registry, config } = this.runtime;
     const now = new Date();
-    if (
-      idempotencyKey !== null &&
-      (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
-    )
-      throw new ServiceError(
-        "invalid_parameter",
-        `Idempotency-Key has 1 to ${MAX_IDEMPOTENCY_KEY} characters`,
-        {
-          details: { param: "Idempotency-Key" },
-        },
-      );
     // Before the hash: a 5,000-level body overflowed its canonical JSON; a NUL cannot be stored (issue 21 #4).
     assertStorableBody(body);
     const hash = requestHash(body);

@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   monitor_limit_reached: { status: 409, retryable: false },
   unsupported_url: { status: 422, retryable: false },
   idempotency_key_reused: { status: 422, retryable: false },
+  // a direct call with the Idempotency-Key of a call still starting (not yet enqueued) past the deadline
+  idempotency_key_in_use: { status: 409, retryable: true },
   // 431: headers or URL over the server's limit (answered before routing)
   request_too_large: { status: 431, retryable: false },
   rate_limited: { status: 429, retryable: true },

@@ -35,6 +35,14 @@ export interface SubmitDeps {
   onSpeculation?(outcome: "held" | "refused"): void;
 }
 
+/** How {@link submitCall} adds the call's job. */
+export interface SubmitCallOptions {
+  /** The job's id (default: a new one): a call made with an `Idempotency-Key` names it before it runs. */
+  jobId?: string;
+  /** Seconds the finished job is kept beyond `RESULT_TTL_SECONDS` (the 24 h of an `Idempotency-Key`). */
+  keepSeconds?: number;
+}
+
 /** What a submitted call came to: its result (`jobId` null for a cache hit), or the handle of a job still running. */
 export type CallOutcome =
   | { state: "finished"; jobId: string | null; result: JobResult }
@@ -70,7 +78,11 @@ export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
  * @throws the plan's refusal (402, 429, 503) for a speculative call; the store's error when the job could not be
  *   added (its hold released).
  */
-export async function submitCall(plan: CallPlan, deps: SubmitDeps): Promise<CallOutcome> {
+export async function submitCall(
+  plan: CallPlan,
+  deps: SubmitDeps,
+  options: SubmitCallOptions = {},
+): Promise<CallOutcome> {
   const { accountId } = plan.call.principal;
   try {
     let outcome: CallOutcome;
@@ -81,7 +93,10 @@ export async function submitCall(plan: CallPlan, deps: SubmitDeps): Promise<Call
         jobId: null,
         result: { ...plan.answer, ...(balance !== undefined ? { balance } : {}) },
       };
-    } else outcome = plan.speculative ? await submitSpeculative(plan, deps) : await submitHeld(plan, deps);
+    } else
+      outcome = plan.speculative
+        ? await submitSpeculative(plan, deps, options)
+        : await submitHeld(plan, deps, options);
     if (outcome.state === "finished" && outcome.result.ok && outcome.result.balance !== undefined)
       deps.speculation?.observe(accountId, outcome.result.balance);
     return outcome;
@@ -91,10 +106,20 @@ export async function submitCall(plan: CallPlan, deps: SubmitDeps): Promise<Call
 }
 
 /** Adds the job of a call whose hold is made, and waits; a job that could not be added releases the hold. */
-async function submitHeld(plan: Extract<CallPlan, { kind: "run" }>, deps: SubmitDeps): Promise<CallOutcome> {
+async function submitHeld(
+  plan: Extract<CallPlan, { kind: "run" }>,
+  deps: SubmitDeps,
+  options: SubmitCallOptions,
+): Promise<CallOutcome> {
   const reservation = await plan.reservation;
   try {
-    return await deps.bridge.submit(plan.call.op.queue, plan.call.op.id, callJobOf(plan), deps.deadlineMs);
+    return await deps.bridge.submit(
+      plan.call.op.queue,
+      plan.call.op.id,
+      callJobOf(plan),
+      deps.deadlineMs,
+      options,
+    );
   } catch (error) {
     // Never enqueued (or not known to be). A job that did reach Redis settles against the available balance.
     await reservation.release();
@@ -106,11 +131,13 @@ async function submitHeld(plan: Extract<CallPlan, { kind: "run" }>, deps: Submit
 async function submitSpeculative(
   plan: Extract<CallPlan, { kind: "run" }>,
   deps: SubmitDeps,
+  options: SubmitCallOptions,
 ): Promise<CallOutcome> {
   const { op } = plan.call;
-  const jobId = newId("job");
+  const jobId = options.jobId ?? newId("job");
   const stop = new AbortController();
   const submitted = deps.bridge.submit(op.queue, op.id, callJobOf(plan), deps.deadlineMs, {
+    ...options,
     jobId,
     signal: stop.signal,
   });

@@ -58,6 +58,18 @@ function envelopeOf(data: z.ZodType): z.ZodType {
   return envelope;
 }
 
+/** The optional `Idempotency-Key` header every registry operation takes (README "Retry-safe calls"). */
+const IDEMPOTENCY_KEY_HEADER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes retries safe for 24 h (per API key): the same request again answers the first call's answer with " +
+    "`Idempotent-Replayed: true` and no second charge, also when the first caller never got it; another request " +
+    "with the key is 422 `idempotency_key_reused`.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+} as const;
+
 /** The registry operation's OpenAPI object: parameters, price, 200/202, its errors with its closed code set. */
 function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unknown) {
   const name = pascalCase(op.id);
@@ -78,7 +90,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
       `${op.summary}\n\n**Price:** ${op.price.describe}; errors are never billed` +
       `${op.price.billCacheHits ? "; cache hits are billed" : "; cache hits are free"}. **Cache:** ${cache}.`,
     "x-credits": { price: op.price.describe, billsCacheHits: op.price.billCacheHits },
-    parameters: queryParameters(op.params, schemas),
+    parameters: [...queryParameters(op.params, schemas), IDEMPOTENCY_KEY_HEADER],
     security: SECURITY,
     responses: {
       "200": {

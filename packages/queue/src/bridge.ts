@@ -50,6 +50,8 @@ export interface SubmitOptions {
   jobId?: string;
   /** Aborted when the caller stops waiting: `pending`, no further reads. */
   signal?: AbortSignal;
+  /** Seconds the finished job is kept, when longer than `resultTtlSeconds` (a call a retry may read: 24 h). */
+  keepSeconds?: number;
 }
 
 type Settled =
@@ -149,7 +151,7 @@ export class QueueBridge<Payload extends object, Result> {
   ): Promise<SubmitOutcome<Result>> {
     const jobId = options.jobId ?? newId("job");
     return submitSpan.run({ jobId, operation: name }, () =>
-      this.#submit(queueName, name, jobId, payload, deadlineMs, options.signal),
+      this.#submit(queueName, name, jobId, payload, deadlineMs, options),
     );
   }
 
@@ -171,8 +173,10 @@ export class QueueBridge<Payload extends object, Result> {
     jobId: string,
     payload: Payload,
     deadlineMs: number,
-    signal?: AbortSignal,
+    options: SubmitOptions,
   ): Promise<SubmitOutcome<Result>> {
+    const { signal } = options;
+    const keep = Math.max(this.#options.resultTtlSeconds, options.keepSeconds ?? 0);
     const queue = this.#queue(queueName);
     let resolveWaiter!: (settled: Settled) => void;
     const settled = new Promise<Settled>((resolve) => {
@@ -185,8 +189,8 @@ export class QueueBridge<Payload extends object, Result> {
         jobId,
         attempts: this.#options.attempts,
         backoff: { type: "exponential", delay: 500 },
-        removeOnComplete: { age: this.#options.resultTtlSeconds },
-        removeOnFail: { age: this.#options.resultTtlSeconds },
+        removeOnComplete: { age: keep },
+        removeOnFail: { age: keep },
       });
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
       const abandon = () => resolveWaiter({ kind: "abandoned" });

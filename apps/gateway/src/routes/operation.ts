@@ -1,12 +1,15 @@
+import { idempotencyKeyOf, requestHash } from "@sda/batch";
 import type { OperationSpec } from "@sda/core";
-import { planCall, type SubmitDeps, submitCall } from "@sda/engine";
+import { type CallOutcome, planCall, type SubmitCallOptions, type SubmitDeps, submitCall } from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
+import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
 import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { onlyMethods } from "../middleware/methods.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 import { locals, pollBody, sendJobResult } from "../respond.ts";
+import { answerIdempotently } from "./idempotent-call.ts";
 
 /** Query values as strings (repeated keys stay arrays so the schema can refuse them). */
 function rawQuery(req: Request): Record<string, unknown> {
@@ -35,7 +38,7 @@ export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDe
  * The HTTP side of one registry operation: the engine plans the call (parameters, cache, credit reservation) and
  * submits it (enqueue, hold word, wait up to the deadline, releases); the route only translates the query into a
  * plan and the outcome into an answer. Every money decision is the engine's; the locals set here only feed the
- * request log.
+ * request log. A call with an `Idempotency-Key` is answered through {@link answerIdempotently} (replays, one run).
  */
 function operationRoute(
   op: OperationSpec,
@@ -49,18 +52,34 @@ function operationRoute(
     l.operationId = op.id;
     const raw = rawQuery(req);
     l.params = raw;
+    const idempotencyKey = idempotencyKeyOf(req.get("idempotency-key"));
     // The key's rate-limit check runs alongside the plan's first round trip; a 429 wins over the plan's answer.
     const { admission } = await limit.admit(res);
-    const plan = await planCall(op, raw, principal, l.requestId, {
-      ledger: deps.ledger,
-      cache: deps.cache,
-      releases: deps.releases,
-      reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
-      rawCacheData: true,
-      ...(admission ? { admission } : {}),
-      ...(deps.speculation ? { speculation: deps.speculation } : {}),
-    });
-    const outcome = await submitCall(plan, submit);
+    const run = async (options: SubmitCallOptions = {}): Promise<CallOutcome> => {
+      const plan = await planCall(op, raw, principal, l.requestId, {
+        ledger: deps.ledger,
+        cache: deps.cache,
+        releases: deps.releases,
+        reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+        rawCacheData: true,
+        ...(admission ? { admission } : {}),
+        ...(deps.speculation ? { speculation: deps.speculation } : {}),
+      });
+      return submitCall(plan, submit, options);
+    };
+    if (idempotencyKey) {
+      // A replay answers without the plan; its admission is settled either way (no unhandled rejection).
+      admission?.catch(() => undefined);
+      await answerIdempotently(deps, res, {
+        keyId: principal.keyId,
+        idempotencyKey,
+        hash: requestHash({ operation: op.id, params: raw }),
+        requestId: l.requestId,
+        run: (jobId) => run({ jobId, keepSeconds: IDEMPOTENCY_TTL_SECONDS }),
+      });
+      return;
+    }
+    const outcome = await run();
     if (outcome.jobId) l.jobId = outcome.jobId;
     if (outcome.state === "pending") {
       res.status(202).json(pollBody(outcome.jobId, outcome.status));

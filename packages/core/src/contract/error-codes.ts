@@ -3,7 +3,7 @@ import type { ErrorCode } from "../errors.ts";
 /**
  * The codes any registry operation can answer, whatever its platform (SPEC §7.3 documents 400, 401, 402, 404, 422,
  * 429 and 502 on every operation): its parameters, the key, the credits, the rate limit, the platform upstream, and
- * the service itself. An operation's closed set is these, its platform's codes and the ones it declares (`errors`).
+ * the service itself, and the `Idempotency-Key` a call may carry. An operation's closed set is these, its platform's codes and the ones it declares (`errors`).
  */
 export const CALL_ERROR_CODES = [
   "missing_parameter",
@@ -28,6 +28,8 @@ export const CALL_ERROR_CODES = [
   "upstream_rate_limited",
   "upstream_login_required",
   "service_unavailable",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
 ] as const satisfies readonly ErrorCode[];
 
 /** The shared audio pipeline's codes (`@sda/media`; SPEC §4.2.2, §7.4), for operations that transcribe audio. */

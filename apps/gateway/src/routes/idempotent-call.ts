@@ -1,0 +1,135 @@
+import { newId, ServiceError } from "@sda/core";
+import type { CallOutcome, JobResult } from "@sda/engine";
+import type { Response } from "express";
+import type { GatewayDeps } from "../deps.ts";
+import { type IdempotentCall, IdempotentCalls } from "../idempotent-calls.ts";
+import { locals, pollBody, sendJobResult } from "../respond.ts";
+
+/** How often a retry re-reads a first call that is still running (ms). */
+const POLL_MS = 250;
+
+/**
+ * How long a claim may stay without a job before its call is taken to have died before adding it (a gateway killed
+ * between the claim and the enqueue: nothing was billed). The plan between the two is a few round trips.
+ */
+const CLAIM_QUIET_MS = 15_000;
+
+/** One direct call made with an `Idempotency-Key`, as {@link answerIdempotently} runs it. */
+export interface IdempotentRequest {
+  keyId: string;
+  idempotencyKey: string;
+  /** SHA-256 of the canonical request (operation and query). */
+  hash: string;
+  requestId: string;
+  /** Plans and submits the call as job `jobId`, its job kept as long as the key binds it. */
+  run(jobId: string): Promise<CallOutcome>;
+}
+
+/** A finished call that failed retryably: nothing was billed, and a retry should run it again. */
+function retryableFailure(result: JobResult): boolean {
+  return !result.ok && result.error.retryable;
+}
+
+/**
+ * Answers a direct call made with an `Idempotency-Key` (README "Retry-safe calls"): the first call with the key runs
+ * (its job kept 24 h) and its answer is stored; a retry with the same request gets that answer again with
+ * `Idempotent-Replayed: true` and no second charge — read from the stored answer, or from the first call's job when
+ * its caller (or its gateway) vanished before the answer — and waits for it while it runs (concurrent duplicates: one
+ * run). A refusal before anything was billed (400, 402, 429, 503) and a retryable failure free the key.
+ * @throws ServiceError 422 `idempotency_key_reused` (the key was used for another request), 409
+ *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), and the call's own
+ *   refusals.
+ */
+export async function answerIdempotently(
+  deps: GatewayDeps,
+  res: Response,
+  call: IdempotentRequest,
+): Promise<void> {
+  const calls = new IdempotentCalls(deps.redis, deps.config.QUEUE_PREFIX);
+  const { keyId, idempotencyKey } = call;
+  const deadline = Date.now() + deps.config.REQUEST_DEADLINE_MS;
+  const fresh: IdempotentCall = {
+    hash: call.hash,
+    requestId: call.requestId,
+    jobId: newId("job"),
+    at: Date.now(),
+  };
+  for (;;) {
+    const earlier = await calls.claim(keyId, idempotencyKey, fresh);
+    if (!earlier) return runFirst(calls, res, call, fresh);
+    if (earlier.hash !== call.hash)
+      throw new ServiceError(
+        "idempotency_key_reused",
+        "this Idempotency-Key was used for another request (another operation or query) in the last 24 hours; use a new key for a new request",
+        { details: { requestId: earlier.requestId } },
+      );
+    if (earlier.answer) return replay(res, earlier, earlier.answer);
+    const job = await deps.bridge.getJob(earlier.jobId);
+    if (job?.result && !retryableFailure(job.result)) {
+      await calls.answer(keyId, idempotencyKey, earlier, job.result).catch(() => false);
+      return replay(res, earlier, job.result);
+    }
+    // Nothing billed: its job failed retryably, or it never got one (its gateway died before the enqueue).
+    const abandoned = job ? job.result !== null : Date.now() - earlier.at > CLAIM_QUIET_MS;
+    if (abandoned) {
+      if (await calls.takeOver(keyId, idempotencyKey, earlier, fresh))
+        return runFirst(calls, res, call, fresh);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      if (!job)
+        throw new ServiceError(
+          "idempotency_key_in_use",
+          "a call with this Idempotency-Key is still starting; retry it",
+          {
+            retryAfterSeconds: 1,
+            details: { requestId: earlier.requestId },
+          },
+        );
+      locals(res).jobId = earlier.jobId;
+      res.setHeader("Idempotent-Replayed", "true");
+      res.status(202).json(pollBody(earlier.jobId, job.status));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Runs the call that holds the key, stores its answer (or frees the key), and answers it. */
+async function runFirst(
+  calls: IdempotentCalls,
+  res: Response,
+  call: IdempotentRequest,
+  record: IdempotentCall,
+): Promise<void> {
+  const { keyId, idempotencyKey } = call;
+  let outcome: CallOutcome;
+  try {
+    outcome = await call.run(record.jobId);
+  } catch (error) {
+    // Refused or not enqueued: nothing billed, a retry runs afresh.
+    await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
+    throw error;
+  }
+  if (outcome.jobId) locals(res).jobId = outcome.jobId;
+  if (outcome.state === "pending") {
+    // Its job holds the answer; a retry with the key reads it there.
+    res.status(202).json(pollBody(outcome.jobId, outcome.status));
+    return;
+  }
+  const { result } = outcome;
+  if (retryableFailure(result))
+    await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
+  else await calls.answer(keyId, idempotencyKey, record, result).catch(() => false);
+  sendJobResult(res, result);
+}
+
+/** The first call's answer again: its status, body and `X-Service-*` headers, charging nothing more. */
+function replay(res: Response, record: IdempotentCall, result: JobResult): void {
+  const l = locals(res);
+  l.jobId = record.jobId;
+  res.setHeader("Idempotent-Replayed", "true");
+  sendJobResult(res, result);
+  // This request charged nothing: the charge is the first call's (its own request-log row).
+  l.credits = 0;
+}
