@@ -80,6 +80,18 @@ describe("Idempotency-Key on direct calls", () => {
     await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
   });
 
+  test("an error answer (never billed) is not kept: the retry runs the call again", async ({ stack }) => {
+    const { key, accountId } = await stack.account(10);
+    const gone = { url: "https://youtu.be/8VajtrESJzA" };
+    const first = await stack.get(TRANSCRIPT, key, gone, idem("gone"));
+    expect(first.status).toBe(404);
+    const again = await stack.get(TRANSCRIPT, key, gone, idem("gone"));
+    expect(again.status).toBe(404);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(await stack.ledger.balance(accountId)).toBe(10);
+    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+  });
+
   test("a refused call frees its key: 402 first, then the same key runs once credits are there", async ({
     stack,
   }) => {

@@ -25,9 +25,9 @@ export interface IdempotentRequest {
   run(jobId: string): Promise<CallOutcome>;
 }
 
-/** A finished call that failed retryably: nothing was billed, and a retry should run it again. */
-function retryableFailure(result: JobResult): boolean {
-  return !result.ok && result.error.retryable;
+/** A finished call that failed: never billed (SPEC §7.2), so a retry runs it again rather than replay the error. */
+function failed(result: JobResult): boolean {
+  return !result.ok;
 }
 
 /**
@@ -35,7 +35,7 @@ function retryableFailure(result: JobResult): boolean {
  * (its job kept 24 h) and its answer is stored; a retry with the same request gets that answer again with
  * `Idempotent-Replayed: true` and no second charge — read from the stored answer, or from the first call's job when
  * its caller (or its gateway) vanished before the answer — and waits for it while it runs (concurrent duplicates: one
- * run). A refusal before anything was billed (400, 402, 429, 503) and a retryable failure free the key.
+ * run). A refusal (400, 402, 429, 503) or any error answer, never billed, frees the key: the retry runs afresh.
  * @throws ServiceError 422 `idempotency_key_reused` (the key was used for another request), 409
  *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), and the call's own
  *   refusals.
@@ -65,11 +65,11 @@ export async function answerIdempotently(
       );
     if (earlier.answer) return replay(res, earlier, earlier.answer);
     const job = await deps.bridge.getJob(earlier.jobId);
-    if (job?.result && !retryableFailure(job.result)) {
+    if (job?.result && !failed(job.result)) {
       await calls.answer(keyId, idempotencyKey, earlier, job.result).catch(() => false);
       return replay(res, earlier, job.result);
     }
-    // Nothing billed: its job failed retryably, or it never got one (its gateway died before the enqueue).
+    // Nothing billed: its job failed, or it never got one (its gateway died before the enqueue).
     const abandoned = job ? job.result !== null : Date.now() - earlier.at > CLAIM_QUIET_MS;
     if (abandoned) {
       if (await calls.takeOver(keyId, idempotencyKey, earlier, fresh))
@@ -118,8 +118,7 @@ async function runFirst(
     return;
   }
   const { result } = outcome;
-  if (retryableFailure(result))
-    await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
+  if (failed(result)) await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
   else await calls.answer(keyId, idempotencyKey, record, result).catch(() => false);
   sendJobResult(res, result);
 }
