@@ -67,4 +67,11 @@ describe("extractAssignedJson", () => {
     });
     expect(extractAssignedJson("<html></html>", "ytInitialData")).toBeNull();
   });
+
+  it("takes only an assignment of the name itself, in either form of quotes", () => {
+    const html = `var myytInitialData = {"x":1}; ytInitialDataX = {"x":2}; window['ytInitialData'] = {"y":3};`;
+    expect(extractAssignedJson(html, "ytInitialData")).toEqual({ y: 3 });
+    expect(extractAssignedJson(`a.ytInitialData={"z":4};`, "ytInitialData")).toEqual({ z: 4 });
+    expect(extractAssignedJson(`ytInitialData == {"z":4};`, "ytInitialData")).toBeNull();
+  });
 });

@@ -2,23 +2,64 @@ import { stringAt } from "../innertube/json.ts";
 
 /**
  * Finds `name = {…}` in a page's scripts (`var ytInitialData = {…};`, `window["ytInitialData"] = {…};`) and parses
- * the object literal. The end of the object is found by matching braces outside JSON strings, so a `};` inside a
- * title or description cannot cut it short.
+ * the object literal. Each occurrence of the name is found with `indexOf` (a regular expression with the alternation
+ * tested every position of the ~1 MB page); the object's end is first taken at the next `};` (the page's own
+ * `…};var meta…` / `…};</script>`), which `JSON.parse` proves right by accepting it (a prefix cut at a `};` inside a
+ * title cannot be a complete JSON object), and else found by matching braces outside JSON strings.
  * @returns the parsed object, or null when the assignment is missing or its object is not valid JSON.
  */
 export function extractAssignedJson(html: string, name: string): unknown {
-  const pattern = new RegExp(`(?:\\b${name}|\\[["']${name}["']\\])\\s*=\\s*\\{`, "g");
-  for (let match = pattern.exec(html); match !== null; match = pattern.exec(html)) {
-    const start = match.index + match[0].length - 1;
-    const end = matchingBrace(html, start);
-    if (end === -1) continue;
+  for (let at = html.indexOf(name); at !== -1; at = html.indexOf(name, at + name.length)) {
+    const start = objectAfterAssignment(html, at, name);
+    if (start === -1) continue;
+    const parsed = parseObjectAt(html, start);
+    if (parsed !== undefined) return parsed;
+  }
+  return null;
+}
+
+const isWordChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
+/**
+ * The index of the `{` of `name = {` or `["name"] = {` (either quote) when the name at `at` is assigned an object
+ * literal, else -1. A bare name must not continue a longer identifier (`myytInitialData`).
+ */
+function objectAfterAssignment(html: string, at: number, name: string): number {
+  let i = at + name.length;
+  const before = at > 0 ? html.charCodeAt(at - 1) : 32;
+  if (before === 34 || before === 39) {
+    // `["name"]` / `['name']`: the same quote after the name, then `]`, and `[` before the opening quote.
+    if (html.charCodeAt(at - 2) !== 91 || html.charCodeAt(i) !== before || html.charCodeAt(i + 1) !== 93)
+      return -1;
+    i += 2;
+  } else if (isWordChar(before) || isWordChar(html.charCodeAt(i))) return -1;
+  while (isSpace(html.charCodeAt(i))) i++;
+  if (html.charCodeAt(i) !== 61 /* = */) return -1;
+  i++;
+  while (isSpace(html.charCodeAt(i))) i++;
+  return html.charCodeAt(i) === 123 /* { */ ? i : -1;
+}
+
+/** The JSON object starting at `start`, or undefined when it is not one. */
+function parseObjectAt(html: string, start: number): unknown {
+  const end = html.indexOf("};", start);
+  if (end !== -1) {
     try {
       return JSON.parse(html.slice(start, end + 1));
     } catch {
-      // Not a JSON literal (e.g. a script that builds the object); try the next assignment.
+      // A `};` inside a string, or no JSON literal: find the end by matching braces.
     }
   }
-  return null;
+  const matched = matchingBrace(html, start);
+  if (matched === -1) return undefined;
+  try {
+    return JSON.parse(html.slice(start, matched + 1));
+  } catch {
+    // Not a JSON literal (e.g. a script that builds the object); try the next assignment.
+    return undefined;
+  }
 }
 
 /** Index of the `}` closing the `{` at `start`, skipping string contents; -1 when unbalanced. */
