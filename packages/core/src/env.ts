@@ -240,11 +240,11 @@ export const baseEnvSchema = z.object({
       "fixed cap of one account's batch items running at once, across its batches (direct calls are not counted)",
     shownDefault: "unset: a fair share of `BATCH_CAPACITY`",
   }),
-  BATCH_CAPACITY: z.coerce.number().int().min(1).optional().meta({
-    description:
-      "batch items running at once over all accounts, shared equally by the accounts with items running (at least 1 each)",
-    shownDefault: "`WORKER_CONCURRENCY`",
-  }),
+  // Small beside WORKER_CONCURRENCY: when the platforms answer fast the worker is CPU-bound, and every batch item in
+  // flight shares its CPU with the direct calls (bench/README.md: 256 in flight made a direct call ×24 slower, 32 ×15).
+  BATCH_CAPACITY: int(32, 1).describe(
+    "batch items running at once over all accounts, shared equally by the accounts with items running (at least 1 each)",
+  ),
   BATCH_RESULT_TTL_DAYS: z.coerce
     .number()
     .positive()

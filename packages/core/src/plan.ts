@@ -31,11 +31,11 @@ export function freePlan(config: ServiceConfig): Plan {
 
 /**
  * How many batch items an account may run at once: a `fixed` cap (`BATCH_MAX_RUNNING_PER_ACCOUNT`), or else an equal
- * share of `capacity` (`BATCH_CAPACITY`, default `WORKER_CONCURRENCY`) among the accounts with items running.
+ * share of `capacity` (`BATCH_CAPACITY`, default 32) among the accounts with items running.
  */
 export function batchShare(config: ServiceConfig): { fixed: number | null; capacity: number } {
   return {
     fixed: config.BATCH_MAX_RUNNING_PER_ACCOUNT ?? null,
-    capacity: config.BATCH_CAPACITY ?? config.WORKER_CONCURRENCY,
+    capacity: config.BATCH_CAPACITY,
   };
 }
