@@ -1,11 +1,21 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Two projects (`npm test` runs both; `vitest run --project unit` is the quick loop):
+// Three projects (`npm test` runs them all; `vitest run --project unit` is the quick loop):
 // - `unit`: no database. Readers on the recorded corpus, handlers over the HTTP replay, Redis with random prefixes.
 // - `integration`: needs PostgreSQL. Its global setup creates a fresh database for this run and migrates it
 //   (tooling/testing/src/global-setup.ts): the ledger and engine packages and the cross-process suites in test/
 //   (gateway + workers + replay over HTTP).
+// - `serial`: integration files that must not share the machine with other files: the ones that run `npm run build`
+//   (the demo, the dist processes: a build rewrites apps/*/dist, which the others start) and the ones whose worker
+//   processes must start and work within a fault's hold or a circuit's cooldown (audio workers, a worker killed
+//   mid-batch). They run last, one at a time.
 // A package's own tests: `vitest run <folder>` (its `npm test` does that from the root).
+const serial = [
+  "test/demo.test.ts",
+  "test/dist-security.test.ts",
+  "test/audio-workers.test.ts",
+  "test/batch-crash.test.ts",
+];
 const integration = [
   "packages/ledger/src/**/*.test.ts",
   "packages/engine/src/**/*.test.ts",
@@ -20,6 +30,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default on this 2-core machine is one worker (CPUs − 1): the files ran one at a time. An integration
+    // file spends most of its time waiting (on queues, Redis, PostgreSQL, child processes, a browser; a serial run of
+    // batch + monitors kept a quarter of one core busy), and every file has its own stack, Redis prefixes and
+    // accounts, so three run side by side. VITEST_MAX_WORKERS=1 runs them one at a time again.
+    maxWorkers: 3,
     setupFiles: ["vitest.setup.ts"],
     // In CI, also write the results as JSON so .ci/run can print a plain "N passed, N failed" closing line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
@@ -37,10 +52,22 @@ export default defineConfig({
         test: {
           name: "integration",
           include: integration,
+          exclude: [...configDefaults.exclude, ...serial],
           // A file-scoped fixture (`stackTest`'s stack: gateway, workers, replay) starts inside the first test that
           // uses it, so that test's time includes the start-up the old `beforeAll` hooks had 60 s for.
           testTimeout: 60_000,
           globalSetup: ["tooling/testing/src/global-setup.ts"],
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: "serial",
+          include: serial,
+          testTimeout: 60_000,
+          globalSetup: ["tooling/testing/src/global-setup.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
