@@ -43,12 +43,17 @@ describe("speech re-encode", () => {
   });
 
   it("an MP4 whose index is at the end fails from a pipe but re-encodes from the file", async () => {
-    // Five minutes of 256 kbit/s AAC (about 9.6 MB) written without faststart: the moov atom lies beyond ffmpeg's
-    // probe window of a pipe.
+    // Five minutes of 256 kbit/s AAC written without faststart: the moov atom lies beyond ffmpeg's probe window of a
+    // pipe. Thirty seconds are encoded and copied ten times over (no second encode), which writes the same layout.
+    const piece = path.join(dir, "piece.m4a");
+    await run(ffmpeg, [
+      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=30"],
+      ...["-c:a", "aac", "-b:a", "256k", "-y", piece],
+    ]);
     const moovLast = path.join(dir, "moov-last.m4a");
     await run(ffmpeg, [
-      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=300"],
-      ...["-c:a", "aac", "-b:a", "256k", "-y", moovLast],
+      ...["-hide_banner", "-loglevel", "error", "-stream_loop", "9", "-i", piece],
+      ...["-c", "copy", "-y", moovLast],
     ]);
     // From a pipe ffmpeg exits 0 but logs the unreadable input and writes no audio (the Ogg file holds only the
     // Vorbis headers, a few KB).
