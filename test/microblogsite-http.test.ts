@@ -30,6 +30,9 @@ describe("microblogsite operations over HTTP", () => {
       ["profile", { url: "https://bsky.app/profile/jbgruber.bsky.social" }, 1, "appview:getProfile"],
       ["posts", { url: "@andrew.heiss.phd", limit: "5" }, 2, "appview:getAuthorFeed"],
       ["post-details", { url: THREAD_ROOT }, 1, "appview:getPostThread"],
+      ["post-comments", { url: THREAD_ROOT }, 2, "appview:getPostThread"],
+      ["search", { q: "#rstats", limit: "5" }, 2, "appview:searchPosts"],
+      ["user-search", { q: "JBGruber" }, 1, "appview:searchActors"],
     ];
     const spent = await expectPricedCalls(stack, key, V1, calls);
     await expectBalance(stack, accountId, 100 - spent);
@@ -159,4 +162,33 @@ describe("microblogsite operations over HTTP", () => {
       await expectBalance(stack, accountId, 9);
     },
   );
+
+  stackTest(
+    "search refused by the public AppView without an operator account: 502 credentials_required, not billed",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(10);
+      const stop = stack.replay.addFault({
+        when: (r) => r.path === "/xrpc/app.bsky.feed.searchPosts",
+        status: 403,
+        body: JSON.stringify({ error: "Forbidden", message: "search is not available logged out" }),
+        headers: JSON_HEADERS,
+      });
+      const response = await stack.get(`${V1}/search`, key, { q: "rstats" }).finally(stop);
+      expect(response.status).toBe(502);
+      expect(response.body.error).toMatchObject({ code: "credentials_required", retryable: false });
+      await expectBalance(stack, accountId, 10);
+    },
+  );
+
+  stackTest("a thread page: depth and parentId, an empty thread costs 0", async ({ stack }) => {
+    const { key, accountId } = await stack.account(10);
+    const thread = await stack.get(`${V1}/post-comments`, key, { url: THREAD_ROOT });
+    expect(thread.body.data.comments.map((c: { depth: number }) => c.depth)).toEqual([0, 1, 2]);
+    const empty = await stack.get(`${V1}/post-comments`, key, {
+      url: "at://did:plc:ic6zqvuw5ulmfpjiwnhsr2ns/app.bsky.feed.post/3k7qmjev5lr2s",
+    });
+    expect(empty.body.data).toMatchObject({ comments: [], totalReturned: 0, hasMore: false });
+    expect(empty.headers.get("x-service-credits")).toBe("0");
+    await expectBalance(stack, accountId, 8);
+  });
 });

@@ -1,9 +1,12 @@
 import { definePlatform } from "@sda/core";
 import { microblogsiteEnv } from "./env.ts";
 import { microblogsiteErrorCodes } from "./errors.ts";
+import { postCommentsSpec } from "./spec/post-comments.ts";
 import { postDetailsSpec } from "./spec/post-details.ts";
 import { postsSpec } from "./spec/posts.ts";
 import { profileSpec } from "./spec/profile.ts";
+import { searchSpec } from "./spec/search.ts";
+import { userSearchSpec } from "./spec/user-search.ts";
 
 /**
  * The microblogsite platform (Bluesky) as the gateway sees it (`@sda/microblogsite/spec`): hosts, env, error codes,
@@ -34,5 +37,5 @@ export const microblogsitePlatform = definePlatform({
   ],
   // A long-lived public account: the getProfile read a live change breaks first.
   canaries: [{ operation: "profile", params: { url: "jbgruber.bsky.social" } }],
-  operations: [profileSpec, postsSpec, postDetailsSpec],
+  operations: [profileSpec, postsSpec, postDetailsSpec, postCommentsSpec, searchSpec, userSearchSpec],
 });

@@ -48,3 +48,10 @@ export function xrpcError(
     headers: { "content-type": "application/json" },
   };
 }
+/** An HTTP 200 JSON answer `body` for the method `nsid` (a synthetic answer where the corpus has none). */
+export const xrpcAnswer = (nsid: string, body: unknown): ReplayFault => ({
+  when: (r) => r.path === `/xrpc/${nsid}`,
+  status: 200,
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});

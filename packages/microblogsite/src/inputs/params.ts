@@ -19,3 +19,8 @@ export const AUTHOR_FEED_FILTERS = [
 
 /** `filter` parameter; absent means the AppView's default (sent as no `filter`). */
 export const authorFeedFilterParam = enumParam(AUTHOR_FEED_FILTERS);
+/** `sort` of a post search: newest first (the AppView's default, sent as no `sort`) or its ranking. */
+export const SEARCH_SORTS = ["latest", "top"] as const;
+
+/** `sort` parameter; absent means `latest`. */
+export const searchSortParam = enumParam(SEARCH_SORTS);

@@ -120,3 +120,9 @@ export function readAnswer<S extends z.ZodType>(schema: S, body: unknown, what: 
     },
   });
 }
+
+/** A page of accounts under `key` (`actors`, `followers`, `follows`, …) with the AppView's cursor. */
+export const rawActorsPage = <const K extends string>(key: K) =>
+  z.looseObject({ [key]: z.array(rawProfileView), cursor: z.string().optional() } as {
+    [P in K]: z.ZodArray<typeof rawProfileView>;
+  } & { cursor: z.ZodOptional<z.ZodString> });
