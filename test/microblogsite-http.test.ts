@@ -22,6 +22,8 @@ async function expectBalance(stack: Stack, accountId: string, balance: number): 
 
 /** A recorded post of the nested thread case, by its DID (no handle to resolve). */
 const THREAD_ROOT = "https://bsky.app/profile/did:plc:ntd53albt5ffa4rgervvgibd/post/3kbi55xm6u62v";
+/** The recorded list (two pages of its feed). */
+const LIST = "at://did:plc:z4cp3uwgxiioi7uaxn2boq47/app.bsky.graph.list/3l7o5d7b7nl2q";
 
 describe("microblogsite operations over HTTP", () => {
   stackTest("each operation answers 200 with its price, source and X-Service headers", async ({ stack }) => {
@@ -33,6 +35,16 @@ describe("microblogsite operations over HTTP", () => {
       ["post-comments", { url: THREAD_ROOT }, 2, "appview:getPostThread"],
       ["search", { q: "#rstats", limit: "5" }, 2, "appview:searchPosts"],
       ["user-search", { q: "JBGruber" }, 1, "appview:searchActors"],
+      ["following", { url: "chriskenny.bsky.social", limit: "10" }, 2, "appview:getFollows"],
+      ["post-likes", { url: THREAD_ROOT, limit: "10" }, 2, "appview:getLikes"],
+      ["post-reposts", { url: THREAD_ROOT, limit: "10" }, 2, "appview:getRepostedBy"],
+      [
+        "feed",
+        { url: "at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.generator/bsky-team" },
+        2,
+        "appview:getFeed",
+      ],
+      ["list-feed", { url: LIST, limit: "10" }, 2, "appview:getListFeed"],
     ];
     const spent = await expectPricedCalls(stack, key, V1, calls);
     await expectBalance(stack, accountId, 100 - spent);
@@ -191,4 +203,36 @@ describe("microblogsite operations over HTTP", () => {
     expect(empty.headers.get("x-service-credits")).toBe("0");
     await expectBalance(stack, accountId, 8);
   });
+
+  stackTest(
+    "the list feed over two recorded AppView pages: limit filled across them, then continued",
+    async ({ stack }) => {
+      const { key, accountId } = await stack.account(10);
+      const first = await stack.get(`${V1}/list-feed`, key, { url: LIST, limit: "30" });
+      expect(first.body.data).toMatchObject({ totalReturned: 30, hasMore: true, listId: LIST });
+      const rest = await stack.get(`${V1}/list-feed`, key, {
+        url: LIST,
+        limit: "18",
+        cursor: first.body.data.nextCursor,
+      });
+      const ids = [...first.body.data.posts, ...rest.body.data.posts].map((p: { id: string }) => p.id);
+      expect(new Set(ids).size).toBe(48);
+      const feedCursor = await stack.get(`${V1}/feed`, key, {
+        url: "at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.generator/bsky-team",
+        cursor: first.body.data.nextCursor,
+      });
+      expect(feedCursor.body.error).toMatchObject({ code: "invalid_cursor" });
+      await expectBalance(stack, accountId, 6);
+    },
+  );
+
+  stackTest(
+    "/v1/openapi.json lists the twelve microblogsite paths and credentials_required on search",
+    async ({ stack }) => {
+      const doc = (await stack.get("/v1/openapi.json", null)).body;
+      const paths = Object.keys(doc.paths).filter((p) => p.startsWith(`${V1}/`));
+      expect(paths).toHaveLength(12);
+      expect(JSON.stringify(doc.components.schemas.MicroblogsiteSearchError)).toContain("credentials_required");
+    },
+  );
 });

@@ -1,8 +1,15 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, itemsAt } from "@sda/core";
 import { microblogsiteEnv } from "./env.ts";
 import { microblogsiteErrorCodes } from "./errors.ts";
+import { microblogsiteHistory } from "./history.ts";
+import { feedSpec } from "./spec/feed.ts";
+import { followersSpec } from "./spec/followers.ts";
+import { followingSpec } from "./spec/following.ts";
+import { listFeedSpec } from "./spec/list-feed.ts";
 import { postCommentsSpec } from "./spec/post-comments.ts";
 import { postDetailsSpec } from "./spec/post-details.ts";
+import { postLikesSpec } from "./spec/post-likes.ts";
+import { postRepostsSpec } from "./spec/post-reposts.ts";
 import { postsSpec } from "./spec/posts.ts";
 import { profileSpec } from "./spec/profile.ts";
 import { searchSpec } from "./spec/search.ts";
@@ -35,7 +42,30 @@ export const microblogsitePlatform = definePlatform({
       source: "Bluesky rate limits: 3,000 requests per 5 minutes per IP address",
     },
   ],
+  history: microblogsiteHistory,
+  // Every list row is a post or an account with the platform's stable id (`at://` URI, DID).
+  monitors: {
+    posts: itemsAt("posts"),
+    search: itemsAt("posts"),
+    feed: itemsAt("posts"),
+    "list-feed": itemsAt("posts"),
+    "post-comments": itemsAt("comments"),
+    followers: itemsAt("users"),
+  },
   // A long-lived public account: the getProfile read a live change breaks first.
   canaries: [{ operation: "profile", params: { url: "jbgruber.bsky.social" } }],
-  operations: [profileSpec, postsSpec, postDetailsSpec, postCommentsSpec, searchSpec, userSearchSpec],
+  operations: [
+    profileSpec,
+    postsSpec,
+    postDetailsSpec,
+    postCommentsSpec,
+    searchSpec,
+    userSearchSpec,
+    followersSpec,
+    followingSpec,
+    postLikesSpec,
+    postRepostsSpec,
+    feedSpec,
+    listFeedSpec,
+  ],
 });

@@ -131,3 +131,8 @@ function refParam<T>(read: (input: string) => Read<T>) {
 export const actorParam = refParam(parseActorRef);
 /** `url` of a post. Output: its author and record key. */
 export const postParam = refParam((input) => parseRecordRef("post", input));
+
+/** `url` of a feed generator. Output: its author and record key. */
+export const feedParam = refParam((input) => parseRecordRef("feed", input));
+/** `url` of a list. Output: its author and record key. */
+export const listParam = refParam((input) => parseRecordRef("list", input));

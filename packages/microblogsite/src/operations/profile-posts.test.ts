@@ -24,7 +24,9 @@ describe("profile", () => {
     }
   });
 
-  test("the AppView's 'Profile not found' is 404 profile_not_found", async ({ profile }) => {
+  test("profile-not-found-synthetic: the AppView's 'Profile not found' is 404 profile_not_found", async ({
+    profile,
+  }) => {
     expect(await serviceErrorOf(profile({ url: "this-handle-does-not-exist.bsky.social" }))).toMatchObject({
       code: "profile_not_found",
       status: 404,
@@ -110,7 +112,7 @@ describe("post details", () => {
     );
   });
 
-  test("the AppView's NotFound is 404 post_not_found", async ({ details }) => {
+  test("thread-not-found-synthetic: the AppView's NotFound is 404 post_not_found", async ({ details }) => {
     expect(
       await serviceErrorOf(
         details({ url: "at://did:plc:ntd53albt5ffa4rgervvgibd/app.bsky.feed.post/3zzzzzzzzzz2a" }),

@@ -17,7 +17,9 @@ const ROOT = "at://did:plc:ntd53albt5ffa4rgervvgibd/app.bsky.feed.post/3kbi55xm6
 const post = (rkey: string) => `at://did:plc:ntd53albt5ffa4rgervvgibd/app.bsky.feed.post/${rkey}`;
 
 describe("post comments", () => {
-  test("the nested thread as a flat depth-first list with depth and parentId", async ({ comments }) => {
+  test("thread-3kbi55xm6u62v-nested: the nested thread as a flat depth-first list with depth and parentId", async ({
+    comments,
+  }) => {
     const { data, source, count } = await comments({
       url: "https://bsky.app/profile/jbgruber.bsky.social/post/3kbi55xm6u62v",
     });
@@ -107,7 +109,9 @@ describe("search", () => {
     expect(data.posts.flatMap((p) => p.tags)).toContain("rstats");
   });
 
-  test("every filter, dates as UTC with milliseconds: the one recorded hit", async ({ search }) => {
+  test("search-posts-advanced-top: every filter, dates as UTC with milliseconds: the one recorded hit", async ({
+    search,
+  }) => {
     const { data } = await search({
       q: "{atrrr}",
       sort: "top",
@@ -194,7 +198,7 @@ describe("search", () => {
 });
 
 describe("user search", () => {
-  test("q=JBGruber: three accounts with bios, 1 page", async ({ users }) => {
+  test("search-actors, q=JBGruber: three accounts with bios, 1 page", async ({ users }) => {
     const { data, source, count } = await users({ q: "JBGruber" });
     expect(source).toBe("appview:searchActors");
     expect(count).toBe(3);

@@ -1,9 +1,8 @@
 import type { HandlerFor } from "@sda/core";
-import { AppView } from "../client/appview.ts";
 import type { MicroblogsiteEnv } from "../env.ts";
-import { readList } from "../paging/pager.ts";
+import { readQueryList } from "../paging/query-list.ts";
 import { readAccount } from "../readers/actor.ts";
-import { rawActorsPage, readAnswer } from "../readers/lexicon.ts";
+import { rawActorsPage } from "../readers/lexicon.ts";
 import type { userSearchSpec } from "../spec/user-search.ts";
 
 /**
@@ -14,21 +13,17 @@ import type { userSearchSpec } from "../spec/user-search.ts";
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_*`.
  */
 export const userSearchHandler: HandlerFor<typeof userSearchSpec, MicroblogsiteEnv> = async (params, ctx) => {
-  const appview = new AppView(ctx);
-  const page = await readList(
-    ctx,
-    { operationId: "microblogsite.user-search", key: params.q, limit: params.limit, cursor: params.cursor },
-    async (cursor, size) => {
-      const body = await appview.get(
-        "app.bsky.actor.searchActors",
-        { q: params.q, limit: size, cursor: cursor ?? undefined },
-        () => null,
-      );
-      const answer = readAnswer(rawActorsPage("actors"), body, "searchActors");
-      return { items: answer.actors.map(readAccount), next: answer.cursor || null };
-    },
-    (user) => user.id,
-  );
+  const page = await readQueryList(ctx, {
+    operationId: "microblogsite.user-search",
+    nsid: "app.bsky.actor.searchActors",
+    query: { q: params.q },
+    schema: rawActorsPage("actors"),
+    rows: (answer) => answer.actors.map(readAccount),
+    keyOf: (user) => user.id,
+    limit: params.limit,
+    cursor: params.cursor,
+    missing: () => null,
+  });
   return {
     data: {
       query: params.q,

@@ -1,8 +1,12 @@
 import type { OperationContext, ServiceError } from "@sda/core";
 import { AppView, type XrpcFailure, type XrpcQuery } from "../client/appview.ts";
-import { rawFeedPage, readAnswer } from "../readers/lexicon.ts";
+import { atUriOf } from "../client/identity.ts";
+import { microblogsiteError } from "../errors.ts";
+import type { RecordRef } from "../inputs/refs.ts";
+import { rawFeedPage } from "../readers/lexicon.ts";
 import { type Post, readFeedItem } from "../readers/post.ts";
-import { type ListPage, readList } from "./pager.ts";
+import type { ListPage } from "./pager.ts";
+import { readQueryList } from "./query-list.ts";
 
 /** A feed query (`getAuthorFeed`, `getFeed`, `getListFeed`) to read one page of. */
 export interface FeedRequest {
@@ -21,28 +25,63 @@ export interface FeedRequest {
 const feedKey = (post: Post) => `${post.id} ${post.repostedBy?.id ?? ""}`;
 
 /**
- * One page of posts of a feed query, AppView pages followed to fill `limit` (see `readList`).
+ * One page of posts of a feed query, AppView pages followed to fill `limit` (see `readQueryList`).
  * @throws ServiceError 400 `invalid_cursor`, `missing()`'s 404, 502 `upstream_*`.
  */
 export function readFeed(ctx: OperationContext, request: FeedRequest): Promise<ListPage<Post>> {
-  const appview = new AppView(ctx);
-  return readList(
-    ctx,
-    {
-      operationId: request.operationId,
-      key: JSON.stringify([request.nsid, Object.entries(request.query).filter(([, v]) => v !== undefined)]),
-      limit: request.limit,
-      cursor: request.cursor,
-    },
-    async (cursor, size) => {
-      const body = await appview.get(
-        request.nsid,
-        { ...request.query, limit: size, cursor: cursor ?? undefined },
-        request.missing,
-      );
-      const page = readAnswer(rawFeedPage, body, request.nsid);
-      return { items: page.feed.map(readFeedItem), next: page.cursor || null };
-    },
-    feedKey,
-  );
+  return readQueryList(ctx, {
+    ...request,
+    schema: rawFeedPage,
+    rows: (page) => page.feed.map(readFeedItem),
+    keyOf: feedKey,
+  });
+}
+
+/** The custom feed (`getFeed`) and list feed (`getListFeed`) queries, by the record kind they read. */
+const RECORD_FEEDS = {
+  feed: {
+    operationId: "microblogsite.feed",
+    nsid: "app.bsky.feed.getFeed",
+    code: "feed_not_found",
+    idField: "feedId",
+  },
+  list: {
+    operationId: "microblogsite.list-feed",
+    nsid: "app.bsky.feed.getListFeed",
+    code: "list_not_found",
+    idField: "listId",
+  },
+} as const;
+
+/**
+ * A page of a custom feed or of a list's feed, its owner's handle resolved to a DID first (`at://` URIs the AppView
+ * takes are in DID form).
+ * @returns the operation's outcome: `{ data: { feedId | listId, posts, … }, source: "appview:<method>", count }`.
+ * @throws ServiceError 400 `invalid_cursor`, 404 `feed_not_found` / `list_not_found` / `profile_not_found`, 502
+ *   `upstream_*`.
+ */
+export async function recordFeedOutcome<K extends keyof typeof RECORD_FEEDS>(
+  ctx: OperationContext,
+  kind: K,
+  params: { url: RecordRef; limit: number; cursor?: string | undefined },
+) {
+  const { operationId, nsid, code, idField } = RECORD_FEEDS[kind];
+  const uri = await atUriOf(new AppView(ctx), kind, params.url);
+  const page = await readFeed(ctx, {
+    operationId,
+    nsid,
+    query: { [kind]: uri },
+    limit: params.limit,
+    cursor: params.cursor,
+    missing: () => microblogsiteError(code, `${kind} ${uri} does not exist`),
+  });
+  const { items, nextCursor, hasMore } = page;
+  return {
+    data: { [idField]: uri, totalReturned: items.length, nextCursor, hasMore, posts: items } as Record<
+      (typeof RECORD_FEEDS)[K]["idField"],
+      string
+    > & { totalReturned: number; nextCursor: string | null; hasMore: boolean; posts: Post[] },
+    source: `appview:${nsid.split(".").pop()}`,
+    count: items.length,
+  };
 }

@@ -126,3 +126,19 @@ export const rawActorsPage = <const K extends string>(key: K) =>
   z.looseObject({ [key]: z.array(rawProfileView), cursor: z.string().optional() } as {
     [P in K]: z.ZodArray<typeof rawProfileView>;
   } & { cursor: z.ZodOptional<z.ZodString> });
+
+/** A page of `getFollowers` / `getFollows`: the accounts under `key` and the looked-up account (`subject`). */
+export const rawGraphPage = <const K extends string>(key: K) =>
+  rawActorsPage(key).extend({ subject: rawProfileView.optional() });
+
+/** A page of `getLikes`: each like's account and times. */
+export const rawLikesPage = z.looseObject({
+  likes: z.array(
+    z.looseObject({
+      actor: rawProfileView,
+      createdAt: z.string().optional(),
+      indexedAt: z.string().optional(),
+    }),
+  ),
+  cursor: z.string().optional(),
+});
