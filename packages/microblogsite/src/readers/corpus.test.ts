@@ -148,4 +148,10 @@ describe("threads", () => {
     });
     expect(flattenReplies(root.node, root.post.id)).toEqual([]);
   });
+
+  it("post-3k7qmjev5lr2s: getPosts' view of the post reads as the thread's (same post, counts and embed)", () => {
+    const page = readAnswer(rawSearchPostsPage, recordedAnswer("post-3k7qmjev5lr2s", 0), "getPosts");
+    const root = readThreadRoot(recordedAnswer("post-3k7qmjev5lr2s", 1));
+    expect(page.posts.map(readPost)[0]).toMatchObject(root.kind === "post" ? root.post : { id: "(no post)" });
+  });
 });
