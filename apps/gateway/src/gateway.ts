@@ -1,13 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BatchRuntime, BatchService } from "@sda/batch";
-import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
-import { CursorCodec, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
-import { createCallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
-import { createPrismaClient, KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
-import { MonitorCatalog, MonitorService } from "@sda/monitors";
-import { createRedis, redisReady } from "@sda/queue";
-import { webhookConfigFromEnv } from "@sda/webhooks";
+import { BatchService } from "@sda/batch";
+import type { Catalog, Logger, ServiceConfig } from "@sda/core";
+import { createCallBridge, HoldWords, SpeculationBudget } from "@sda/engine";
+import { KeyCache, RequestLogWriter } from "@sda/ledger";
+import { MonitorService } from "@sda/monitors";
+import { createServices } from "@sda/services";
 import { createGatewayApp } from "./app.ts";
 import { BalanceReader } from "./balances.ts";
 import { answerClientErrors } from "./client-error.ts";
@@ -21,23 +19,22 @@ export interface RunningGateway {
 }
 
 /**
- * Wires and starts the gateway: Redis, the queue bridge (queues of every registered operation), Prisma, the app.
+ * Wires and starts the gateway: the shared services (`createServices`), then what only the gateway runs — the API key
+ * cache, the request-log writer, the queue bridge (queues of every registered operation), monitors' and batches'
+ * HTTP services, and the app.
  * @param port 0 for a free port (tests).
  */
 export async function startGateway(
   config: ServiceConfig,
   log: Logger,
-  options: { port?: number; host?: string; registry?: OperationRegistry } = {},
+  options: { port?: number; host?: string; registry?: Catalog } = {},
 ): Promise<RunningGateway> {
-  const registry = options.registry ?? defaultRegistry;
-  const redis = createRedis(config.REDIS_URL, { failFast: true });
-  await redisReady(redis);
-  // Not the queue bridge's connection: BullMQ's own commands keep their plain one.
-  const callRedis = redis.duplicate({ enableAutoPipelining: true });
-  callRedis.on("error", () => undefined);
-  await redisReady(callRedis);
-  const prisma = createPrismaClient(config.DATABASE_URL, 20);
-  const ledger = new Ledger(prisma);
+  const services = await createServices(config, log, {
+    failFast: true,
+    databasePoolSize: 20,
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
+  const { registry, redis, callRedis, prisma, ledger } = services;
   const keys = new KeyCache(ledger, redis, { prefix: config.QUEUE_PREFIX, ttlMs: config.KEY_CACHE_TTL_MS });
   await keys.start();
   const requestLog = new RequestLogWriter(prisma, {
@@ -58,12 +55,11 @@ export async function startGateway(
     prisma,
     connection: redis,
     config,
-    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
-    webhookConfig: webhookConfigFromEnv(config),
-    cursors: new CursorCodec(config.CURSOR_SECRET),
+    catalog: services.monitorCatalog,
+    webhookConfig: services.webhookConfig,
+    cursors: services.cursors,
     log,
   });
-  const batchRuntime = new BatchRuntime({ prisma, connection: redis, registry, config, log });
   const deps: GatewayDeps = {
     config,
     log,
@@ -71,8 +67,8 @@ export async function startGateway(
     monitors,
     ledger,
     bridge,
-    releases: new ReleaseRetrier(ledger, log),
-    cache: new ResultCache(callRedis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
+    releases: services.releases,
+    cache: services.cache,
     redis,
     callRedis,
     balances: new BalanceReader(prisma),
@@ -80,7 +76,7 @@ export async function startGateway(
     holdWords: new HoldWords(callRedis, config.QUEUE_PREFIX),
     keys,
     requestLog,
-    batches: new BatchService(batchRuntime, ledger, new CursorCodec(config.CURSOR_SECRET)),
+    batches: new BatchService(services.batch, ledger, services.cursors),
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
@@ -104,14 +100,10 @@ export async function startGateway(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await requestLog.close();
-      await deps.releases.close();
       await keys.close();
       await bridge.close();
       await monitors.close();
-      await batchRuntime.close();
-      await prisma.$disconnect();
-      callRedis.disconnect();
-      redis.disconnect();
+      await services.close();
     },
   };
 }

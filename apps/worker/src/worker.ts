@@ -1,15 +1,13 @@
 import { setMaxListeners } from "node:events";
-import { BatchItemRunner, BatchRuntime, startBatchSweeper } from "@sda/batch";
-import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
-import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
+import { BatchItemRunner, startBatchSweeper } from "@sda/batch";
+import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
+import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,
   jobParser,
   type PlatformJobRunners,
   platformJobSchema,
-  ReleaseRetrier,
-  ResultCache,
   runCallJob,
   runEstimateJob,
   runPlatformJob,
@@ -17,9 +15,9 @@ import {
   UnknownOperationError,
 } from "@sda/engine";
 import { createHistoryObserver, HistoryStore } from "@sda/history";
-import { createPrismaClient, Ledger } from "@sda/ledger";
-import { MonitorCatalog, startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
-import { createQueueWorker, createRedis, isFinalAttempt } from "@sda/queue";
+import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
+import { createQueueWorker, isFinalAttempt } from "@sda/queue";
+import { createServices } from "@sda/services";
 import {
   createHttpClient,
   createRecorder,
@@ -27,13 +25,7 @@ import {
   Politeness,
   upstreamPoolSize,
 } from "@sda/upstream";
-import {
-  startWebhookSweeper,
-  startWebhookWorker,
-  WebhookClient,
-  type WebhookConfig,
-  webhookConfigFromEnv,
-} from "@sda/webhooks";
+import { startWebhookSweeper, startWebhookWorker, WebhookClient, type WebhookConfig } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
 import { startWorkerMetrics, type WorkerMetricsServer } from "./metrics.ts";
@@ -68,7 +60,11 @@ export function workerQueues(config: ServiceConfig, registry: Catalog): string[]
   return wanted;
 }
 
-/** Starts one BullMQ worker per queue of this process's role, all running calls through {@link executeJob}. */
+/**
+ * Starts the shared services (`createServices`) and what only the worker runs: one BullMQ consumer per queue of this
+ * process's role (each job parsed and handed to its kind's runner), the monitor and webhook consumers, the
+ * reservation, webhook and batch sweepers, the canaries and the metrics server.
+ */
 export async function startWorkers(
   config: ServiceConfig,
   log: Logger,
@@ -81,8 +77,11 @@ export async function startWorkers(
   await Promise.all(
     registry.operations.filter((op) => queues.includes(op.queue)).map((op) => registry.handler(op.id)),
   );
-  const redis = createRedis(config.REDIS_URL);
-  const prisma = createPrismaClient(config.DATABASE_URL, 10);
+  const services = await createServices(config, log, {
+    registry,
+    ...(options.webhookConfig ? { webhookConfig: options.webhookConfig } : {}),
+  });
+  const { redis, prisma, ledger, batch, webhookConfig } = services;
   // One recorder serves record mode (every job) and the canaries (failed calls, in their own directory).
   const canaries = config.CANARY_INTERVAL_SECONDS > 0;
   const recorder =
@@ -103,17 +102,16 @@ export async function startWorkers(
     log,
     ...(recorder ? { recorder } : {}),
   });
-  const ledger = new Ledger(prisma);
   const deps: EngineDeps = {
     registry,
     ledger,
-    releases: new ReleaseRetrier(ledger, log),
+    releases: services.releases,
     reservationTtlSeconds: config.RESERVATION_TTL_SECONDS,
-    cache: new ResultCache(redis, config.QUEUE_PREFIX, config.CACHE_TTL_SECONDS),
+    cache: services.cache,
     http,
     redis,
     keyPrefix: config.QUEUE_PREFIX,
-    cursors: new CursorCodec(config.CURSOR_SECRET),
+    cursors: services.cursors,
     config,
     log,
     // Injected clock (tests); History records its snapshots at this time.
@@ -121,8 +119,6 @@ export async function startWorkers(
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
     ...(recorder && config.UPSTREAM_RECORD_DIR ? { recorder } : {}),
   };
-  const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
-  const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
   const batchRunner = new BatchItemRunner(batch, deps);
   const shutdown = new AbortController();
   // One signal shared by every job in flight: each job waiting on it (a poll for a shared OAuth token, a sleep) adds a
@@ -184,7 +180,7 @@ export async function startWorkers(
     prisma,
     engine: deps,
     webhooks: webhookClient,
-    catalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
+    catalog: services.monitorCatalog,
     concurrency: config.MONITOR_CONCURRENCY,
     lockDurationMs: config.JOB_LOCK_MS,
     log,
@@ -248,11 +244,8 @@ export async function startWorkers(
       }
       await metrics?.close();
       await webhookClient.close();
-      await batch.close();
-      await deps.releases.close();
       await http.close();
-      await prisma.$disconnect();
-      redis.disconnect();
+      await services.close();
     },
   };
 }
