@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CanaryDeps, runCanaries } from "@sda/canary";
+import { canaryEnv } from "@sda/canary/env";
 import type { ServiceConfig } from "@sda/core";
 import { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -11,8 +12,8 @@ export const CANARY_QUEUE = "canary";
 export const CANARY_SCHEDULER_ID = "canary";
 
 /** Where failed canary calls are recorded: `CANARY_RECORD_DIR`, else `<tmp>/sda-canary`. */
-export function canaryRecordDir(config: Pick<ServiceConfig, "CANARY_RECORD_DIR">): string {
-  return config.CANARY_RECORD_DIR ?? path.join(tmpdir(), "sda-canary");
+export function canaryRecordDir(config: ServiceConfig): string {
+  return canaryEnv.of(config).CANARY_RECORD_DIR ?? path.join(tmpdir(), "sda-canary");
 }
 
 /** The running canary schedule of a worker process. */
@@ -32,7 +33,7 @@ export async function startCanarySchedule(
   deps: CanaryDeps,
   connection: Redis,
 ): Promise<CanarySchedule | null> {
-  const seconds = deps.config.CANARY_INTERVAL_SECONDS;
+  const seconds = canaryEnv.of(deps.config).CANARY_INTERVAL_SECONDS;
   if (seconds <= 0) return null;
   const prefix = deps.config.QUEUE_PREFIX;
   const queue = new Queue(CANARY_QUEUE, { connection: connection.duplicate(), prefix });

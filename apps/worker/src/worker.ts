@@ -1,5 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { BatchItemRunner, startBatchSweeper } from "@sda/batch";
+import { batchEnv } from "@sda/batch/env";
+import { canaryEnv } from "@sda/canary/env";
 import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
 import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import {
@@ -16,6 +18,7 @@ import {
 } from "@sda/engine";
 import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
+import { monitorsEnv } from "@sda/monitors/env";
 import { createQueueWorker, isFinalAttempt } from "@sda/queue";
 import { createServices } from "@sda/services";
 import {
@@ -83,7 +86,7 @@ export async function startWorkers(
   });
   const { redis, prisma, ledger, batch, webhookConfig } = services;
   // One recorder serves record mode (every job) and the canaries (failed calls, in their own directory).
-  const canaries = config.CANARY_INTERVAL_SECONDS > 0;
+  const canaries = canaryEnv.of(config).CANARY_INTERVAL_SECONDS > 0;
   const recorder =
     config.UPSTREAM_RECORD_DIR || canaries
       ? createRecorder({
@@ -181,7 +184,7 @@ export async function startWorkers(
     engine: deps,
     webhooks: webhookClient,
     catalog: services.monitorCatalog,
-    concurrency: config.MONITOR_CONCURRENCY,
+    concurrency: monitorsEnv.of(config).MONITOR_CONCURRENCY,
     lockDurationMs: config.JOB_LOCK_MS,
     log,
   });
@@ -203,7 +206,7 @@ export async function startWorkers(
   const batchSweeper = startBatchSweeper({
     runtime: batch,
     runner: batchRunner,
-    intervalMs: config.BATCH_SWEEP_MS,
+    intervalMs: batchEnv.of(config).BATCH_SWEEP_MS,
     // A job lives at least this long without its lock lapsing; an item older than that is worth a look at its job.
     staleAfterMs: 2 * config.JOB_LOCK_MS,
     log,

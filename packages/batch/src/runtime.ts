@@ -1,4 +1,4 @@
-import { batchShare, type Logger, type OperationRegistry, type ServiceConfig } from "@sda/core";
+import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   type WebhookClient as Client,
@@ -9,6 +9,7 @@ import {
 import type { Redis } from "ioredis";
 import { BatchCompletion } from "./completion.ts";
 import { BatchDispatcher } from "./dispatcher.ts";
+import { batchShare } from "./env.ts";
 import { BatchStore } from "./store.ts";
 
 /** What both processes (gateway, worker) give the batch runtime. */

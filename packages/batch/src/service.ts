@@ -12,6 +12,7 @@ import {
 import { insufficientCredits, type Ledger } from "@sda/ledger";
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
+import { batchEnv } from "./env.ts";
 import { type BatchExportFormat, exportChunk } from "./export.ts";
 import { idempotencyKeyOf, type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
@@ -115,7 +116,7 @@ export class BatchService {
     await this.#requireFloor(principal.accountId, prepared);
 
     const batchId = newId("bat");
-    const expiresAt = new Date(now.getTime() + config.BATCH_RESULT_TTL_DAYS * 86_400_000);
+    const expiresAt = new Date(now.getTime() + batchEnv.of(config).BATCH_RESULT_TTL_DAYS * 86_400_000);
     const webhookSecret = webhookUrl ? generateWebhookSecret() : null;
     const data: SubmitResponse = {
       batchId,
@@ -296,7 +297,7 @@ export class BatchService {
     if (batch.expiresAt.getTime() <= Date.now())
       throw new ServiceError(
         "batch_expired",
-        `batch ${batchId} expired at ${batch.expiresAt.toISOString()}; results are kept ${this.runtime.config.BATCH_RESULT_TTL_DAYS} days`,
+        `batch ${batchId} expired at ${batch.expiresAt.toISOString()}; results are kept ${batchEnv.of(this.runtime.config).BATCH_RESULT_TTL_DAYS} days`,
         { details: { batchId, expiredAt: batch.expiresAt.toISOString() } },
       );
     return batch;

@@ -12,6 +12,7 @@ import {
 } from "@sda/core";
 import type { Redis } from "ioredis";
 import { type CanaryCall, canaryCalls } from "./calls.ts";
+import { canaryEnv } from "./env.ts";
 import { type CanaryResult, type CanaryRun, writeCanaryRun } from "./status.ts";
 
 /** What a canary run needs: the worker's registry, clients and configuration. */
@@ -119,7 +120,7 @@ async function runOne(deps: CanaryDeps, call: CanaryCall): Promise<CanaryResult>
  * @throws ServiceError 400 `invalid_parameter` when `CANARY_CALLS` is invalid.
  */
 export async function runCanaries(deps: CanaryDeps): Promise<CanaryRun> {
-  const calls = deps.calls ?? canaryCalls(deps.config.CANARY_CALLS, deps.declared);
+  const calls = deps.calls ?? canaryCalls(canaryEnv.of(deps.config).CANARY_CALLS, deps.declared);
   const startedAt = new Date().toISOString();
   const results: CanaryResult[] = [];
   for (const call of calls) {

@@ -1,3 +1,5 @@
+import { batchEnv } from "@sda/batch/env";
+import { canaryEnv } from "@sda/canary/env";
 import {
   type CanaryCall,
   type Catalog,
@@ -5,6 +7,7 @@ import {
   createCatalog,
   createHistoryCatalog,
   type EnvSource,
+  type FeatureEnv,
   type HistoryCatalog,
   loadEnv,
   type MonitorRules,
@@ -14,11 +17,16 @@ import {
   type ServiceConfig,
   serviceEnvSchema,
 } from "@sda/core";
+import { dashboardEnv } from "@sda/dashboard/env";
 import { forumsitePlatform } from "@sda/forumsite/spec";
+import { mediaEnv } from "@sda/media/env";
 import { microblogsitePlatform } from "@sda/microblogsite/spec";
+import { monitorsEnv } from "@sda/monitors/env";
 import { newssitePlatform } from "@sda/newssite/spec";
 import { photositePlatform } from "@sda/photosite/spec";
+import { summarizeEnv } from "@sda/summarize/env";
 import { videositePlatform } from "@sda/videosite/spec";
+import { webhooksEnv } from "@sda/webhooks/env";
 
 /**
  * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes)
@@ -56,20 +64,34 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
 
 /**
- * Parses the environment with the service-wide schema plus every platform's slice and `<NAME>_ORIGIN`.
+ * The env slices of the feature packages (speech-to-text, LLM, webhooks, batch, monitors, dashboard, canaries), each
+ * declared in its package's `env.ts`; every process parses them all, as it parses every platform's.
+ */
+export const features: readonly FeatureEnv[] = [
+  mediaEnv,
+  summarizeEnv,
+  webhooksEnv,
+  batchEnv,
+  monitorsEnv,
+  dashboardEnv,
+  canaryEnv,
+];
+
+/**
+ * Parses the environment with the service-wide schema plus every feature's and platform's slice and `<NAME>_ORIGIN`.
  * @param source the variables (default `process.env`).
  * @throws EnvError naming each invalid variable.
  */
 export function loadServiceEnv(source?: EnvSource): ServiceConfig {
-  return loadEnv(source, platforms);
+  return loadEnv(source, platforms, features);
 }
 
 /**
  * The composed environment schema every process parses (`loadServiceEnv`): the service-wide variables, each
- * platform's slice and `<NAME>_ORIGIN`s. `npm run docs` writes the README's configuration table from it.
+ * feature's and platform's slice and `<NAME>_ORIGIN`s. `npm run docs` writes the README's configuration table from it.
  */
 export function catalogEnvSchema(): ReturnType<typeof serviceEnvSchema> {
-  return serviceEnvSchema(platforms);
+  return serviceEnvSchema(platforms, features);
 }
 
 /**

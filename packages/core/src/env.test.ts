@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EnvError, loadEnv, serviceEnvSchema } from "./env.ts";
+import { defineFeatureEnv, EnvError, envVar, loadEnv, serviceEnvSchema } from "./env.ts";
 
 const platforms = [
   {
@@ -42,5 +42,26 @@ describe("loadEnv", () => {
     expect(() =>
       serviceEnvSchema([...platforms, { name: "gamma", env: z.object({ PORT: z.string() }) }]),
     ).toThrow(/PORT is declared by both core and gamma/);
+  });
+
+  it("reads a feature's slice parsed with the schema, or from the raw variables, or its defaults", () => {
+    const feature = defineFeatureEnv(
+      "gadget",
+      z.object({ GADGET_ON: envVar.bool.default(false), GADGET_LIMIT: envVar.int(4, 1) }),
+    );
+    const composed = loadEnv({ GADGET_ON: "yes", GADGET_LIMIT: "7" }, platforms, [feature]);
+    expect(composed.GADGET_ON).toBe(true);
+    expect(feature.of(composed)).toEqual({ GADGET_ON: true, GADGET_LIMIT: 7 });
+    // A configuration parsed without the slice (a test's, platforms only) still yields it from its variables.
+    expect(feature.of(loadEnv({ GADGET_LIMIT: "9" }, platforms))).toEqual({
+      GADGET_ON: false,
+      GADGET_LIMIT: 9,
+    });
+    expect(feature.of({ ...loadEnv({}, platforms) })).toEqual({ GADGET_ON: false, GADGET_LIMIT: 4 });
+    expect(() => feature.of(loadEnv({ GADGET_LIMIT: "0" }, platforms))).toThrow(/GADGET_LIMIT="0"/);
+    expect(() => loadEnv({ GADGET_LIMIT: "x" }, platforms, [feature])).toThrow(EnvError);
+    expect(() =>
+      serviceEnvSchema(platforms, [defineFeatureEnv("clash", z.object({ PORT: z.string() }))]),
+    ).toThrow(/PORT is declared by both core and clash/);
   });
 });

@@ -1,16 +1,29 @@
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
-const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
-const optionalUrl = z.url().optional();
-const optionalString = z.string().min(1).optional();
+/**
+ * The shapes of variables, for core's schema and every env slice: `bool` (`true`/`false`/`1`/`0`/`yes`/`no`, or an
+ * already parsed boolean, so a slice can be read again from a parsed configuration), `int(default, min)`,
+ * `optionalUrl`, `optionalString` (empty counts as unset, see {@link loadEnv}).
+ */
+export const envVar = {
+  bool: z.union([
+    z.boolean(),
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"])
+      .transform((v) => v === "true" || v === "1" || v === "yes"),
+  ]),
+  int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
+  optionalUrl: z.url().optional(),
+  optionalString: z.string().min(1).optional(),
+};
+const { bool, int, optionalUrl, optionalString } = envVar;
 
 /**
- * The service-wide part of the environment schema of every process (gateway, worker, CLI, demo). The full schema is
- * this plus each platform's slice plus one `<NAME>_ORIGIN` per platform ({@link serviceEnvSchema}), parsed once at
- * boot by {@link loadEnv}; nothing else reads `process.env`. Each variable carries its own description
+ * The service-wide part of the environment schema of every process (gateway, worker, CLI, demo): what core and every
+ * process reads (listening, stores, queues and jobs, cache and cursors, upstream requests, metrics, the demo). The full
+ * schema is this plus each feature package's slice ({@link defineFeatureEnv}: speech-to-text, LLM, webhooks, batch,
+ * monitors, dashboard, canaries) plus each platform's slice and `<NAME>_ORIGIN` ({@link serviceEnvSchema}), parsed
+ * once at boot by {@link loadEnv}; nothing else reads `process.env`. Each variable carries its own description
  * (`.describe()`, or `.meta({ description, shownDefault })` when the default needs words): `npm run docs` writes the
  * README's configuration table from them (`envTableRows`), and `npm run lint` fails when the README differs.
  */
@@ -138,120 +151,9 @@ export const baseEnvSchema = z.object({
   ),
   IDENTITIES_REFRESH_SECONDS: int(60, 0).describe("how often the identities Redis key is re-read at most"),
 
-  // Audio and AI providers (audio transcript, summaries)
-  FFMPEG_PATH: optionalString.meta({
-    description: "ffmpeg used for the 16 kHz mono re-encode",
-    shownDefault: "the binary of `@ffmpeg-installer/ffmpeg`",
-  }),
-  AUDIO_EXTRACTOR_PATH: optionalString.describe(
-    "yt-dlp-compatible command used when the player has no direct audio URL",
-  ),
-  AUDIO_DOWNLOAD_TIMEOUT_MS: int(20_000, 100).describe(
-    "audio download budget, request to last byte (SPEC §4.2.2)",
-  ),
-  AUDIO_BLOCKED_COOLDOWN_SECONDS: int(300, 1).describe(
-    "cooldown of the `blocked_rate` circuit after an upstream 403/429 (SPEC §7.4)",
-  ),
-  AUDIO_CIRCUIT_MAX_WAIT_SECONDS: int(10, 0).describe(
-    "a download waits out an open circuit when at most this long remains; longer waits fail fast",
-  ),
-  AUDIO_TEMP_DIR: optionalString.meta({
-    description: "root of the per-job temp dirs of audio jobs",
-    shownDefault: "`<tmp>/sda-audio`",
-  }),
-  ASR_TIMEOUT_MS: int(120_000, 1000).describe("one speech-to-text request (upload and transcription)"),
-  ASR_FAST_BASE_URL: optionalUrl.describe(
-    "`asr-fast` tier: an OpenAI-compatible `/audio/transcriptions` server (unset: no such tier)",
-  ),
-  ASR_FAST_MODEL: z.string().default("whisper-large-v3-turbo").describe("model of the `asr-fast` tier"),
-  ASR_FAST_API_KEY: optionalString.describe("API key of the `asr-fast` tier"),
-  ASR_STANDARD_BASE_URL: optionalUrl.describe("`asr-standard` fallback tier (same protocol)"),
-  ASR_STANDARD_MODEL: z.string().default("whisper-1").describe("model of the `asr-standard` tier"),
-  ASR_STANDARD_API_KEY: optionalString.describe("API key of the `asr-standard` tier"),
-  LLM_BASE_URL: optionalUrl.describe("chat-completions summariser (unset: the built-in extractive one)"),
-  LLM_MODEL: z.string().default("gpt-4o-mini").describe("model of the chat-completions summariser"),
-  LLM_API_KEY: optionalString.describe("API key of the chat-completions summariser"),
-  LLM_TIMEOUT_MS: int(60_000, 1000).describe("one chat-completions request"),
-  LLM_MAX_INPUT_TOKENS: int(12_000, 500).describe(
-    "input budget of one chat request, in tokens (longer transcripts are summarised in chunks)",
-  ),
-
-  // Live operation (issue 14): record mode and canaries
+  // Live operation (issue 14): record mode
   UPSTREAM_RECORD_DIR: optionalString.describe(
     "record mode: each job's upstream exchanges as one replayable HAR case here (secrets redacted)",
-  ),
-  CANARY_CALLS: optionalString.meta({
-    description: 'canary calls, JSON `[{"operation": "<id>", "params": {…}}]`',
-    shownDefault: "each platform's own `canaries`",
-  }),
-  CANARY_INTERVAL_SECONDS: int(0, 0).describe(
-    "period of the repeatable canary job (0: none; `npm run canary` still works)",
-  ),
-  CANARY_RECORD_DIR: optionalString.meta({
-    description: "where failed canary calls are recorded as HAR cases",
-    shownDefault: "`<tmp>/sda-canary`",
-  }),
-
-  // Outgoing webhooks (packages/webhooks: batch completion, monitor deliveries)
-  WEBHOOK_ALLOW_HTTP: bool
-    .default(false)
-    .describe("allow `http://` webhook URLs (development; the demo sets it)"),
-  WEBHOOK_ALLOWED_HOSTS: z
-    .string()
-    .default("")
-    .describe(
-      "comma-separated hosts exempt from the SSRF address rules (loopback, private …), e.g. `127.0.0.1` for the demo's inbox",
-    ),
-  WEBHOOK_TIMEOUT_MS: int(15_000, 100).describe("budget of one webhook attempt, connect to last byte"),
-  WEBHOOK_RETRY_AFTER_MAX_SECONDS: int(3600, 1).describe(
-    "longest wait a receiver's `Retry-After` (429/503) can impose",
-  ),
-  WEBHOOK_CONCURRENCY: int(8, 1).describe("webhook attempts in flight per worker process"),
-
-  // Free plan limits shown by GET /v1/account (the plan every account has until paid plans exist)
-  PLAN_MAX_MONITORS: int(5, 0).describe(
-    "free plan: monitors (items and tracking) one account keeps; beyond it 409 `monitor_limit_reached`",
-  ),
-
-  // Web dashboard (/dashboard)
-  DASHBOARD_SESSION_TTL_SECONDS: int(7 * 24 * 3600, 60).describe(
-    "dashboard session lifetime (7 days), renewed on every page",
-  ),
-  DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL: int(10, 1).describe(
-    "failed sign-ins per (email, address) per 15 min (then 429); beyond it per email: slower sign-ins",
-  ),
-  DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1).describe(
-    "dashboard sign-in and sign-up attempts per client address per 15 min (then 429)",
-  ),
-
-  // Monitors (packages/monitors)
-  MONITOR_MIN_INTERVAL_SECONDS: int(300, 1).describe(
-    "shortest monitor schedule (interval, or gap between cron firings)",
-  ),
-  MONITOR_CONCURRENCY: int(4, 0).describe(
-    "monitor runs in flight per worker process (0: this process runs no monitors, nor their start-up reconcile)",
-  ),
-
-  // Batch (packages/batch)
-  // Unset: each account's share is BATCH_CAPACITY ÷ the accounts with items running (a lone batch runs as fast as
-  // direct calls; two accounts get half each). Set: a fixed cap per account, whatever else runs.
-  BATCH_MAX_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).optional().meta({
-    description:
-      "fixed cap of one account's batch items running at once, across its batches (direct calls are not counted)",
-    shownDefault: "unset: a fair share of `BATCH_CAPACITY`",
-  }),
-  // Small beside WORKER_CONCURRENCY: when the platforms answer fast the worker is CPU-bound, and every batch item in
-  // flight shares its CPU with the direct calls (bench/README.md: 256 in flight made a direct call ×24 slower, 32 ×15).
-  BATCH_CAPACITY: int(32, 1).describe(
-    "batch items running at once over all accounts, shared equally by the accounts with items running (at least 1 each)",
-  ),
-  BATCH_RESULT_TTL_DAYS: z.coerce
-    .number()
-    .positive()
-    .default(7)
-    .describe("days a batch and its results stay readable (then 404 `batch_expired`); fractions allowed"),
-  BATCH_SWEEP_MS: int(5000, 100).describe(
-    "how often each worker reconciles batches (lost item jobs, idle accounts, pending webhooks, expiry)",
   ),
 
   // Demo (`npm run demo`)
@@ -292,17 +194,64 @@ export interface PlatformEnvSlice {
   env: z.ZodObject;
 }
 
+/**
+ * A feature package's own variables (speech-to-text, LLM, webhooks, batch, monitors, dashboard, canaries), declared
+ * the way a platform declares its `env` slice and composed into the service schema by the catalog.
+ */
+export interface FeatureEnv<E extends z.ZodObject = z.ZodObject> {
+  /** The package's name (`webhooks`), as a variable declared twice names its owners. */
+  readonly name: string;
+  readonly env: E;
+  /**
+   * The slice's variables, parsed and typed, out of a service configuration: the values `loadEnv` parsed (every
+   * process's schema holds every feature's slice), or for a configuration parsed without this slice (a test's, with
+   * its platforms only) the raw variables it was loaded from, or the defaults.
+   * @throws EnvError naming each invalid variable.
+   */
+  of(config: ServiceConfig): z.output<E>;
+}
+
+/** The raw variables a configuration was parsed from (see {@link FeatureEnv.of}); not enumerable, so not spread. */
+const ENV_SOURCE = Symbol("sda.envSource");
+
+/**
+ * Declares a feature package's env slice (its `env.ts`): `defineFeatureEnv("webhooks", z.object({ WEBHOOK_… }))`.
+ * Read it with `.of(config)`.
+ */
+export function defineFeatureEnv<E extends z.ZodObject>(name: string, env: E): FeatureEnv<E> {
+  const parsed = new WeakMap<object, z.output<E>>();
+  return {
+    name,
+    env,
+    of(config) {
+      const known = parsed.get(config);
+      if (known) return known;
+      const source = (config as { [ENV_SOURCE]?: Record<string, string> })[ENV_SOURCE] ?? {};
+      const input: Record<string, unknown> = {};
+      for (const key of Object.keys(env.shape)) input[key] = key in config ? config[key] : source[key];
+      const result = env.safeParse(input);
+      if (!result.success) throw new EnvError(invalidVariables(result.error, input));
+      parsed.set(config, result.data);
+      return result.data;
+    },
+  };
+}
+
 /** `examplesite` → `EXAMPLESITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
 export function originVariable(platform: string): string {
   return `${platform.toUpperCase()}_ORIGIN`;
 }
 
 /**
- * The full environment schema: {@link baseEnvSchema} ⊕ each platform's `env` slice ⊕ a generated `<NAME>_ORIGIN`
- * (an optional URL: when set, every request to one of the platform's hosts goes there — the replay, a proxy).
+ * The full environment schema: {@link baseEnvSchema} ⊕ each feature's slice ⊕ each platform's `env` slice ⊕ a
+ * generated `<NAME>_ORIGIN` (an optional URL: when set, every request to one of the platform's hosts goes there — the
+ * replay, a proxy).
  * @throws Error when two parts declare the same variable.
  */
-export function serviceEnvSchema(platforms: readonly PlatformEnvSlice[]): z.ZodObject {
+export function serviceEnvSchema(
+  platforms: readonly PlatformEnvSlice[],
+  features: readonly FeatureEnv[] = [],
+): z.ZodObject {
   const shape: Record<string, z.ZodType> = { ...baseEnvSchema.shape };
   const owner = new Map<string, string>(Object.keys(shape).map((k) => [k, "core"]));
   const add = (name: string, schema: z.ZodType, by: string) => {
@@ -311,6 +260,9 @@ export function serviceEnvSchema(platforms: readonly PlatformEnvSlice[]): z.ZodO
     owner.set(name, by);
     shape[name] = schema;
   };
+  for (const feature of features)
+    for (const [name, schema] of Object.entries(feature.env.shape))
+      add(name, schema as z.ZodType, feature.name);
   for (const platform of platforms) {
     add(
       originVariable(platform.name),
@@ -350,23 +302,30 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses the environment once against {@link serviceEnvSchema} of the given platforms (the catalog's). Empty strings
- * count as unset.
+ * Parses the environment once against {@link serviceEnvSchema} of the given platforms and features (the catalog's).
+ * Empty strings count as unset.
  * @param source the variables (default `process.env`: this module is the only reader of it).
  * @throws EnvError naming each invalid variable and why, e.g. `PORT: expected integer, received "abc"`.
  */
 export function loadEnv(
   source: EnvSource | undefined,
   platforms: readonly PlatformEnvSlice[],
+  features: readonly FeatureEnv[] = [],
 ): ServiceConfig {
   const cleaned: Record<string, string> = {};
   for (const [key, value] of Object.entries(source ?? process.env))
     if (value !== undefined && value !== "") cleaned[key] = value;
-  const result = serviceEnvSchema(platforms).safeParse(cleaned);
-  if (result.success) return result.data as ServiceConfig;
-  const lines = result.error.issues.map((issue) => {
+  const result = serviceEnvSchema(platforms, features).safeParse(cleaned);
+  if (!result.success) throw new EnvError(invalidVariables(result.error, cleaned));
+  Object.defineProperty(result.data, ENV_SOURCE, { value: cleaned, enumerable: false });
+  return result.data as ServiceConfig;
+}
+
+/** `invalid configuration:` and one line per bad variable: its name, its value, why. */
+function invalidVariables(error: z.ZodError, values: Record<string, unknown>): string {
+  const lines = error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "?");
-    return `  ${name}=${JSON.stringify(cleaned[name] ?? "")}: ${issue.message}`;
+    return `  ${name}=${JSON.stringify(values[name] ?? "")}: ${issue.message}`;
   });
-  throw new EnvError(`invalid configuration:\n${lines.join("\n")}`);
+  return `invalid configuration:\n${lines.join("\n")}`;
 }

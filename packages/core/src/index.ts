@@ -16,7 +16,6 @@ export * from "./operator-token.ts";
 export * from "./params.ts";
 export * from "./paths.ts";
 export * from "./periodic.ts";
-export * from "./plan.ts";
 export * from "./platform.ts";
 export * from "./politeness.ts";
 export * from "./price.ts";

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { downloadHeaders } from "@sda/batch";
+import { batchEnv } from "@sda/batch/env";
 import { ServiceError } from "@sda/core";
 import type { Router } from "express";
 import express from "express";
@@ -39,7 +40,7 @@ export function batchesRoutes(deps: DashboardDeps): Router {
         batches: page.items,
         next,
         first: !cursor || Boolean(error),
-        retentionDays: deps.config.BATCH_RESULT_TTL_DAYS,
+        retentionDays: batchEnv.of(deps.config).BATCH_RESULT_TTL_DAYS,
         ...(error ? { error } : {}),
       }),
       error ? 400 : 200,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { DashboardDeps } from "./deps.ts";
+import { dashboardEnv } from "./env.ts";
 
 /** Window of every login limit, in seconds. */
 const WINDOW_SECONDS = 15 * 60;
@@ -44,8 +45,9 @@ export class LoginLimiter {
         points,
         duration: WINDOW_SECONDS,
       });
-    this.#emailPoints = deps.config.DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL;
-    this.#byAddress = limiter("address", deps.config.DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS);
+    const env = dashboardEnv.of(deps.config);
+    this.#emailPoints = env.DASHBOARD_LOGIN_ATTEMPTS_PER_EMAIL;
+    this.#byAddress = limiter("address", env.DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS);
     this.#byEmailAndAddress = limiter("email-address", this.#emailPoints);
     this.#byEmail = limiter("email", this.#emailPoints);
     this.#anonymousSessions = limiter("anonymous-session", ANONYMOUS_SESSIONS_PER_ADDRESS);

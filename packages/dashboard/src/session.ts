@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse as parseCookies } from "cookie";
 import type { Request, Response } from "express";
 import type { DashboardDeps } from "./deps.ts";
+import { dashboardEnv } from "./env.ts";
 
 /** Name of the session cookie (httpOnly, SameSite=Lax, Secure when the request came over https). */
 export const SESSION_COOKIE = "sda_session";
@@ -33,7 +34,9 @@ type StoredSession = Omit<Session, "token">;
 
 /** The sliding lifetime of a session, in seconds. */
 function ttlOf(deps: DashboardDeps, session: Pick<Session, "accountId">): number {
-  return session.accountId ? deps.config.DASHBOARD_SESSION_TTL_SECONDS : ANONYMOUS_SESSION_TTL_SECONDS;
+  return session.accountId
+    ? dashboardEnv.of(deps.config).DASHBOARD_SESSION_TTL_SECONDS
+    : ANONYMOUS_SESSION_TTL_SECONDS;
 }
 
 function redisKey(deps: DashboardDeps, token: string): string {

@@ -2,6 +2,7 @@ import type { HttpClient, Logger, OperationContext, ServiceConfig } from "@sda/c
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
+import { mediaEnv } from "./env.ts";
 import { type ExtractSpeechOptions, extractSpeechAudio, type SpeechAudio } from "./extract-audio.ts";
 import { audioExtractError } from "./extract-error.ts";
 import { resolveFfmpegPath } from "./ffmpeg/binary.ts";
@@ -21,17 +22,18 @@ export interface MediaSettings {
   circuit: { cooldownSeconds: number; maxWaitSeconds: number };
 }
 
-/** Reads {@link MediaSettings} from the parsed environment (see `packages/core/src/env.ts`). */
+/** Reads {@link MediaSettings} from the parsed environment (its {@link mediaEnv} slice). */
 export function mediaSettingsFromConfig(config: ServiceConfig): MediaSettings {
+  const env = mediaEnv.of(config);
   return {
-    ffmpegPath: resolveFfmpegPath(config.FFMPEG_PATH),
-    tempRoot: config.AUDIO_TEMP_DIR ?? defaultTempRoot(),
-    downloadBudgetMs: config.AUDIO_DOWNLOAD_TIMEOUT_MS,
-    extractorPath: config.AUDIO_EXTRACTOR_PATH ?? null,
+    ffmpegPath: resolveFfmpegPath(env.FFMPEG_PATH),
+    tempRoot: env.AUDIO_TEMP_DIR ?? defaultTempRoot(),
+    downloadBudgetMs: env.AUDIO_DOWNLOAD_TIMEOUT_MS,
+    extractorPath: env.AUDIO_EXTRACTOR_PATH ?? null,
     asr: asrProvidersFromConfig(config),
     circuit: {
-      cooldownSeconds: config.AUDIO_BLOCKED_COOLDOWN_SECONDS,
-      maxWaitSeconds: config.AUDIO_CIRCUIT_MAX_WAIT_SECONDS,
+      cooldownSeconds: env.AUDIO_BLOCKED_COOLDOWN_SECONDS,
+      maxWaitSeconds: env.AUDIO_CIRCUIT_MAX_WAIT_SECONDS,
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from "@sda/webhooks";
 import type { Redis } from "ioredis";
 import { createMonitorBody, listQuery, parseBody, rawParams, trackBody, updateMonitorBody } from "./body.ts";
+import { monitorsEnv } from "./env.ts";
 import type { MonitorCatalog } from "./rules.ts";
 import { parseSchedule } from "./schedule.ts";
 import { MonitorScheduler } from "./scheduler.ts";
@@ -78,7 +79,10 @@ export class MonitorService {
     await this.#requireRoom(principal.accountId);
     const { op } = this.#options.catalog.itemsOperation(input.path);
     const params = this.#validParams(op.params, rawParams(input.params));
-    const schedule = parseSchedule(input.schedule, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
+    const schedule = parseSchedule(
+      input.schedule,
+      monitorsEnv.of(this.#options.config).MONITOR_MIN_INTERVAL_SECONDS,
+    );
     const webhookUrl = await validateWebhookUrl(input.webhookUrl, this.#options.webhookConfig);
     const secret = generateWebhookSecret();
     const monitor = await this.store.create(
@@ -111,7 +115,10 @@ export class MonitorService {
     await this.#requireRoom(principal.accountId);
     const op = this.#options.catalog.detailsOperationFor(input.url);
     const params = this.#validParams(op.params, { url: input.url });
-    const schedule = parseSchedule({ every: input.every }, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
+    const schedule = parseSchedule(
+      { every: input.every },
+      monitorsEnv.of(this.#options.config).MONITOR_MIN_INTERVAL_SECONDS,
+    );
     const monitor = await this.store.create(
       {
         accountId: principal.accountId,
@@ -172,7 +179,7 @@ export class MonitorService {
     const schedule =
       input.schedule === undefined
         ? undefined
-        : parseSchedule(input.schedule, this.#options.config.MONITOR_MIN_INTERVAL_SECONDS);
+        : parseSchedule(input.schedule, monitorsEnv.of(this.#options.config).MONITOR_MIN_INTERVAL_SECONDS);
     if (input.webhookUrl !== undefined && current.kind === "track")
       throw new ServiceError("monitor_without_webhook", "a tracking monitor has no webhook", {
         details: { param: "webhookUrl" },
@@ -276,7 +283,7 @@ export class MonitorService {
    * hears 409 before anything else) and again, race-free, by the store's insert.
    */
   get #limit(): { max: number; full: () => ServiceError } {
-    const max = this.#options.config.PLAN_MAX_MONITORS;
+    const max = monitorsEnv.of(this.#options.config).PLAN_MAX_MONITORS;
     return {
       max,
       full: () =>

@@ -1,4 +1,5 @@
 import type { ServiceConfig } from "@sda/core";
+import { summarizeEnv } from "./env.ts";
 import { ExtractiveSummariser } from "./extractive/extractive-summariser.ts";
 import { LlmSummariser } from "./llm/llm-summariser.ts";
 import type { Summariser } from "./summary.ts";
@@ -8,14 +9,15 @@ import type { Summariser } from "./summary.ts";
  * `LLM_TIMEOUT_MS`, `LLM_MAX_INPUT_TOKENS`), else the built-in extractive summariser.
  */
 export function summariserFromConfig(config: ServiceConfig): Summariser {
-  if (!config.LLM_BASE_URL) return new ExtractiveSummariser();
+  const env = summarizeEnv.of(config);
+  if (!env.LLM_BASE_URL) return new ExtractiveSummariser();
   return new LlmSummariser(
     {
-      baseUrl: config.LLM_BASE_URL,
-      model: config.LLM_MODEL,
-      apiKey: config.LLM_API_KEY,
-      timeoutMs: config.LLM_TIMEOUT_MS,
+      baseUrl: env.LLM_BASE_URL,
+      model: env.LLM_MODEL,
+      apiKey: env.LLM_API_KEY,
+      timeoutMs: env.LLM_TIMEOUT_MS,
     },
-    config.LLM_MAX_INPUT_TOKENS,
+    env.LLM_MAX_INPUT_TOKENS,
   );
 }

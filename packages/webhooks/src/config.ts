@@ -1,6 +1,7 @@
 import type { LookupFunction } from "node:net";
 import type { ServiceConfig } from "@sda/core";
 import { normalizeHost } from "@sda/netguard";
+import { webhooksEnv } from "./env.ts";
 
 /**
  * Delay before each retry, in ms: attempt 1 is immediate, attempt n+1 waits `RETRY_SCHEDULE_MS[n-1]` after attempt n
@@ -47,9 +48,10 @@ export interface WebhookConfig {
  * @param overrides e.g. `{ retryScheduleMs: [10, 10] }` in tests.
  */
 export function webhookConfigFromEnv(
-  env: ServiceConfig,
+  config: ServiceConfig,
   overrides: Partial<WebhookConfig> = {},
 ): WebhookConfig {
+  const env = webhooksEnv.of(config);
   return {
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     retryScheduleMs: RETRY_SCHEDULE_MS,

@@ -2,7 +2,9 @@ import { type CanaryRun, readCanaryRun } from "@sda/canary";
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
 import { type OperationStats, recentOperationStats } from "@sda/ledger";
+import { mediaEnv } from "@sda/media/env";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
+import { summarizeEnv } from "@sda/summarize/env";
 import type { HostBudgetUse, Politeness } from "@sda/upstream/politeness";
 import type { Redis } from "ioredis";
 
@@ -178,6 +180,8 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     starved ||
     circuits.some((c) => c.state === "open") ||
     Object.values(platforms).some((p) => p.status !== "ok");
+  const media = mediaEnv.of(config);
+  const llm = summarizeEnv.of(config);
   return {
     status: degraded ? "degraded" : "ok",
     version: "0.1.0",
@@ -189,14 +193,14 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     canaries,
     providers: {
       asr: [
-        { tier: "asr-fast", model: config.ASR_FAST_MODEL, configured: Boolean(config.ASR_FAST_BASE_URL) },
+        { tier: "asr-fast", model: media.ASR_FAST_MODEL, configured: Boolean(media.ASR_FAST_BASE_URL) },
         {
           tier: "asr-standard",
-          model: config.ASR_STANDARD_MODEL,
-          configured: Boolean(config.ASR_STANDARD_BASE_URL),
+          model: media.ASR_STANDARD_MODEL,
+          configured: Boolean(media.ASR_STANDARD_BASE_URL),
         },
       ],
-      llm: { model: config.LLM_MODEL, configured: Boolean(config.LLM_BASE_URL) },
+      llm: { model: llm.LLM_MODEL, configured: Boolean(llm.LLM_BASE_URL) },
     },
     queues,
     workers,

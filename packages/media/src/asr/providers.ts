@@ -1,4 +1,5 @@
 import { type ServiceConfig, ServiceError } from "@sda/core";
+import { mediaEnv } from "../env.ts";
 import { OpenAiCompatibleAsr } from "./openai-compatible.ts";
 import type { AsrProvider, AsrRequest, AsrTranscription } from "./provider.ts";
 
@@ -7,25 +8,26 @@ import type { AsrProvider, AsrRequest, AsrTranscription } from "./provider.ts";
  * `_API_KEY`), then `asr-standard` (`ASR_STANDARD_*`). A tier without a base URL is not configured and left out.
  */
 export function asrProvidersFromConfig(config: ServiceConfig): AsrProvider[] {
+  const env = mediaEnv.of(config);
   const providers: AsrProvider[] = [];
-  if (config.ASR_FAST_BASE_URL)
+  if (env.ASR_FAST_BASE_URL)
     providers.push(
       new OpenAiCompatibleAsr({
         name: "asr-fast",
-        baseUrl: config.ASR_FAST_BASE_URL,
-        model: config.ASR_FAST_MODEL,
-        apiKey: config.ASR_FAST_API_KEY,
-        timeoutMs: config.ASR_TIMEOUT_MS,
+        baseUrl: env.ASR_FAST_BASE_URL,
+        model: env.ASR_FAST_MODEL,
+        apiKey: env.ASR_FAST_API_KEY,
+        timeoutMs: env.ASR_TIMEOUT_MS,
       }),
     );
-  if (config.ASR_STANDARD_BASE_URL)
+  if (env.ASR_STANDARD_BASE_URL)
     providers.push(
       new OpenAiCompatibleAsr({
         name: "asr-standard",
-        baseUrl: config.ASR_STANDARD_BASE_URL,
-        model: config.ASR_STANDARD_MODEL,
-        apiKey: config.ASR_STANDARD_API_KEY,
-        timeoutMs: config.ASR_TIMEOUT_MS,
+        baseUrl: env.ASR_STANDARD_BASE_URL,
+        model: env.ASR_STANDARD_MODEL,
+        apiKey: env.ASR_STANDARD_API_KEY,
+        timeoutMs: env.ASR_TIMEOUT_MS,
       }),
     );
   return providers;

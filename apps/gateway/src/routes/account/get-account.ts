@@ -1,9 +1,10 @@
-import { accountQuerySchema, freePlan, parseParams, ServiceError } from "@sda/core";
+import { accountQuerySchema, parseParams, ServiceError } from "@sda/core";
 import { readAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals, type SuccessBody } from "../../respond.ts";
+import { freePlan } from "./plan.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,9 +1,11 @@
-import type { ServiceConfig } from "./env.ts";
+import { batchShare } from "@sda/batch/env";
+import type { ServiceConfig } from "@sda/core";
+import { monitorsEnv } from "@sda/monitors/env";
 
 /**
  * The limits of an account's plan. Every account is on the free plan until paid plans exist; its limits come from the
  * configuration that the gateway, batch and monitor groups enforce (`RATE_LIMIT_PER_SECOND`,
- * `BATCH_MAX_RUNNING_PER_ACCOUNT`, `PLAN_MAX_MONITORS`, `MONITOR_MIN_INTERVAL_SECONDS`), so `GET /v1/account` shows
+ * `BATCH_MAX_RUNNING_PER_ACCOUNT` or `BATCH_CAPACITY`, `PLAN_MAX_MONITORS`, `MONITOR_MIN_INTERVAL_SECONDS`), so `GET /v1/account` shows
  * exactly the numbers that apply.
  */
 export interface Plan {
@@ -20,22 +22,13 @@ export interface Plan {
 
 /** The plan of every account today: "free", with the configured limits. */
 export function freePlan(config: ServiceConfig): Plan {
+  const monitors = monitorsEnv.of(config);
+  const share = batchShare(config);
   return {
     name: "free",
     rateLimitPerSecond: config.RATE_LIMIT_PER_SECOND,
-    maxConcurrentBatchItems: batchShare(config).fixed ?? batchShare(config).capacity,
-    maxMonitors: config.PLAN_MAX_MONITORS,
-    minMonitorInterval: config.MONITOR_MIN_INTERVAL_SECONDS,
-  };
-}
-
-/**
- * How many batch items an account may run at once: a `fixed` cap (`BATCH_MAX_RUNNING_PER_ACCOUNT`), or else an equal
- * share of `capacity` (`BATCH_CAPACITY`, default 32) among the accounts with items running.
- */
-export function batchShare(config: ServiceConfig): { fixed: number | null; capacity: number } {
-  return {
-    fixed: config.BATCH_MAX_RUNNING_PER_ACCOUNT ?? null,
-    capacity: config.BATCH_CAPACITY,
+    maxConcurrentBatchItems: share.fixed ?? share.capacity,
+    maxMonitors: monitors.PLAN_MAX_MONITORS,
+    minMonitorInterval: monitors.MONITOR_MIN_INTERVAL_SECONDS,
   };
 }

@@ -1,0 +1,20 @@
+import { defineFeatureEnv, envVar } from "@sda/core";
+import { z } from "zod";
+
+const { int } = envVar;
+
+/** The monitors' variables (the free plan's monitor limit, shortest schedule, runs per worker). */
+export const monitorsEnv = defineFeatureEnv(
+  "monitors",
+  z.object({
+    PLAN_MAX_MONITORS: int(5, 0).describe(
+      "free plan: monitors (items and tracking) one account keeps; beyond it 409 `monitor_limit_reached`",
+    ),
+    MONITOR_MIN_INTERVAL_SECONDS: int(300, 1).describe(
+      "shortest monitor schedule (interval, or gap between cron firings)",
+    ),
+    MONITOR_CONCURRENCY: int(4, 0).describe(
+      "monitor runs in flight per worker process (0: this process runs no monitors, nor their start-up reconcile)",
+    ),
+  }),
+);
