@@ -2,11 +2,12 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { platforms, registry, replayOrigins } from "@sda/catalog";
-import { type OperationContext, type OperationOutcome, parseParams } from "@sda/core";
+import { type OperationOutcome, parseParams } from "@sda/core";
 import {
   deleteKeysWithPrefix,
   randomPrefix,
   startReplay,
+  type TestContext,
   type TestReplay,
   testContext,
   testLogger,
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Record mode (issue 14, item 6) as a round trip: a call is recorded against the replay of the corpus, then the
 // recording alone is replayed, and the same call must give the same answer.
 
-const contexts: OperationContext[] = [];
+const contexts: TestContext[] = [];
 const replays: TestReplay[] = [];
 let corpus: TestReplay;
 beforeAll(async () => {
@@ -33,11 +34,7 @@ afterAll(async () => {
 });
 
 /** A handler context on `replay` (own Redis prefix), whose upstream client hands its exchanges to `recorder`. */
-function contextOn(
-  replay: TestReplay,
-  config: Record<string, string>,
-  recorder?: Recorder,
-): OperationContext {
+function contextOn(replay: TestReplay, config: Record<string, string>, recorder?: Recorder): TestContext {
   const base = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("rec"), ...config } });
   contexts.push(base);
   const http = createHttpClient({
@@ -52,7 +49,7 @@ function contextOn(
 }
 
 async function call(
-  ctx: OperationContext,
+  ctx: TestContext,
   operation: string,
   raw: Record<string, string>,
   recorder?: Recorder,

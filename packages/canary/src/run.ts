@@ -1,6 +1,7 @@
 import {
   CursorCodec,
   type HttpClient,
+  handlerServices,
   isServiceError,
   type JobRecorder,
   type Logger,
@@ -8,6 +9,8 @@ import {
   type OperationContext,
   type OperationRegistry,
   parseParams,
+  platformEnvOf,
+  redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";
 import type { Redis } from "ioredis";
@@ -35,18 +38,21 @@ export interface CanaryDeps {
 }
 
 /** The context of a canary call: no account, no credits — a canary is never billed and never cached. */
-function canaryContext(deps: CanaryDeps, operation: string, signal: AbortSignal): OperationContext {
+function canaryContext(
+  deps: CanaryDeps,
+  operation: string,
+  platform: string,
+  signal: AbortSignal,
+): OperationContext {
   return {
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "canary",
-    config: deps.config,
-    // The full configuration holds every platform's parsed env slice; the handler reads its own through it.
-    env: deps.config,
+    env: platformEnvOf(deps.config, platform),
+    services: handlerServices(deps),
     log: deps.log.child({ canary: operation }),
     http: deps.http,
-    redis: deps.redis,
-    keyPrefix: deps.config.QUEUE_PREFIX,
+    store: redisPlatformStore(deps.redis, deps.config.QUEUE_PREFIX, platform),
     cursors: new CursorCodec(deps.config.CURSOR_SECRET),
     signal,
     now: () => new Date(),
@@ -71,11 +77,12 @@ async function runOne(deps: CanaryDeps, call: CanaryCall): Promise<CanaryResult>
       recordedCase: null,
     };
   const signal = AbortSignal.timeout(deps.callTimeoutMs ?? 60_000);
-  const ctx = canaryContext(deps, call.operation, signal);
   let recordedCase: string | null = null;
   try {
     const params = parseParams(op.params, call.params) as Record<string, unknown>;
+    // The handler first: loading its platform registers the services its context carries.
     const handler = await deps.registry.handler(op.id);
+    const ctx = canaryContext(deps, call.operation, op.platform, signal);
     const run = () => handler(params, ctx);
     const outcome = deps.recorder
       ? await deps.recorder.record({ jobId: ctx.jobId, operation: op.id, params }, run, {

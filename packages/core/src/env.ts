@@ -237,6 +237,28 @@ export function defineFeatureEnv<E extends z.ZodObject>(name: string, env: E): F
   };
 }
 
+/**
+ * A platform's own variables out of the service configuration: every `<NAME>_…` variable (the platform's `env` slice,
+ * which `definePlatform` keeps to that prefix, and its `<NAME>_ORIGIN`), as its handlers read them as `ctx.env`.
+ */
+export function platformEnvOf(config: ServiceConfig, platform: string): Readonly<Record<string, unknown>> {
+  let slices = platformEnvs.get(config);
+  if (!slices) {
+    slices = new Map();
+    platformEnvs.set(config, slices);
+  }
+  let env = slices.get(platform);
+  if (!env) {
+    const prefix = `${platform.toUpperCase()}_`;
+    env = Object.fromEntries(Object.entries(config).filter(([name]) => name.startsWith(prefix)));
+    slices.set(platform, env);
+  }
+  return env;
+}
+
+/** {@link platformEnvOf}'s slices, made once per configuration and platform. */
+const platformEnvs = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
+
 /** `examplesite` → `EXAMPLESITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
 export function originVariable(platform: string): string {
   return `${platform.toUpperCase()}_ORIGIN`;

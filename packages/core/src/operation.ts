@@ -1,11 +1,11 @@
-import type { Redis } from "ioredis";
 import type { z } from "zod";
 import type { CursorCodec } from "./cursor.ts";
-import type { ServiceConfig } from "./env.ts";
 import type { ErrorCode } from "./errors.ts";
+import type { HandlerServices } from "./handler-services.ts";
 import type { HttpClient } from "./http.ts";
 import type { Logger } from "./logger.ts";
 import type { PriceRule } from "./price.ts";
+import type { PlatformStore } from "./store.ts";
 
 /**
  * Cache policy of an operation (SPEC §4.1, §8):
@@ -37,24 +37,30 @@ export interface OperationOutcome<T = unknown> {
 }
 
 /**
- * Everything a handler may use; built by the worker for each job. `Env` is the handler's platform's own variables
- * (the parsed `env` slice of `definePlatform`, e.g. `<NAME>_CLIENT_ID`), read as `ctx.env` instead of
- * `process.env`.
+ * Everything a handler may use; built by the worker for each job, with the process's {@link HandlerServices}. No raw
+ * Redis, key prefix or service configuration: `store` is the platform's own keys, `env` its own variables. `Env` is
+ * the handler's platform's own variables (the parsed `env` slice of `definePlatform`, e.g. `<NAME>_CLIENT_ID`), read
+ * as `ctx.env` instead of `process.env`.
  */
 export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
   requestId: string;
   jobId: string;
   accountId: string;
-  /** The service-wide configuration. */
-  config: ServiceConfig;
-  /** The platform's own configuration (its `env` slice, parsed with defaults). */
+  /** The platform's own configuration (its `env` slice, parsed with defaults): nothing of the service's. */
   env: Env;
   /** Child logger carrying requestId, jobId and op. */
   log: Logger;
   http: HttpClient;
-  /** Shared Redis (circuit breakers, OAuth tokens, rate-limit pauses); keys must start with `keyPrefix`. */
-  redis: Redis;
-  keyPrefix: string;
+  /**
+   * The platform's own keys in the shared Redis (`<QUEUE_PREFIX>:upstream:<platform>:`), every one with a TTL:
+   * OAuth tokens, rate-limit pauses, session cooldowns, cursor id lists.
+   */
+  store: PlatformStore;
+  /**
+   * The services the process built once for every handler (`services.media`, `services.summariser`,
+   * `services.strategy`; see {@link HandlerServices}), each built on first use.
+   */
+  services: HandlerServices;
   cursors: CursorCodec;
   /** Aborted when the worker shuts down or the job's budget is spent. */
   signal: AbortSignal;

@@ -1,9 +1,19 @@
-import type { CursorCodec, HttpClient, Logger, OperationContext, ServiceConfig } from "@sda/core";
+import {
+  type CursorCodec,
+  type HttpClient,
+  handlerServices,
+  type Logger,
+  type OperationContext,
+  platformEnvOf,
+  redisPlatformStore,
+  type ServiceConfig,
+} from "@sda/core";
 import type { Redis } from "ioredis";
 
 /** What a handler's context is built from: the worker process's clients and configuration. */
 export interface ContextDeps {
   http: HttpClient;
+  log: Logger;
   redis: Redis;
   keyPrefix: string;
   cursors: CursorCodec;
@@ -12,6 +22,8 @@ export interface ContextDeps {
 
 /** What one job adds to a handler's context. */
 export interface ContextFor {
+  /** The operation's platform (`op.platform`): whose keys `ctx.store` holds. */
+  platform: string;
   requestId: string;
   jobId: string;
   accountId: string;
@@ -25,14 +37,14 @@ export interface ContextFor {
 
 /** The context a handler (or an estimate function) runs with for one job. */
 export function handlerContext(deps: ContextDeps, job: ContextFor): OperationContext {
+  const { platform, ...call } = job;
   return {
-    ...job,
-    config: deps.config,
-    // The full configuration holds every platform's parsed env slice; the handler reads its own through it.
-    env: deps.config,
+    ...call,
+    // Built once per process (the deps object is the process's): media, summariser, strategy.
+    services: handlerServices(deps),
+    env: platformEnvOf(deps.config, platform),
     http: deps.http,
-    redis: deps.redis,
-    keyPrefix: deps.keyPrefix,
+    store: redisPlatformStore(deps.redis, deps.keyPrefix, platform),
     cursors: deps.cursors,
   };
 }

@@ -32,6 +32,7 @@ export async function runEstimateJob(job: EstimateJob, deps: EngineDeps, run: Jo
       throw new Error(`${op.id} has no estimate function; the gateway should not have enqueued one`);
     const estimate = await deps.registry.estimator(op.id);
     const ctx = handlerContext(deps, {
+      platform: op.platform,
       requestId: job.requestId,
       jobId: run.jobId,
       accountId: job.accountId,

@@ -123,6 +123,7 @@ export async function runCall(
   try {
     const handler = await deps.registry.handler(op.id);
     const ctx = handlerContext(deps, {
+      platform: op.platform,
       requestId,
       jobId,
       accountId: principal.accountId,

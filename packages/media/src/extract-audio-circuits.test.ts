@@ -1,8 +1,7 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { OperationContext } from "@sda/core";
-import { serviceErrorOf, syntheticAudioCase } from "@sda/testing";
+import { serviceErrorOf, syntheticAudioCase, type TestContext } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { test as mediaTest } from "../test/fixtures.ts";
 import { extractSpeechAudio } from "./extract-audio.ts";
@@ -29,11 +28,7 @@ const settings: MediaSettings = {
 type SourceName = ConstructorParameters<typeof DirectUrlSource>[0]["circuit"];
 
 /** Extracts the synthetic audio from `sources` in order, in a new job dir under `dir`, on `ctx`'s replay and Redis. */
-async function extract(
-  ctx: OperationContext,
-  files: { dir: string; extractor: string },
-  sources: SourceName[],
-) {
+async function extract(ctx: TestContext, files: { dir: string; extractor: string }, sources: SourceName[]) {
   const jobDir = await mkdtemp(path.join(files.dir, "job-"));
   return extractSpeechAudio({
     sources: sources.map((name) =>

@@ -3,12 +3,12 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { OperationContext } from "@sda/core";
 import {
   deleteKeysWithPrefix,
   serviceErrorOf,
   startReplay,
   syntheticAudioCase,
+  type TestContext,
   type TestReplay,
   testContext,
 } from "@sda/testing";
@@ -24,7 +24,7 @@ import { type MediaSettings, mediaCircuit, transcribeAudio } from "./transcribe-
 
 const synth = syntheticAudioCase();
 let replay: TestReplay;
-let ctx: OperationContext;
+let ctx: TestContext;
 let fast: FakeAsrServer;
 let standard: FakeAsrServer;
 let root: string;

@@ -1,4 +1,5 @@
-import type { HttpClient, Logger, OperationContext, ServiceConfig } from "@sda/core";
+import type { HttpClient, Logger, ServiceConfig } from "@sda/core";
+import type { Redis } from "ioredis";
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
@@ -38,17 +39,19 @@ export function mediaSettingsFromConfig(config: ServiceConfig): MediaSettings {
   };
 }
 
+/** Where media circuits live: the shared Redis and the service's key prefix. */
+export interface CircuitStore {
+  redis: Redis;
+  keyPrefix: string;
+}
+
 /**
  * The service-wide `blocked_rate` circuit of one media host family (e.g. `videosite-media`), in the shared Redis
- * under `ctx.keyPrefix`.
+ * under `keyPrefix` (handlers use `ctx.services.media.circuit(name)`).
  */
-export function mediaCircuit(
-  ctx: Pick<OperationContext, "redis" | "keyPrefix">,
-  name: string,
-  settings: MediaSettings,
-): BlockedRateCircuit {
-  return new BlockedRateCircuit(ctx.redis, {
-    keyPrefix: ctx.keyPrefix,
+export function mediaCircuit(where: CircuitStore, name: string, settings: MediaSettings): BlockedRateCircuit {
+  return new BlockedRateCircuit(where.redis, {
+    keyPrefix: where.keyPrefix,
     name,
     cooldownSeconds: settings.circuit.cooldownSeconds,
     maxWaitSeconds: settings.circuit.maxWaitSeconds,
@@ -58,17 +61,17 @@ export function mediaCircuit(
 
 /**
  * The per-source circuits (issue 14): `name` → the `blocked_rate` circuit `<prefix>:circuit:<name>` with the worker's
- * cooldown and wait settings, one object per name for the call.
+ * cooldown and wait settings, one object per name (per process, in `ctx.services.media`).
  */
 export function mediaCircuits(
-  ctx: Pick<OperationContext, "redis" | "keyPrefix">,
+  where: CircuitStore,
   settings: MediaSettings,
 ): (name: string) => BlockedRateCircuit {
   const made = new Map<string, BlockedRateCircuit>();
   return (name) => {
     let circuit = made.get(name);
     if (!circuit) {
-      circuit = mediaCircuit(ctx, name, settings);
+      circuit = mediaCircuit(where, name, settings);
       made.set(name, circuit);
     }
     return circuit;

@@ -5,14 +5,11 @@ import type { Strategy } from "./strategy.ts";
 
 /**
  * {@link runChain} for one call of a handler: the order configured for `platform`/`operation` in the identities config
- * ({@link identitiesOf}; code order when none), health and source circuits under the context's key prefix in its
- * Redis, and its signal and logger.
+ * ({@link identitiesOf}; code order when none), health and source circuits where the process's strategy services keep
+ * them (`ctx.services.strategy.health`), and its signal and logger.
  * @throws what {@link runChain} throws (the most relevant failure, `circuit_open`, the abort reason).
  */
-export async function runChainFor<
-  C extends Pick<OperationContext, "redis" | "keyPrefix" | "config" | "log" | "signal">,
-  T,
->(
+export async function runChainFor<C extends Pick<OperationContext, "services" | "log" | "signal">, T>(
   ctx: C,
   platform: string,
   operation: string,
@@ -25,7 +22,7 @@ export async function runChainFor<
     strategies,
     ctx,
     ...(order ? { order } : {}),
-    health: { redis: ctx.redis, prefix: ctx.keyPrefix },
+    health: ctx.services.strategy.health,
     signal: ctx.signal,
     log: ctx.log,
   });

@@ -153,18 +153,7 @@ export function identitiesFor(options: IdentitiesOptions): IdentitiesConfig {
   return config;
 }
 
-/**
- * The {@link identitiesFor} of a handler context: its Redis and key prefix, its `IDENTITIES_JSON` and
- * `IDENTITIES_REFRESH_SECONDS`, and its logger for warnings about invalid documents.
- */
-export function identitiesOf(
-  ctx: Pick<OperationContext, "redis" | "keyPrefix" | "config" | "log">,
-): IdentitiesConfig {
-  return identitiesFor({
-    redis: ctx.redis,
-    prefix: ctx.keyPrefix,
-    json: ctx.config.IDENTITIES_JSON,
-    refreshSeconds: ctx.config.IDENTITIES_REFRESH_SECONDS,
-    log: ctx.log,
-  });
+/** The identities of a handler's process (`ctx.services.strategy.identities`). */
+export function identitiesOf(ctx: Pick<OperationContext, "services">): IdentitiesConfig {
+  return ctx.services.strategy.identities;
 }

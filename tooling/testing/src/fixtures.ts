@@ -51,6 +51,7 @@ export function platformTest<P extends PlatformSpec>(platform: P) {
       });
       return (config: Record<string, string | undefined> = {}, options: ContextOptions = {}): Context => {
         const ctx = testContext<PlatformEnv<P>>(replay, {
+          platform: platform.name,
           ...options,
           config: { QUEUE_PREFIX: randomPrefix(), ...config },
         });

@@ -3,12 +3,15 @@ import {
   CursorCodec,
   createLogger,
   type HttpClient,
+  handlerServices,
   type Logger,
   loadEnv,
   newId,
   type OperationContext,
   type PlatformEnv,
   type PlatformSpec,
+  platformEnvOf,
+  redisPlatformStore,
   type ServiceConfig,
   ServiceError,
   type UpstreamRequest,
@@ -111,6 +114,8 @@ export function replayHttpClient(
 export interface ContextOptions {
   balance?: number;
   now?: () => Date;
+  /** Whose env slice `ctx.env` is and whose keys `ctx.store` holds (default: the replay's platform, when it has one). */
+  platform?: string;
 }
 
 /**
@@ -123,16 +128,23 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
   options: ContextOptions & { config?: Record<string, string | undefined> } = {},
 ): TestContext<Env> {
   const config = testConfig(options.config ?? {}, replay);
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+  // One platform's context (`platformTest`) sees its own env slice, as in a worker; a context on a replay of several
+  // platforms sees the whole configuration, and its store is shared by them.
+  const platform =
+    options.platform ?? (replay.platforms.length === 1 ? replay.platforms[0]?.name : undefined);
   return {
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "acct_test",
     config,
-    env: config as unknown as Env,
+    env: (platform ? platformEnvOf(config, platform) : config) as Env,
     log: testLogger(),
     http: replayHttpClient(replay),
-    redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true }),
+    store: redisPlatformStore(redis, config.QUEUE_PREFIX, platform ?? "test"),
+    redis,
     keyPrefix: config.QUEUE_PREFIX,
+    services: handlerServices({ config, redis, log: testLogger() }),
     cursors: new CursorCodec(config.CURSOR_SECRET),
     signal: new AbortController().signal,
     now: options.now ?? (() => new Date()),
@@ -204,7 +216,14 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
 }
 
 /** The context {@link testContext} builds, typed with a platform's env (`PlatformEnv<typeof xPlatform>`). */
-export type TestContext<Env = Readonly<Record<string, unknown>>> = OperationContext<Env>;
+export type TestContext<Env = Readonly<Record<string, unknown>>> = OperationContext<Env> & {
+  /** This context's configuration (the replay's platforms' slices included). */
+  config: ServiceConfig;
+  /** Its Redis connection, for a test to look at or seed keys (close it with `redis.quit()`). */
+  redis: Redis;
+  /** Its key prefix (`QUEUE_PREFIX`): every key it wrote is under it. */
+  keyPrefix: string;
+};
 
 /** The handler context of one platform's tests (`platformTest(xPlatform)`'s `ctx`). */
 export type PlatformTestContext<P extends PlatformSpec> = TestContext<PlatformEnv<P>>;

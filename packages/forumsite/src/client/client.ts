@@ -24,10 +24,7 @@ import {
  */
 
 /** What the client needs from an operation context. */
-export type ForumContext = Pick<
-  OperationContext<ForumsiteEnv>,
-  "http" | "redis" | "keyPrefix" | "signal" | "log" | "env"
->;
+export type ForumContext = Pick<OperationContext<ForumsiteEnv>, "http" | "store" | "signal" | "log" | "env">;
 
 /** How the platform was reached: the first word of every forumsite `X-Service-Source`. */
 export type ForumVia = "oauth" | "public";

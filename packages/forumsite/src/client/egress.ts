@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { OperationContext } from "@sda/core";
 import type { ForumsiteEnv } from "../env.ts";
+import { pauseKey } from "./rate-limit.ts";
 
 /**
  * The addresses forum platform requests leave from: the server's own, or one of `FORUMSITE_PROXIES` (comma-separated
@@ -26,9 +27,6 @@ export function parseForumProxies(env: Pick<ForumsiteEnv, "FORUMSITE_PROXIES">):
     .filter(Boolean);
 }
 
-const pauseKey = (ctx: Pick<OperationContext, "keyPrefix">, credential: string) =>
-  `${ctx.keyPrefix}:upstream:forumsite:pause:${credential}`;
-
 /**
  * Picks the egress of a call: direct without proxies; else a random proxy whose credential is not paused (blocked
  * or out of budget), or a random one when all are (its pause then refuses the call without a request).
@@ -36,14 +34,14 @@ const pauseKey = (ctx: Pick<OperationContext, "keyPrefix">, credential: string) 
  * @param avoid proxy indexes not to pick (one just blocked within this call).
  */
 export async function pickEgress(
-  ctx: Pick<OperationContext<ForumsiteEnv>, "redis" | "keyPrefix" | "env">,
+  ctx: Pick<OperationContext<ForumsiteEnv>, "store" | "env">,
   base: string,
   avoid: ReadonlySet<number> = new Set(),
 ): Promise<Egress> {
   const proxies = parseForumProxies(ctx.env);
   if (proxies.length === 0) return { proxy: null, index: -1, credential: base };
   const credentials = proxies.map((_, i) => `${base}@${i}`);
-  const paused = await ctx.redis.mget(...credentials.map((c) => pauseKey(ctx, c)));
+  const paused = await ctx.store.getMany(credentials.map(pauseKey));
   const ready = proxies.map((_, i) => i).filter((i) => !paused[i] && !avoid.has(i));
   const pool = ready.length > 0 ? ready : proxies.map((_, i) => i).filter((i) => !avoid.has(i));
   const index = pool.length > 0 ? (pool[randomInt(pool.length)] ?? 0) : randomInt(proxies.length);

@@ -20,7 +20,7 @@ export interface AppCredentials {
 }
 
 /** What the token functions need from an operation context. */
-export type TokenContext = Pick<OperationContext, "http" | "redis" | "keyPrefix" | "signal" | "log">;
+export type TokenContext = Pick<OperationContext, "http" | "store" | "signal" | "log">;
 
 export const TOKEN_URL = "https://www.reddit.com/api/v1/access_token";
 /** How long one worker may hold the fetch lock, in ms (longer than the token request's own budget). */
@@ -35,11 +35,10 @@ interface StoredToken {
   usableUntil: number;
 }
 
-const tokenKey = (ctx: TokenContext, creds: AppCredentials) =>
-  `${ctx.keyPrefix}:upstream:forumsite:token:${creds.clientId}`;
+const tokenKey = (creds: AppCredentials) => `token:${creds.clientId}`;
 
 async function readStored(ctx: TokenContext, key: string): Promise<StoredToken | null> {
-  const raw = await ctx.redis.get(key);
+  const raw = await ctx.store.get(key);
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as StoredToken;
@@ -106,14 +105,14 @@ export async function appOnlyToken(
   userAgent: string,
   stale?: string,
 ): Promise<string> {
-  const key = tokenKey(ctx, creds);
+  const key = tokenKey(creds);
   const lockKey = `${key}:lock`;
   const deadline = Date.now() + 2 * LOCK_MS;
   while (Date.now() < deadline) {
     const stored = await readStored(ctx, key);
     if (stored && stored.accessToken !== stale) return stored.accessToken;
     const nonce = randomBytes(8).toString("hex");
-    if ((await ctx.redis.set(lockKey, nonce, "PX", LOCK_MS, "NX")) === "OK") {
+    if (await ctx.store.setIfAbsent(lockKey, nonce, LOCK_MS)) {
       try {
         // Another worker may have stored a token between our read and the lock.
         const fresh = await readStored(ctx, key);
@@ -121,11 +120,11 @@ export async function appOnlyToken(
         const { token, expiresIn } = await requestToken(ctx, creds, userAgent);
         const lifetimeMs = Math.max(1, expiresIn - refreshMargin(expiresIn)) * 1000;
         const value: StoredToken = { accessToken: token, usableUntil: Date.now() + lifetimeMs };
-        await ctx.redis.set(key, JSON.stringify(value), "PX", lifetimeMs);
+        await ctx.store.set(key, JSON.stringify(value), lifetimeMs);
         ctx.log.info({ platform: "forumsite", expiresIn }, "app-only OAuth token fetched");
         return token;
       } finally {
-        if ((await ctx.redis.get(lockKey)) === nonce) await ctx.redis.del(lockKey);
+        if ((await ctx.store.get(lockKey)) === nonce) await ctx.store.delete(lockKey);
       }
     }
     await sleep(POLL_MS, undefined, { signal: ctx.signal });

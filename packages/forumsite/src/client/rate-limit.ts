@@ -24,10 +24,10 @@ export const MAX_PAUSE_WAIT_MS = 3_000;
 export const BLOCKED_REASON = "blocked";
 
 /** What the rate-limit functions need from an operation context. */
-export type RateLimitContext = Pick<OperationContext, "redis" | "keyPrefix" | "signal" | "log">;
+export type RateLimitContext = Pick<OperationContext, "store" | "signal" | "log">;
 
-const pauseKey = (ctx: RateLimitContext, credential: string) =>
-  `${ctx.keyPrefix}:upstream:forumsite:pause:${credential}`;
+/** The store key of `credential`'s pause (`<until ms>` or `<until ms> <reason>`), shared by every worker. */
+export const pauseKey = (credential: string) => `pause:${credential}`;
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): number | null {
   const value = headers[name];
@@ -62,7 +62,7 @@ export async function pauseCredential(
 ): Promise<void> {
   const ms = Math.max(1, Math.ceil(seconds)) * 1000;
   // `<until ms>` or `<until ms> <reason>`: a block page's pause is answered as a block, not a spent budget.
-  await ctx.redis.set(pauseKey(ctx, credential), `${Date.now() + ms} ${reason}`, "PX", ms);
+  await ctx.store.set(pauseKey(credential), `${Date.now() + ms} ${reason}`, ms);
   ctx.log.warn(
     { platform: "forumsite", credential, seconds: ms / 1000, reason },
     "upstream credential paused",
@@ -86,7 +86,7 @@ export async function recordRateLimit(
  *   stays paused longer than {@link MAX_PAUSE_WAIT_MS}.
  */
 export async function awaitCredential(ctx: RateLimitContext, credential: string): Promise<void> {
-  const [untilText = "", reason = ""] = ((await ctx.redis.get(pauseKey(ctx, credential))) ?? "").split(" ");
+  const [untilText = "", reason = ""] = ((await ctx.store.get(pauseKey(credential))) ?? "").split(" ");
   const until = Number(untilText);
   const wait = untilText && Number.isFinite(until) ? until - Date.now() : 0;
   if (wait <= 0) return;

@@ -4,7 +4,7 @@ import { type OperationContext, ServiceError } from "@sda/core";
 /**
  * The ids of an unresolved `more` stub travel in the comment cursor. A stub can hold thousands of ids (a popular
  * thread's top-level stub held 4,918), far more than a URL can carry, so lists longer than {@link INLINE_IDS} are
- * stored in Redis under their content hash (`<prefix>:upstream:forumsite:ids:<sha256>`, kept {@link IDS_TTL_SECONDS})
+ * stored in the platform's store under their content hash (`ids:<sha256>`, kept {@link IDS_TTL_SECONDS})
  * and the cursor holds the reference. Equal lists share one entry, and storing is idempotent.
  */
 
@@ -15,16 +15,16 @@ export const INLINE_IDS = 20;
 /** How long a stored list (and so a cursor that refers to it) stays usable: 7 days, beyond the 24 h result cache. */
 export const IDS_TTL_SECONDS = 7 * 24 * 3600;
 
-type StoreContext = Pick<OperationContext, "redis" | "keyPrefix">;
+type StoreContext = Pick<OperationContext, "store">;
 
-const keyOf = (ctx: StoreContext, ref: string) => `${ctx.keyPrefix}:upstream:forumsite:ids:${ref}`;
+const keyOf = (ref: string) => `ids:${ref}`;
 
 /** Packs ids for a cursor, storing long lists. */
 export async function packIds(ctx: StoreContext, ids: readonly string[]): Promise<IdList> {
   if (ids.length <= INLINE_IDS) return [...ids];
   const joined = ids.join(",");
   const ref = createHash("sha256").update(joined).digest("base64url").slice(0, 32);
-  await ctx.redis.set(keyOf(ctx, ref), joined, "EX", IDS_TTL_SECONDS);
+  await ctx.store.set(keyOf(ref), joined, IDS_TTL_SECONDS * 1000);
   return { ref, n: ids.length };
 }
 
@@ -34,7 +34,7 @@ export async function packIds(ctx: StoreContext, ids: readonly string[]): Promis
  */
 export async function unpackIds(ctx: StoreContext, list: IdList): Promise<string[]> {
   if (Array.isArray(list)) return list.filter((id) => typeof id === "string");
-  const joined = typeof list?.ref === "string" ? await ctx.redis.get(keyOf(ctx, list.ref)) : null;
+  const joined = typeof list?.ref === "string" ? await ctx.store.get(keyOf(list.ref)) : null;
   const ids = joined ? joined.split(",") : [];
   if (ids.length === 0 || ids.length !== list.n)
     throw new ServiceError("invalid_cursor", "cursor has expired; start again without a cursor", {

@@ -44,7 +44,7 @@ const THREAD_LIMIT = 500;
 export const MAX_STUB_REQUESTS = 10;
 
 /** What a page needs from an operation context. */
-export type ThreadContext = Pick<OperationContext, "cursors" | "log" | "redis" | "keyPrefix">;
+export type ThreadContext = Pick<OperationContext, "cursors" | "log" | "store">;
 
 /** One page of a thread. */
 export interface CommentPage {

@@ -25,7 +25,7 @@ export interface CircuitTicket {
 }
 
 export interface BlockedRateCircuitOptions {
-  /** `ctx.keyPrefix`: keys are `<prefix>:circuit:<name>` (a hash) and `<prefix>:circuit:<name>:probe`. */
+  /** The service's key prefix (`QUEUE_PREFIX`): keys are `<prefix>:circuit:<name>` (a hash) and `<prefix>:circuit:<name>:probe`. */
   keyPrefix: string;
   /** One circuit per media host family, e.g. `videosite-media`. */
   name: string;
@@ -74,7 +74,7 @@ return 0`;
 /**
  * The service-wide `blocked_rate` circuit of media downloads (SPEC §4.2.2 rule 7, `cacheScope=service`): one media
  * host answering 403/429 to any worker process stops every process's downloads for the cooldown, so the service does
- * not dig itself deeper into the block. State lives in Redis under `ctx.keyPrefix`, so all workers sharing the prefix
+ * not dig itself deeper into the block. State lives in Redis under the service's key prefix, so all workers sharing the prefix
  * share it.
  *
  * Life cycle: closed → (a `blocked_rate` failure) open for `cooldownSeconds`, counter `blockedRateConsecutive` + 1 →

@@ -57,9 +57,9 @@ export function cookieValue(cookies: string, name: string): string | null {
   return null;
 }
 
-const cooldownKey = (ctx: PhotositeContext, index: number) =>
-  `${ctx.keyPrefix}:photosite:session-cooldown:${index}`;
-const anonymousTokenKey = (ctx: PhotositeContext) => `${ctx.keyPrefix}:photosite:anonymous-csrftoken`;
+const cooldownKey = (index: number) => `session-cooldown:${index}`;
+const ANONYMOUS_TOKEN_KEY = "anonymous-csrftoken";
+const TOKEN_TTL_MS = 86_400_000;
 
 /**
  * The CSRF token of anonymous calls. The platform's CSRF check compares the `X-CSRFToken` header with the
@@ -67,11 +67,11 @@ const anonymousTokenKey = (ctx: PhotositeContext) => `${ctx.keyPrefix}:photosite
  * random 32-character one is created and shared through Redis, so no extra request is needed to start.
  */
 async function anonymousCsrfToken(ctx: PhotositeContext): Promise<string> {
-  const known = await ctx.redis.get(anonymousTokenKey(ctx));
+  const known = await ctx.store.get(ANONYMOUS_TOKEN_KEY);
   if (known) return known;
   const token = randomBytes(24).toString("base64url").slice(0, 32);
-  await ctx.redis.set(anonymousTokenKey(ctx), token, "EX", 86_400, "NX");
-  return (await ctx.redis.get(anonymousTokenKey(ctx))) ?? token;
+  await ctx.store.setIfAbsent(ANONYMOUS_TOKEN_KEY, token, TOKEN_TTL_MS);
+  return (await ctx.store.get(ANONYMOUS_TOKEN_KEY)) ?? token;
 }
 
 /** Stores the `csrftoken` the platform set on an anonymous answer, for the next anonymous calls (1 day). */
@@ -80,7 +80,7 @@ export async function rememberCsrfToken(ctx: PhotositeContext, setCookie: string
   for (const header of headers) {
     const match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(header);
     if (match?.[1]) {
-      await ctx.redis.set(anonymousTokenKey(ctx), match[1], "EX", 86_400);
+      await ctx.store.set(ANONYMOUS_TOKEN_KEY, match[1], TOKEN_TTL_MS);
       return;
     }
   }
@@ -91,7 +91,7 @@ export async function pickSession(ctx: PhotositeContext): Promise<WebSession> {
   const cookies = parseSessionCookies(ctx.env);
   const proxies = parseProxies(ctx.env);
   if (cookies.length > 0) {
-    const cooling = await ctx.redis.mget(...cookies.map((_, i) => cooldownKey(ctx, i)));
+    const cooling = await ctx.store.getMany(cookies.map((_, i) => cooldownKey(i)));
     const ready = cookies.map((_, i) => i).filter((i) => !cooling[i]);
     if (ready.length > 0) {
       const index = ready[randomInt(ready.length)] ?? 0;
@@ -119,6 +119,6 @@ export async function pickSession(ctx: PhotositeContext): Promise<WebSession> {
 /** Rests a session the platform refused (login wall, rate limit) for `seconds`. */
 export async function coolDown(ctx: PhotositeContext, session: WebSession, seconds: number): Promise<void> {
   if (session.index < 0) return;
-  await ctx.redis.set(cooldownKey(ctx, session.index), "1", "EX", Math.max(1, Math.ceil(seconds)));
+  await ctx.store.set(cooldownKey(session.index), "1", Math.max(1, Math.ceil(seconds)) * 1000);
   ctx.log.warn({ session: session.index, seconds }, "photosite session cooling down");
 }

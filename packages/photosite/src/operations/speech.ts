@@ -6,8 +6,6 @@ import {
   audioExtractError,
   DirectUrlSource,
   ExtractorSource,
-  mediaCircuit,
-  mediaSettingsFromConfig,
   transcribeAudio,
 } from "@sda/media";
 import type { Media } from "../readers/model.ts";
@@ -70,7 +68,7 @@ export interface PostSpeech {
  *   when the answer has no video URL and no extractor is configured), `asr_failed`.
  */
 export async function transcribePostVideo(
-  ctx: Pick<OperationContext, "http" | "log" | "signal" | "redis" | "keyPrefix" | "config">,
+  ctx: Pick<OperationContext, "http" | "log" | "signal" | "services">,
   media: Media,
   pageUrl: string,
 ): Promise<PostSpeech> {
@@ -79,7 +77,7 @@ export async function transcribePostVideo(
     throw new ServiceError("duration_too_long", "videos longer than 15 minutes cannot be transcribed here", {
       details: { durationSeconds, maxDurationSeconds: REEL_MAX_DURATION_SECONDS },
     });
-  const settings = mediaSettingsFromConfig(ctx.config);
+  const { settings } = ctx.services.media;
   const sources: AudioSource[] = [];
   const videoUrl = speechVideoUrl(media);
   if (videoUrl)
@@ -99,7 +97,7 @@ export async function transcribePostVideo(
   const transcript = await transcribeAudio({
     settings,
     sources,
-    circuit: mediaCircuit(ctx, PHOTOSITE_MEDIA_CIRCUIT, settings),
+    circuit: ctx.services.media.circuit(PHOTOSITE_MEDIA_CIRCUIT),
     maxSeconds: (durationSeconds ?? REEL_MAX_DURATION_SECONDS) + 60,
     http: ctx.http,
     log: ctx.log,

@@ -1,11 +1,8 @@
+// The summariser service (`ctx.services.summariser`) is registered by its package: load it, not only its types.
+import "@sda/summarize";
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
-import {
-  type Summary,
-  type SummaryInput,
-  summariserFromConfig,
-  type TranscriptSegment,
-} from "@sda/summarize";
+import type { Summary, SummaryInput, TranscriptSegment } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
@@ -86,7 +83,7 @@ export async function getPostSummary(
     );
   const language = segments.length > 0 ? (speech?.data.language ?? "und") : "und";
   const title = titleOf(media);
-  const summariser = summariserFromConfig(ctx.config);
+  const { summariser } = ctx.services;
   const summary = await summariser.summarize(summaryInput(title, caption, segments, language), ctx);
   return {
     data: {

@@ -1,12 +1,6 @@
 import type { EstimateHandler, HandlerFor } from "@sda/core";
 import { audioCredits, type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
-import {
-  audioExtractError,
-  mediaCircuit,
-  mediaCircuits,
-  mediaSettingsFromConfig,
-  transcribeAudio,
-} from "@sda/media";
+import { audioExtractError, transcribeAudio } from "@sda/media";
 import { fetchAndroidPlayer } from "../client/innertube/player.ts";
 import { audioSourceHealth, videositeAudioSources } from "../client/strategies/audio-sources.ts";
 import { videositeRuntime } from "../client/strategies/runtime.ts";
@@ -214,7 +208,7 @@ export async function getAudioTranscript(
     estimate = priced.estimate;
     await ctx.requireCredits(estimate);
 
-    const settings = mediaSettingsFromConfig(ctx.config);
+    const { settings } = ctx.services.media;
     const runtime = await videositeRuntime(ctx, "audio-transcript");
     const sources = await videositeAudioSources({
       ctx,
@@ -229,8 +223,8 @@ export async function getAudioTranscript(
     const transcript = await transcribeAudio({
       settings,
       sources,
-      circuit: mediaCircuit(ctx, VIDEOSITE_MEDIA_CIRCUIT, settings),
-      circuitFor: mediaCircuits(ctx, settings),
+      circuit: ctx.services.media.circuit(VIDEOSITE_MEDIA_CIRCUIT),
+      circuitFor: ctx.services.media.circuit,
       onSourceOutcome: audioSourceHealth(runtime),
       language: params.language ? primaryLanguage(params.language) : undefined,
       // Room for a player length rounded down, never enough to pass the upload ceiling.

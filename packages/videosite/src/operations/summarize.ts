@@ -1,5 +1,7 @@
+// The summariser service (`ctx.services.summariser`) is registered by its package: load it, not only its types.
+import "@sda/summarize";
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
-import { type Summary, summariserFromConfig } from "@sda/summarize";
+import type { Summary } from "@sda/summarize";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
@@ -29,8 +31,7 @@ export async function getSummary(
 ): Promise<OperationOutcome<SummaryResult>> {
   const transcript = await getTranscript(params, ctx);
   const { data } = transcript;
-  const summariser = summariserFromConfig(ctx.config);
-  const summary = await summariser.summarize(
+  const summary = await ctx.services.summariser.summarize(
     { title: data.title, text: data.text, segments: data.segments, language: data.returnedLanguage },
     ctx,
   );
@@ -45,7 +46,7 @@ export async function getSummary(
       sentiment: summary.sentiment,
       language: data.returnedLanguage,
     },
-    source: `${transcript.source}+${summariser.name}`,
+    source: `${transcript.source}+${ctx.services.summariser.name}`,
   };
 }
 

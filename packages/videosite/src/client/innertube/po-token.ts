@@ -1,5 +1,4 @@
-import type { Logger } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { Logger, PlatformStore } from "@sda/core";
 import { z } from "zod";
 
 /** Budget of one provider request, ms: minting a token takes a BotGuard run (about a second on a warm provider). */
@@ -16,14 +15,14 @@ const answerSchema = z
   })
   .refine((a) => a.poToken !== undefined || a.po_token !== undefined);
 
-/** `<prefix>:videosite:pot:<contentBinding>`: a cached PO token (string value with a TTL). */
-export const poTokenKey = (prefix: string, binding: string) => `${prefix}:videosite:pot:${binding}`;
+/** `pot:<contentBinding>` in the platform's store: a cached PO token (string value with a TTL). */
+export const poTokenKey = (binding: string) => `pot:${binding}`;
 
 export interface PoTokenProviderOptions {
   /** `VIDEOSITE_POT_PROVIDER_URL`, e.g. `http://bgutil-provider:4416`. */
   url: string;
-  redis: Redis;
-  prefix: string;
+  /** The platform's store (`ctx.store`), shared by every worker. */
+  store: PlatformStore;
   /** `VIDEOSITE_POT_TTL_SECONDS`: longest reuse of a token, seconds (the provider's `expiresAt` caps it). */
   ttlSeconds: number;
   log?: Logger;
@@ -37,7 +36,7 @@ function expiresInSeconds(value: string | number | undefined): number | null {
 
 /**
  * PO (proof-of-origin) tokens from an external provider speaking the bgutil HTTP protocol: `POST <url>/get_pot` with
- * `{ content_binding }` answers `{ poToken, contentBinding, expiresAt }`. Tokens are cached in Redis per content
+ * `{ content_binding }` answers `{ poToken, contentBinding, expiresAt }`. Tokens are cached in the platform's store per content
  * binding (the video id) for `ttlSeconds` (less when the provider says they expire sooner), so one token serves the
  * `/player` request, the caption and the media URLs of a video, and every worker.
  */
@@ -50,9 +49,9 @@ export class PoTokenProvider {
    *   goes on without a token (and skips what needs one), it never fails the call.
    */
   async get(binding: string, signal?: AbortSignal): Promise<string | null> {
-    const { redis, prefix, log } = this.options;
-    const key = poTokenKey(prefix, binding);
-    const cached = await redis.get(key).catch(() => null);
+    const { store, log } = this.options;
+    const key = poTokenKey(binding);
+    const cached = await store.get(key).catch(() => null);
     if (cached) return cached;
     try {
       const response = await fetch(
@@ -78,7 +77,7 @@ export class PoTokenProvider {
       const token = (answer.data.poToken ?? answer.data.po_token) as string;
       const expires = expiresInSeconds(answer.data.expiresAt ?? answer.data.expires_at);
       const ttl = Math.min(this.options.ttlSeconds, expires ?? this.options.ttlSeconds);
-      if (ttl > 0) await redis.set(key, token, "EX", ttl).catch(() => undefined);
+      if (ttl > 0) await store.set(key, token, ttl * 1000).catch(() => undefined);
       return token;
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;

@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { type OperationContext, parseParams } from "@sda/core";
-import { mediaCircuit, mediaSettingsFromConfig } from "@sda/media";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, serviceErrorOf, writeSyntheticMediaCase } from "@sda/testing";
 import { describe, expect } from "vitest";
@@ -46,7 +45,7 @@ const run = (ctx: OperationContext, id: string) =>
     ctx,
   );
 const circuitState = async (ctx: OperationContext, name: string) =>
-  (await mediaCircuit(ctx, name, mediaSettingsFromConfig(ctx.config)).read()).state;
+  (await ctx.services.media.circuit(name).read()).state;
 
 describe("audio sources: per-source circuits and the VISIONOS audio URL", () => {
   test("M4gD1WSo5mA: ANDROID's itag 18 refused (403) → the VISIONOS audio URL serves the same call; only the ANDROID circuit opens", async ({

@@ -1,9 +1,10 @@
-import type { HttpClient } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { HttpClient, PlatformStore } from "@sda/core";
 import type { VideositeEnv } from "../../env.ts";
 
-/** `<prefix>:videosite:proxy`: the shared rotation counter of the videosite proxy pool. */
-export const proxyCounterKey = (prefix: string) => `${prefix}:videosite:proxy`;
+/** `proxy` in the platform's store: the shared rotation counter of the videosite proxy pool. */
+const PROXY_COUNTER_KEY = "proxy";
+/** How long the counter outlives its last move (then the pool starts again at its first proxy): 7 days. */
+const PROXY_COUNTER_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /** Parses `VIDEOSITE_PROXIES` (comma-separated proxy URLs, e.g. `http://user:pass@p1:8080`). */
 export function parseVideositeProxies(
@@ -17,20 +18,19 @@ export function parseVideositeProxies(
 
 /**
  * The videosite egress proxy pool (`VIDEOSITE_PROXIES`): every worker uses the same current proxy (a counter in
- * Redis), and a block (bot check, session block, captcha, 403/429) moves every worker on to the next one, since a
+ * the platform's store), and a block (bot check, session block, captcha, 403/429) moves every worker on to the next one, since a
  * block is against the egress address, not the video.
  */
 export class ProxyPool {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly store: PlatformStore,
     readonly proxies: readonly string[],
   ) {}
 
   /** The proxy in use, or null for an empty pool. */
   async current(): Promise<string | null> {
     if (this.proxies.length === 0) return null;
-    const n = Number((await this.redis.get(proxyCounterKey(this.prefix)).catch(() => null)) ?? 0);
+    const n = Number((await this.store.get(PROXY_COUNTER_KEY).catch(() => null)) ?? 0);
     return this.proxies[Math.abs(n) % this.proxies.length] ?? null;
   }
 
@@ -41,7 +41,7 @@ export class ProxyPool {
   async rotate(blocked: string | null): Promise<string | null> {
     if (this.proxies.length === 0) return null;
     if (blocked !== null && (await this.current()) !== blocked) return this.current();
-    await this.redis.incr(proxyCounterKey(this.prefix));
+    await this.store.increment(PROXY_COUNTER_KEY, PROXY_COUNTER_TTL_MS);
     return this.current();
   }
 }

@@ -1,5 +1,5 @@
 import type { OperationContext } from "@sda/core";
-import { identitiesFor } from "@sda/strategy";
+import type { StrategyServices } from "@sda/strategy";
 import type { VideositeEnv } from "../../env.ts";
 import type { UpstreamContext } from "../context.ts";
 import {
@@ -12,12 +12,12 @@ import { PoTokenProvider } from "../innertube/po-token.ts";
 import { ProxyPool, parseVideositeProxies } from "./proxy-pool.ts";
 
 /**
- * What the videosite strategy chains read from an operation context: the upstream client and signal always; Redis,
- * key prefix, config and logger when the caller is a worker (tests calling a reader directly may leave them out, then
- * the chain runs without health, identities or PO tokens).
+ * What the videosite strategy chains read from an operation context: the upstream client and signal always; the
+ * strategy services, the platform's store and the logger when the caller is a worker (tests calling a reader directly
+ * may leave them out, then the chain runs without health, identities or PO tokens).
  */
 export type ChainContext = UpstreamContext &
-  Partial<Pick<OperationContext, "redis" | "keyPrefix" | "config" | "log">> & {
+  Partial<Pick<OperationContext, "services" | "store" | "log">> & {
     /** The platform's env slice (`VIDEOSITE_POT_*`, `VIDEOSITE_PROXIES`), as handlers get it. */
     env?: Partial<VideositeEnv>;
   };
@@ -32,54 +32,39 @@ export interface VideositeRuntime {
   pot: PoTokenProvider | null;
   /** The egress proxy pool (`VIDEOSITE_PROXIES`), or null without proxies. */
   proxies: ProxyPool | null;
-  /** Where strategy health and source circuits live (a worker's Redis and prefix). */
-  health: { redis: NonNullable<ChainContext["redis"]>; prefix: string } | undefined;
+  /** Where strategy health and source circuits live (the process's strategy services). */
+  health: StrategyServices["health"] | undefined;
 }
-
-const providers = new Map<string, PoTokenProvider>();
 
 /**
  * Reads the identities config (env `IDENTITIES_JSON`, Redis `<prefix>:identities`) and builds the PO-token provider
  * for one run of `operation` (e.g. `transcript`).
  */
 export async function videositeRuntime(ctx: ChainContext, operation: string): Promise<VideositeRuntime> {
-  const { redis, keyPrefix, config, log } = ctx;
-  if (!redis || keyPrefix === undefined)
+  const { store, log } = ctx;
+  const strategy = ctx.services?.strategy;
+  if (!strategy || !store)
     return { clients: resolveClients({}), order: undefined, pot: null, proxies: null, health: undefined };
-  const identities = identitiesFor({
-    redis,
-    prefix: keyPrefix,
-    json: config?.IDENTITIES_JSON,
-    ...(config ? { refreshSeconds: config.IDENTITIES_REFRESH_SECONDS } : {}),
-    ...(log ? { log } : {}),
-  });
   const [section, order] = await Promise.all([
-    identities.section("videosite", videositeIdentitiesSchema, {}),
-    identities.chainOrder("videosite", operation),
+    strategy.identities.section("videosite", videositeIdentitiesSchema, {}),
+    strategy.identities.chainOrder("videosite", operation),
   ]);
-  let pot: PoTokenProvider | null = null;
   const env: Partial<VideositeEnv> = ctx.env ?? {};
   const url = env.VIDEOSITE_POT_PROVIDER_URL;
-  if (url) {
-    const key = `${keyPrefix}\u0000${url}`;
-    pot = providers.get(key) ?? null;
-    if (!pot) {
-      pot = new PoTokenProvider({
+  const pot = url
+    ? new PoTokenProvider({
         url,
-        redis,
-        prefix: keyPrefix,
+        store,
         ttlSeconds: env.VIDEOSITE_POT_TTL_SECONDS ?? 6 * 60 * 60,
         ...(log ? { log } : {}),
-      });
-      providers.set(key, pot);
-    }
-  }
+      })
+    : null;
   const proxyList = parseVideositeProxies(env);
   return {
     clients: resolveClients(section),
     order,
     pot,
-    proxies: proxyList.length > 0 ? new ProxyPool(redis, keyPrefix, proxyList) : null,
-    health: { redis, prefix: keyPrefix },
+    proxies: proxyList.length > 0 ? new ProxyPool(store, proxyList) : null,
+    health: strategy.health,
   };
 }

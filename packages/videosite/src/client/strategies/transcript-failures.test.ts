@@ -188,7 +188,7 @@ describe("transcript chain: failure classes on synthetic answers", () => {
     expect(source).toBe("innertube:android+timedtext:json3");
     expect(data.text).toBe("synthetic words");
     expect(provider.calls.slice(calls)).toEqual([{ path: "/get_pot", body: { content_binding: POT } }]);
-    expect(await ctx.redis.ttl(`${ctx.keyPrefix}:videosite:pot:${POT}`)).toBeGreaterThan(3000);
+    expect(await ctx.redis.ttl(`${ctx.keyPrefix}:upstream:videosite:pot:${POT}`)).toBeGreaterThan(3000);
     await transcript(ctx, { url: POT });
     expect(provider.calls.length).toBe(calls + 1);
   });
@@ -203,7 +203,7 @@ describe("VIDEOSITE_PROXIES", () => {
       // ANDROID only: each blocked client moves the pool on once.
       IDENTITIES_JSON: JSON.stringify({ videosite: { chains: { transcript: ["android"] } } }),
     });
-    const pool = new ProxyPool(ctx.redis, ctx.keyPrefix, parseVideositeProxies(ctx.env));
+    const pool = new ProxyPool(ctx.store, parseVideositeProxies(ctx.env));
     expect(await pool.current()).toBe("http://p1:8080");
     const seen: (string | undefined)[] = [];
     const http = proxiedHttp(
