@@ -5,16 +5,26 @@ import { configDefaults, defineConfig } from "vitest/config";
 // - `integration`: needs PostgreSQL. Its global setup creates a fresh database for this run and migrates it
 //   (tooling/testing/src/global-setup.ts): the ledger and engine packages and the cross-process suites in test/
 //   (gateway + workers + replay over HTTP).
-// - `serial`: integration files that must not share the machine with other files: the ones that run `npm run build`
-//   (the demo, the dist processes: a build rewrites apps/*/dist, which the others start) and the ones whose worker
-//   processes must start and work within a fault's hold or a circuit's cooldown (audio workers, a worker killed
-//   mid-batch). They run last, one at a time.
+// - `serial`: integration files that must not share the machine with other files, run last, one at a time:
+//   - the ones that run `npm run build` (the demo, the dist processes): a build rewrites the apps/*/dist others start;
+//   - the ones whose worker processes must start and work within a fault's hold or a circuit's cooldown (audio
+//     workers, a worker killed mid-batch);
+//   - every file that submits batches and checks how they run: batches carry no deployment prefix (monitors do), so
+//     every stack's batch sweeper dispatches other stacks' queued items, takes their completion webhooks and counts
+//     their accounts in the fair share of BATCH_CAPACITY (two files side by side failed on each of these).
 // A package's own tests: `vitest run <folder>` (its `npm test` does that from the root).
 const serial = [
   "test/demo.test.ts",
   "test/dist-security.test.ts",
   "test/audio-workers.test.ts",
   "test/batch-crash.test.ts",
+  "test/batch-fair-share.test.ts",
+  "test/batch.test.ts",
+  "test/batch-export.test.ts",
+  "test/batch-redis-loss.test.ts",
+  "test/batch-webhook.test.ts",
+  "test/dashboard-pages-browser.test.ts",
+  "test/readme.test.ts",
 ];
 const integration = [
   "packages/ledger/src/**/*.test.ts",
