@@ -1,24 +1,13 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
-import { ledgerSum } from "./support/ledger.ts";
+import { money } from "./support/ledger.ts";
 import { expectPricedCalls, type PricedCall } from "./support/priced-calls.ts";
-import type { Stack } from "./support/stack.ts";
 
 // One service for this file: the `stack` fixture (replay, gateway, in-process workers). newssite reaches the replay
 // only through its catalog line (`NEWSSITE_ORIGIN` from `replayOrigins`); nothing here names its origin.
 
 const V1 = "/v1/newssite";
 const JSON_HEADERS = { "content-type": "application/json" };
-
-/** Balance, ledger sum and open reservations of an account (a consistent ledger: sum == balance, nothing reserved). */
-async function money(stack: Stack, accountId: string) {
-  const credits = await stack.ledger.credits(accountId);
-  return {
-    balance: credits?.balance,
-    sum: await ledgerSum(stack.ledger, accountId),
-    reserved: credits?.reserved,
-  };
-}
 
 describe("newssite operations over HTTP", () => {
   stackTest(
@@ -34,7 +23,11 @@ describe("newssite operations over HTTP", () => {
         ["user-items", { handle: "pg", type: "comment", limit: "1" }, 2, "algolia:search_by_date"],
       ];
       const spent = await expectPricedCalls(stack, key, V1, calls);
-      expect(await money(stack, accountId)).toEqual({ balance: 100 - spent, sum: 100 - spent, reserved: 0 });
+      expect(await money(stack.ledger, accountId)).toEqual({
+        balance: 100 - spent,
+        sum: 100 - spent,
+        reserved: 0,
+      });
     },
   );
 
@@ -75,7 +68,7 @@ describe("newssite operations over HTTP", () => {
     } finally {
       remove();
     }
-    expect(await money(stack, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
+    expect(await money(stack.ledger, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
   });
 
   stackTest("the cursor continues the list exactly; each page is billed 2", async ({ stack }) => {
@@ -94,7 +87,7 @@ describe("newssite operations over HTTP", () => {
       cursor = response.body.data.nextCursor;
     }
     expect(pages).toEqual([[34115747, 34115632], [34114259, 34110624], [34109771]]);
-    expect(await money(stack, accountId)).toEqual({ balance: 14, sum: 14, reserved: 0 });
+    expect(await money(stack.ledger, accountId)).toEqual({ balance: 14, sum: 14, reserved: 0 });
   });
 
   stackTest(
@@ -124,7 +117,7 @@ describe("newssite operations over HTTP", () => {
       const missing = await stack.get(`${V1}/user-details`, key, {});
       expect(missing.body.error).toMatchObject({ code: "missing_parameter", param: "handle" });
       // The first page was billed; none of the refused calls was.
-      expect(await money(stack, accountId)).toEqual({ balance: 8, sum: 8, reserved: 0 });
+      expect(await money(stack.ledger, accountId)).toEqual({ balance: 8, sum: 8, reserved: 0 });
     },
   );
 
@@ -144,7 +137,7 @@ describe("newssite operations over HTTP", () => {
     } finally {
       remove();
     }
-    expect(await money(stack, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
+    expect(await money(stack.ledger, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
   });
 
   stackTest(
@@ -164,7 +157,7 @@ describe("newssite operations over HTTP", () => {
       } finally {
         remove();
       }
-      expect(await money(stack, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
+      expect(await money(stack.ledger, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
     },
   );
 
@@ -186,7 +179,7 @@ describe("newssite operations over HTTP", () => {
       expect(second.body).toMatchObject({ cached: true });
       expect(second.body.data).toEqual(first.body.data);
       expect(stack.replay.hits.length).toBe(hits);
-      expect(await money(stack, accountId)).toEqual({ balance: 9, sum: 9, reserved: 0 });
+      expect(await money(stack.ledger, accountId)).toEqual({ balance: 9, sum: 9, reserved: 0 });
     },
   );
 

@@ -1,6 +1,9 @@
 import { dashboardRouter } from "@sda/dashboard";
 import express, { type Express } from "express";
 import type { GatewayDeps } from "./deps.ts";
+import { getJobTool } from "./mcp/job-tool.ts";
+import { mcpRouter } from "./mcp/route.ts";
+import { mcpTools } from "./mcp/tools.ts";
 import { createMetrics } from "./metrics.ts";
 import { authenticate } from "./middleware/auth.ts";
 import { AuthFailureLimiter } from "./middleware/auth-rate-limit.ts";
@@ -17,7 +20,7 @@ import { historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
-import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
+import { OPERATION_PATTERN, operationRoutes, submitDeps } from "./routes/operation.ts";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
 import { statusRouter } from "./routes/status.ts";
 import { utilitiesRouter } from "./routes/utilities/index.ts";
@@ -50,8 +53,8 @@ function allowedMethods(): [path: string, methods: string[]][] {
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
- * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}` and the
- * Account, Batch, History, Monitors and Utilities groups. Every known path answers other methods (HEAD included on
+ * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}`, the
+ * Account, Batch, History, Monitors and Utilities groups, and the MCP endpoint `/mcp` (`MCP_ENABLED`). Every known path answers other methods (HEAD included on
  * API paths) with 405 before anything runs.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -97,6 +100,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(monitorsRouter(deps, auth));
   app.use(batchRouter(deps.batches, auth));
   app.use(utilitiesRouter(deps, auth));
+  if (deps.config.MCP_ENABLED) {
+    const tools = mcpTools(deps.registry, [getJobTool], deps.config.MCP_TOOLS);
+    app.use(mcpRouter(deps, tools, authenticated, limit, submitDeps(deps, metrics)));
+  }
   app.use(notFound);
   app.use(errorHandler(deps.log));
   return app;

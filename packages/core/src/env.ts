@@ -77,6 +77,16 @@ export const baseEnvSchema = z.object({
     description: "check each answer against its OpenAPI schema; log mismatches (operation, field path)",
     shownDefault: "`false` (tests and demo: `true`)",
   }),
+  MCP_ENABLED: bool
+    .default(true)
+    .describe(
+      "serve the MCP endpoint `/mcp` (every operation as a tool for AI agents, same key and credits)",
+    ),
+  MCP_TOOLS: optionalString.meta({
+    description:
+      "comma-separated MCP tools offered: tool names (`videosite_transcript`) or prefixes (`videosite_`, `account_`)",
+    shownDefault: "every tool",
+  }),
 
   // Stores
   DATABASE_URL: z

@@ -7,7 +7,7 @@ export * from "./ledger.ts";
 export * from "./log-text.ts";
 export * from "./migrate.ts";
 export * from "./page-cursor.ts";
-export type { RequestLogInput, SettledCallLog } from "./request-log-input.ts";
+export type { RequestChannel, RequestLogInput, SettledCallLog } from "./request-log-input.ts";
 export * from "./request-log-writer.ts";
 export * from "./service-stats.ts";
 export * from "./usage.ts";

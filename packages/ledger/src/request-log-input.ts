@@ -20,6 +20,8 @@ export interface RequestLogInput {
   monitorId?: string | null;
   /** The time of the call (when it arrived); default: when the row is handed to the writer. */
   createdAt?: Date;
+  /** The interface the call came through (default `rest`; `mcp` for a tool call on the MCP endpoint). */
+  channel?: RequestChannel;
 }
 
 /**
@@ -40,3 +42,6 @@ export interface SettledCallLog {
   /** The time of the call (its `created_at`). */
   calledAt: Date;
 }
+
+/** The interfaces a call can come through: the HTTP API (batch items and monitor runs included) or MCP. */
+export type RequestChannel = "rest" | "mcp";

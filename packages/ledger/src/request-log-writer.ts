@@ -175,8 +175,9 @@ export class RequestLogWriter {
 }
 
 /**
- * A buffered row: every column present (absent batch and monitor ids as null), `params` as storable JSON text,
- * `createdAt` the call's time as an ISO string (the time of {@link RequestLogWriter.add} when the row has none).
+ * A buffered row: every column present (absent batch and monitor ids as null, channel `rest` by default), `params`
+ * as storable JSON text, `createdAt` the call's time as an ISO string (the time of {@link RequestLogWriter.add} when
+ * the row has none).
  */
 type StorableRow = Omit<Required<RequestLogInput>, "params" | "createdAt"> & {
   params: string;
@@ -193,6 +194,7 @@ function toRow(row: RequestLogInput): StorableRow {
     params: JSON.stringify(storableJson(row.params)),
     batchId: row.batchId ?? null,
     monitorId: row.monitorId ?? null,
+    channel: row.channel ?? "rest",
   };
 }
 
@@ -215,12 +217,14 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
   ["batchId", "batch_id", "text"],
   ["monitorId", "monitor_id", "text"],
   ["createdAt", "created_at", "timestamptz"],
+  ["channel", "channel", "text"],
 ];
 
 /**
  * One column per array parameter, unnested into rows; `created_at` is each row's call time. A row already written by
  * the settle of its call (a billed call's row is written in the settle's transaction, `credits.ts`) keeps its
- * outcome, credits and time; the gateway's row only adds what the gateway alone knows (the duration, the raw query).
+ * outcome, credits and time; the gateway's row only adds what the gateway alone knows (the duration, the raw query,
+ * the channel).
  */
 const INSERT: pg.QueryConfig = {
   name: "sda_request_logs_insert",
@@ -228,10 +232,11 @@ const INSERT: pg.QueryConfig = {
     SELECT u.*
       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS u
     ON CONFLICT ("id") DO UPDATE SET "duration_ms" = EXCLUDED."duration_ms", "params" = EXCLUDED."params",
-      "path" = EXCLUDED."path", "batch_id" = COALESCE("request_logs"."batch_id", EXCLUDED."batch_id"),
+      "path" = EXCLUDED."path", "channel" = EXCLUDED."channel",
+      "batch_id" = COALESCE("request_logs"."batch_id", EXCLUDED."batch_id"),
       "monitor_id" = COALESCE("request_logs"."monitor_id", EXCLUDED."monitor_id")
-      WHERE ("request_logs"."duration_ms", "request_logs"."params", "request_logs"."path")
-            IS DISTINCT FROM (EXCLUDED."duration_ms", EXCLUDED."params", EXCLUDED."path")`,
+      WHERE ("request_logs"."duration_ms", "request_logs"."params", "request_logs"."path", "request_logs"."channel")
+            IS DISTINCT FROM (EXCLUDED."duration_ms", EXCLUDED."params", EXCLUDED."path", EXCLUDED."channel")`,
 };
 
 /**

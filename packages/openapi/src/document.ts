@@ -17,6 +17,7 @@ import {
 } from "./responses.ts";
 import type { ServiceRouteDoc } from "./route-doc.ts";
 import { type JsonSchema, type Openness, SchemaSet } from "./schemas.ts";
+import { priceSentence } from "./tools.ts";
 import { type WebhookDoc, webhookItems } from "./webhooks.ts";
 
 /** What the document is built from. */
@@ -86,9 +87,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
     operationId: operationId(op.id),
     tags: [op.tag],
     summary: shortSummary(op.summary),
-    description:
-      `${op.summary}\n\n**Price:** ${op.price.describe}; errors are never billed` +
-      `${op.price.billCacheHits ? "; cache hits are billed" : "; cache hits are free"}. **Cache:** ${cache}.`,
+    description: `${op.summary}\n\n**Price:** ${priceSentence(op)}. **Cache:** ${cache}.`,
     "x-credits": { price: op.price.describe, billsCacheHits: op.price.billCacheHits },
     parameters: [...queryParameters(op.params, schemas), IDEMPOTENCY_KEY_HEADER],
     security: SECURITY,
@@ -118,7 +117,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
  * A heading-sized summary of an operation: its summary up to the first `:`, `;` or `(` (the whole summary is the
  * description), e.g. "Transcript of a video from its caption tracks".
  */
-function shortSummary(summary: string): string {
+export function shortSummary(summary: string): string {
   const head =
     summary
       .split(/:\s|;\s|\s\(/)[0]

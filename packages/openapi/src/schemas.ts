@@ -21,7 +21,7 @@ const NAMED_COPIES = new WeakMap<z.ZodType, z.ZodType>();
  * Tidies what zod writes for a schema: drops `additionalProperties: false` in the open document, and the ±2^53 bounds
  * zod puts on every `z.int()` (they add nothing a reader needs).
  */
-function tidy(openness: Openness) {
+export function tidy(openness: Openness) {
   return (ctx: { jsonSchema: JsonSchema }) => {
     const json = ctx.jsonSchema;
     if (openness === "open" && json.additionalProperties === false) delete json.additionalProperties;
@@ -31,7 +31,7 @@ function tidy(openness: Openness) {
 }
 
 /** Removes the `$schema`/`$id` zod writes at the top of each emitted schema (components take neither). */
-function bare(schema: JsonSchema): JsonSchema {
+export function bare(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
   return rest;
 }

@@ -13,27 +13,30 @@ export const notFound: RequestHandler = (req, _res, next) => {
   );
 };
 
-/**
- * The one place errors become responses: a {@link ServiceError} is answered as itself; Redis or PostgreSQL out of
- * reach is a 503 `service_unavailable` (retryable); anything else is logged with its stack and answered as a 500
- * without internals (no stack traces to callers).
- */
+/** The one place errors become HTTP responses: the envelope of {@link answeredError}. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     if (res.headersSent) return;
-    // Express's own body/URI errors carry a 4xx status: they are the caller's, not ours.
-    const status = (error as { status?: number }).status;
-    if (!(error instanceof ServiceError) && status && status >= 400 && status < 500) {
-      sendError(res, new ServiceError("invalid_parameter", "the request could not be read"));
-      return;
-    }
-    if (!(error instanceof ServiceError) && isStoreUnreachable(error)) {
-      log.warn({ err: error, requestId: res.locals.requestId }, "a store is unreachable; answered 503");
-      sendError(res, serviceUnavailable());
-      return;
-    }
-    if (!(error instanceof ServiceError))
-      log.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
-    sendError(res, toServiceError(error));
+    sendError(res, answeredError(error, log, res.locals.requestId));
   };
+}
+
+/**
+ * What a caller is answered for anything thrown while serving it (the error handler, and the MCP endpoint's tool
+ * results): a {@link ServiceError} as itself; Express's own 4xx body/URI errors as 400 `invalid_parameter`; Redis or
+ * PostgreSQL out of reach as 503 `service_unavailable` (retryable); anything else logged with its stack and answered
+ * as a 500 without internals.
+ */
+export function answeredError(error: unknown, log: Logger, requestId: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  // Express's own body/URI errors carry a 4xx status: they are the caller's, not ours.
+  const status = (error as { status?: number }).status;
+  if (status && status >= 400 && status < 500)
+    return new ServiceError("invalid_parameter", "the request could not be read");
+  if (isStoreUnreachable(error)) {
+    log.warn({ err: error, requestId }, "a store is unreachable; answered 503");
+    return serviceUnavailable();
+  }
+  log.error({ err: error, requestId }, "unhandled error");
+  return toServiceError(error);
 }

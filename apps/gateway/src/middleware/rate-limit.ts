@@ -37,6 +37,8 @@ const MAX_REMEMBERED_KEYS = 10_000;
 export interface RateLimit {
   middleware: RequestHandler;
   admit(res: Response): Promise<{ admission?: Promise<void> }>;
+  /** `admit` for a call that is not its own HTTP answer (an MCP tool call): the same check, no headers. */
+  admitKey(keyId: string): Promise<{ admission?: Promise<void> }>;
 }
 
 /** Creates the per-key rate limit of the gateway (see {@link RateLimit}). */
@@ -50,11 +52,10 @@ export function rateLimit(redis: Redis, prefix: string, perSecond: number): Rate
   // Per key: epoch ms until which its window is known to be nearly spent.
   const nearlySpent = new Map<string, number>();
   const consume = batchedConsume(limiter);
-  const check = async (res: Response): Promise<void> => {
-    const keyId = principalOf(res).keyId;
+  const check = async (keyId: string, res?: Response): Promise<void> => {
     const state = await consume(keyId);
     remember(keyId, state);
-    res.set(rateLimitHeaders(perSecond, state));
+    res?.set(rateLimitHeaders(perSecond, state));
     if (state.consumedPoints <= perSecond) return;
     const retryAfterSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     throw new ServiceError("rate_limited", `more than ${perSecond} calls per second with this key`, {
@@ -70,28 +71,29 @@ export function rateLimit(redis: Redis, prefix: string, perSecond: number): Rate
     if (nearlySpent.size >= MAX_REMEMBERED_KEYS) nearlySpent.clear();
     nearlySpent.set(keyId, Date.now() + state.msBeforeNext);
   };
-  const mayOverlap = (res: Response): boolean => {
-    const keyId = principalOf(res).keyId;
+  const mayOverlap = (keyId: string): boolean => {
     const until = nearlySpent.get(keyId);
     if (until === undefined) return true;
     if (until > Date.now()) return false;
     nearlySpent.delete(keyId);
     return true;
   };
+  const admitKey = async (keyId: string, res?: Response): Promise<{ admission?: Promise<void> }> => {
+    if (!mayOverlap(keyId)) {
+      await check(keyId, res);
+      return {};
+    }
+    const admission = check(keyId, res);
+    // Handled here too: a plan that throws before awaiting it must not leave an unhandled rejection.
+    admission.catch(() => undefined);
+    return { admission };
+  };
   return {
     middleware: async (_req, res, next) => {
-      await check(res);
+      await check(principalOf(res).keyId, res);
       next();
     },
-    async admit(res) {
-      if (!mayOverlap(res)) {
-        await check(res);
-        return {};
-      }
-      const admission = check(res);
-      // Handled here too: a plan that throws before awaiting it must not leave an unhandled rejection.
-      admission.catch(() => undefined);
-      return { admission };
-    },
+    admit: (res) => admitKey(principalOf(res).keyId, res),
+    admitKey: (keyId) => admitKey(keyId),
   };
 }

@@ -1,4 +1,7 @@
 import { isServiceId, ServiceError } from "@sda/core";
+import type { JobResult } from "@sda/engine";
+import type { Principal } from "@sda/ledger";
+import type { JobStatus } from "@sda/queue";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import { z } from "zod";
@@ -33,6 +36,37 @@ export const jobRouteDocs: readonly ServiceRouteDoc[] = [
   },
 ];
 
+/** A job as its caller may read it: still running (its status), or finished with its result. */
+export type ReadJob =
+  | { state: "pending"; jobId: string; operationId: string; status: JobStatus }
+  | { state: "finished"; jobId: string; operationId: string; result: JobResult };
+
+/**
+ * The job `jobId` of the key that made the call (REST `GET /v1/jobs/{id}`, MCP `get_job`). A finished call's final
+ * outcome is recorded on its original request-log row (off the answer's path); it was billed once, by its worker,
+ * under the original request id, and reading it costs nothing more.
+ * @throws ServiceError 404 `job_not_found` for no such job, another key's, or an expired result.
+ */
+export async function readJob(deps: GatewayDeps, principal: Principal, jobId: string): Promise<ReadJob> {
+  const job = isServiceId("job", jobId) ? await deps.bridge.getJob(jobId) : null;
+  if (!job || job.payload.keyId !== principal.keyId)
+    throw new ServiceError(
+      "job_not_found",
+      `no job ${jobId} for this key (results are kept ${deps.config.RESULT_TTL_SECONDS} s)`,
+    );
+  const { operationId } = job.payload;
+  if (!job.result) return { state: "pending", jobId, operationId, status: job.status };
+  const { result } = job;
+  if (result.ok)
+    void deps.requestLog.complete(job.payload.requestId, {
+      status: 200,
+      errorCode: null,
+      credits: result.credits,
+      source: result.source,
+    });
+  return { state: "finished", jobId, operationId, result };
+}
+
 /**
  * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another
  * key gets 404, as if the job did not exist). While the job runs: 202 with the same handle.
@@ -40,32 +74,15 @@ export const jobRouteDocs: readonly ServiceRouteDoc[] = [
 export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
   const router = express.Router();
   router.get("/v1/jobs/:jobId", ...auth, async (req: Request, res: Response) => {
-    const principal = principalOf(res);
-    const jobId = String(req.params.jobId);
-    const job = isServiceId("job", jobId) ? await deps.bridge.getJob(jobId) : null;
-    if (!job || job.payload.keyId !== principal.keyId)
-      throw new ServiceError(
-        "job_not_found",
-        `no job ${jobId} for this key (results are kept ${deps.config.RESULT_TTL_SECONDS} s)`,
-      );
+    const job = await readJob(deps, principalOf(res), String(req.params.jobId));
     const l = locals(res);
-    l.jobId = jobId;
-    l.operationId = job.payload.operationId;
-    if (!job.result) {
-      res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(jobId, job.status));
+    l.jobId = job.jobId;
+    l.operationId = job.operationId;
+    if (job.state === "pending") {
+      res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(job.jobId, job.status));
       return;
     }
-    const { result } = job;
-    // Off the answer's path: the writer patches the buffered row or updates the written one.
-    if (result.ok)
-      void deps.requestLog.complete(job.payload.requestId, {
-        status: 200,
-        errorCode: null,
-        credits: result.credits,
-        source: result.source,
-      });
-    // The call was billed once, by its worker, under the original request id; this poll costs nothing more.
-    sendJobResult(res, result);
+    sendJobResult(res, job.result);
     // The request log already holds the charge on the original request; the poll's own row records none.
     l.credits = 0;
   });

@@ -1,6 +1,13 @@
 import { idempotencyKeyOf, requestHash } from "@sda/batch";
 import type { OperationSpec } from "@sda/core";
-import { type CallOutcome, planCall, type SubmitCallOptions, type SubmitDeps, submitCall } from "@sda/engine";
+import {
+  type CallOutcome,
+  type CallPrincipal,
+  planCall,
+  type SubmitCallOptions,
+  type SubmitDeps,
+  submitCall,
+} from "@sda/engine";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
@@ -35,10 +42,40 @@ export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDe
 }
 
 /**
- * The HTTP side of one registry operation: the engine plans the call (parameters, cache, credit reservation) and
- * submits it (enqueue, hold word, wait up to the deadline, releases); the route only translates the query into a
- * plan and the outcome into an answer. Every money decision is the engine's; the locals set here only feed the
- * request log. A call with an `Idempotency-Key` is answered through {@link answerIdempotently} (replays, one run).
+ * One call of a registry operation through the engine, whatever interface it came through (REST, MCP): the engine
+ * plans the call (parameters, cache, credit reservation) and submits it (enqueue, hold word, wait up to the
+ * deadline, releases). Every money decision is the engine's.
+ * @param raw the caller's parameter values as REST query strings.
+ * @param admission the caller's rate-limit check, already started (see `RateLimit.admit`).
+ * @param rawCacheData answer a cache hit's data as its stored JSON text (`dataJson`, for an HTTP answer).
+ * @param submit how the job is added (an idempotent call's own job id, kept as long as its key).
+ * @throws the plan's refusals (ServiceError 400/422, 402, 429) and the stores' errors; nothing is held after them.
+ */
+export async function callOperation(
+  op: OperationSpec,
+  raw: Record<string, unknown>,
+  principal: CallPrincipal,
+  requestId: string,
+  deps: GatewayDeps,
+  submit: SubmitDeps,
+  options: { admission?: Promise<void>; rawCacheData: boolean; submit?: SubmitCallOptions },
+): Promise<CallOutcome> {
+  const plan = await planCall(op, raw, principal, requestId, {
+    ledger: deps.ledger,
+    cache: deps.cache,
+    releases: deps.releases,
+    reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+    rawCacheData: options.rawCacheData,
+    ...(options.admission ? { admission: options.admission } : {}),
+    ...(deps.speculation ? { speculation: deps.speculation } : {}),
+  });
+  return submitCall(plan, submit, options.submit);
+}
+
+/**
+ * The HTTP side of one registry operation ({@link callOperation}): the route only translates the query into a call
+ * and the outcome into an answer; the locals set here only feed the request log. A call with an `Idempotency-Key` is
+ * answered through {@link answerIdempotently} (replays, one run).
  */
 function operationRoute(
   op: OperationSpec,
@@ -55,18 +92,12 @@ function operationRoute(
     const idempotencyKey = idempotencyKeyOf(req.get("idempotency-key"));
     // The key's rate-limit check runs alongside the plan's first round trip; a 429 wins over the plan's answer.
     const { admission } = await limit.admit(res);
-    const run = async (options: SubmitCallOptions = {}): Promise<CallOutcome> => {
-      const plan = await planCall(op, raw, principal, l.requestId, {
-        ledger: deps.ledger,
-        cache: deps.cache,
-        releases: deps.releases,
-        reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
+    const run = (options: SubmitCallOptions = {}): Promise<CallOutcome> =>
+      callOperation(op, raw, principal, l.requestId, deps, submit, {
         rawCacheData: true,
+        submit: options,
         ...(admission ? { admission } : {}),
-        ...(deps.speculation ? { speculation: deps.speculation } : {}),
       });
-      return submitCall(plan, submit, options);
-    };
     if (idempotencyKey) {
       // A replay answers without the plan; its admission is settled either way (no unhandled rejection).
       admission?.catch(() => undefined);

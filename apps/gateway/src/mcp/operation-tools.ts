@@ -1,0 +1,92 @@
+import { anyErrorEnvelope, jobHandle, type OperationSpec, ServiceError } from "@sda/core";
+import type { CallOutcome } from "@sda/engine";
+import { parametersSchema, priceSentence, shortSummary, standaloneSchema } from "@sda/openapi";
+import { z } from "zod";
+import { pollBody } from "../respond.ts";
+import { callOperation } from "../routes/operation.ts";
+import { type McpTool, queryValues, READ_PLATFORM, type ToolAnswer } from "./tool.ts";
+
+/** `videosite.channel-posts` → `videosite_channel_posts`: the MCP tool name of a registry operation. */
+export function toolName(op: Pick<OperationSpec, "platform" | "name">): string {
+  return `${op.platform}_${op.name}`.replaceAll("-", "_");
+}
+
+/**
+ * The `outputSchema` of a tool whose result is an operation's `data`, or the job handle of a call past the deadline
+ * (202), or the REST error of an `isError` result (clients validate every `structuredContent` against it).
+ */
+export function resultSchema(data: z.ZodType): Record<string, unknown> & { type: "object" } {
+  const handle = (jobHandle as unknown as z.ZodObject).shape.data as z.ZodType;
+  const error = (anyErrorEnvelope as unknown as z.ZodObject).shape.error as z.ZodType;
+  return { type: "object", ...standaloneSchema(z.union([data, handle, error]), "output") };
+}
+
+/** A call's engine outcome as a tool answer: its data, its error, or the 202 job handle. */
+export function outcomeAnswer(outcome: CallOutcome): ToolAnswer {
+  const jobId = outcome.jobId ? { jobId: outcome.jobId } : {};
+  if (outcome.state === "pending")
+    return {
+      ok: true,
+      status: 202,
+      data: pollBody(outcome.jobId, outcome.status).data,
+      credits: 0,
+      cache: "BYPASS",
+      source: null,
+      ...jobId,
+    };
+  const { result } = outcome;
+  if (!result.ok) return { ok: false, error: ServiceError.fromJSON(result.error), ...jobId };
+  const data = result.dataJson === undefined ? result.data : JSON.parse(result.dataJson);
+  const envelope = {
+    ...result.envelope,
+    ...(result.cachedAt ? { cached: true, cachedAt: result.cachedAt } : {}),
+  };
+  return {
+    ok: true,
+    status: 200,
+    data: data as Record<string, unknown>,
+    credits: result.credits,
+    cache: result.cache,
+    source: result.source,
+    ...jobId,
+    ...(result.balance !== undefined ? { balance: result.balance } : {}),
+    ...(Object.keys(envelope).length ? { envelope } : {}),
+  };
+}
+
+/**
+ * The tool of one registry operation: `<platform>_<operation>`, its summary and price, its parameters and output as
+ * JSON Schema (from the same zod schemas as the OpenAPI document). A call runs the REST pipeline
+ * (`callOperation`): same validation, cache, reservation, worker, billing and request-log row.
+ */
+export function operationTool(op: OperationSpec): McpTool {
+  return {
+    operation: op.id,
+    definition: {
+      name: toolName(op),
+      title: shortSummary(op.summary),
+      description:
+        `${op.summary}\n\nPrice: ${priceSentence(op)}. Same call as GET ${op.path}; a call past the deadline ` +
+        "returns a job handle to read with get_job.",
+      inputSchema: parametersSchema(op.params) as McpTool["definition"]["inputSchema"],
+      outputSchema: resultSchema(op.output),
+      annotations: READ_PLATFORM,
+    },
+    async run(ctx, args) {
+      const { admission } = await ctx.limit.admitKey(ctx.principal.keyId);
+      const outcome = await callOperation(
+        op,
+        queryValues(args),
+        ctx.principal,
+        ctx.requestId,
+        ctx.deps,
+        ctx.submit,
+        {
+          rawCacheData: false,
+          ...(admission ? { admission } : {}),
+        },
+      );
+      return outcomeAnswer(outcome);
+    },
+  };
+}

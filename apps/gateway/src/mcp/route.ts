@@ -1,0 +1,51 @@
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ServiceError } from "@sda/core";
+import type { SubmitDeps } from "@sda/engine";
+import express, { type RequestHandler, type Router } from "express";
+import type { GatewayDeps } from "../deps.ts";
+import { principalOf } from "../middleware/auth.ts";
+import type { RateLimit } from "../middleware/rate-limit.ts";
+import { createMcpServer } from "./server.ts";
+import type { McpTool } from "./tool.ts";
+
+/** Largest JSON-RPC message taken (a `batch_submit` of 1,000 calls fits many times over). */
+const MAX_BODY = "5mb";
+
+/**
+ * `/mcp`: the MCP Streamable HTTP transport (the official SDK's), stateless — every POST gets its own server and
+ * transport, answered as JSON (no session id, no SSE stream), so any gateway process answers any request. The key is
+ * checked first, exactly as for REST (`authenticate`: 401 in the error envelope before any MCP message is read).
+ * GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server has neither.
+ */
+export function mcpRouter(
+  deps: GatewayDeps,
+  tools: ReadonlyMap<string, McpTool>,
+  authenticate: RequestHandler,
+  limit: RateLimit,
+  submit: SubmitDeps,
+): Router {
+  const router = express.Router();
+  router.post("/mcp", authenticate, express.json({ limit: MAX_BODY }), async (req, res) => {
+    const server = createMcpServer(tools, principalOf(res), { deps, limit, submit });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  router.all("/mcp", authenticate, () => {
+    throw new ServiceError(
+      "method_not_allowed",
+      "this MCP endpoint is stateless: send JSON-RPC messages by POST",
+      {
+        details: { allow: "POST" },
+      },
+    );
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServiceError } from "@sda/core";
+import type { CacheStatus, SubmitDeps } from "@sda/engine";
+import type { Principal } from "@sda/ledger";
+import type { GatewayDeps } from "../deps.ts";
+import type { RateLimit } from "../middleware/rate-limit.ts";
+
+/** What one tool call runs with: the gateway, the key that called, the call's own request id. */
+export interface ToolContext {
+  deps: GatewayDeps;
+  principal: Principal;
+  /** The `req_…` id of this tool call (its reservation, ledger entry and request-log row). */
+  requestId: string;
+  limit: RateLimit;
+  submit: SubmitDeps;
+}
+
+/** How a tool call ended, as the REST answer of the same call would have: its data (200, 201, 202) or its error. */
+export type ToolAnswer =
+  | {
+      ok: true;
+      /** The REST status: 200 or 201, 202 for a job handle past the deadline. */
+      status: number;
+      /** The REST answer's `data`. */
+      data: Record<string, unknown>;
+      credits: number;
+      cache: CacheStatus;
+      source: string | null;
+      jobId?: string;
+      /** The account's balance after the call, when known. */
+      balance?: number;
+      /** Extra fields of the REST envelope (`cached`, `cachedAt`, an operation's own). */
+      envelope?: Record<string, unknown>;
+    }
+  | { ok: false; error: ServiceError; source?: string | null; jobId?: string };
+
+/** One MCP tool: its published definition and what a call of it runs. */
+export interface McpTool {
+  definition: Tool;
+  /** The request log's `operation` of its calls (`videosite.transcript`, `account.get`). */
+  operation: string;
+  /**
+   * Runs one call with the client's arguments.
+   * @throws ServiceError (answered as an `isError` result); anything else is answered as the REST error handler would.
+   */
+  run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolAnswer>;
+}
+
+/** Tool annotations of a call that reads public platform data and changes nothing of the caller's but its credits. */
+export const READ_PLATFORM = { readOnlyHint: true, openWorldHint: true } as const;
+
+/**
+ * Arguments as REST query values: strings kept, numbers and booleans written as the query would carry them (`20`,
+ * `true`), absent, null and empty values dropped; anything else kept as is (the schema refuses it).
+ */
+export function queryValues(args: Record<string, unknown>): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === null || value === "") continue;
+    raw[key] = typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+  }
+  return raw;
+}
