@@ -1,7 +1,6 @@
 import { dashboardRouter } from "@sda/dashboard";
 import express, { type Express } from "express";
 import type { GatewayDeps } from "./deps.ts";
-import { getJobTool } from "./mcp/job-tool.ts";
 import { mcpRouter } from "./mcp/route.ts";
 import { mcpTools } from "./mcp/tools.ts";
 import { createMetrics } from "./metrics.ts";
@@ -101,7 +100,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(batchRouter(deps.batches, auth));
   app.use(utilitiesRouter(deps, auth));
   if (deps.config.MCP_ENABLED) {
-    const tools = mcpTools(deps.registry, [getJobTool], deps.config.MCP_TOOLS);
+    const tools = mcpTools(deps.registry, deps.config.MCP_TOOLS);
     app.use(mcpRouter(deps, tools, authenticated, limit, submitDeps(deps, metrics)));
   }
   app.use(notFound);

@@ -1,5 +1,5 @@
 import { accountQuerySchema, parseParams, ServiceError } from "@sda/core";
-import { readAccountSummary, sqlPool } from "@sda/ledger";
+import { type Principal, readAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -9,41 +9,50 @@ import { freePlan } from "./plan.ts";
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * `GET /v1/account` (free): the key's account, its plan limits, balance, reserved and available credits, and the
- * calls and credits of the last 24 hours (from the request log), all read by one SQL statement
- * ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
+ * `GET /v1/account` (free): the key's account ({@link accountSummary}).
+ * @throws ServiceError 400 for a query parameter (the route takes none).
  */
 export function getAccount(deps: GatewayDeps) {
   return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
     locals(res).operationId = "account.get";
     parseParams(accountQuerySchema, req.query as Record<string, unknown>);
-    // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
-    await deps.requestLog.flushAccount(principal.accountId);
-    const account = await readAccountSummary(
-      sqlPool(deps.ledger.prisma),
-      principal.accountId,
-      new Date(Date.now() - DAY_MS),
-    );
-    // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
-    if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
-    return {
-      data: {
-        accountId: account.id,
-        keyId: principal.keyId,
-        email: account.email,
-        plan: freePlan(deps.config),
-        balance: account.balance,
-        // Credits held by calls in flight (reserved at the gateway, settled when they finish); new calls can use
-        // `available = balance - reserved`.
-        reserved: account.reserved,
-        available: account.balance - account.reserved,
-        createdAt: account.createdAt.toISOString(),
-        usage24h: account.usage,
-      },
-      credits: 0,
-      cache: "BYPASS",
-      source: "ledger",
-    } satisfies SuccessBody;
+    return accountSummary(deps, principal);
   };
+}
+
+/**
+ * The key's account (`GET /v1/account`, the MCP tool `account_balance`): its plan limits, balance, reserved and
+ * available credits, and the calls and credits of the last 24 hours (from the request log), all read by one SQL
+ * statement ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
+ * @throws ServiceError 401 `invalid_api_key` when the account was deleted since the key authenticated.
+ */
+export async function accountSummary(deps: GatewayDeps, principal: Principal): Promise<SuccessBody> {
+  // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
+  await deps.requestLog.flushAccount(principal.accountId);
+  const account = await readAccountSummary(
+    sqlPool(deps.ledger.prisma),
+    principal.accountId,
+    new Date(Date.now() - DAY_MS),
+  );
+  // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
+  if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
+  return {
+    data: {
+      accountId: account.id,
+      keyId: principal.keyId,
+      email: account.email,
+      plan: freePlan(deps.config),
+      balance: account.balance,
+      // Credits held by calls in flight (reserved at the gateway, settled when they finish); new calls can use
+      // `available = balance - reserved`.
+      reserved: account.reserved,
+      available: account.balance - account.reserved,
+      createdAt: account.createdAt.toISOString(),
+      usage24h: account.usage,
+    },
+    credits: 0,
+    cache: "BYPASS",
+    source: "ledger",
+  } satisfies SuccessBody;
 }

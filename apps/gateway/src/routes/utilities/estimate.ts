@@ -1,5 +1,13 @@
 import { callEstimate, type OperationSpec, ServiceError } from "@sda/core";
-import { type EstimateResult, holdFor, submitEstimate, validateCallParams } from "@sda/engine";
+import {
+  type EstimateResult,
+  holdFor,
+  type JobResult,
+  submitEstimate,
+  validateCallParams,
+} from "@sda/engine";
+import type { Principal } from "@sda/ledger";
+import type { JobStatus } from "@sda/queue";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
@@ -47,64 +55,84 @@ export function ruleEstimate(op: OperationSpec, params: Record<string, unknown>)
 }
 
 /**
- * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost. Operations declaring
- * `estimate` are priced by their estimate function, run as a 0-credit job on their queue (nothing reserved).
- * @throws ServiceError 400 `invalid_parameter` without `path`; 404 `route_not_found` for a path that is no
- *   operation; the operation's own 400/422s for its parameters; the estimate function's errors
- *   (e.g. 400 `duration_too_long`).
+ * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost
+ * ({@link estimateCall}).
  */
 export function estimateRoute(deps: GatewayDeps) {
   return async (req: Request, res: Response) => {
     const l = locals(res);
     l.operationId = "utilities.estimate";
     l.params = { ...req.query };
-    const path = req.query.path;
-    if (typeof path !== "string" || path === "")
-      throw new ServiceError(
-        "invalid_parameter",
-        "path is required: the operation's path, e.g. /v1/videosite/comments",
-        {
-          details: { param: "path" },
-        },
-      );
-    const op = deps.registry.byRoute("GET", path);
-    if (!op)
-      throw new ServiceError("route_not_found", `${path.slice(0, 200)} is not an operation of this service`, {
-        details: { param: "path" },
-      });
-    const raw = operationQuery(req);
-    const params = validateCallParams(op, raw);
-    const estimate = ruleEstimate(op, params);
-    if (!op.estimate) {
-      sendSuccess(res, { data: estimate, credits: 0, cache: "BYPASS", source: "utilities:price-rule" });
-      return;
-    }
-    const outcome = await submitEstimate(op, params, principalOf(res), l.requestId, {
-      bridge: deps.bridge,
-      deadlineMs: deps.config.REQUEST_DEADLINE_MS,
-    });
+    const outcome = await estimateCall(
+      deps,
+      principalOf(res),
+      l.requestId,
+      req.query.path,
+      operationQuery(req),
+    );
     if (outcome.jobId) l.jobId = outcome.jobId;
-    if (outcome.state === "pending") {
-      res.status(202).json(pollBody(outcome.jobId, outcome.status));
-      return;
-    }
-    const { result } = outcome;
-    if (!result.ok) {
-      sendJobResult(res, result);
-      return;
-    }
-    const measured = result.data as EstimateResult;
-    const data: CallEstimate = {
-      ...estimate,
-      pricing: "measured",
-      credits: measured.credits,
-      min: measured.credits,
-      max: measured.credits,
-      cacheHitCredits: op.price.billCacheHits ? measured.credits : 0,
-      ...(measured.durationSeconds === undefined ? {} : { durationSeconds: measured.durationSeconds }),
-    };
-    sendSuccess(res, { data, credits: 0, cache: "BYPASS", source: `utilities:${measured.source}` });
+    if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
+    else if (outcome.state === "failed") sendJobResult(res, outcome.result);
+    else sendSuccess(res, { data: outcome.data, credits: 0, cache: "BYPASS", source: outcome.source });
   };
+}
+
+/** What {@link estimateCall} came to: the estimate, the job of an estimate past the deadline, or its error. */
+export type EstimateOutcome =
+  | { state: "priced"; data: CallEstimate; source: string; jobId: string | null }
+  | { state: "pending"; jobId: string; status: JobStatus }
+  | { state: "failed"; jobId: string | null; result: JobResult };
+
+/**
+ * What a call of `path` with these parameters would cost (REST `GET /v1/utilities/estimate`, the MCP tool
+ * `estimate_cost`). Operations declaring `estimate` are priced by their estimate function, run as a 0-credit job on
+ * their queue (nothing reserved).
+ * @param raw the operation's own parameters as REST query values.
+ * @throws ServiceError 400 `invalid_parameter` without `path`; 404 `route_not_found` for a path that is no
+ *   operation; the operation's own 400/422s for its parameters.
+ */
+export async function estimateCall(
+  deps: GatewayDeps,
+  principal: Principal,
+  requestId: string,
+  path: unknown,
+  raw: Record<string, unknown>,
+): Promise<EstimateOutcome> {
+  if (typeof path !== "string" || path === "")
+    throw new ServiceError(
+      "invalid_parameter",
+      "path is required: the operation's path, e.g. /v1/videosite/comments",
+      {
+        details: { param: "path" },
+      },
+    );
+  const op = deps.registry.byRoute("GET", path);
+  if (!op)
+    throw new ServiceError("route_not_found", `${path.slice(0, 200)} is not an operation of this service`, {
+      details: { param: "path" },
+    });
+  const params = validateCallParams(op, raw);
+  const estimate = ruleEstimate(op, params);
+  if (!op.estimate) return { state: "priced", data: estimate, source: "utilities:price-rule", jobId: null };
+  const outcome = await submitEstimate(op, params, principal, requestId, {
+    bridge: deps.bridge,
+    deadlineMs: deps.config.REQUEST_DEADLINE_MS,
+  });
+  if (outcome.state === "pending") return outcome;
+  const { result } = outcome;
+  if (!result.ok) return { state: "failed", jobId: outcome.jobId, result };
+  // The estimate function's errors (e.g. 400 `duration_too_long`) are the result's.
+  const measured = result.data as EstimateResult;
+  const data: CallEstimate = {
+    ...estimate,
+    pricing: "measured",
+    credits: measured.credits,
+    min: measured.credits,
+    max: measured.credits,
+    cacheHitCredits: op.price.billCacheHits ? measured.credits : 0,
+    ...(measured.durationSeconds === undefined ? {} : { durationSeconds: measured.durationSeconds }),
+  };
+  return { state: "priced", data, source: `utilities:${measured.source}`, jobId: outcome.jobId };
 }
 
 /** OpenAPI of `GET /v1/utilities/estimate`. */

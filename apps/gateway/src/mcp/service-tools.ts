@@ -1,0 +1,164 @@
+import { assertStorableBody, ServiceError } from "@sda/core";
+import { type ServiceRouteDoc, standaloneSchema } from "@sda/openapi";
+import { z } from "zod";
+import { accountSummary } from "../routes/account/get-account.ts";
+import { accountRouteDocs } from "../routes/account/openapi.ts";
+import { getBatchDoc } from "../routes/batch/get.ts";
+import { submitBatchDoc } from "../routes/batch/submit.ts";
+import { createMonitorDoc } from "../routes/monitors/create.ts";
+import { listMonitorsDoc } from "../routes/monitors/read.ts";
+import { listingData } from "../routes/monitors/respond.ts";
+import { estimateCall, estimateRouteDoc } from "../routes/utilities/estimate.ts";
+import { outcomeAnswer, resultSchema } from "./operation-tools.ts";
+import { type McpTool, queryValues, type ToolAnswer, type ToolContext } from "./tool.ts";
+
+/** The 200/201/202 `data` schema a service route's doc declares. */
+function outputOf(doc: ServiceRouteDoc): z.ZodType {
+  const { output } = doc;
+  if (!output) throw new Error(`${doc.path} declares no output`);
+  if ("safeParse" in output) return output as z.ZodType;
+  const data = Object.values(output)[0];
+  if (!data) throw new Error(`${doc.path} declares no output`);
+  return data;
+}
+
+/** A free answer of the service's own data (nothing charged, nothing cached), with the REST status. */
+function free(data: unknown, source: string, status = 200): ToolAnswer {
+  return { ok: true, status, data: data as Record<string, unknown>, credits: 0, cache: "BYPASS", source };
+}
+
+/** Waits for the key's rate-limit check, as the REST group routes do before they run. */
+async function admit(ctx: ToolContext): Promise<void> {
+  const { admission } = await ctx.limit.admitKey(ctx.principal.keyId);
+  await admission;
+}
+
+/**
+ * A tool over one REST service route: its description, output (and input, unless given) from the route's doc, so
+ * the tool says what the route says; `run` calls the same service function the route calls.
+ */
+function serviceTool(
+  name: string,
+  doc: ServiceRouteDoc,
+  options: {
+    operation: string;
+    input?: z.ZodType;
+    readOnly: boolean;
+    run: (ctx: ToolContext, args: Record<string, unknown>) => Promise<ToolAnswer>;
+  },
+): McpTool {
+  const input = options.input ?? doc.body ?? doc.query ?? z.object({});
+  return {
+    operation: options.operation,
+    definition: {
+      name,
+      title: doc.summary.replace(/\.$/, ""),
+      description: [doc.summary, doc.description].filter(Boolean).join("\n\n"),
+      inputSchema: { type: "object", ...standaloneSchema(input, "input") },
+      outputSchema: resultSchema(outputOf(doc)),
+      annotations: { readOnlyHint: options.readOnly, openWorldHint: false },
+    },
+    async run(ctx, args) {
+      await admit(ctx);
+      return options.run(ctx, args);
+    },
+  };
+}
+
+const getAccountDoc = accountRouteDocs.find((doc) => doc.path === "/v1/account") as ServiceRouteDoc;
+
+const estimateInput = z.object({
+  tool: z.string().describe("The platform tool to price, e.g. `videosite_transcript`."),
+  arguments: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("The arguments that tool would be called with (validated as the call would validate them)."),
+});
+
+/**
+ * The service tools beside the platform ones, each the REST route's own logic: `account_balance`
+ * (`GET /v1/account`), `estimate_cost` (`GET /v1/utilities/estimate`, by tool name), `batch_submit` and
+ * `batch_status` (`POST /v1/batch`, `GET /v1/batch/{id}`), `monitor_create` and `monitor_list`
+ * (`POST`/`GET /v1/monitors`). Same validation, billing (items and runs are billed as direct calls) and errors.
+ * @param toolPaths each platform tool's REST path, by tool name (for `estimate_cost`).
+ */
+export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] {
+  return [
+    serviceTool("account_balance", getAccountDoc, {
+      operation: "account.get",
+      readOnly: true,
+      run: async (ctx) => {
+        const body = await accountSummary(ctx.deps, ctx.principal);
+        return free(body.data, body.source);
+      },
+    }),
+    serviceTool("estimate_cost", estimateRouteDoc, {
+      operation: "utilities.estimate",
+      input: estimateInput,
+      readOnly: true,
+      run: async (ctx, args) => {
+        const tool = typeof args.tool === "string" ? args.tool : "";
+        const path = toolPaths.get(tool);
+        if (!path)
+          throw new ServiceError(
+            "invalid_parameter",
+            `tool must name a platform tool (got "${tool.slice(0, 100)}")`,
+            {
+              details: { param: "tool" },
+            },
+          );
+        const given = args.arguments;
+        const raw =
+          given && typeof given === "object" && !Array.isArray(given)
+            ? queryValues(given as Record<string, unknown>)
+            : {};
+        const outcome = await estimateCall(ctx.deps, ctx.principal, ctx.requestId, path, raw);
+        if (outcome.state === "priced")
+          return {
+            ...free(outcome.data, outcome.source),
+            ...(outcome.jobId ? { jobId: outcome.jobId } : {}),
+          };
+        return outcomeAnswer(
+          outcome.state === "pending"
+            ? outcome
+            : { state: "finished", jobId: outcome.jobId, result: outcome.result },
+        );
+      },
+    }),
+    serviceTool("batch_submit", submitBatchDoc, {
+      operation: "batch.submit",
+      readOnly: false,
+      run: async (ctx, args) => {
+        const answer = await ctx.deps.batches.submit({
+          principal: ctx.principal,
+          body: args,
+          idempotencyKey: null,
+        });
+        return free(answer.data, "batch", 202);
+      },
+    }),
+    serviceTool("batch_status", getBatchDoc, {
+      operation: "batch.get",
+      input: z.object({ batchId: z.string().describe("The batch's `bat_…` id (from batch_submit).") }),
+      readOnly: true,
+      run: async (ctx, args) =>
+        free(await ctx.deps.batches.get(ctx.principal, String(args.batchId ?? "")), "batch"),
+    }),
+    serviceTool("monitor_create", createMonitorDoc, {
+      operation: "monitors.create",
+      readOnly: false,
+      run: async (ctx, args) => {
+        assertStorableBody(args);
+        return free(await ctx.deps.monitors.create(ctx.principal, args), "monitors", 201);
+      },
+    }),
+    serviceTool("monitor_list", listMonitorsDoc, {
+      operation: "monitors.list",
+      readOnly: true,
+      run: async (ctx, args) => {
+        const page = await ctx.deps.monitors.list(ctx.principal, queryValues(args));
+        return free(listingData("monitors", page), "monitors");
+      },
+    }),
+  ];
+}
