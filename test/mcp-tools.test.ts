@@ -112,7 +112,8 @@ describe("MCP service tools", () => {
   test("a call past the deadline returns the job handle; get_job returns its data, charged once", async ({
     stack,
   }) => {
-    const slow = await startStackGateway(stack, { REQUEST_DEADLINE_MS: "300" });
+    // MCP_DEADLINE_MS alone: the REST deadline stays 110 s.
+    const slow = await startStackGateway(stack, { MCP_DEADLINE_MS: "300" });
     onTestFinished(() => slow.close());
     const remove = stack.replay.addFault(holdReplies("/api/timedtext", 1500));
     onTestFinished(remove);

@@ -19,7 +19,7 @@ import { historyRouter } from "./routes/history.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
-import { OPERATION_PATTERN, operationRoutes, submitDeps } from "./routes/operation.ts";
+import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
 import { statusRouter } from "./routes/status.ts";
 import { utilitiesRouter } from "./routes/utilities/index.ts";
@@ -53,8 +53,8 @@ function allowedMethods(): [path: string, methods: string[]][] {
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
  * every registry operation (mounted from the registry, nothing per operation here), `GET /v1/jobs/{id}`, the
- * Account, Batch, History, Monitors and Utilities groups, and the MCP endpoint `/mcp` (`MCP_ENABLED`). Every known path answers other methods (HEAD included on
- * API paths) with 405 before anything runs.
+ * Account, Batch, History, Monitors and Utilities groups, and the MCP endpoint `/mcp` (`MCP_ENABLED`). Every known
+ * path answers other methods (HEAD included on API paths) with 405 before anything runs.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -101,7 +101,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(utilitiesRouter(deps, auth));
   if (deps.config.MCP_ENABLED) {
     const tools = mcpTools(deps.registry, deps.config.MCP_TOOLS);
-    app.use(mcpRouter(deps, tools, authenticated, limit, submitDeps(deps, metrics)));
+    app.use(mcpRouter(deps, tools, authenticated, limit, metrics));
   }
   app.use(notFound);
   app.use(errorHandler(deps.log));

@@ -87,6 +87,9 @@ export const baseEnvSchema = z.object({
       "comma-separated MCP tools offered: tool names (`videosite_transcript`) or prefixes (`videosite_`, `account_`)",
     shownDefault: "every tool",
   }),
+  MCP_DEADLINE_MS: int(50_000, 1).describe(
+    "an MCP tool call's wait before it answers its job handle (at most `REQUEST_DEADLINE_MS`; MCP clients time out at 60 s)",
+  ),
 
   // Stores
   DATABASE_URL: z

@@ -16,6 +16,7 @@ const getJobInput = z.object({
  */
 export const getJobTool: McpTool = {
   operation: "jobs.get",
+  logsArguments: false,
   definition: {
     name: "get_job",
     title: "Result of a call that outlived the deadline",

@@ -62,6 +62,7 @@ export function outcomeAnswer(outcome: CallOutcome): ToolAnswer {
 export function operationTool(op: OperationSpec): McpTool {
   return {
     operation: op.id,
+    logsArguments: true,
     definition: {
       name: toolName(op),
       title: shortSummary(op.summary),

@@ -1,10 +1,11 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ServiceError } from "@sda/core";
-import type { SubmitDeps } from "@sda/engine";
 import express, { type RequestHandler, type Router } from "express";
 import type { GatewayDeps } from "../deps.ts";
+import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
+import { submitDeps } from "../routes/operation.ts";
 import { createMcpServer } from "./server.ts";
 import type { McpTool } from "./tool.ts";
 
@@ -15,15 +16,21 @@ const MAX_BODY = "5mb";
  * `/mcp`: the MCP Streamable HTTP transport (the official SDK's), stateless — every POST gets its own server and
  * transport, answered as JSON (no session id, no SSE stream), so any gateway process answers any request. The key is
  * checked first, exactly as for REST (`authenticate`: 401 in the error envelope before any MCP message is read).
- * GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server has neither.
+ * GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server has neither. Tool calls wait
+ * `MCP_DEADLINE_MS` (at most `REQUEST_DEADLINE_MS`) before answering a job handle.
  */
 export function mcpRouter(
-  deps: GatewayDeps,
+  gateway: GatewayDeps,
   tools: ReadonlyMap<string, McpTool>,
   authenticate: RequestHandler,
   limit: RateLimit,
-  submit: SubmitDeps,
+  metrics: GatewayMetrics,
 ): Router {
+  // MCP clients give up on a request after 60 s by default (the official SDKs' clients): a tool call returns its job
+  // handle at MCP_DEADLINE_MS, so no agent sees a timeout (and retries, paying twice) while its call still runs.
+  const deadline = Math.min(gateway.config.REQUEST_DEADLINE_MS, gateway.config.MCP_DEADLINE_MS);
+  const deps: GatewayDeps = { ...gateway, config: { ...gateway.config, REQUEST_DEADLINE_MS: deadline } };
+  const submit = submitDeps(deps, metrics);
   const router = express.Router();
   router.post("/mcp", authenticate, express.json({ limit: MAX_BODY }), async (req, res) => {
     const server = createMcpServer(tools, principalOf(res), { deps, limit, submit });

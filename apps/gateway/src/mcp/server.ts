@@ -57,7 +57,7 @@ export function createMcpServer(
       operation: tool.operation,
       method: "POST",
       path: "/mcp",
-      params: args,
+      params: tool.logsArguments ? args : {},
       status: answer.ok ? answer.status : answer.error.status,
       errorCode: answer.ok ? null : answer.error.code,
       credits: answer.ok ? answer.credits : 0,

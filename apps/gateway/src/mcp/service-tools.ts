@@ -42,6 +42,8 @@ function serviceTool(
   doc: ServiceRouteDoc,
   options: {
     operation: string;
+    /** The arguments are a query (logged as the row's `params`), not a body. */
+    query?: boolean;
     input?: z.ZodType;
     readOnly: boolean;
     run: (ctx: ToolContext, args: Record<string, unknown>) => Promise<ToolAnswer>;
@@ -50,6 +52,7 @@ function serviceTool(
   const input = options.input ?? doc.body ?? doc.query ?? z.object({});
   return {
     operation: options.operation,
+    logsArguments: options.query === true,
     definition: {
       name,
       title: doc.summary.replace(/\.$/, ""),
@@ -94,6 +97,7 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
     }),
     serviceTool("estimate_cost", estimateRouteDoc, {
       operation: "utilities.estimate",
+      query: true,
       input: estimateInput,
       readOnly: true,
       run: async (ctx, args) => {
@@ -154,6 +158,7 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
     }),
     serviceTool("monitor_list", listMonitorsDoc, {
       operation: "monitors.list",
+      query: true,
       readOnly: true,
       run: async (ctx, args) => {
         const page = await ctx.deps.monitors.list(ctx.principal, queryValues(args));

@@ -39,6 +39,8 @@ export interface McpTool {
   definition: Tool;
   /** The request log's `operation` of its calls (`videosite.transcript`, `account.get`). */
   operation: string;
+  /** The request-log row keeps the call's arguments as its `params` (as REST keeps a GET's query; not a body). */
+  logsArguments: boolean;
   /**
    * Runs one call with the client's arguments.
    * @throws ServiceError (answered as an `isError` result); anything else is answered as the REST error handler would.
