@@ -18,6 +18,7 @@ import {
   serviceEnvSchema,
 } from "@sda/core";
 import { dashboardEnv } from "@sda/dashboard/env";
+import { fedisitePlatform } from "@sda/fedisite/spec";
 import { forumsitePlatform } from "@sda/forumsite/spec";
 import { mediaEnv } from "@sda/media/env";
 import { microblogsitePlatform } from "@sda/microblogsite/spec";
@@ -40,6 +41,7 @@ const entries = [
   platform(forumsitePlatform, () => import("@sda/forumsite")),
   platform(newssitePlatform, () => import("@sda/newssite")),
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
+  platform(fedisitePlatform, () => import("@sda/fedisite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */

@@ -1,0 +1,43 @@
+import { ServiceError } from "@sda/core";
+import type { z } from "zod";
+
+/**
+ * Small readers of Mastodon's JSON values, tolerant of fields older servers lack (absent → null) and of the loose
+ * types some servers send (a count as a string, a `+00:00` offset instead of `Z`).
+ */
+
+/** UTC ISO time with milliseconds and `Z` of an ISO time or date (`2022-11-07`), or null. */
+export function isoTime(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** A count sent as a number or a decimal string (`featured_tags[].statuses_count`), or null. */
+export function countOf(value: unknown): number | null {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** A non-empty string, or null (Mastodon sends `""` for an absent description, title or URL). */
+export function textOrNull(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/** The full `user@domain` handle of an account's `acct`: a local account (no `@`) is qualified with the instance asked. */
+export function fullHandle(acct: string, instanceHost: string): string {
+  return acct.includes("@") ? acct : `${acct}@${instanceHost}`;
+}
+
+/**
+ * Parses an answer with a reader's schema.
+ * @throws ServiceError 502 `upstream_error` (not retryable: the instance answered another format) naming `what`.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new ServiceError("upstream_error", `fedisite: the instance answered ${what} in an unknown format`, {
+    retryable: false,
+    details: { platform: "fedisite", issue: result.error.issues[0]?.message ?? null },
+  });
+}
