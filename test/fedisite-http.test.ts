@@ -31,6 +31,21 @@ describe("fedisite operations over HTTP", () => {
         1,
         "mastodon:status",
       ],
+      [
+        "post-comments",
+        { url: "https://mastodon.social/@Gargron/109294719267373593" },
+        2,
+        "mastodon:context",
+      ],
+      [
+        "hashtag",
+        { url: "https://mastodon.social/tags/ichbinhanna", limit: "5" },
+        2,
+        "mastodon:timelines/tag",
+      ],
+      ["search", { q: "halcy", instance: "mastodon.social" }, 2, "mastodon:search"],
+      ["instance", { url: "mastodon.social" }, 1, "mastodon:instance/v2"],
+      ["trends", { instance: "mastodon.social", type: "links", limit: "3" }, 2, "mastodon:trends/links"],
     ];
     const spent = await expectPricedCalls(stack, key, V1, calls);
     await expectBalance(stack, accountId, 100 - spent);
@@ -77,7 +92,7 @@ describe("fedisite operations over HTTP", () => {
         expect(refused.body.error).toMatchObject({ code: "instance_not_allowed", retryable: false });
       }
       expect(stack.replay.hits.length).toBe(hits);
-      const unreadable = await stack.get(`${V1}/profile`, key, { url: "not a link" });
+      const unreadable = await stack.get(`${V1}/profile`, key, { url: "https://fosstodon.org/@not a name" });
       expect(unreadable.body.error).toMatchObject({ code: "invalid_parameter", param: "url" });
       const status = await stack.get(`${V1}/profile`, key, {
         url: "https://fosstodon.org/@schochastics/114620457512351116",
@@ -96,6 +111,18 @@ describe("fedisite operations over HTTP", () => {
       await expectBalance(stack, accountId, 8);
     },
   );
+
+  stackTest("an empty list (no trending posts) is 200 and costs 0", async ({ stack }) => {
+    const { key, accountId } = await stack.account(10);
+    const response = await stack.get(`${V1}/trends`, key, {
+      instance: "mastodon.example.com",
+      type: "posts",
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ posts: [], tags: null, totalReturned: 0, hasMore: false });
+    expect(response.headers.get("x-service-credits")).toBe("0");
+    await expectBalance(stack, accountId, 10);
+  });
 
   stackTest("a missing account or status is 404, not retryable, not billed", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);

@@ -1,9 +1,14 @@
 import { definePlatform } from "@sda/core";
 import { fedisiteEnv } from "./env.ts";
 import { fedisiteErrorCodes } from "./errors.ts";
+import { hashtagSpec } from "./spec/hashtag.ts";
+import { instanceSpec } from "./spec/instance.ts";
+import { postCommentsSpec } from "./spec/post-comments.ts";
 import { postDetailsSpec } from "./spec/post-details.ts";
 import { postsSpec } from "./spec/posts.ts";
 import { profileSpec } from "./spec/profile.ts";
+import { searchSpec } from "./spec/search.ts";
+import { trendsSpec } from "./spec/trends.ts";
 
 /**
  * The fedisite platform (Mastodon) as the gateway sees it (`@sda/fedisite/spec`). Its hosts are the caller's: any
@@ -24,5 +29,14 @@ export const fedisitePlatform = definePlatform({
     { operation: "profile", params: { url: "https://fosstodon.org/web/accounts/109302436954721982" } },
     { operation: "post-details", params: { url: "https://fosstodon.org/@schochastics/114620457512351116" } },
   ],
-  operations: [profileSpec, postsSpec, postDetailsSpec],
+  operations: [
+    profileSpec,
+    postsSpec,
+    postDetailsSpec,
+    postCommentsSpec,
+    hashtagSpec,
+    searchSpec,
+    instanceSpec,
+    trendsSpec,
+  ],
 });

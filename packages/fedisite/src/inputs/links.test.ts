@@ -7,18 +7,25 @@ const ok = <T>(value: T) => ({ kind: "ok", value });
 
 describe("links", () => {
   it("reads profile links and handles of any instance", () => {
-    const schochastics = ok({ instance: "https://fosstodon.org", acct: "schochastics", id: null });
-    expect(parseAccountRef("https://fosstodon.org/@schochastics")).toEqual(schochastics);
-    expect(parseAccountRef("fosstodon.org/@schochastics/")).toEqual(schochastics);
-    expect(parseAccountRef("https://fosstodon.org/@schochastics/media")).toEqual(schochastics);
-    expect(parseAccountRef("https://fosstodon.org/users/schochastics")).toEqual(schochastics);
-    expect(parseAccountRef("@schochastics@fosstodon.org")).toEqual(schochastics);
-    expect(parseAccountRef("schochastics@FOSSTODON.org")).toEqual(schochastics);
+    const schochastics = { instance: "https://fosstodon.org", acct: "schochastics", id: null };
+    const link = ok({ ...schochastics, sharedForm: true });
+    const handle = ok({ ...schochastics, sharedForm: false });
+    expect(parseAccountRef("https://fosstodon.org/@schochastics")).toEqual(link);
+    expect(parseAccountRef("fosstodon.org/@schochastics/")).toEqual(link);
+    expect(parseAccountRef("https://fosstodon.org/@schochastics/media")).toEqual(link);
+    expect(parseAccountRef("https://fosstodon.org/users/schochastics")).toEqual(handle);
+    expect(parseAccountRef("@schochastics@fosstodon.org")).toEqual(handle);
+    expect(parseAccountRef("schochastics@FOSSTODON.org")).toEqual(handle);
     expect(parseAccountRef("https://mastodon.social/@halcy@icosahedron.website")).toEqual(
-      ok({ instance: "https://mastodon.social", acct: "halcy@icosahedron.website", id: null }),
+      ok({
+        instance: "https://mastodon.social",
+        acct: "halcy@icosahedron.website",
+        id: null,
+        sharedForm: true,
+      }),
     );
     expect(parseAccountRef("https://fosstodon.org/web/accounts/109302436954721982")).toEqual(
-      ok({ instance: "https://fosstodon.org", acct: null, id: "109302436954721982" }),
+      ok({ instance: "https://fosstodon.org", acct: null, id: "109302436954721982", sharedForm: false }),
     );
     // The scheme and port are kept as written, so the instance policy can refuse them.
     expect(parseAccountRef("http://fosstodon.org/@x")).toMatchObject(
@@ -29,7 +36,7 @@ describe("links", () => {
       "unsupported",
     );
     expect(parseAccountRef("https://fosstodon.org/tags/rstats").kind).toBe("unsupported");
-    expect(parseAccountRef("schochastics").kind).toBe("invalid");
+    expect(parseAccountRef("schochastics").kind).toBe("unsupported");
     expect(parseAccountRef("https://fosstodon.org/@bad name").kind).toBe("invalid");
   });
 
@@ -45,7 +52,8 @@ describe("links", () => {
     );
     expect(parseStatusRef("https://fosstodon.org/@schochastics").kind).toBe("unsupported");
     expect(parseStatusRef("https://fosstodon.org/@schochastics/12-3").kind).toBe("invalid");
-    expect(parseStatusRef("114620457512351116").kind).toBe("invalid");
+    expect(parseStatusRef("https://www.youtube.com/@somebody/videos").kind).toBe("invalid");
+    expect(parseStatusRef("114620457512351116").kind).toBe("unsupported");
   });
 
   it("reads hashtag links and instances", () => {

@@ -25,6 +25,8 @@ export interface AccountRef {
   instance: Instance;
   acct: string | null;
   id: string | null;
+  /** Read from `https://<host>/@user`, a form other platforms use too (`youtube.com/@handle`). */
+  sharedForm: boolean;
 }
 
 /** A status named by a link: its id on the instance asked. */
@@ -41,8 +43,11 @@ export interface TagRef {
 
 const USERNAME = /^[a-z0-9_]+([.-]+[a-z0-9_]+)*$/i;
 const DOMAIN = /^[^\s@/]+$/;
-/** Mastodon ids are strings: snowflakes in decimal, other servers' flake ids in letters and digits. */
-const STATUS_ID = /^[A-Za-z0-9]{1,64}$/;
+/**
+ * Mastodon ids are strings: snowflakes in decimal, other servers' flake ids in letters and digits (with digits: a word
+ * after `/@user/` is a page of the profile, not a status).
+ */
+const STATUS_ID = /^(?=[A-Za-z]*\d)[A-Za-z0-9]{1,64}$/;
 const TAG = /^[\p{L}\p{M}\p{N}_·]{1,100}$/u;
 /** Tabs of a profile page (`/@user/media`); the page still names the account. */
 const PROFILE_TABS = new Set(["with_replies", "media", "followers", "following", "featured"]);
@@ -83,14 +88,15 @@ function readHandle(value: string): AccountRef | null {
   const match = /^@?([^@\s/]+)@([^@\s/]+)$/.exec(value);
   if (!match?.[1] || !match[2] || !USERNAME.test(match[1])) return null;
   const url = readUrl(match[2]);
-  return url ? { instance: url.origin, acct: match[1], id: null } : null;
+  return url ? { instance: url.origin, acct: match[1], id: null, sharedForm: false } : null;
 }
 
 /**
  * Reads an account from a profile link (`https://<instance>/@user`, `/@user@other.domain` as the instance shows a
  * remote account, `/users/user`, `/web/accounts/<id>`, a profile tab like `/@user/media`) or a handle
  * (`@user@instance`, `user@instance`).
- * @returns the account; `unsupported` for another page of an instance (a status, a tag); `invalid` otherwise.
+ * @returns the account; `unsupported` for a value of no such form (another page, another kind of value); `invalid`
+ *   for one of these forms with a malformed name.
  */
 export function parseAccountRef(input: string): InputParse<AccountRef> {
   const value = input.trim();
@@ -99,24 +105,23 @@ export function parseAccountRef(input: string): InputParse<AccountRef> {
   if (handle) return { kind: "ok", value: handle };
   const url = value.includes("/") || value.includes(".") ? readUrl(value) : null;
   const segments = url && segmentsOf(url);
-  if (!url || !segments)
-    return { kind: "invalid", message: "url is neither a profile link nor a handle (@user@instance)" };
+  if (!url || !segments) return { kind: "unsupported", message: PROFILE_FORMS };
   const [first = "", second, third, ...more] = segments;
+  const instance = url.origin;
   if (first.startsWith("@") && (second === undefined || (PROFILE_TABS.has(second) && third === undefined))) {
     const acct = readAcct(first.slice(1));
     return acct
-      ? { kind: "ok", value: { instance: url.origin, acct, id: null } }
+      ? { kind: "ok", value: { instance, acct, id: null, sharedForm: true } }
       : { kind: "invalid", message: `url names no valid account (${first})` };
   }
   if (first === "users" && second && third === undefined && USERNAME.test(second))
-    return { kind: "ok", value: { instance: url.origin, acct: second, id: null } };
+    return { kind: "ok", value: { instance, acct: second, id: null, sharedForm: false } };
   if (first === "web" && second === "accounts" && third && STATUS_ID.test(third) && more.length === 0)
-    return { kind: "ok", value: { instance: url.origin, acct: null, id: third } };
-  return {
-    kind: "unsupported",
-    message: "url must be a profile link (https://<instance>/@user) or a handle (@user@instance)",
-  };
+    return { kind: "ok", value: { instance, acct: null, id: third, sharedForm: false } };
+  return { kind: "unsupported", message: PROFILE_FORMS };
 }
+
+const PROFILE_FORMS = "url must be a profile link (https://<instance>/@user) or a handle (@user@instance)";
 
 /**
  * Reads a status from its link: `https://<instance>/@user/<id>`, `/@user@other.domain/<id>`,
@@ -129,7 +134,7 @@ export function parseStatusRef(input: string): InputParse<StatusRef> {
   const url = readUrl(value);
   const segments = url && segmentsOf(url);
   if (!url || !segments || !value.includes("/"))
-    return { kind: "invalid", message: "url is not a status link (https://<instance>/@user/<id>)" };
+    return { kind: "unsupported", message: "url must be a status link (https://<instance>/@user/<id>)" };
   const id = statusIdOf(segments);
   if (id === undefined)
     return { kind: "unsupported", message: "url must be a status link (https://<instance>/@user/<id>)" };
@@ -158,7 +163,7 @@ export function parseTagRef(input: string): InputParse<TagRef> {
   const url = value.includes("/") ? readUrl(value) : null;
   const segments = url && segmentsOf(url);
   if (!url || !segments)
-    return { kind: "invalid", message: "url is not a hashtag link (https://<instance>/tags/<tag>)" };
+    return { kind: "unsupported", message: "url must be a hashtag link (https://<instance>/tags/<tag>)" };
   const [first, second, ...more] = segments;
   if (first !== "tags" || second === undefined || more.length > 0)
     return { kind: "unsupported", message: "url must be a hashtag link (https://<instance>/tags/<tag>)" };

@@ -168,3 +168,95 @@ export const fediProfile = component(
   }),
   "A Mastodon account's profile.",
 );
+
+const trendDay = z.object({
+  day: timestamp.nullable().describe("The day (UTC midnight)."),
+  uses: count.nullable(),
+  accounts: count.nullable().describe("Accounts that used it that day."),
+});
+
+/** A hashtag with its recent use. */
+export const fediTag = component(
+  "FedisiteTag",
+  z.object({
+    name: z.string().describe("Without `#`."),
+    url: url.nullable(),
+    uses: count.nullable().describe("Uses over the days of `history`."),
+    history: z.array(trendDay).describe("The last days, newest first."),
+  }),
+  "A hashtag with its recent use.",
+);
+
+/** A trending link. */
+export const fediLink = component(
+  "FedisiteLink",
+  z.object({
+    url,
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    image: url.nullable(),
+    provider: z.string().nullable(),
+    author: z.string().nullable(),
+    language: z.string().nullable(),
+    publishedAt: timestamp.nullable(),
+    uses: count.nullable().describe("Shares over the days of `history`."),
+    history: z.array(trendDay),
+  }),
+  "A link shared on an instance, with its recent shares.",
+);
+
+/** A post of a thread, placed. */
+export const fediThreadPost = component(
+  "FedisiteThreadPost",
+  z.object({
+    ...fediPost.shape,
+    depth: z
+      .int()
+      .describe(
+        "Relative to the post asked: 0 for a direct reply, 1 for a reply to it…; ancestors -1 (the parent), -2…",
+      ),
+    parentId: z.string().nullable(),
+    isAncestor: z.boolean().describe("A post the post asked replies to (listed first, root first)."),
+  }),
+  "A post of a thread with its depth and parent.",
+);
+
+const feedAccess = z
+  .object({ local: z.string().nullable(), remote: z.string().nullable() })
+  .nullable()
+  .describe("`public`, `authenticated` or `disabled`, for local and for remote posts.");
+
+/** An instance's description. */
+export const fediInstance = component(
+  "FedisiteInstance",
+  z.object({
+    domain: z.string(),
+    title: z.string().nullable(),
+    version: z.string().nullable(),
+    description: z.string().nullable(),
+    sourceUrl: url.nullable(),
+    thumbnail: url.nullable(),
+    languages: z.array(z.string()),
+    registrations: z.object({
+      enabled: z.boolean().nullable(),
+      approvalRequired: z.boolean().nullable(),
+      message: z.string().nullable(),
+    }),
+    contact: z.object({ email: z.string().nullable(), account: handle.nullable() }),
+    rules: z.array(z.object({ id: z.string(), text: z.string(), hint: z.string().nullable() })),
+    stats: z
+      .object({ users: count.nullable(), posts: count.nullable(), domains: count.nullable() })
+      .nullable()
+      .describe("Totals (`/api/v1/instance`): accounts, posts, known domains."),
+    activeMonth: count.nullable().describe("Accounts active in the last 30 days."),
+    apiVersion: count.nullable().describe("`api_versions.mastodon`."),
+    timelinesAccess: z
+      .object({ liveFeeds: feedAccess, hashtagFeeds: feedAccess, trendingLinkFeeds: feedAccess })
+      .nullable()
+      .describe(
+        "Who may read the public (live), hashtag and trending-link timelines (Mastodon 4.5+); null on older servers, which serve them to everyone.",
+      ),
+    api: z.enum(["v2", "v1"]).describe("`v2`, or `v1` for servers before Mastodon 4.0."),
+  }),
+  "A Mastodon instance: software, registrations, contact, rules, totals and timeline access.",
+);
