@@ -46,6 +46,20 @@ describe("fedisite operations over HTTP", () => {
       ["search", { q: "halcy", instance: "mastodon.social" }, 2, "mastodon:search"],
       ["instance", { url: "mastodon.social" }, 1, "mastodon:instance/v2"],
       ["trends", { instance: "mastodon.social", type: "links", limit: "3" }, 2, "mastodon:trends/links"],
+      ["followers", { url: SCHOCHASTICS, limit: "3" }, 2, "mastodon:followers"],
+      ["following", { url: SCHOCHASTICS, limit: "3" }, 2, "mastodon:following"],
+      [
+        "post-likes",
+        { url: "https://mastodon.social/@Gargron/109294719267373593" },
+        2,
+        "mastodon:favourited_by",
+      ],
+      [
+        "post-reposts",
+        { url: "https://mastodon.social/@Gargron/109294719267373593" },
+        2,
+        "mastodon:reblogged_by",
+      ],
     ];
     const spent = await expectPricedCalls(stack, key, V1, calls);
     await expectBalance(stack, accountId, 100 - spent);

@@ -1,8 +1,12 @@
 import { defineHandlers } from "@sda/core";
+import { followersHandler } from "./operations/followers.ts";
+import { followingHandler } from "./operations/following.ts";
 import { hashtagHandler } from "./operations/hashtag.ts";
 import { instanceHandler } from "./operations/instance.ts";
 import { postCommentsHandler } from "./operations/post-comments.ts";
 import { postDetailsHandler } from "./operations/post-details.ts";
+import { postLikesHandler } from "./operations/post-likes.ts";
+import { postRepostsHandler } from "./operations/post-reposts.ts";
 import { postsHandler } from "./operations/posts.ts";
 import { profileHandler } from "./operations/profile.ts";
 import { searchHandler } from "./operations/search.ts";
@@ -19,4 +23,8 @@ export const fedisiteHandlers = defineHandlers(fedisitePlatform, {
   search: searchHandler,
   instance: instanceHandler,
   trends: trendsHandler,
+  followers: followersHandler,
+  following: followingHandler,
+  "post-likes": postLikesHandler,
+  "post-reposts": postRepostsHandler,
 });

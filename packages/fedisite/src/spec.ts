@@ -1,10 +1,14 @@
 import { definePlatform } from "@sda/core";
 import { fedisiteEnv } from "./env.ts";
 import { fedisiteErrorCodes } from "./errors.ts";
+import { followersSpec } from "./spec/followers.ts";
+import { followingSpec } from "./spec/following.ts";
 import { hashtagSpec } from "./spec/hashtag.ts";
 import { instanceSpec } from "./spec/instance.ts";
 import { postCommentsSpec } from "./spec/post-comments.ts";
 import { postDetailsSpec } from "./spec/post-details.ts";
+import { postLikesSpec } from "./spec/post-likes.ts";
+import { postRepostsSpec } from "./spec/post-reposts.ts";
 import { postsSpec } from "./spec/posts.ts";
 import { profileSpec } from "./spec/profile.ts";
 import { searchSpec } from "./spec/search.ts";
@@ -38,5 +42,9 @@ export const fedisitePlatform = definePlatform({
     searchSpec,
     instanceSpec,
     trendsSpec,
+    followersSpec,
+    followingSpec,
+    postLikesSpec,
+    postRepostsSpec,
   ],
 });

@@ -1,4 +1,4 @@
-import { component, count, profileCore, timestamp, url } from "@sda/core";
+import { component, count, listPage, profileCore, timestamp, url } from "@sda/core";
 import { z } from "zod";
 
 /**
@@ -260,3 +260,13 @@ export const fediInstance = component(
   }),
   "A Mastodon instance: software, registrations, contact, rules, totals and timeline access.",
 );
+
+/** `fedisite.followers` / `following`: a page of accounts. */
+export const accountListOutput = listPage("users", fediUser, {
+  accountId: z.string().describe("The account's id on the instance asked."),
+});
+
+/** `fedisite.post-likes` / `post-reposts`: a page of accounts. */
+export const postListOutput = listPage("users", fediUser, {
+  postId: z.string().describe("The post's id on the instance asked."),
+});

@@ -1,0 +1,18 @@
+import type { HandlerFor } from "@sda/core";
+import { FediClient } from "../client/client.ts";
+import type { FedisiteEnv } from "../env.ts";
+import { readRelationList } from "../paging/account-lists.ts";
+import type { followingSpec } from "../spec/following.ts";
+
+/**
+ * Accounts an account follows, newest first.
+ *
+ * Upstream: the account (`accounts/lookup`, or none for an id link), then `GET /api/v1/accounts/<id>/following`, pages
+ * chained by `max_id`.
+ * @returns `{ data: { accountId, users, …page }, source: "mastodon:following", count }`.
+ * @throws ServiceError 422 `instance_not_allowed`, 404 `profile_not_found`, 400 `invalid_cursor`, 502 `upstream_*`.
+ */
+export const followingHandler: HandlerFor<typeof followingSpec, FedisiteEnv> = async (params, ctx) => {
+  const data = await readRelationList(new FediClient(ctx, params.url.instance), ctx, "following", params);
+  return { data, source: "mastodon:following", count: data.totalReturned };
+};
