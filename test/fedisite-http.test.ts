@@ -126,6 +126,26 @@ describe("fedisite operations over HTTP", () => {
     },
   );
 
+  stackTest(
+    "History: a post's likes and reposts, one series per uri, located by its link",
+    async ({ stack }) => {
+      const { key } = await stack.account(10);
+      const url = "https://fosstodon.org/@schochastics/114620457512351116";
+      expect((await stack.get(`${V1}/post-details`, key, { url })).status).toBe(200);
+      const history = await stack.get("/v1/history", key, { url, metrics: "likeCount,repostCount" });
+      expect(history.status, JSON.stringify(history.body)).toBe(200);
+      expect(history.body.data.resource).toMatchObject({
+        platform: "fedisite",
+        kind: "post",
+        id: "https://fosstodon.org/users/schochastics/statuses/114620457512351116",
+      });
+      const [likes, reposts] = history.body.data.series as { points: { value: number }[] }[];
+      expect(likes?.points.length).toBeGreaterThan(0);
+      expect(new Set(likes?.points.map((p) => p.value))).toEqual(new Set([12]));
+      expect(new Set(reposts?.points.map((p) => p.value))).toEqual(new Set([5]));
+    },
+  );
+
   stackTest("an empty list (no trending posts) is 200 and costs 0", async ({ stack }) => {
     const { key, accountId } = await stack.account(10);
     const response = await stack.get(`${V1}/trends`, key, {

@@ -1,6 +1,7 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, itemsAt } from "@sda/core";
 import { fedisiteEnv } from "./env.ts";
 import { fedisiteErrorCodes } from "./errors.ts";
+import { fedisiteHistory } from "./history.ts";
 import { followersSpec } from "./spec/followers.ts";
 import { followingSpec } from "./spec/following.ts";
 import { hashtagSpec } from "./spec/hashtag.ts";
@@ -27,6 +28,9 @@ export const fedisitePlatform = definePlatform({
   callerHosts: { refusedCode: "instance_not_allowed" },
   env: fedisiteEnv,
   errorCodes: fedisiteErrorCodes,
+  history: fedisiteHistory,
+  // New posts of an account or a hashtag; a repost is a new item of the account's list under its own id.
+  monitors: { posts: itemsAt("posts", ["repostId", "id"]), hashtag: itemsAt("posts", "id") },
   // A long-lived account and post of a public instance: the account, featured-tag and status reads a change of
   // Mastodon's API breaks first.
   canaries: [

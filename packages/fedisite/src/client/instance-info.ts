@@ -41,6 +41,7 @@ export async function fetchInstance(client: FediClient, withStats: boolean): Pro
 export type FeedScope = "all" | "local" | "remote";
 
 const ACCESS_TTL_MS = 10 * 60_000;
+const MAX_CACHED_INSTANCES = 1000;
 const accessCache = new Map<string, { access: FediInstance["timelinesAccess"]; until: number }>();
 
 /**
@@ -60,6 +61,8 @@ export async function hashtagScope(client: FediClient): Promise<FeedScope> {
       if (!(error instanceof ServiceError) || !error.code.startsWith("upstream_")) throw error;
     }
     cached = { access, until: now + ACCESS_TTL_MS };
+    // Bounded: callers name any number of instances; the oldest entry goes first.
+    if (accessCache.size >= MAX_CACHED_INSTANCES) accessCache.delete(accessCache.keys().next().value ?? "");
     accessCache.set(client.host, cached);
   }
   const feeds = cached.access?.hashtagFeeds;

@@ -9,6 +9,8 @@ import { ServiceError } from "@sda/core";
 
 /** The longest rest taken from an instance's headers (its window is 5 minutes; a far reset is a wrong clock). */
 const MAX_REST_MS = 5 * 60_000;
+/** Resting instances kept at most (callers name any number of instances; the oldest rest is dropped first). */
+const MAX_RESTING = 1000;
 /** The rest after a 429 without a usable reset or `Retry-After`. */
 const DEFAULT_REST_MS = 60_000;
 
@@ -58,8 +60,10 @@ export class InstanceRateLimits {
       : Number.isFinite(retryAfter)
         ? retryAfter * 1000
         : DEFAULT_REST_MS;
-    if (rest > 0 || status === 429)
-      this.#restUntil.set(host, now + Math.min(MAX_REST_MS, Math.max(rest, status === 429 ? 1000 : 0)));
+    if (rest <= 0 && status !== 429) return;
+    if (this.#restUntil.size >= MAX_RESTING)
+      this.#restUntil.delete(this.#restUntil.keys().next().value ?? "");
+    this.#restUntil.set(host, now + Math.min(MAX_REST_MS, Math.max(rest, status === 429 ? 1000 : 0)));
   }
 }
 

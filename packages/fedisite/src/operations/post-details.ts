@@ -18,5 +18,8 @@ export const postDetailsHandler: HandlerFor<typeof postDetailsSpec, FedisiteEnv>
     {},
     "post_not_found",
   );
-  return { data: readStatus(response.json(), client.host), source: "mastodon:status" };
+  return {
+    data: { ...readStatus(response.json(), client.host), instance: client.host },
+    source: "mastodon:status",
+  };
 };

@@ -7,7 +7,9 @@ import { fediPost } from "./shapes.ts";
 export const postDetailsParams = z.object({ url: statusParam, cache: cacheParam });
 
 /** `fedisite.post-details`: one post. */
-export const postDetailsOutput = fediPost;
+export const postDetailsOutput = fediPost.extend({
+  instance: z.string().describe("The instance asked (whose id `id` is)."),
+});
 
 /** `GET /v1/fedisite/post-details`: 1 credit. */
 export const postDetailsSpec = defineOperationSpec({
