@@ -79,7 +79,7 @@ export const searchHandler: HandlerFor<typeof searchSpec, MicroblogsiteEnv> = as
     author: params.author,
     lang: params.lang,
     domain: params.domain,
-    url: params.url,
+    url: params.linkUrl,
     tag: params.tag,
   };
   let totalHits: number | null = null;

@@ -119,7 +119,7 @@ describe("search", () => {
       until: "2024-12-07T00:00:00Z",
       author: "@jbgruber.bsky.social",
       domain: "jbgruber.github.io",
-      url: "https://jbgruber.github.io/atrrr",
+      linkUrl: "https://jbgruber.github.io/atrrr",
       tag: "#rstats",
     });
     expect(data.posts.map((p) => p.id)).toEqual([post("3lcmymlgxwa2t")]);

@@ -17,7 +17,14 @@ export const searchParams = z.object({
   author: actorParam.optional().describe("Only posts of this account (handle, DID or profile link)."),
   lang: languageParam.describe("Only posts in this language (BCP-47)."),
   domain: z.string().trim().toLowerCase().max(253).optional().describe("Only posts linking to this host."),
-  url: z.string().trim().max(2048).optional().describe("Only posts linking to this URL."),
+  // Not `url`: across the service a `url` parameter names the resource an operation reads (resolve, history and
+  // monitors find operations by it); this one filters the search.
+  linkUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .optional()
+    .describe("Only posts linking to this URL (the AppView's `url` filter)."),
   tag: tagParam.describe("Only posts with this hashtag (with or without `#`)."),
   limit: limitParam(20, 200),
   cursor: cursorParam,
@@ -35,7 +42,7 @@ export const searchOutput = listPage("posts", post, {
 export const searchSpec = defineOperationSpec({
   name: "search",
   summary:
-    "Post search (`q`, newest first or `sort=top`), filtered by `since`, `until`, `author`, `lang`, `domain`, `url`, `tag`, with `limit` and `cursor`; the public AppView first, the operator's account when it refuses.",
+    "Post search (`q`, newest first or `sort=top`), filtered by `since`, `until`, `author`, `lang`, `domain`, `linkUrl`, `tag`, with `limit` and `cursor`; the public AppView first, the operator's account when it refuses.",
   params: searchParams,
   output: searchOutput,
   price: fixed(2),
