@@ -181,3 +181,51 @@ export function decodeListCursor<T>(
     });
   return payload as T;
 }
+
+/**
+ * Our cursor of a list an upstream pages by opaque tokens (Bluesky's `cursor`, Mastodon's `Link` `max_id`): `k` the
+ * list's identity (its query: a cursor is valid for the same list only), `t` the token of the upstream page being read
+ * (null for the first page), `i` the items of that page already returned.
+ */
+export interface TokenListPosition {
+  k: string;
+  t: string | null;
+  i: number;
+}
+
+/**
+ * Where a call of a token-paged list starts: the position its cursor holds, or the first page of the list `key`.
+ * @throws ServiceError 400 `invalid_cursor` for a tampered cursor, one of another operation or of another list.
+ */
+export function tokenListStart(
+  cursors: CursorCodec,
+  operationId: string,
+  cursor: string | undefined,
+  key: string,
+): TokenListPosition {
+  const belongs = (p: Partial<TokenListPosition>) =>
+    p.k === key &&
+    (p.t === null || typeof p.t === "string") &&
+    typeof p.i === "number" &&
+    Number.isSafeInteger(p.i) &&
+    p.i >= 0;
+  return (
+    decodeListCursor<TokenListPosition>(cursors, operationId, cursor, belongs, "list") ?? {
+      k: key,
+      t: null,
+      i: 0,
+    }
+  );
+}
+
+/** The signed cursor of the page after this one (`next` from {@link fillFromPages}), or null at the end of the list. */
+export function tokenListCursor(
+  cursors: CursorCodec,
+  operationId: string,
+  key: string,
+  next: ListPosition | null,
+): string | null {
+  if (!next) return null;
+  const position: TokenListPosition = { k: key, t: next.token, i: next.index };
+  return cursors.encode(operationId, position);
+}

@@ -1,8 +1,9 @@
 import {
-  decodeListCursor,
   fillFromPages,
   type OperationContext,
   pageBudget,
+  tokenListCursor,
+  tokenListStart,
   type UpstreamPage,
 } from "@sda/core";
 
@@ -16,12 +17,6 @@ import {
  * token of the upstream page being read, `i` its items already returned. A cursor of another operation or list, or a
  * tampered one, is refused with 400 `invalid_cursor`.
  */
-
-interface LinkCursor {
-  k: string;
-  t: string | null;
-  i: number;
-}
 
 /** What to list. */
 export interface LinkListRequest<T> {
@@ -46,13 +41,6 @@ export interface LinkListPage<T> {
   pagesFetched: number;
 }
 
-const isCursor = (value: Partial<LinkCursor>, key: string): boolean =>
-  value.k === key &&
-  (value.t === null || typeof value.t === "string") &&
-  typeof value.i === "number" &&
-  Number.isSafeInteger(value.i) &&
-  value.i >= 0;
-
 /**
  * Reads one page of a list (see the module comment).
  * @throws ServiceError 400 `invalid_cursor`; what `fetchPage` throws for the first page read (later retryable
@@ -62,15 +50,9 @@ export async function readLinkList<T>(
   ctx: Pick<OperationContext, "cursors" | "log">,
   request: LinkListRequest<T>,
 ): Promise<LinkListPage<T>> {
-  const cursor = decodeListCursor<LinkCursor>(
-    ctx.cursors,
-    request.operationId,
-    request.cursor,
-    (payload) => isCursor(payload, request.key),
-    "list",
-  );
+  const start = tokenListStart(ctx.cursors, request.operationId, request.cursor, request.key);
   const collected = await fillFromPages(
-    { token: cursor?.t ?? null, index: cursor?.i ?? 0 },
+    { token: start.t, index: start.i },
     request.limit,
     (token) => request.fetchPage(token),
     pageBudget(request.limit, request.pageSize),
@@ -82,10 +64,9 @@ export async function readLinkList<T>(
       "fedisite: list page ended early or the list moved",
     );
   const { next, items, pagesFetched } = collected;
-  const payload: LinkCursor | null = next ? { k: request.key, t: next.token, i: next.index } : null;
   return {
     items,
-    nextCursor: payload ? ctx.cursors.encode(request.operationId, payload) : null,
+    nextCursor: tokenListCursor(ctx.cursors, request.operationId, request.key, next),
     hasMore: next !== null,
     pagesFetched,
   };

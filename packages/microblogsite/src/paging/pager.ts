@@ -1,8 +1,9 @@
 import {
-  decodeListCursor,
   fillFromPages,
   type OperationContext,
   pageBudget,
+  tokenListCursor,
+  tokenListStart,
   type UpstreamPage,
 } from "@sda/core";
 
@@ -20,12 +21,6 @@ import {
 /** The AppView's largest page (`limit` 1–100 on every list query). */
 export const MAX_PAGE = 100;
 
-interface Position {
-  k: string;
-  t: string | null;
-  i: number;
-}
-
 /** What to read. */
 export interface ListRequest {
   operationId: string;
@@ -42,13 +37,6 @@ export interface ListPage<T> {
   hasMore: boolean;
 }
 
-const isPosition = (p: Partial<Position>, key: string): boolean =>
-  p.k === key &&
-  (p.t === null || typeof p.t === "string") &&
-  typeof p.i === "number" &&
-  Number.isSafeInteger(p.i) &&
-  p.i >= 0;
-
 /**
  * Reads one page of a list (see the module comment).
  * @param fetchPage one AppView page from `cursor` (null: the first) of `size` items, normalised.
@@ -61,13 +49,7 @@ export async function readList<T>(
   fetchPage: (cursor: string | null, size: number) => Promise<UpstreamPage<T>>,
   keyOf: (item: T) => string,
 ): Promise<ListPage<T>> {
-  const start = decodeListCursor<Position>(
-    ctx.cursors,
-    request.operationId,
-    request.cursor,
-    (p) => isPosition(p, request.key),
-    "list",
-  ) ?? { k: request.key, t: null, i: 0 };
+  const start = tokenListStart(ctx.cursors, request.operationId, request.cursor, request.key);
   const collected = await fillFromPages(
     { token: start.t, index: start.i },
     request.limit,
@@ -81,10 +63,9 @@ export async function readList<T>(
       "microblogsite: a list page ended early or its list moved",
     );
   const { next, items } = collected;
-  const position: Position | null = next ? { k: request.key, t: next.token, i: next.index } : null;
   return {
     items,
-    nextCursor: position ? ctx.cursors.encode(request.operationId, position) : null,
-    hasMore: position !== null,
+    nextCursor: tokenListCursor(ctx.cursors, request.operationId, request.key, next),
+    hasMore: next !== null,
   };
 }
