@@ -1,6 +1,7 @@
+import { toUtcIso } from "@sda/text";
 import { z } from "zod";
 import { htmlToText } from "./html-text.ts";
-import { countOf, fullHandle, isoTime, parseAnswer, textOrNull } from "./values.ts";
+import { countOf, fullHandle, parseAnswer, textOrNull } from "./values.ts";
 
 /**
  * Readers of Mastodon's Account entity (`/api/v1/accounts/:id`, `accounts/lookup`, the `account` of a status, the
@@ -157,8 +158,8 @@ export function readProfile(raw: unknown, instanceHost: string): FediProfile {
     following: user.following,
     postCount: user.postCount,
     verified: null,
-    createdAt: isoTime(a.created_at),
-    lastPostAt: isoTime(a.last_status_at),
+    createdAt: toUtcIso(a.created_at),
+    lastPostAt: toUtcIso(a.last_status_at),
     uri: textOrNull(a.uri),
     instance: instanceHost,
     locked: user.locked,
@@ -170,7 +171,7 @@ export function readProfile(raw: unknown, instanceHost: string): FediProfile {
       name: f.name,
       value: htmlToText(f.value),
       valueHtml: f.value,
-      verifiedAt: isoTime(f.verified_at),
+      verifiedAt: toUtcIso(f.verified_at),
     })),
     featuredTags: null,
   };
@@ -192,6 +193,6 @@ export function readFeaturedTags(raw: unknown): FeaturedTag[] {
     name: t.name,
     url: textOrNull(t.url),
     postCount: countOf(t.statuses_count),
-    lastPostAt: isoTime(t.last_status_at),
+    lastPostAt: toUtcIso(t.last_status_at),
   }));
 }

@@ -1,7 +1,8 @@
+import { toUtcIso } from "@sda/text";
 import { z } from "zod";
 import { type FediAuthor, readAuthor } from "./account.ts";
 import { htmlToText } from "./html-text.ts";
-import { countOf, fullHandle, isoTime, parseAnswer, textOrNull } from "./values.ts";
+import { countOf, fullHandle, parseAnswer, textOrNull } from "./values.ts";
 
 /**
  * Readers of Mastodon's Status entity (`/api/v1/statuses/:id`, timelines, account statuses, context, search,
@@ -186,7 +187,7 @@ function readMedia(m: z.output<typeof rawMedia>): FediMedia {
 function readPoll(p: z.output<typeof rawPoll>): FediPoll {
   return {
     id: p.id,
-    expiresAt: isoTime(p.expires_at),
+    expiresAt: toUtcIso(p.expires_at),
     expired: p.expired ?? null,
     multiple: p.multiple ?? null,
     votesCount: countOf(p.votes_count),
@@ -211,8 +212,8 @@ function readCore(s: RawStatus, instanceHost: string): FediPostCore {
     uri: s.uri,
     text: htmlToText(s.content),
     html: s.content ?? "",
-    createdAt: isoTime(s.created_at),
-    editedAt: isoTime(s.edited_at),
+    createdAt: toUtcIso(s.created_at),
+    editedAt: toUtcIso(s.edited_at),
     language: textOrNull(s.language),
     author: readAuthor(s.account, instanceHost),
     likeCount: countOf(s.favourites_count),

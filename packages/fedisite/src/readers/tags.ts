@@ -1,5 +1,6 @@
+import { epochSecondsToIso, toUtcIso } from "@sda/text";
 import { z } from "zod";
-import { countOf, isoTime, parseAnswer, textOrNull } from "./values.ts";
+import { countOf, parseAnswer, textOrNull } from "./values.ts";
 
 /**
  * Readers of Mastodon's Tag entity (search hashtags, `trends/tags`, the deprecated `/api/v1/trends` alias) and of
@@ -63,9 +64,8 @@ export interface FediLink {
 
 function readHistory(history: z.output<typeof rawHistory> | null | undefined): TrendDay[] {
   return (history ?? []).map((h) => {
-    const seconds = countOf(h.day);
     return {
-      day: seconds === null ? null : isoTime(new Date(seconds * 1000).toISOString()),
+      day: epochSecondsToIso(h.day),
       uses: countOf(h.uses),
       accounts: countOf(h.accounts),
     };
@@ -104,7 +104,7 @@ export function readLinks(raw: unknown): FediLink[] {
       provider: textOrNull(l.provider_name),
       author: textOrNull(l.author_name),
       language: textOrNull(l.language),
-      publishedAt: isoTime(l.published_at),
+      publishedAt: toUtcIso(l.published_at),
       uses: total(history),
       history,
     };

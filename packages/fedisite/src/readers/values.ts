@@ -3,15 +3,8 @@ import type { z } from "zod";
 
 /**
  * Small readers of Mastodon's JSON values, tolerant of fields older servers lack (absent → null) and of the loose
- * types some servers send (a count as a string, a `+00:00` offset instead of `Z`).
+ * types some servers send (a count as a string). Times are read with `@sda/text`'s `toUtcIso`.
  */
-
-/** UTC ISO time with milliseconds and `Z` of an ISO time or date (`2022-11-07`), or null. */
-export function isoTime(value: unknown): string | null {
-  if (typeof value !== "string" || value === "") return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
 
 /** A count sent as a number or a decimal string (`featured_tags[].statuses_count`), or null. */
 export function countOf(value: unknown): number | null {
