@@ -6,7 +6,7 @@ import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/rep
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "./client.ts";
-import { Politeness, platformPause } from "./politeness.ts";
+import { type BudgetedPlatform, Politeness, platformPause } from "./politeness.ts";
 
 const log = createLogger({ name: "test", level: "silent" });
 const ABOUT = "https://oauth.reddit.com/r/golang/about";
@@ -35,9 +35,7 @@ afterAll(async () => {
  * clients made with the same `prefix` share the budget as worker processes of one deployment do.
  */
 function workerClient(prefix: string, budget: Omit<HostBudget, "hosts">, origin = replay.origin) {
-  const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-  connections.push(redis);
-  if (!prefixes.includes(prefix)) prefixes.push(prefix);
+  const redis = connect(prefix);
   return createHttpClient({
     origins: [{ platform: "forumsite", hosts: ["oauth.reddit.com"], origin }],
     liveHosts: false,
@@ -53,6 +51,20 @@ function workerClient(prefix: string, budget: Omit<HostBudget, "hosts">, origin 
       log,
     }),
   });
+}
+
+/** A Redis connection of its own, its keys under `prefix` deleted after the file. */
+function connect(prefix: string): Redis {
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  connections.push(redis);
+  if (!prefixes.includes(prefix)) prefixes.push(prefix);
+  return redis;
+}
+
+/** Another process's view of the budgets under `prefix` (as the gateway's status page reads them). */
+function budgetsAt(prefix: string, platforms: BudgetedPlatform[]) {
+  const redis = connect(prefix);
+  return { redis, budgets: new Politeness({ redis, prefix, platforms }) };
 }
 
 const newPrefix = () => `test_polite_${randomBytes(4).toString("hex")}`;
@@ -155,34 +167,101 @@ describe("host budgets (politeness)", () => {
     const http = workerClient(prefix, { rate: { requests: 10, perSeconds: 60 }, concurrency: 3 });
     await http.request({ platform: "forumsite", url: ABOUT });
     await http.request({ platform: "forumsite", url: ABOUT });
-    const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-    connections.push(redis);
-    const budgets = new Politeness({
-      redis,
-      prefix,
-      platforms: [
-        {
-          name: "forumsite",
-          politeness: [
-            {
-              name: "oauth",
-              hosts: ["oauth.reddit.com"],
-              rate: { requests: 10, perSeconds: 60 },
-              concurrency: 3,
-            },
-          ],
-        },
-      ],
-    });
+    const { budgets } = budgetsAt(prefix, [
+      {
+        name: "forumsite",
+        politeness: [
+          {
+            name: "oauth",
+            hosts: ["oauth.reddit.com"],
+            rate: { requests: 10, perSeconds: 60 },
+            concurrency: 3,
+          },
+        ],
+      },
+    ]);
     const [use] = await budgets.usage();
     expect(use).toMatchObject({
       platform: "forumsite",
       name: "oauth",
       rate: { requests: 10, perSeconds: 60, used: 2 },
       concurrency: { limit: 3, inFlight: 0 },
+      activeHosts: [],
+      activeHostCount: 0,
     });
     expect(use?.rate?.resetsInSeconds).toBeGreaterThan(0);
     await http.close();
+  });
+
+  it("shows a per-host budget's use host by host, busiest first, at most 50 hosts, every key with a TTL", async () => {
+    const prefix = newPrefix();
+    const { redis, budgets } = budgetsAt(prefix, [
+      {
+        name: "fedisite",
+        politeness: [
+          {
+            name: "instances",
+            hosts: ["*"],
+            perHost: true,
+            rate: { requests: 10, perSeconds: 60 },
+            concurrency: 2,
+          },
+        ],
+      },
+      // Only slots: a host stays listed while a request holds one, after its 1-s start window is gone.
+      { name: "slotsite", politeness: [{ name: "any", hosts: ["*"], perHost: true, concurrency: 4 }] },
+    ]);
+    const take = (host: string, platform = "fedisite") =>
+      budgets.acquire(platform, `https://${host}/api/v1/x`, Date.now() + 1000);
+    // a.example: 3 started, 1 still in flight; b.example: 1 in flight; c.example: 2 done; 56 hosts with one done;
+    // d.example: paused 30 s by its 429.
+    for (const lease of [await take("a.example"), await take("a.example")]) lease.release();
+    const heldA = await take("a.example");
+    const heldB = await take("b.example");
+    for (const lease of [await take("c.example"), await take("c.example")]) lease.release();
+    for (let i = 0; i < 56; i++) (await take(`host${String(i).padStart(2, "0")}.example`)).release();
+    await budgets.observe("fedisite", "https://d.example/api/v1/x", 429, { "retry-after": "30" });
+    const heldSlot = await take("slots.example", "slotsite");
+    // Releases are not awaited (a lease's release is fire-and-forget): let their deletes reach Redis.
+    await new Promise((r) => setTimeout(r, 1100));
+
+    const [perHost, slotsOnly] = await budgets.usage();
+    expect(perHost).toMatchObject({
+      perHost: true,
+      rate: { requests: 10, perSeconds: 60, used: null, resetsInSeconds: null },
+      concurrency: { limit: 2, inFlight: null },
+      activeHostCount: 60,
+    });
+    const shown = perHost?.activeHosts ?? [];
+    expect(shown).toHaveLength(50);
+    expect(shown.slice(0, 5)).toMatchObject([
+      { host: "d.example", used: 10, inFlight: 0 },
+      { host: "a.example", used: 3, inFlight: 1 },
+      { host: "c.example", used: 2, inFlight: 0 },
+      { host: "b.example", used: 1, inFlight: 1 },
+      { host: "host00.example", used: 1, inFlight: 0 },
+    ]);
+    expect(shown.at(-1)?.host).toBe("host45.example");
+    expect(shown[0]?.resetsInSeconds).toBeGreaterThan(25);
+    expect(shown[0]?.resetsInSeconds).toBeLessThanOrEqual(30);
+    expect(shown[1]?.resetsInSeconds).toBeGreaterThan(50);
+    expect(slotsOnly).toMatchObject({
+      rate: null,
+      concurrency: { limit: 4, inFlight: null },
+      activeHosts: [{ host: "slots.example", used: null, resetsInSeconds: null, inFlight: 1 }],
+      activeHostCount: 1,
+    });
+
+    // Nothing the budgets write outlives its window, pause or lease.
+    const keys = await redis.keys(`${prefix}:*`);
+    expect(keys.length).toBeGreaterThan(60);
+    const ttls = await Promise.all(keys.map((key) => redis.pttl(key)));
+    expect(ttls.filter((ms) => ms <= 0)).toEqual([]);
+
+    for (const lease of [heldA, heldB, heldSlot]) lease.release();
+    await new Promise((r) => setTimeout(r, 50));
+    const [after] = await budgets.usage();
+    expect(after?.activeHosts.find((h) => h.host === "a.example")).toMatchObject({ used: 3, inFlight: 0 });
   });
 
   it("reads the pause a platform asks for from Retry-After or its rate-limit headers", () => {

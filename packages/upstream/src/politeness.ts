@@ -8,9 +8,20 @@ export interface BudgetedPlatform {
   politeness: readonly DeclaredHostBudget[];
 }
 
+/** The one command politeness sends itself (ioredis' signature); the limiters send theirs through the same client. */
+interface KeyScanner {
+  scan(
+    cursor: string,
+    match: "MATCH",
+    pattern: string,
+    count: "COUNT",
+    n: number,
+  ): Promise<[string, string[]]>;
+}
+
 export interface PolitenessOptions {
   /** An ioredis connection (shared with the process's other Redis work). */
-  redis: unknown;
+  redis: KeyScanner;
   /** `QUEUE_PREFIX`: budgets live under `<prefix>:upstream:budget:<platform>:<budget>…`. */
   prefix: string;
   platforms: readonly BudgetedPlatform[];
@@ -24,20 +35,51 @@ export interface BudgetLease {
   release(): void;
 }
 
-/** One budget's state, as `/v1/status` shows it. Counts are null for budgets kept per host. */
+/** One host's use of a budget kept per host (`perHost`), as `/v1/status` shows it. */
+export interface HostUse {
+  /** The upstream host name, lower case (e.g. `mastodon.social`). */
+  host: string;
+  /**
+   * Requests started at the host in its current window, at most the rate's `requests` (which it shows while a
+   * platform's pause holds the host); null for a budget without a rate.
+   */
+  used: number | null;
+  /** Seconds until the host's window (or a platform's pause) ends, rounded up; null when none is running. */
+  resetsInSeconds: number | null;
+  /** The host's requests in flight now, over all workers; null for a budget without a concurrency. */
+  inFlight: number | null;
+}
+
+/**
+ * One budget's state, as `/v1/status` shows it. For a budget kept per host the totals are null (each host has its
+ * own budget) and `activeHosts` lists the busiest hosts; for the others `activeHosts` is empty.
+ */
 export interface HostBudgetUse {
   platform: string;
   name: string;
+  /** The host patterns the budget covers, as declared. */
   hosts: readonly string[];
   perHost: boolean;
   source: string | null;
   rate: { requests: number; perSeconds: number; used: number | null; resetsInSeconds: number | null } | null;
   concurrency: { limit: number; inFlight: number | null } | null;
+  /**
+   * Per-host budgets: the hosts with a running window or a held slot now, busiest first (most `used`, then most
+   * `inFlight`, then by name), at most 50. Empty for a budget not kept per host.
+   */
+  activeHosts: HostUse[];
+  /**
+   * Per-host budgets: how many hosts have a running window or a held slot now, counted up to 1000
+   * (the most a snapshot reads); 0 for a budget not kept per host.
+   */
+  activeHostCount: number;
 }
 
 interface Budget {
   platform: string;
   budget: DeclaredHostBudget;
+  /** `<prefix>:upstream:budget:<platform>:<budget>`: every key of the budget starts with it and a colon. */
+  keyPrefix: string;
   /** Starts per window (or, for a budget without a rate, only the pauses a platform's 429 imposes). */
   gate: RateLimiterRedis;
   /** One points-1 limiter key per concurrency slot: a slot is held while its key exists. */
@@ -47,6 +89,16 @@ interface Budget {
 const NO_LEASE: BudgetLease = { release() {} };
 /** Longest sleep between two looks at a full concurrency budget, ms. */
 const SLOT_POLL_MAX_MS = 200;
+/** Most hosts of a per-host budget `/v1/status` lists. */
+const ACTIVE_HOSTS_SHOWN = 50;
+/**
+ * Most hosts of a per-host budget one status snapshot reads: the key scan stops there, so a budget spread over many
+ * thousand hosts (a federated network) costs the status page a bounded number of reads. Past it, the busiest are
+ * ranked among the hosts the scan found first.
+ */
+const ACTIVE_HOSTS_READ = 1000;
+/** Keys Redis looks at per SCAN call. */
+const SCAN_COUNT = 500;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -69,6 +121,7 @@ export class Politeness {
         return {
           platform: platform.name,
           budget,
+          keyPrefix,
           gate: new RateLimiterRedis({
             storeClient: options.redis,
             keyPrefix: `${keyPrefix}:rate`,
@@ -178,39 +231,124 @@ export class Politeness {
     );
   }
 
-  /** Every declared budget with its use in the current window (for `/v1/status`). */
+  /**
+   * Every declared budget with its use now, over all workers (for `/v1/status`): a shared budget's window and slots,
+   * or a per-host budget's busiest hosts (see {@link HostBudgetUse}). Unreadable counts are left out (0 or null).
+   * @throws the Redis error when the keys of a per-host budget cannot be scanned.
+   */
   async usage(): Promise<HostBudgetUse[]> {
     return Promise.all(
-      this.budgets.map(async ({ platform, budget, gate, slots }) => {
-        const perHost = budget.perHost ?? false;
-        const window = perHost ? null : await gate.get("all").catch(() => null);
-        let inFlight: number | null = null;
-        if (slots && !perHost) {
-          const held = await Promise.all(
-            Array.from({ length: budget.concurrency ?? 0 }, (_, i) =>
-              slots.get(`all:${i}`).catch(() => null),
-            ),
-          );
-          inFlight = held.filter((r) => r !== null && r.consumedPoints > 0).length;
-        }
+      this.budgets.map((entry) => (entry.budget.perHost ? this.perHostUse(entry) : this.sharedUse(entry))),
+    );
+  }
+
+  /** A budget shared by all its hosts: the window and slots under the key `all`. */
+  private async sharedUse(entry: Budget): Promise<HostBudgetUse> {
+    const { budget, gate, slots } = entry;
+    const window = await gate.get("all").catch(() => null);
+    const inFlight = slots
+      ? await heldSlots(
+          slots,
+          Array.from({ length: budget.concurrency ?? 0 }, (_, i) => `all:${i}`),
+        )
+      : null;
+    return {
+      ...declared(entry),
+      rate: budget.rate
+        ? {
+            ...budget.rate,
+            used: Math.min(window?.consumedPoints ?? 0, budget.rate.requests),
+            resetsInSeconds: window ? seconds(window.msBeforeNext) : null,
+          }
+        : null,
+      concurrency: budget.concurrency === undefined ? null : { limit: budget.concurrency, inFlight },
+      activeHosts: [],
+      activeHostCount: 0,
+    };
+  }
+
+  /** A budget kept per host: no totals; the hosts whose window or slots live in Redis now, busiest first. */
+  private async perHostUse(entry: Budget): Promise<HostBudgetUse> {
+    const { budget, gate, slots } = entry;
+    const active = await this.activeHosts(entry);
+    const hosts = await Promise.all(
+      [...active].map(async ([host, slotKeys]): Promise<HostUse> => {
+        const window = await gate.get(host).catch(() => null);
+        // A budget without a rate counts its starts in a 1-s window of no limit: only a platform's pause (the
+        // window blocked, no points left) is worth showing.
+        const running = window && (budget.rate !== undefined || window.remainingPoints === 0) ? window : null;
         return {
-          platform,
-          name: budget.name,
-          hosts: budget.hosts,
-          perHost,
-          source: budget.source ?? null,
-          rate: budget.rate
-            ? {
-                ...budget.rate,
-                used: perHost ? null : Math.min(window?.consumedPoints ?? 0, budget.rate.requests),
-                resetsInSeconds: window ? seconds(window.msBeforeNext) : null,
-              }
-            : null,
-          concurrency: budget.concurrency === undefined ? null : { limit: budget.concurrency, inFlight },
+          host,
+          used: budget.rate ? Math.min(window?.consumedPoints ?? 0, budget.rate.requests) : null,
+          resetsInSeconds: running ? seconds(running.msBeforeNext) : null,
+          inFlight: slots ? await heldSlots(slots, [...slotKeys]) : null,
         };
       }),
     );
+    hosts.sort(
+      (a, b) =>
+        (b.used ?? 0) - (a.used ?? 0) ||
+        (b.inFlight ?? 0) - (a.inFlight ?? 0) ||
+        a.host.localeCompare(b.host),
+    );
+    return {
+      ...declared(entry),
+      rate: budget.rate ? { ...budget.rate, used: null, resetsInSeconds: null } : null,
+      concurrency: budget.concurrency === undefined ? null : { limit: budget.concurrency, inFlight: null },
+      activeHosts: hosts.slice(0, ACTIVE_HOSTS_SHOWN),
+      activeHostCount: hosts.length,
+    };
   }
+
+  /**
+   * The hosts of a per-host budget with a key in Redis now — a window `<keyPrefix>:rate:<host>` or a held slot
+   * `<keyPrefix>:slot:<host>:<n>` (each expires by itself) — mapped to their slot keys (limiter keys, `<host>:<n>`).
+   * SCAN with COUNT, never KEYS: it stops at {@link ACTIVE_HOSTS_READ} hosts.
+   */
+  private async activeHosts({ keyPrefix, gate, slots }: Budget): Promise<Map<string, Set<string>>> {
+    const hosts = new Map<string, Set<string>>();
+    const pattern = `${keyPrefix.replace(/[*?[\]\\]/g, "\\$&")}:*`;
+    let cursor = "0";
+    do {
+      const [next, keys] = await this.options.redis.scan(cursor, "MATCH", pattern, "COUNT", SCAN_COUNT);
+      cursor = next;
+      for (const key of keys) {
+        let host: string;
+        let slot: string | null = null;
+        if (key.startsWith(`${gate.keyPrefix}:`)) host = gate.parseKey(key);
+        else if (slots && key.startsWith(`${slots.keyPrefix}:`)) {
+          slot = slots.parseKey(key);
+          host = slot.slice(0, slot.lastIndexOf(":"));
+        } else continue;
+        let held = hosts.get(host);
+        if (!held) {
+          if (hosts.size >= ACTIVE_HOSTS_READ) continue;
+          held = new Set();
+          hosts.set(host, held);
+        }
+        // SCAN may return a key twice.
+        if (slot !== null) held.add(slot);
+      }
+    } while (cursor !== "0" && hosts.size < ACTIVE_HOSTS_READ);
+    return hosts;
+  }
+}
+
+/** A budget's declared figures, as the status page shows them beside its use. */
+function declared({ platform, budget }: Budget) {
+  return {
+    platform,
+    name: budget.name,
+    hosts: budget.hosts,
+    perHost: budget.perHost ?? false,
+    source: budget.source ?? null,
+  };
+}
+
+/** How many of the slot keys (limiter keys) are held now; an unreadable one counts as free. */
+async function heldSlots(slots: RateLimiterRedis, keys: readonly string[]): Promise<number> {
+  const held = await Promise.all(keys.map((key) => slots.get(key).catch(() => null)));
+  return held.filter((r) => r !== null && r.consumedPoints > 0).length;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
