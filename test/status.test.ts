@@ -59,6 +59,9 @@ describe("status with workers", () => {
         hosts: ["oauth.reddit.com"],
         rate: { requests: 100, perSeconds: 60, used: 0, resetsInSeconds: null },
         concurrency: null,
+        // One budget for the host, not one per host: no host list.
+        activeHosts: [],
+        activeHostCount: 0,
       }),
     );
   });

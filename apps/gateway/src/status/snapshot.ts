@@ -54,7 +54,10 @@ export interface StatusDocument {
     }
   >;
   circuits: CircuitHealth[];
-  /** Each host budget the platforms declare (rate and/or concurrency) and its use now, over all workers. */
+  /**
+   * Each host budget the platforms declare (rate and/or concurrency) and its use now, over all workers; a budget kept
+   * per host lists its busiest hosts (`activeHosts`, at most 50) instead of totals.
+   */
   hostBudgets: HostBudgetUse[];
   /** The last canary run (`npm run canary` or the repeatable job), null before the first. */
   canaries: CanaryRun | null;

@@ -146,7 +146,11 @@ const fullStatus = z.object({
         platform: z.string(),
         name: z.string(),
         hosts: z.array(z.string()),
-        perHost: z.boolean().describe("One budget per host matched; its use is then not summed here (null)."),
+        perHost: z
+          .boolean()
+          .describe(
+            "One budget per host matched: its use is then not summed here (`used` and `inFlight` null) but shown per host in `activeHosts`.",
+          ),
         source: z.string().nullable().describe("Where the figures come from (the platform's documentation)."),
         rate: z
           .object({
@@ -157,6 +161,38 @@ const fullStatus = z.object({
           })
           .nullable(),
         concurrency: z.object({ limit: z.int().min(1), inFlight: z.int().min(0).nullable() }).nullable(),
+        activeHosts: z
+          .array(
+            z.object({
+              host: z.string().describe("The upstream host, lower case (e.g. `mastodon.social`)."),
+              used: z
+                .int()
+                .min(0)
+                .nullable()
+                .describe(
+                  "Requests started at the host in its current window (the rate's `requests` while a platform's pause holds it); null without a rate.",
+                ),
+              resetsInSeconds: z
+                .int()
+                .min(0)
+                .nullable()
+                .describe("Seconds until the host's window or pause ends; null when none is running."),
+              inFlight: z
+                .int()
+                .min(0)
+                .nullable()
+                .describe("The host's requests in flight over all workers; null without a concurrency."),
+            }),
+          )
+          .describe(
+            "Per-host budgets: the hosts with a running window or requests in flight now, busiest first (most `used`, then most `inFlight`, then by name), capped at 50. Empty for a budget not kept per host.",
+          ),
+        activeHostCount: z
+          .int()
+          .min(0)
+          .describe(
+            "Per-host budgets: how many hosts have a running window or requests in flight now (counted up to 1000, the most one snapshot reads; `activeHosts` lists at most 50 of them). 0 for a budget not kept per host.",
+          ),
       }),
     )
     .describe(
