@@ -1,8 +1,10 @@
 import { newId } from "@sda/core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { readAccountSummary, readBalance } from "./account-reads.ts";
+import { createLogger } from "@sda/core";
 import { createPrismaClient, sqlPool } from "./client.ts";
 import { Ledger } from "./ledger.ts";
+import { RequestLogWriter } from "./request-log-writer.ts";
 
 // The hot account reads (one prepared statement each) against what Prisma reads from the same rows: the 24-hour
 // usage from the `request_log_minutes` rollup must equal the aggregate of `request_logs` for any window start, after
@@ -106,6 +108,37 @@ describe("account reads", () => {
     const left = await prisma.$queryRaw<{ calls: bigint }[]>`
       SELECT COALESCE(sum("calls"), 0) AS "calls" FROM "request_log_minutes" WHERE "account_id" = ${other.id}`;
     expect(Number(left[0]?.calls)).toBe(0);
+  });
+
+  it("counts a gateway's buffered rows once: those not written yet from the buffer, written ones from the table", async () => {
+    const account = await ledger.createAccount({ name: "buffered" });
+    const writer = new RequestLogWriter(prisma, {
+      flushMs: 60_000,
+      batchSize: 1000,
+      maxBuffer: 1000,
+      log: createLogger({ name: "test", level: "silent" }),
+    });
+    const since = new Date(Date.now() - 24 * 3600_000);
+    const now = new Date();
+    // Written before: one row (2 credits). Buffered: a row the worker already wrote at its settle (same id, 3
+    // credits), two new rows (1 and 4 credits), and one older than the window.
+    const written = row(account.id, now, 2);
+    const settled = row(account.id, now, 3);
+    await prisma.requestLog.createMany({ data: [written, settled] });
+    const old = row(account.id, new Date(since.getTime() - MINUTE), 5);
+    for (const r of [settled, row(account.id, now, 1), row(account.id, now, 4), old])
+      writer.add({ ...r, keyId: null, operation: null, params: {}, errorCode: null, source: null, jobId: null });
+    expect(writer.bufferedOf(account.id).ids).toHaveLength(4);
+    expect(writer.bufferedOf("acct_other").ids).toEqual([]);
+
+    const before = await readAccountSummary(pool, account.id, since, writer.bufferedOf(account.id));
+    expect(before?.usage).toEqual({ calls: 4, credits: 10 });
+    await writer.flush();
+    expect(writer.bufferedOf(account.id).ids).toEqual([]);
+    const after = await readAccountSummary(pool, account.id, since, writer.bufferedOf(account.id));
+    expect(after?.usage).toEqual(before?.usage);
+    expect(after?.usage).toEqual(await direct(account.id, since));
+    await writer.close();
   });
 
   it("returns the account row as Prisma reads it, and null for an unknown account", async () => {

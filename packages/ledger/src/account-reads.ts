@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { BufferedRows, RequestLogWriter } from "./request-log-writer.ts";
 import type { UsageTotals } from "./usage.ts";
 
 /**
@@ -37,11 +38,14 @@ const BALANCES: pg.QueryConfig = {
 /**
  * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
  * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
- * in, from `$2` on (the `(account_id, created_at)` index). Reads ≤ 1,440 rollup rows instead of every logged call.
+ * in, from `$2` on (the `(account_id, created_at)` index), plus the rows a gateway still buffers (`$3`–`$5`, ids,
+ * credits and call times) that are not in `request_logs` in the statement's snapshot: a buffered row whose batch
+ * committed before it, or a billed call's row the worker wrote at its settle, is counted once, from the table. Reads
+ * ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
  */
 const SUMMARY_TEXT = `
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         m."calls" + l."calls" AS "calls", m."credits" + l."credits" AS "credits"
+         m."calls" + l."calls" + p."calls" AS "calls", m."credits" + l."credits" + p."credits" AS "credits"
     FROM "accounts" a
    CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
    CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
@@ -52,6 +56,11 @@ const SUMMARY_TEXT = `
          SELECT count(*) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
            FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= $2::timestamptz
             AND "created_at" < (w."from" AT TIME ZONE 'UTC')) l
+   CROSS JOIN LATERAL (
+         SELECT count(*) AS "calls", COALESCE(sum(b."credits"), 0) AS "credits"
+           FROM unnest($3::text[], $4::int[], $5::timestamptz[]) AS b("id", "credits", "at")
+          WHERE b."at" >= $2::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = b."id")) p
    WHERE a."id" = $1`;
 
 interface SummaryRow {
@@ -85,17 +94,20 @@ export async function readBalances(
 
 /**
  * The account and its request-log calls and credits since `since` (inclusive), in one statement.
+ * @param buffered the account's rows a gateway still buffers ({@link RequestLogWriter.bufferedOf}): counted when not
+ *   yet in `request_logs`, so the caller reads its own calls without flushing the buffer first
  * @returns null for an unknown account.
  */
 export async function readAccountSummary(
   pool: pg.Pool,
   accountId: string,
   since: Date,
+  buffered: BufferedRows = { ids: [], credits: [], createdAt: [] },
 ): Promise<AccountSummary | null> {
   const { rows } = await pool.query<SummaryRow>({
     name: "sda_account_summary",
     text: SUMMARY_TEXT,
-    values: [accountId, since.toISOString()],
+    values: [accountId, since.toISOString(), buffered.ids, buffered.credits, buffered.createdAt],
   });
   const row = rows[0];
   if (!row) return null;

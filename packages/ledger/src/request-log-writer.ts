@@ -23,6 +23,15 @@ export interface RequestLogCompletion {
   source: string | null;
 }
 
+/** Request-log rows of one account still in a gateway's buffer ({@link RequestLogWriter.bufferedOf}), column-wise. */
+export interface BufferedRows {
+  ids: string[];
+  /** Credits of each row. */
+  credits: number[];
+  /** Each row's call time, ISO 8601. */
+  createdAt: string[];
+}
+
 /** Attempts of one batch before it is written row by row (isolating a row PostgreSQL refuses). */
 const BATCH_ATTEMPTS = 3;
 
@@ -97,6 +106,23 @@ export class RequestLogWriter {
       this.#flushing = null;
     });
     await this.#flushing;
+  }
+
+  /**
+   * The account's rows in the buffer now (not yet known to be written; rows leave the buffer only after their INSERT
+   * committed), as the columns a usage read adds to what PostgreSQL holds: ids, credits and call times (ISO). A read
+   * that counts those of them absent from `request_logs` in the same statement ({@link readAccountSummary}) sees the
+   * account's calls answered by this process without writing anything first.
+   */
+  bufferedOf(accountId: string): BufferedRows {
+    const rows: BufferedRows = { ids: [], credits: [], createdAt: [] };
+    for (const row of this.#buffer) {
+      if (row.accountId !== accountId) continue;
+      rows.ids.push(row.id);
+      rows.credits.push(row.credits);
+      rows.createdAt.push(row.createdAt);
+    }
+    return rows;
   }
 
   /**

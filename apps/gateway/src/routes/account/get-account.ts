@@ -28,12 +28,13 @@ export function getAccount(deps: GatewayDeps) {
  * @throws ServiceError 401 `invalid_api_key` when the account was deleted since the key authenticated.
  */
 export async function accountSummary(deps: GatewayDeps, principal: Principal): Promise<SuccessBody> {
-  // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
-  await deps.requestLog.flushAccount(principal.accountId);
+  // Read your own writes: this process's buffered rows of the account are counted by the same statement where they
+  // are not written yet (billed rows are written at settle), instead of writing the buffer before every read.
   const account = await readAccountSummary(
     sqlPool(deps.ledger.prisma),
     principal.accountId,
     new Date(Date.now() - DAY_MS),
+    deps.requestLog.bufferedOf(principal.accountId),
   );
   // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
   if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
