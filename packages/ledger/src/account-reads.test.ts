@@ -1,7 +1,6 @@
-import { newId } from "@sda/core";
+import { createLogger, newId } from "@sda/core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { readAccountSummary, readBalance } from "./account-reads.ts";
-import { createLogger } from "@sda/core";
 import { createPrismaClient, sqlPool } from "./client.ts";
 import { Ledger } from "./ledger.ts";
 import { RequestLogWriter } from "./request-log-writer.ts";
@@ -127,7 +126,15 @@ describe("account reads", () => {
     await prisma.requestLog.createMany({ data: [written, settled] });
     const old = row(account.id, new Date(since.getTime() - MINUTE), 5);
     for (const r of [settled, row(account.id, now, 1), row(account.id, now, 4), old])
-      writer.add({ ...r, keyId: null, operation: null, params: {}, errorCode: null, source: null, jobId: null });
+      writer.add({
+        ...r,
+        keyId: null,
+        operation: null,
+        params: {},
+        errorCode: null,
+        source: null,
+        jobId: null,
+      });
     expect(writer.bufferedOf(account.id).ids).toHaveLength(4);
     expect(writer.bufferedOf("acct_other").ids).toEqual([]);
 
