@@ -5,7 +5,9 @@
  *  2. the load scenario (autocannon at c = 1, 16, 64, 256; 10,000 mixed calls and the ledger reconciliation);
  *  3. normalisation cost per MiB next to youtubei.js (`bench/parse.ts`, also `npm run bench:parse`);
  *  4. `upstream`: fresh calls at a real platform's latency (`bench/upstream.ts`, BENCH_UPSTREAM_DELAY_MS, default
- *     250 ms), on a stack of its own with default settings: c = 16, 64, 256, one and two workers.
+ *     250 ms), on a stack of its own with default settings: c = 16, 64, 256, one and two workers;
+ *  5. `redis`: Redis commands per fresh call at short and long upstream latency, per command name and per process and
+ *     Lua script (`bench/redis.ts`), on a private `redis-server` and a stack of its own.
  * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
@@ -13,10 +15,12 @@ import { startStack } from "./lib/stack.ts";
 import { probePaths } from "./lib/targets.ts";
 import { runLoad } from "./load.ts";
 import { runParse } from "./parse.ts";
+import { runRedisCommands } from "./redis.ts";
 import { runUpstreamLatency } from "./upstream.ts";
 
-// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all four.
-const picked = process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream";
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all five.
+const picked =
+  process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream,redis";
 const only = new Set(picked.split(",").map((s) => s.trim()));
 
 async function main() {
@@ -36,6 +40,7 @@ async function main() {
   }
   if (only.has("parse")) await runParse();
   if (only.has("upstream")) await runUpstreamLatency();
+  if (only.has("redis")) await runRedisCommands();
 }
 
 await main();

@@ -47,7 +47,8 @@ const TSX = ["--import", "tsx"];
 /** Both service processes get the bench's timing hook (this checkout's), read over their IPC channel. */
 const HOOK = ["--import", new URL("./timing-hook.ts", import.meta.url).pathname];
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the OS's pick). */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as { port: number };
@@ -92,19 +93,20 @@ async function stop(child: ChildProcess): Promise<void> {
  * database of the run is created beside it) and REDIS_URL (default `redis://127.0.0.1:6379`).
  * @param extraEnv more variables for both processes (e.g. `WORKER_CONCURRENCY`).
  * @param root the checkout whose gateway, worker and CLI run (default: this one; another build for an A/B, `ab.ts`).
- * @param options `replayDelayMs`: latency the replay adds to every upstream answer (default 0).
+ * @param options `replayDelayMs`: latency the replay adds to every upstream answer (default 0); `redisUrl`: the
+ *   Redis of this stack instead of REDIS_URL (section `redis` gives each run a private server).
  */
 export async function startStack(
   extraEnv: Record<string, string> = {},
   root = ROOT,
-  options: { replayDelayMs?: number } = {},
+  options: { replayDelayMs?: number; redisUrl?: string } = {},
 ): Promise<BenchStack> {
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const server = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const dbUrl = new URL(server);
   dbUrl.pathname = `/sda_bench_${id}`;
   const databaseUrl = dbUrl.toString();
-  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const prefix = `bench_${id}`;
   const children: ChildProcess[] = [];
   let replay: ReplayServer | undefined;
