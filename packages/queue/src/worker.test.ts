@@ -51,12 +51,54 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
       }),
     });
     expect(worker.opts.lockDuration).toBe(10_000);
-    expect(worker.opts.lockRenewTime).toBe(2500);
+    // BullMQ renews every lockRenewTime / 2 (see createQueueWorker): 2.5 s.
+    expect(worker.opts.lockRenewTime).toBe(5000);
     expect(worker.opts.stalledInterval).toBe(5000);
     expect(worker.opts.maxStalledCount).toBe(2);
     expect((worker.opts.lockDuration ?? 0) + (worker.opts.stalledInterval ?? 0)).toBeLessThanOrEqual(15_000);
     return worker.close();
   });
+
+  it("a job running 2 s under a 1 s lock has its lock renewed every 250 ms (lock / 4), not every 125 ms (issue 26: 3 Redis commands per renewal)", async () => {
+    const prefix = randomPrefix("w");
+    prefixes.push(prefix);
+    const bridge = new QueueBridge<TestJob, TestResult>({
+      connection: redis,
+      prefix,
+      queues: ["audio"],
+      resultTtlSeconds: 60,
+      attempts: 1,
+      failed: () => ({ ok: false, data: null }),
+    });
+    await bridge.start();
+    const worker = createQueueWorker({
+      queue: "audio",
+      connection: redis,
+      prefix,
+      concurrency: 1,
+      lockDurationMs: 1000,
+      stalledIntervalMs: 500,
+      ...anyJob,
+      processor: async (): Promise<TestResult> => {
+        await new Promise((r) => setTimeout(r, 2000));
+        return { ok: true, data: "renewed" };
+      },
+    });
+    let renewals = 0;
+    worker.on("locksRenewed", ({ count }: { count: number }) => {
+      renewals += count;
+    });
+    try {
+      const outcome = await bridge.submit("audio", "test", payload(), 20_000);
+      expect(outcome).toMatchObject({ state: "finished", result: { ok: true, data: "renewed" } });
+      // From 250 ms on, one renewal per 250 ms tick: 7 on an idle machine; fewer when timers run late; 15 at / 8.
+      expect(renewals).toBeGreaterThanOrEqual(3);
+      expect(renewals).toBeLessThanOrEqual(8);
+    } finally {
+      await worker.close();
+      await bridge.close();
+    }
+  }, 30_000);
 
   it("a job running 3.5 × its lock duration keeps its lock (renewed) and runs exactly once beside a second worker", async () => {
     const prefix = randomPrefix("w");
