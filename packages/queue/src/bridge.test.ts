@@ -30,7 +30,7 @@ interface TestJob {
 }
 type TestResult =
   | { ok: true; data: unknown; source: string; credits: number; cache: string }
-  | { ok: false; error: { code: string }; credits: 0 };
+  | { ok: false; error: { code: string; message: string }; credits: 0 };
 
 function payload(): TestJob {
   return { requestId: newId("req") };
@@ -39,9 +39,9 @@ function payload(): TestJob {
 const ok = (data: unknown): TestResult => ({ ok: true, data, source: "test", credits: 1, cache: "BYPASS" });
 
 /** What the bridge answers for a job without a result (the engine maps store failures to 503; not tested here). */
-const failed = (_failure: JobFailure): TestResult => ({
+const failed = (failure: JobFailure): TestResult => ({
   ok: false,
-  error: { code: "internal_error" },
+  error: { code: "internal_error", message: failure.kind === "failed" ? failure.reason : "lost" },
   credits: 0,
 });
 
@@ -182,6 +182,34 @@ describe("QueueBridge", () => {
     expect(outcome).toMatchObject({
       state: "finished",
       result: { ok: false, error: { code: "internal_error" } },
+    });
+  });
+
+  it("a job failed for good whose reply never arrives: the waiter's read answers its failed reason", async () => {
+    const { bridge, startWorker } = await setup(
+      async (data) => {
+        data.replyTo = `${data.replyTo}:nobody`;
+        throw new UnrecoverableError("unknown operation");
+      },
+      { pollIntervalMs: 50 },
+    );
+    startWorker();
+    const outcome = await bridge.submit("videosite", "test", payload(), 10_000);
+    expect(outcome).toMatchObject({
+      state: "finished",
+      result: { ok: false, error: { code: "internal_error", message: "unknown operation" } },
+    });
+  });
+
+  it("a job Redis lost while it was waited for (its hash gone) is answered as lost by the next read", async () => {
+    const { bridge } = await setup(async () => ok("never runs"), { pollIntervalMs: 50 });
+    const jobId = `job_${randomBytes(8).toString("hex")}`;
+    const waiting = bridge.submit("videosite", "test", payload(), 10_000, { jobId });
+    await expect.poll(() => redis.exists(bridge.queue("videosite").toKey(jobId))).toBe(1);
+    await redis.del(bridge.queue("videosite").toKey(jobId));
+    expect(await waiting).toMatchObject({
+      state: "finished",
+      result: { ok: false, error: { code: "internal_error", message: "lost" } },
     });
   });
 

@@ -266,26 +266,42 @@ export class QueueBridge<Payload extends object, Result> {
   }
 
   /**
-   * The job's outcome when it finished, else null. Reads the state BEFORE the job: a job object read first and
-   * completed a moment later has a null return value although its state says completed, and was answered as a 500
-   * after the worker had charged it. A completed job without a return value yet is treated as not finished.
+   * The job's outcome when it finished, else null, in one command (issue 26: a waiting call's reads are its only Redis
+   * work that grows with the wait; `getJobState` was a script of up to 8 commands, then `Job.fromId`). One HMGET of
+   * the fields BullMQ's `moveToFinished` writes together (`returnvalue` or `failedReason`, with `finishedOn`, in one
+   * HSET): `finishedOn` is set only once a job completed or failed for good (a retried attempt leaves it unset), so
+   * the fields are never seen half-written — the race of reading the job before its state (a completed job without
+   * its return value, answered as a 500 after the worker had charged it) cannot happen.
    */
   async #readFinished(queue: Queue, jobId: string): Promise<Settled | null> {
+    const [timestamp, finishedOn, returnvalue, failedReason] = await this.#options.connection.hmget(
+      queue.toKey(jobId),
+      "timestamp",
+      "finishedOn",
+      "returnvalue",
+      "failedReason",
+    );
     // Only called for jobs this bridge added and still waits for (finished jobs are kept resultTtlSeconds): a job
     // that does not exist was lost with Redis.
-    const state = await queue.getJobState(jobId);
-    if (state === "unknown") return { kind: "lost" };
-    if (state !== "completed" && state !== "failed") return null;
-    const job = await Job.fromId(queue, jobId);
-    if (!job) return { kind: "lost" };
-    if (state === "failed") return { kind: "failed", reason: job.failedReason };
-    if (job.returnvalue === null || job.returnvalue === undefined) return null;
-    return { kind: "completed", value: job.returnvalue };
+    if (timestamp == null) return { kind: "lost" };
+    if (finishedOn == null) return null;
+    if (returnvalue == null) return { kind: "failed", reason: failedReason ?? "" };
+    const value = parseReturnValue(returnvalue);
+    return value === null || value === undefined ? null : { kind: "completed", value };
   }
 
   async #status(queue: Queue, jobId: string): Promise<JobStatus> {
     const job = await Job.fromId(queue, jobId);
     return job ? toStatus(await job.getState()) : "queued";
+  }
+}
+
+/** A stored `returnvalue` as BullMQ's `Job.fromJSON` reads it: JSON, or the text itself when it is not JSON. */
+function parseReturnValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
