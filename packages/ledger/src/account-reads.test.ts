@@ -1,6 +1,6 @@
 import { createLogger, newId } from "@sda/core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { readAccountSummary, readBalance } from "./account-reads.ts";
+import { readAccountSummary, readBalance, readOwnAccountSummary } from "./account-reads.ts";
 import { createPrismaClient, sqlPool } from "./client.ts";
 import { Ledger } from "./ledger.ts";
 import { RequestLogWriter } from "./request-log-writer.ts";
@@ -109,7 +109,7 @@ describe("account reads", () => {
     expect(Number(left[0]?.calls)).toBe(0);
   });
 
-  it("counts a gateway's buffered rows once: those not written yet from the buffer, written ones from the table", async () => {
+  it("reads its own buffered rows without writing them, each call counted once, also while a batch is written", async () => {
     const account = await ledger.createAccount({ name: "buffered" });
     const writer = new RequestLogWriter(prisma, {
       flushMs: 60_000,
@@ -119,15 +119,10 @@ describe("account reads", () => {
     });
     const since = new Date(Date.now() - 24 * 3600_000);
     const now = new Date();
-    // Written before: one row (2 credits). Buffered: a row the worker already wrote at its settle (same id, 3
-    // credits), two new rows (1 and 4 credits), and one older than the window.
-    const written = row(account.id, now, 2);
-    const settled = row(account.id, now, 3);
-    await prisma.requestLog.createMany({ data: [written, settled] });
-    const old = row(account.id, new Date(since.getTime() - MINUTE), 5);
-    for (const r of [settled, row(account.id, now, 1), row(account.id, now, 4), old])
+    const add = (r: ReturnType<typeof row>, status = 200) =>
       writer.add({
         ...r,
+        status,
         keyId: null,
         operation: null,
         params: {},
@@ -135,16 +130,32 @@ describe("account reads", () => {
         source: null,
         jobId: null,
       });
-    expect(writer.bufferedOf(account.id).ids).toHaveLength(4);
-    expect(writer.bufferedOf("acct_other").ids).toEqual([]);
+    // A billed call (3 credits) whose settle wrote its row; a call answered 202 whose worker settled it since (the
+    // table has 4 credits, the buffered copy none); one answered 202 still running; a free call; one before `since`.
+    const billed = row(account.id, now, 3);
+    const late = row(account.id, now, 0);
+    await prisma.requestLog.createMany({ data: [billed, { ...late, credits: 4 }] });
+    add(billed);
+    add(late, 202);
+    add(row(account.id, now, 0), 202);
+    add(row(account.id, now, 0));
+    add(row(account.id, new Date(since.getTime() - MINUTE), 0));
+    const expected = { calls: 4, credits: 7 };
 
-    const before = await readAccountSummary(pool, account.id, since, writer.bufferedOf(account.id));
-    expect(before?.usage).toEqual({ calls: 4, credits: 10 });
-    await writer.flush();
-    expect(writer.bufferedOf(account.id).ids).toEqual([]);
-    const after = await readAccountSummary(pool, account.id, since, writer.bufferedOf(account.id));
-    expect(after?.usage).toEqual(before?.usage);
-    expect(after?.usage).toEqual(await direct(account.id, since));
+    const pending = await writer.pendingUsage(account.id, since);
+    expect(pending).toMatchObject({ calls: 1, credits: 0 });
+    expect(pending.unsure.ids).toHaveLength(2);
+    expect((await readAccountSummary(pool, account.id, since, pending))?.usage).toEqual(expected);
+    expect(writer.unchangedSince(pending.mark)).toBe(true);
+    // A batch written while the read runs: it reads again (or writes first), never counting a row twice.
+    const [during] = await Promise.all([
+      readOwnAccountSummary(pool, writer, account.id, since),
+      writer.flush(),
+    ]);
+    expect(during?.usage).toEqual(expected);
+    expect(writer.unchangedSince(pending.mark)).toBe(false);
+    expect(await direct(account.id, since)).toEqual(expected);
+    expect((await readOwnAccountSummary(pool, writer, account.id, since))?.usage).toEqual(expected);
     await writer.close();
   });
 

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { BufferedRows, RequestLogWriter } from "./request-log-writer.ts";
+import type { PendingUsage, RequestLogWriter } from "./request-log-writer.ts";
 import type { UsageTotals } from "./usage.ts";
 
 /**
@@ -38,14 +38,15 @@ const BALANCES: pg.QueryConfig = {
 /**
  * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
  * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
- * in, from `$2` on (the `(account_id, created_at)` index), plus the rows a gateway still buffers (`$3`–`$5`, ids,
- * credits and call times) that are not in `request_logs` in the statement's snapshot: a buffered row whose batch
- * committed before it, or a billed call's row the worker wrote at its settle, is counted once, from the table. Reads
- * ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
+ * in, from `$2` on (the `(account_id, created_at)` index), plus what a gateway still buffers ({@link PendingUsage}): the
+ * calls and credits of rows only it writes (`$6`, `$7`), and the rows answered 202 (`$3`–`$5`: ids, credits, call
+ * times) that are not in `request_logs` in the statement's snapshot (a worker that settled the call wrote its row, and
+ * it is counted once, from the table). Reads ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
  */
 const SUMMARY_TEXT = `
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         m."calls" + l."calls" + p."calls" AS "calls", m."credits" + l."credits" + p."credits" AS "credits"
+         m."calls" + l."calls" + p."calls" + $6::int AS "calls",
+         m."credits" + l."credits" + p."credits" + $7::int AS "credits"
     FROM "accounts" a
    CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
    CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
@@ -92,22 +93,38 @@ export async function readBalances(
   return new Map(rows.map((row) => [row.id, row.balance]));
 }
 
+/** Nothing buffered: a read of what PostgreSQL holds only. */
+const NOTHING_PENDING: PendingUsage = {
+  calls: 0,
+  credits: 0,
+  unsure: { ids: [], credits: [], createdAt: [] },
+  mark: 0,
+};
+
 /**
  * The account and its request-log calls and credits since `since` (inclusive), in one statement.
- * @param buffered the account's rows a gateway still buffers ({@link RequestLogWriter.bufferedOf}): counted when not
- *   yet in `request_logs`, so the caller reads its own calls without flushing the buffer first
+ * @param pending what a gateway still buffers of the account ({@link RequestLogWriter.pendingUsage}), added exactly
  * @returns null for an unknown account.
  */
 export async function readAccountSummary(
   pool: pg.Pool,
   accountId: string,
   since: Date,
-  buffered: BufferedRows = { ids: [], credits: [], createdAt: [] },
+  pending: PendingUsage = NOTHING_PENDING,
 ): Promise<AccountSummary | null> {
+  const { unsure } = pending;
   const { rows } = await pool.query<SummaryRow>({
     name: "sda_account_summary",
     text: SUMMARY_TEXT,
-    values: [accountId, since.toISOString(), buffered.ids, buffered.credits, buffered.createdAt],
+    values: [
+      accountId,
+      since.toISOString(),
+      unsure.ids,
+      unsure.credits,
+      unsure.createdAt,
+      pending.calls,
+      pending.credits,
+    ],
   });
   const row = rows[0];
   if (!row) return null;
@@ -119,4 +136,29 @@ export async function readAccountSummary(
     createdAt: row.createdAt,
     usage: { calls: Number(row.calls), credits: Number(row.credits) },
   };
+}
+
+/** Reads of {@link readOwnAccountSummary} whose buffer changed under them before it writes the buffer instead. */
+const OWN_READ_ATTEMPTS = 3;
+
+/**
+ * Read your own writes without writing: the account's summary including the rows `writer` (this gateway) still
+ * buffers, added by the same statement ({@link readAccountSummary} with {@link RequestLogWriter.pendingUsage}). When a
+ * batch of the buffer began writing during the read (the rows may then be counted twice), it reads again; after
+ * {@link OWN_READ_ATTEMPTS} such reads it writes the account's buffered rows first and reads the table alone.
+ * @returns null for an unknown account.
+ */
+export async function readOwnAccountSummary(
+  pool: pg.Pool,
+  writer: RequestLogWriter,
+  accountId: string,
+  since: Date,
+): Promise<AccountSummary | null> {
+  for (let attempt = 0; attempt < OWN_READ_ATTEMPTS; attempt++) {
+    const pending = await writer.pendingUsage(accountId, since);
+    const summary = await readAccountSummary(pool, accountId, since, pending);
+    if (writer.unchangedSince(pending.mark)) return summary;
+  }
+  await writer.flushAccount(accountId);
+  return readAccountSummary(pool, accountId, since);
 }

@@ -23,13 +23,22 @@ export interface RequestLogCompletion {
   source: string | null;
 }
 
-/** Request-log rows of one account still in a gateway's buffer ({@link RequestLogWriter.bufferedOf}), column-wise. */
+/** Request-log rows of one account, column-wise: ids, credits and call times (ISO 8601). */
 export interface BufferedRows {
   ids: string[];
-  /** Credits of each row. */
   credits: number[];
-  /** Each row's call time, ISO 8601. */
   createdAt: string[];
+}
+
+/** What a usage read adds for the rows a gateway still buffers ({@link RequestLogWriter.pendingUsage}). */
+export interface PendingUsage {
+  /** Calls and credits of buffered rows no one else writes (not in PostgreSQL before this writer's next batch). */
+  calls: number;
+  credits: number;
+  /** Buffered rows answered 202 whose worker may have written them at its settle: counted when absent from the table. */
+  unsure: BufferedRows;
+  /** The writer's count of batches begun, for {@link RequestLogWriter.unchangedSince}. */
+  mark: number;
 }
 
 /** Attempts of one batch before it is written row by row (isolating a row PostgreSQL refuses). */
@@ -49,6 +58,8 @@ export class RequestLogWriter {
   #buffer: StorableRow[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
+  /** Flushes begun so far ({@link unchangedSince}). */
+  #batchesBegun = 0;
   #failures = 0;
   #closed = false;
   /** Rows written, dropped (buffer full or refused by PostgreSQL), and batches that failed (for metrics and tests). */
@@ -102,6 +113,7 @@ export class RequestLogWriter {
     this.#timer = null;
     while (this.#flushing) await this.#flushing;
     if (this.#buffer.length === 0) return;
+    this.#batchesBegun++;
     this.#flushing = this.#writeAll().finally(() => {
       this.#flushing = null;
     });
@@ -109,20 +121,36 @@ export class RequestLogWriter {
   }
 
   /**
-   * The account's rows in the buffer now (not yet known to be written; rows leave the buffer only after their INSERT
-   * committed), as the columns a usage read adds to what PostgreSQL holds: ids, credits and call times (ISO). A read
-   * that counts those of them absent from `request_logs` in the same statement ({@link readAccountSummary}) sees the
-   * account's calls answered by this process without writing anything first.
+   * What a usage read of `accountId` since `since` must add for the rows this writer still buffers, taken when no batch
+   * is being written (it waits for one that is). A row with credits was written by its call's settle already (a billed
+   * call's row is written in the settle's transaction; the buffered copy only adds duration and query), so it is
+   * left out; a row answered 202 without credits may have been settled by its worker since, so it goes to `unsure`
+   * (the read counts those absent from `request_logs`); every other row only this writer writes, so it is counted
+   * here. The read is exact when {@link unchangedSince}(`mark`) holds after it: no batch began writing meanwhile.
    */
-  bufferedOf(accountId: string): BufferedRows {
-    const rows: BufferedRows = { ids: [], credits: [], createdAt: [] };
+  async pendingUsage(accountId: string, since: Date): Promise<PendingUsage> {
+    while (this.#flushing) await this.#flushing;
+    const from = since.toISOString();
+    const usage: PendingUsage = {
+      calls: 0,
+      credits: 0,
+      unsure: { ids: [], credits: [], createdAt: [] },
+      mark: this.#batchesBegun,
+    };
     for (const row of this.#buffer) {
-      if (row.accountId !== accountId) continue;
-      rows.ids.push(row.id);
-      rows.credits.push(row.credits);
-      rows.createdAt.push(row.createdAt);
+      if (row.accountId !== accountId || row.credits > 0 || row.createdAt < from) continue;
+      if (row.status === 202) {
+        usage.unsure.ids.push(row.id);
+        usage.unsure.credits.push(row.credits);
+        usage.unsure.createdAt.push(row.createdAt);
+      } else usage.calls++;
     }
-    return rows;
+    return usage;
+  }
+
+  /** True when no batch began writing since {@link pendingUsage} returned `mark` (nothing buffered then is written). */
+  unchangedSince(mark: number): boolean {
+    return this.#flushing === null && this.#batchesBegun === mark;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { accountQuerySchema, parseParams, ServiceError } from "@sda/core";
-import { type Principal, readAccountSummary, sqlPool } from "@sda/ledger";
+import { type Principal, readOwnAccountSummary, sqlPool } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -28,13 +28,13 @@ export function getAccount(deps: GatewayDeps) {
  * @throws ServiceError 401 `invalid_api_key` when the account was deleted since the key authenticated.
  */
 export async function accountSummary(deps: GatewayDeps, principal: Principal): Promise<SuccessBody> {
-  // Read your own writes: this process's buffered rows of the account are counted by the same statement where they
-  // are not written yet (billed rows are written at settle), instead of writing the buffer before every read.
-  const account = await readAccountSummary(
+  // Read your own writes: this process's buffered rows of the account are added by the same statement (billed rows
+  // are written at settle), instead of writing the buffer before every read.
+  const account = await readOwnAccountSummary(
     sqlPool(deps.ledger.prisma),
+    deps.requestLog,
     principal.accountId,
     new Date(Date.now() - DAY_MS),
-    deps.requestLog.bufferedOf(principal.accountId),
   );
   // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
   if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");
