@@ -200,6 +200,20 @@ function report(idle: Tally, runs: Tally[], owners: Map<number, string>, port: n
       .join(", ")}`,
   );
 
+  // What the idle rate is: the worker's blocking pops and stalled checks, per queue (all queues of the catalog).
+  const idleByWhat = new Map<string, number>();
+  for (const [key, n] of of(idle)) {
+    const what = key.split("\t")[1]?.replace(/ [a-z]+:marker$/, " <queue>:marker") ?? "";
+    idleByWhat.set(what, (idleByWhat.get(what) ?? 0) + n / idle.seconds);
+  }
+  console.log(
+    `idle rate by command or script, scripts' commands included (commands/s): ${[...idleByWhat]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([what, rate]) => `${what} ${rate.toFixed(1)}`)
+      .join(", ")}`,
+  );
+
   const names = [...new Set(runs.flatMap((t) => [...t.stats.keys()]))];
   const statRows = names
     .map((name) => row(name, (t) => t.stats.get(name) ?? 0))
