@@ -7,20 +7,22 @@
  *  4. `upstream`: fresh calls at a real platform's latency (`bench/upstream.ts`, BENCH_UPSTREAM_DELAY_MS, default
  *     250 ms), on a stack of its own with default settings: c = 16, 64, 256, one and two workers;
  *  5. `redis`: Redis commands per fresh call at short and long upstream latency, per command name and per process and
- *     Lua script (`bench/redis.ts`), on a private `redis-server` and a stack of its own.
+ *     Lua script (`bench/redis.ts`), on a private `redis-server` and a stack of its own;
+ *  6. `memory`: the gateway's and the worker's RSS over 20,000 fresh calls (`bench/memory.ts`), on a stack of its own.
  * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
 import { startStack } from "./lib/stack.ts";
 import { probePaths } from "./lib/targets.ts";
 import { runLoad } from "./load.ts";
+import { runMemory } from "./memory.ts";
 import { runParse } from "./parse.ts";
 import { runRedisCommands } from "./redis.ts";
 import { runUpstreamLatency } from "./upstream.ts";
 
-// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all five.
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all six.
 const picked =
-  process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream,redis";
+  process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream,redis,memory";
 const only = new Set(picked.split(",").map((s) => s.trim()));
 
 async function main() {
@@ -41,6 +43,7 @@ async function main() {
   if (only.has("parse")) await runParse();
   if (only.has("upstream")) await runUpstreamLatency();
   if (only.has("redis")) await runRedisCommands();
+  if (only.has("memory")) await runMemory();
 }
 
 await main();

@@ -8,10 +8,14 @@
  *    ideal (in-flight slots ÷ per-call latency, slots = min(c, WORKER_CONCURRENCY × workers)) and against the
  *    worker's CPU-bound limit (1000 ÷ its CPU ms per call: what one process could do if it never waited);
  *  - the worker's CPU per call (user + system time of the worker processes, from /proc, ÷ calls answered);
- *  - the same c=256 run with a second worker process (scale-out: × the one-worker figure).
+ *  - the same c=256 run with a second worker process (scale-out: × the one-worker figure), and the same pair on a stack
+ *    whose workers keep 32 jobs each (`WORKER_CONCURRENCY=32`), where one worker's slots, not the machine's CPU, are the
+ *    limit: scale-out measured where a second process has room to add throughput;
+ *  - the whole machine's CPU use during each run (/proc/stat: cores busy), which says when the cores ran out.
  * On a shared 2-core machine the figures move with the other load; compare the ratios of one run.
  */
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { getter, sequential, summary } from "./lib/measure.ts";
 import { type BenchStack, startStack } from "./lib/stack.ts";
 import { median, ms, percent, printTable } from "./lib/stats.ts";
@@ -39,6 +43,18 @@ function cpuMs(pids: readonly number[]): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** Busy and total time of all the machine's cores so far, in clock ticks (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
 interface Row {
   label: string;
   workers: number;
@@ -53,6 +69,8 @@ interface Row {
   cpuPerCall: number;
   /** Gateway CPU per answered call, ms. */
   gatewayCpuPerCall: number;
+  /** Cores the whole machine kept busy during the counted window (every process, ours or not). */
+  machineCores: number;
 }
 
 /**
@@ -75,9 +93,12 @@ async function measure(
   const windowEnd = windowStart + SECONDS * 1000;
   let cpuBefore = Number.NaN;
   let gatewayBefore = Number.NaN;
+  let machineBefore = { busy: Number.NaN, total: Number.NaN };
+  let machineAfter = machineBefore;
   const warm = setTimeout(() => {
     cpuBefore = cpuMs(pids);
     gatewayBefore = cpuMs([stack.gatewayPid]);
+    machineBefore = machineTicks();
   }, WARMUP_SECONDS * 1000);
   let cpuAfter = Number.NaN;
   let gatewayAfter = Number.NaN;
@@ -85,6 +106,7 @@ async function measure(
     () => {
       cpuAfter = cpuMs(pids);
       gatewayAfter = cpuMs([stack.gatewayPid]);
+      machineAfter = machineTicks();
     },
     (WARMUP_SECONDS + SECONDS) * 1000,
   );
@@ -126,6 +148,9 @@ async function measure(
     failed,
     cpuPerCall: perCall(cpuAfter - cpuBefore),
     gatewayCpuPerCall: perCall(gatewayAfter - gatewayBefore),
+    machineCores:
+      ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) *
+      availableParallelism(),
   };
 }
 
@@ -153,6 +178,34 @@ async function baseline(): Promise<Row> {
   }
 }
 
+/** Jobs per worker of the slot-bound scale-out pair ({@link slotBoundScaleOut}). */
+const SLOT_BOUND_JOBS = 32;
+
+/**
+ * One worker and then two with {@link SLOT_BOUND_JOBS} jobs each, at c=256, on a stack of their own: the in-flight
+ * slots of one process are the limit (ideal 32 ÷ per-call latency), so a second process doubles the ideal while the
+ * machine has CPU to spare; at the defaults one worker's 256 slots exceed what 2 cores serve, and a second process
+ * only shares them.
+ */
+async function slotBoundScaleOut(): Promise<Row[]> {
+  const stack = await startStack(
+    { NODE_ENV: "production", WORKER_CONCURRENCY: String(SLOT_BOUND_JOBS) },
+    undefined,
+    { replayDelayMs: DELAY_MS },
+  );
+  try {
+    const { secret } = await stack.createAccount(10_000_000);
+    const headers = { authorization: `Bearer ${secret}` };
+    const paths = (await probePaths(stack.gatewayUrl, secret)).freshDetails;
+    const label = `${SLOT_BOUND_JOBS} jobs per worker`;
+    const one = await measure(stack, paths, headers, `1 worker, ${label}`, 256, SLOT_BOUND_JOBS);
+    await stack.addWorker();
+    return [one, await measure(stack, paths, headers, `2 workers, ${label}`, 256, SLOT_BOUND_JOBS)];
+  } finally {
+    await stack.close();
+  }
+}
+
 /** Runs the section on stacks of its own (the replay with the added delay): the old defaults, then today's. */
 export async function runUpstreamLatency(): Promise<void> {
   const before = await baseline();
@@ -167,6 +220,9 @@ export async function runUpstreamLatency(): Promise<void> {
     for (const c of CONCURRENCY) rows.push(await measure(stack, paths, headers, "1 worker", c));
     await stack.addWorker();
     rows.push(await measure(stack, paths, headers, "2 workers", 256));
+    await stack.close();
+    const slotBound = await slotBoundScaleOut();
+    rows.push(...slotBound);
 
     const one = rows.find((r) => r.label === "1 worker" && r.connections === 256);
     const cpuLimit = one ? 1000 / one.cpuPerCall : Number.NaN;
@@ -185,6 +241,7 @@ export async function runUpstreamLatency(): Promise<void> {
         "of CPU-bound limit",
         "worker CPU / call",
         "gateway CPU / call",
+        `machine CPU (${availableParallelism()} cores)`,
         "answered (failed)",
       ],
       ...rows.map((r) => {
@@ -199,17 +256,23 @@ export async function runUpstreamLatency(): Promise<void> {
           percent(r.callsPerSecond / (cpuLimit * r.workers)),
           ms(r.cpuPerCall),
           ms(r.gatewayCpuPerCall),
+          r.machineCores.toFixed(2),
           `${r.ok} (${r.failed})`,
         ];
       }),
     ]);
-    const two = rows.find((r) => r.workers === 2);
+    const two = rows.find((r) => r.label === "2 workers");
     console.log(
       `CPU-bound limit of one worker: ${cpuLimit.toFixed(1)} calls/s (1000 ÷ ${ms(one?.cpuPerCall ?? Number.NaN)} per call)`,
     );
     if (one && two)
       console.log(
-        `scale-out: 2 workers ×${(two.callsPerSecond / one.callsPerSecond).toFixed(2)} one worker at c=256`,
+        `scale-out: 2 workers ×${(two.callsPerSecond / one.callsPerSecond).toFixed(2)} one worker at c=256 (defaults; machine ${one.machineCores.toFixed(2)} → ${two.machineCores.toFixed(2)} cores busy)`,
+      );
+    const [oneBound, twoBound] = slotBound;
+    if (oneBound && twoBound)
+      console.log(
+        `scale-out where one worker's ${SLOT_BOUND_JOBS} slots are the limit: 2 workers ×${(twoBound.callsPerSecond / oneBound.callsPerSecond).toFixed(2)} one worker at c=256`,
       );
     if (one)
       console.log(

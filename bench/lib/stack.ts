@@ -13,7 +13,7 @@ import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/rep
 import { deleteKeysWithPrefix } from "@sda/testing";
 import { Queue } from "bullmq";
 import pg from "pg";
-import type { ProcessTimings } from "./timing-hook.ts";
+import type { ProcessMemory, ProcessTimings } from "./timing-hook.ts";
 
 /** A running stack; `close` stops the processes and deletes the database and the Redis keys. */
 export interface BenchStack {
@@ -30,6 +30,8 @@ export interface BenchStack {
   createAccount(credits: number): Promise<{ accountId: string; secret: string }>;
   /** The timing hook's totals in the gateway or the worker process since the last reset (see `timing-hook.ts`). */
   timings(which: "gateway" | "worker", reset: boolean): Promise<ProcessTimings>;
+  /** The gateway's or the first worker's `process.memoryUsage()` after a full garbage collection (bytes). */
+  memory(which: "gateway" | "worker"): Promise<ProcessMemory>;
   /** Process id of the gateway process (for its CPU time). */
   gatewayPid: number;
   /** Process ids of the worker processes (the first, then any added by `addWorker`), for their CPU time. */
@@ -44,8 +46,11 @@ export interface BenchStack {
 /** The checkout whose gateway and worker run by default: this one. */
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = ["--import", "tsx"];
-/** Both service processes get the bench's timing hook (this checkout's), read over their IPC channel. */
-const HOOK = ["--import", new URL("./timing-hook.ts", import.meta.url).pathname];
+/**
+ * Both service processes get the bench's timing hook (this checkout's), read over their IPC channel, and `--expose-gc`
+ * so that the hook can collect garbage before it reports the heap (nothing else calls `gc`).
+ */
+const HOOK = ["--expose-gc", "--import", new URL("./timing-hook.ts", import.meta.url).pathname];
 
 /** A TCP port free on 127.0.0.1 right now (the OS's pick). */
 export async function freePort(): Promise<number> {
@@ -235,6 +240,20 @@ export async function startStack(
             resolve(m as ProcessTimings);
           });
           child.send({ type: "bench:timings", reset });
+        });
+      },
+      memory(which) {
+        const child = which === "gateway" ? gateway : worker;
+        return new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`the ${which}'s hook did not answer`)), 10_000);
+          const onMessage = (m: { type?: string }) => {
+            if (m.type !== "bench:memory") return;
+            clearTimeout(timer);
+            child.off("message", onMessage);
+            resolve(m as ProcessMemory);
+          };
+          child.on("message", onMessage);
+          child.send({ type: "bench:memory" });
         });
       },
       gatewayPid: gateway.pid ?? 0,

@@ -11,7 +11,9 @@
  *    from `start` to `asyncEnd`;
  *  - SQL: every `pg` query (Prisma runs on `pg` too), by wrapping `pg.Client#query`, split into the money statements
  *    (named `sda_reserve*`, `sda_settle`, `sda_release`) and the rest (History's snapshot, Prisma's queries).
- * The bench asks over the IPC channel (`{ type: "bench:timings", reset }`) and gets {@link ProcessTimings} back.
+ * The bench asks over the IPC channel (`{ type: "bench:timings", reset }`) and gets {@link ProcessTimings} back; for
+ * `{ type: "bench:memory" }` it collects garbage (the processes run with `--expose-gc`) and answers
+ * {@link ProcessMemory}.
  */
 import { subscribe, tracingChannel } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
@@ -133,7 +135,17 @@ const query = pg.Client.prototype.query as unknown as Query;
   return result;
 };
 
+/** The process's memory after a full collection (`--expose-gc`; without it, as it is), for the `memory` section. */
+export interface ProcessMemory extends NodeJS.MemoryUsage {
+  type: "bench:memory";
+}
+
 process.on("message", (message: unknown) => {
+  if ((message as { type?: unknown }).type === "bench:memory") {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ type: "bench:memory", ...process.memoryUsage() } satisfies ProcessMemory);
+    return;
+  }
   if ((message as { type?: unknown }).type !== "bench:timings") return;
   process.send?.({ type: "bench:timings", ...totals } satisfies ProcessTimings);
   if ((message as { reset?: unknown }).reset) Object.assign(totals, ZERO);
