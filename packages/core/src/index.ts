@@ -1,3 +1,4 @@
+export * from "./abort.ts";
 export * from "./contract/index.ts";
 export * from "./cursor.ts";
 export * from "./env.ts";

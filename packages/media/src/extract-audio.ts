@@ -1,6 +1,6 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { type Logger, ServiceError } from "@sda/core";
+import { type Logger, linkSignals, ServiceError } from "@sda/core";
 import type { BlockedRateCircuit, CircuitTicket } from "./circuit/blocked-rate.ts";
 import { audioExtractError, audioExtractReason } from "./extract-error.ts";
 import { type AudioProbe, probeAudio } from "./ffmpeg/probe.ts";
@@ -183,9 +183,12 @@ async function downloadAndEncode(
 ): Promise<SpeechAudio> {
   const { ffmpegPath, signal, dir } = options;
   const budget = AbortSignal.timeout(budgetMs);
-  const downloadSignal = AbortSignal.any([signal, budget]);
+  // Not AbortSignal.any: `signal` is the worker's long-lived shutdown signal (see linkSignals); unlinked below.
+  const downloadLink = linkSignals(signal, budget);
+  const downloadSignal = downloadLink.signal;
   const stopEncode = new AbortController();
-  const encodeSignal = AbortSignal.any([signal, stopEncode.signal]);
+  const encodeLink = linkSignals(signal, stopEncode.signal);
+  const encodeSignal = encodeLink.signal;
   const output = path.join(dir, SPEECH_ENCODING.fileName);
   const encodeOptions = {
     signal: encodeSignal,
@@ -238,6 +241,8 @@ async function downloadAndEncode(
       probe,
     };
   } finally {
+    downloadLink.dispose();
+    encodeLink.dispose();
     await spool.close();
     await rm(spool.path, { force: true });
   }

@@ -1,6 +1,7 @@
 import {
   type HttpClient,
   type Logger,
+  linkSignals,
   type Platform,
   ServiceError,
   type UpstreamRequest,
@@ -226,68 +227,82 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     const startBy = Date.now() + timeoutMs;
     let lease = await acquire(request, request.url, startBy, signal);
     const budget = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, budget]) : budget;
+    // Not AbortSignal.any: `signal` is the worker's long-lived shutdown signal (see linkSignals); unlinked by `done`.
+    const linked = linkSignals(signal, budget);
+    const combined = linked.signal;
     let liveUrl = request.url;
     let method = request.method ?? "GET";
     let body = request.body;
-    for (let hop = 0; ; hop++) {
-      // Parsed, so the origin and path agree for hosts the URL parser normalises (`https://2130706433/` is 127.0.0.1).
-      const target = new URL(routeUrl(liveUrl, routedOrigin(liveUrl, request.platform)));
-      const headers: Record<string, string> = {
-        "user-agent": options.userAgent,
-        "accept-encoding": "gzip, deflate, br",
-        ...request.headers,
-      };
-      let response: Dispatcher.ResponseData;
-      if (hop > 0) lease = await acquire(request, liveUrl, startBy, signal);
-      const startedAt = new Date();
-      try {
-        response = await dispatcherFor(request, liveUrl).request({
-          origin: target.origin,
-          path: `${target.pathname}${target.search}`,
-          method,
-          headers,
-          body: body ?? null,
-          signal: combined,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-      } catch (error) {
-        lease.release();
-        throw mapTransportError(error, request.platform, budget, signal, timeoutMs);
-      }
-      const status = response.statusCode;
-      await politeness?.observe(request.platform, liveUrl, status, response.headers as RawHeaders);
-      if (
-        status >= 300 &&
-        status < 400 &&
-        status !== 304 &&
-        request.followRedirects !== false &&
-        hop < MAX_REDIRECTS
-      ) {
-        const location = response.headers.location;
-        await response.body.dump().finally(() => lease.release());
-        options.recorder?.capture(
-          exchangeOf(request, { url: liveUrl, method, headers, body }, response, Buffer.alloc(0), startedAt),
-        );
-        if (typeof location !== "string")
-          throw new ServiceError("upstream_error", `${request.platform}: redirect without Location`);
-        liveUrl = new URL(location, liveUrl).toString();
-        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
-          method = "GET";
-          body = undefined;
+    try {
+      for (let hop = 0; ; hop++) {
+        // Parsed, so the origin and path agree for hosts the URL parser normalises (`https://2130706433/` is 127.0.0.1).
+        const target = new URL(routeUrl(liveUrl, routedOrigin(liveUrl, request.platform)));
+        const headers: Record<string, string> = {
+          "user-agent": options.userAgent,
+          "accept-encoding": "gzip, deflate, br",
+          ...request.headers,
+        };
+        let response: Dispatcher.ResponseData;
+        if (hop > 0) lease = await acquire(request, liveUrl, startBy, signal);
+        const startedAt = new Date();
+        try {
+          response = await dispatcherFor(request, liveUrl).request({
+            origin: target.origin,
+            path: `${target.pathname}${target.search}`,
+            method,
+            headers,
+            body: body ?? null,
+            signal: combined,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          });
+        } catch (error) {
+          lease.release();
+          throw mapTransportError(error, request.platform, budget, signal, timeoutMs);
         }
-        continue;
+        const status = response.statusCode;
+        await politeness?.observe(request.platform, liveUrl, status, response.headers as RawHeaders);
+        if (
+          status >= 300 &&
+          status < 400 &&
+          status !== 304 &&
+          request.followRedirects !== false &&
+          hop < MAX_REDIRECTS
+        ) {
+          const location = response.headers.location;
+          await response.body.dump().finally(() => lease.release());
+          options.recorder?.capture(
+            exchangeOf(
+              request,
+              { url: liveUrl, method, headers, body },
+              response,
+              Buffer.alloc(0),
+              startedAt,
+            ),
+          );
+          if (typeof location !== "string")
+            throw new ServiceError("upstream_error", `${request.platform}: redirect without Location`);
+          liveUrl = new URL(location, liveUrl).toString();
+          if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+            method = "GET";
+            body = undefined;
+          }
+          continue;
+        }
+        return {
+          response,
+          lease,
+          liveUrl,
+          /** Unlinks the request's signal from the caller's: once the body is read, or the stream has ended. */
+          done: linked.dispose,
+          budget,
+          sent: { url: liveUrl, method, headers, body },
+          startedAt,
+        };
       }
-      return {
-        response,
-        lease,
-        liveUrl,
-        combined,
-        budget,
-        sent: { url: liveUrl, method, headers, body },
-        startedAt,
-      };
+    } catch (error) {
+      linked.dispose();
+      throw error;
     }
   }
 
@@ -328,10 +343,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
 
   return {
     async request(request, signal): Promise<UpstreamResponse> {
-      const { response, lease, liveUrl, budget, sent, startedAt } = await send(request, signal);
+      const { response, lease, liveUrl, done, budget, sent, startedAt } = await send(request, signal);
       let buffer: Buffer;
       try {
-        const raw = await response.body.arrayBuffer().finally(() => lease.release());
+        const raw = await response.body.arrayBuffer().finally(() => {
+          lease.release();
+          done();
+        });
         buffer = decodeBody(Buffer.from(raw), response.headers["content-encoding"]);
       } catch (error) {
         throw mapTransportError(
@@ -368,9 +386,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     },
 
     async stream(request, signal): Promise<UpstreamStream> {
-      const { response, lease, sent, startedAt } = await send(request, signal);
+      const { response, lease, done, sent, startedAt } = await send(request, signal);
       // A stream (a media download) holds its host's concurrency slot until its headers only.
       lease.release();
+      response.body.once("close", done);
       const headers = response.headers as RawHeaders;
       if (!accepted(request, response.statusCode)) {
         const text = await response.body.text().catch(() => "");

@@ -1,4 +1,4 @@
-import type { Logger, PlatformStore } from "@sda/core";
+import { type Logger, linkSignals, type PlatformStore } from "@sda/core";
 import { z } from "zod";
 
 /** Budget of one provider request, ms: minting a token takes a BotGuard run (about a second on a warm provider). */
@@ -53,6 +53,8 @@ export class PoTokenProvider {
     const key = poTokenKey(binding);
     const cached = await store.get(key).catch(() => null);
     if (cached) return cached;
+    // Not AbortSignal.any: `signal` may be the worker's long-lived shutdown signal (see linkSignals).
+    const linked = linkSignals(signal, AbortSignal.timeout(PROVIDER_TIMEOUT_MS));
     try {
       const response = await fetch(
         new URL("get_pot", this.options.url.endsWith("/") ? this.options.url : `${this.options.url}/`),
@@ -60,9 +62,7 @@ export class PoTokenProvider {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ content_binding: binding }),
-          signal: signal
-            ? AbortSignal.any([signal, AbortSignal.timeout(PROVIDER_TIMEOUT_MS)])
-            : AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+          signal: linked.signal,
         },
       );
       if (!response.ok) {
@@ -83,6 +83,8 @@ export class PoTokenProvider {
       if (signal?.aborted) throw signal.reason ?? error;
       log?.warn({ err: error }, "PO token provider unreachable");
       return null;
+    } finally {
+      linked.dispose();
     }
   }
 }
