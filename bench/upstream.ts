@@ -2,7 +2,8 @@
  * Section `upstream` of `npm run bench` (issue 26): fresh calls at a real platform's latency. The replay adds
  * `BENCH_UPSTREAM_DELAY_MS` (default 250) to every upstream answer; the service runs with its default settings, one
  * worker process. It measures, in one run:
- *  - the per-call latency at c=1 (the floor: ~3 upstream requests in sequence plus the service's own work);
+ *  - the per-call latency at c=1 (the floor: the mean over the videos of the loads, 3 calls each; each video's
+ *    upstream requests in sequence plus the service's own work);
  *  - fresh `video-details` from c = 16, 64, 256 callers in a closed loop, counted over `BENCH_UPSTREAM_SECONDS` (default
  *    10) after `BENCH_UPSTREAM_WARMUP_SECONDS` (10) of the same load: calls/s, p50, against the
  *    ideal (in-flight slots ÷ per-call latency, slots = min(c, WORKER_CONCURRENCY × workers)) and against the
@@ -16,9 +17,9 @@
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { getter, sequential, summary } from "./lib/measure.ts";
+import { getter, sequential } from "./lib/measure.ts";
 import { type BenchStack, startStack } from "./lib/stack.ts";
-import { median, ms, percent, printTable } from "./lib/stats.ts";
+import { mean, median, ms, percent, printTable } from "./lib/stats.ts";
 import { probePaths } from "./lib/targets.ts";
 
 const DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 250);
@@ -214,8 +215,17 @@ export async function runUpstreamLatency(): Promise<void> {
     const { secret } = await stack.createAccount(10_000_000);
     const headers = { authorization: `Bearer ${secret}` };
     const paths = (await probePaths(stack.gatewayUrl, secret)).freshDetails;
-    // The floor: one call at a time (a few warm-up calls first: the JIT and the pools).
-    const floor = summary(await sequential(getter(`${stack.gatewayUrl}${paths[0]}`, headers), 20, 5)).p50;
+    // The floor: one call at a time over the same paths as the loads (videos differ in how many upstream requests
+    // they take), their mean: the ideal throughput of n slots is n ÷ the mean latency. A few warm-up calls first.
+    const getters = paths.map((path) => getter(`${stack.gatewayUrl}${path}`, headers));
+    let turn = 0;
+    const floor = mean(
+      await sequential(
+        () => (getters[turn++ % getters.length] as () => Promise<void>)(),
+        3 * getters.length,
+        5,
+      ),
+    );
     const rows: Row[] = [before];
     for (const c of CONCURRENCY) rows.push(await measure(stack, paths, headers, "1 worker", c));
     await stack.addWorker();
@@ -229,7 +239,7 @@ export async function runUpstreamLatency(): Promise<void> {
     console.log(
       `\nupstream latency: replay +${DELAY_MS} ms per upstream answer, fresh video-details, default settings, ${SECONDS} s per run`,
     );
-    console.log(`per-call latency at c=1 (p50): ${ms(floor)}`);
+    console.log(`per-call latency at c=1 (mean over the ${paths.length} videos, 3 calls each): ${ms(floor)}`);
     printTable([
       [
         "workers",
