@@ -46,10 +46,12 @@ export interface EngineHarness {
 export async function startEngineHarness(label: string, cacheTtlSeconds: number): Promise<EngineHarness> {
   const prisma = createPrismaClient(inject("databaseUrl"), 5);
   const replay = await startReplay(platforms);
-  const config = testConfig({}, replay);
+  const prefix = randomPrefix(label);
+  // One prefix for everything the file writes: the deps' own keys and the services built from `config` (the
+  // strategies' health is kept under QUEUE_PREFIX), so `close` deletes them all.
+  const config = testConfig({ QUEUE_PREFIX: prefix }, replay);
   const redisUrl = config.REDIS_URL;
   const redis = createRedis(redisUrl);
-  const prefix = randomPrefix(label);
   const ledger = new Ledger(prisma);
   const cache = new ResultCache(redis, prefix, cacheTtlSeconds);
   const log = testLogger();
