@@ -71,6 +71,16 @@ describe("MCP endpoint", () => {
       accountId,
     });
     expect((await logRow(stack, rest.headers.get("x-service-request-id") ?? ""))?.channel).toBe("rest");
+    // The caller sees it too: the usage list names each call's channel.
+    const usage = await stack.get("/v1/account/usage", key, { operation: "videosite.transcript" });
+    const byId = new Map(
+      (usage.body.data.requests as { requestId: string; channel: string }[]).map((r) => [
+        r.requestId,
+        r.channel,
+      ]),
+    );
+    expect(byId.get(transcript._meta.requestId as string)).toBe("mcp");
+    expect(byId.get(rest.headers.get("x-service-request-id") ?? "")).toBe("rest");
     await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
   });
 

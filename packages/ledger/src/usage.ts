@@ -1,6 +1,6 @@
 import type { LedgerEntryRow } from "./credits.ts";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
-import type { RequestLogInput } from "./request-log-input.ts";
+import type { RequestChannel, RequestLogInput } from "./request-log-input.ts";
 
 /**
  * Read-side queries of one account's usage: the request log (keyset-paginated, newest first), daily aggregates and
@@ -36,6 +36,8 @@ export interface RequestLogRow
   params: unknown;
   batchId: string | null;
   monitorId: string | null;
+  /** The interface the call came through: `rest` or `mcp` (a tool call on the MCP endpoint). */
+  channel: RequestChannel;
   createdAt: Date;
 }
 
@@ -117,10 +119,14 @@ export async function listRequestLogs(
       durationMs: true,
       batchId: true,
       monitorId: true,
+      channel: true,
       createdAt: true,
     },
   });
-  return toPage(rows, options.limit);
+  return toPage(
+    rows.map((row) => ({ ...row, channel: row.channel as RequestChannel })),
+    options.limit,
+  );
 }
 
 function statusCondition(status: RequestLogFilter["status"]): Prisma.RequestLogWhereInput {

@@ -48,6 +48,11 @@ const requestLogEntry = component(
     durationMs: z.number().nullable(),
     batchId: z.string().nullable(),
     monitorId: z.string().nullable(),
+    channel: z
+      .enum(["rest", "mcp"])
+      .describe(
+        "How the call came in: `rest` (the HTTP API, batch items, monitor runs) or `mcp` (a tool call).",
+      ),
     createdAt: timestamp,
   }),
   "One call of the account, as the request log recorded it.",

@@ -15,6 +15,7 @@ export function presentRequestLog(row: RequestLogRow) {
     durationMs: row.durationMs,
     batchId: row.batchId,
     monitorId: row.monitorId,
+    channel: row.channel,
     createdAt: row.createdAt.toISOString(),
   };
 }
