@@ -29,11 +29,11 @@ export function itemOutcome(result: JobResult): ItemOutcome {
 /**
  * Writes the request-log row of a batch item (one per item, with its batch id), the same row a direct call gets.
  * A charged item's row is already written: its settle wrote it in the charge's own statement, with the same path,
- * parameters, cache status, source, job and batch, its time the item's start and its duration up to the charge, so
- * only an item charged nothing (a failure) is written here. Rewriting the settled row (an upsert adding the run's
- * duration) cost an UPDATE of a fresh row and a trigger run per item: CPU-bound (`npm run bench:batch`, replay at
- * zero latency) a batch made ×0.72–0.79 of the direct calls with it, ×0.81–0.84 without, in alternated runs. The one
- * place batch code calls `ledger.logRequest`. Never throws.
+ * parameters, cache status, source, job and batch, its time the item's plan (`planAndRunCall` dates a worker call
+ * when it plans it) and its duration up to the charge, so only an item charged nothing (a failure) is written here.
+ * Rewriting the settled row (an upsert adding the run's duration) cost an UPDATE of a fresh row and a trigger run per
+ * item: CPU-bound (`npm run bench:batch`, replay at zero latency) a batch made ×0.72–0.79 of the direct calls with it,
+ * ×0.81–0.84 without, in alternated runs. The one place batch code calls `ledger.logRequest`. Never throws.
  */
 export async function logBatchItem(
   ledger: Ledger,

@@ -44,8 +44,6 @@ export class BatchItemRunner {
       principal: { accountId: job.accountId, keyId: job.keyId },
       requestId: job.requestId,
       batchId: job.batchId,
-      // The item's call time: its settle writes the request-log row from it (see logBatchItem).
-      calledAt: new Date(),
     };
     let result: JobResult;
     try {
