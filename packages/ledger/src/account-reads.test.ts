@@ -143,7 +143,7 @@ describe("account reads", () => {
     const expected = { calls: 4, credits: 7 };
 
     const pending = await writer.pendingUsage(account.id, since);
-    expect(pending).toMatchObject({ calls: 1, credits: 0 });
+    expect(pending.calls).toBe(1);
     expect(pending.unsure.ids).toHaveLength(2);
     expect((await readAccountSummary(pool, account.id, since, pending))?.usage).toEqual(expected);
     expect(writer.unchangedSince(pending.mark)).toBe(true);

@@ -38,15 +38,14 @@ const BALANCES: pg.QueryConfig = {
 /**
  * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
  * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
- * in, from `$2` on (the `(account_id, created_at)` index), plus what a gateway still buffers ({@link PendingUsage}): the
- * calls and credits of rows only it writes (`$6`, `$7`), and the rows answered 202 (`$3`–`$5`: ids, credits, call
- * times) that are not in `request_logs` in the statement's snapshot (a worker that settled the call wrote its row, and
- * it is counted once, from the table). Reads ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
+ * in, from `$2` on (the `(account_id, created_at)` index), plus the calls a gateway still buffers ({@link PendingUsage},
+ * none with credits): those only it writes (`$5`), and those answered 202 (`$3`, `$4`: ids and call times) that are
+ * not in `request_logs` in the statement's snapshot (a worker that settled the call wrote its row, and it is counted
+ * once, from the table). Reads ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
  */
 const SUMMARY_TEXT = `
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         m."calls" + l."calls" + p."calls" + $6::int AS "calls",
-         m."credits" + l."credits" + p."credits" + $7::int AS "credits"
+         m."calls" + l."calls" + p."calls" + $5::int AS "calls", m."credits" + l."credits" AS "credits"
     FROM "accounts" a
    CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
    CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
@@ -58,8 +57,8 @@ const SUMMARY_TEXT = `
            FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= $2::timestamptz
             AND "created_at" < (w."from" AT TIME ZONE 'UTC')) l
    CROSS JOIN LATERAL (
-         SELECT count(*) AS "calls", COALESCE(sum(b."credits"), 0) AS "credits"
-           FROM unnest($3::text[], $4::int[], $5::timestamptz[]) AS b("id", "credits", "at")
+         SELECT count(*) AS "calls"
+           FROM unnest($3::text[], $4::timestamptz[]) AS b("id", "at")
           WHERE b."at" >= $2::timestamptz
             AND NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = b."id")) p
    WHERE a."id" = $1`;
@@ -94,12 +93,7 @@ export async function readBalances(
 }
 
 /** Nothing buffered: a read of what PostgreSQL holds only. */
-const NOTHING_PENDING: PendingUsage = {
-  calls: 0,
-  credits: 0,
-  unsure: { ids: [], credits: [], createdAt: [] },
-  mark: 0,
-};
+const NOTHING_PENDING: PendingUsage = { calls: 0, unsure: { ids: [], createdAt: [] }, mark: 0 };
 
 /**
  * The account and its request-log calls and credits since `since` (inclusive), in one statement.
@@ -116,15 +110,7 @@ export async function readAccountSummary(
   const { rows } = await pool.query<SummaryRow>({
     name: "sda_account_summary",
     text: SUMMARY_TEXT,
-    values: [
-      accountId,
-      since.toISOString(),
-      unsure.ids,
-      unsure.credits,
-      unsure.createdAt,
-      pending.calls,
-      pending.credits,
-    ],
+    values: [accountId, since.toISOString(), unsure.ids, unsure.createdAt, pending.calls],
   });
   const row = rows[0];
   if (!row) return null;

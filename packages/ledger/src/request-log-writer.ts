@@ -23,20 +23,18 @@ export interface RequestLogCompletion {
   source: string | null;
 }
 
-/** Request-log rows of one account, column-wise: ids, credits and call times (ISO 8601). */
-export interface BufferedRows {
-  ids: string[];
-  credits: number[];
-  createdAt: string[];
-}
-
-/** What a usage read adds for the rows a gateway still buffers ({@link RequestLogWriter.pendingUsage}). */
+/**
+ * What a usage read adds for the rows a gateway still buffers ({@link RequestLogWriter.pendingUsage}): calls only, as
+ * a buffered row that carries credits was written by its settle already and is counted from the table.
+ */
 export interface PendingUsage {
-  /** Calls and credits of buffered rows no one else writes (not in PostgreSQL before this writer's next batch). */
+  /** Buffered calls no one else writes (not in PostgreSQL before this writer's next batch). */
   calls: number;
-  credits: number;
-  /** Buffered rows answered 202 whose worker may have written them at its settle: counted when absent from the table. */
-  unsure: BufferedRows;
+  /**
+   * Buffered calls answered 202, whose worker may have written their rows at its settle since (ids and call times,
+   * ISO 8601): counted when absent from the table.
+   */
+  unsure: { ids: string[]; createdAt: string[] };
   /** The writer's count of batches begun, for {@link RequestLogWriter.unchangedSince}. */
   mark: number;
 }
@@ -131,17 +129,11 @@ export class RequestLogWriter {
   async pendingUsage(accountId: string, since: Date): Promise<PendingUsage> {
     while (this.#flushing) await this.#flushing;
     const from = since.toISOString();
-    const usage: PendingUsage = {
-      calls: 0,
-      credits: 0,
-      unsure: { ids: [], credits: [], createdAt: [] },
-      mark: this.#batchesBegun,
-    };
+    const usage: PendingUsage = { calls: 0, unsure: { ids: [], createdAt: [] }, mark: this.#batchesBegun };
     for (const row of this.#buffer) {
       if (row.accountId !== accountId || row.credits > 0 || row.createdAt < from) continue;
       if (row.status === 202) {
         usage.unsure.ids.push(row.id);
-        usage.unsure.credits.push(row.credits);
         usage.unsure.createdAt.push(row.createdAt);
       } else usage.calls++;
     }
