@@ -65,13 +65,18 @@ async function drive(stack: BenchStack, paths: string[], secret: string) {
         answered++;
         if (answered === marks[samples.length]) {
           const [worker] = stack.workerPids();
-          const sample = { calls: answered, gateway: rssMiB(stack.gatewayPid), worker: rssMiB(worker ?? 0) };
-          samples.push({ ...sample, gatewayHeap: Number.NaN, workerHeap: Number.NaN });
+          // Pushed before the heaps are asked for, so that the callers still running see the next checkpoint.
+          const sample: Sample = {
+            calls: answered,
+            gateway: rssMiB(stack.gatewayPid),
+            worker: rssMiB(worker ?? 0),
+            gatewayHeap: Number.NaN,
+            workerHeap: Number.NaN,
+          };
+          samples.push(sample);
           const [g, w] = await Promise.all([stack.memory("gateway"), stack.memory("worker")]);
-          Object.assign(samples.at(-1) ?? {}, {
-            gatewayHeap: g.heapUsed / MiB,
-            workerHeap: w.heapUsed / MiB,
-          });
+          sample.gatewayHeap = g.heapUsed / MiB;
+          sample.workerHeap = w.heapUsed / MiB;
           console.log(`  ${sample.calls} calls answered`);
         }
       }

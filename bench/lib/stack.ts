@@ -52,6 +52,31 @@ const TSX = ["--import", "tsx"];
  */
 const HOOK = ["--expose-gc", "--import", new URL("./timing-hook.ts", import.meta.url).pathname];
 
+/**
+ * Sends `message` to a service process's timing hook (`timing-hook.ts`) over its IPC channel and resolves with the
+ * hook's answer of the same `type`. @throws when no answer came within 10 s.
+ */
+function askHook<Answer>(
+  child: ChildProcess,
+  which: string,
+  message: { type: string } & Record<string, unknown>,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (answer: { type?: string }) => {
+      if (answer.type !== message.type) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(answer as Answer);
+    };
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error(`the ${which}'s timing hook did not answer`));
+    }, 10_000);
+    child.on("message", onMessage);
+    child.send(message);
+  });
+}
+
 /** A TCP port free on 127.0.0.1 right now (the OS's pick). */
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -228,34 +253,13 @@ export async function startStack(
         ) as { secret: string };
         return { accountId: account.id, secret: key.secret };
       },
-      timings(which, reset) {
-        const child = which === "gateway" ? gateway : worker;
-        return new Promise((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error(`the ${which}'s timing hook did not answer`)),
-            10_000,
-          );
-          child.once("message", (m) => {
-            clearTimeout(timer);
-            resolve(m as ProcessTimings);
-          });
-          child.send({ type: "bench:timings", reset });
-        });
-      },
-      memory(which) {
-        const child = which === "gateway" ? gateway : worker;
-        return new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`the ${which}'s hook did not answer`)), 10_000);
-          const onMessage = (m: { type?: string }) => {
-            if (m.type !== "bench:memory") return;
-            clearTimeout(timer);
-            child.off("message", onMessage);
-            resolve(m as ProcessMemory);
-          };
-          child.on("message", onMessage);
-          child.send({ type: "bench:memory" });
-        });
-      },
+      timings: (which, reset) =>
+        askHook<ProcessTimings>(which === "gateway" ? gateway : worker, which, {
+          type: "bench:timings",
+          reset,
+        }),
+      memory: (which) =>
+        askHook<ProcessMemory>(which === "gateway" ? gateway : worker, which, { type: "bench:memory" }),
       gatewayPid: gateway.pid ?? 0,
       workerPids: () => workers.map((w) => w.pid ?? 0),
       async addWorker() {
