@@ -32,6 +32,22 @@ const anyJob = { parse: (data: unknown) => data as TestJob, log: testLogger() };
 
 type TestResult = { ok: boolean; data: unknown; source?: string; credits?: number; cache?: string };
 
+/** A started bridge on the `audio` queue under a new prefix (deleted after the file), one attempt per job. */
+async function audioBridge() {
+  const prefix = randomPrefix("w");
+  prefixes.push(prefix);
+  const bridge = new QueueBridge<TestJob, TestResult>({
+    connection: redis,
+    prefix,
+    queues: ["audio"],
+    resultTtlSeconds: 60,
+    attempts: 1,
+    failed: () => ({ ok: false, data: null }),
+  });
+  await bridge.start();
+  return { prefix, bridge };
+}
+
 describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job re-ran only after ~77 s)", () => {
   it("with the defaults (lock 10 s, stalled check 5 s) a crashed job is re-run within 15 s; the lock is renewed every 2.5 s", () => {
     const worker = createQueueWorker({
@@ -60,17 +76,7 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
   });
 
   it("a job running 2 s under a 1 s lock has its lock renewed every 250 ms (lock / 4), not every 125 ms (issue 26: 3 Redis commands per renewal)", async () => {
-    const prefix = randomPrefix("w");
-    prefixes.push(prefix);
-    const bridge = new QueueBridge<TestJob, TestResult>({
-      connection: redis,
-      prefix,
-      queues: ["audio"],
-      resultTtlSeconds: 60,
-      attempts: 1,
-      failed: () => ({ ok: false, data: null }),
-    });
-    await bridge.start();
+    const { prefix, bridge } = await audioBridge();
     const worker = createQueueWorker({
       queue: "audio",
       connection: redis,
@@ -101,17 +107,7 @@ describe("queue worker crash-recovery settings (issue 9, fault 6: a crashed job 
   }, 30_000);
 
   it("a job running 3.5 × its lock duration keeps its lock (renewed) and runs exactly once beside a second worker", async () => {
-    const prefix = randomPrefix("w");
-    prefixes.push(prefix);
-    const bridge = new QueueBridge<TestJob, TestResult>({
-      connection: redis,
-      prefix,
-      queues: ["audio"],
-      resultTtlSeconds: 60,
-      attempts: 1,
-      failed: () => ({ ok: false, data: null }),
-    });
-    await bridge.start();
+    const { prefix, bridge } = await audioBridge();
     let runs = 0;
     const make = () =>
       createQueueWorker({
