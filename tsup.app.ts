@@ -31,7 +31,7 @@ function nestedWorkspaceDependencies(): string[] {
 export default defineConfig({
   entry: ["src/main.ts"],
   format: ["esm"],
-  target: "node20",
+  target: "node24",
   platform: "node",
   outDir: "dist",
   clean: true,
