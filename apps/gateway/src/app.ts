@@ -16,6 +16,7 @@ import { accountRouter } from "./routes/account.ts";
 import { batchRouter } from "./routes/batch/index.ts";
 import { docsRouter } from "./routes/docs.ts";
 import { historyRouter } from "./routes/history.ts";
+import { homeRouter } from "./routes/home.ts";
 import { jobsRouter } from "./routes/jobs.ts";
 import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
@@ -31,6 +32,9 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/metrics", ["GET"]],
   ["/v1/openapi.json", ["GET"]],
   ["/docs", ["GET", "HEAD"]],
+  ["/", ["GET", "HEAD"]],
+  ["/favicon.ico", ["GET", "HEAD"]],
+  ["/favicon.svg", ["GET", "HEAD"]],
 ];
 
 /**
@@ -90,6 +94,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry));
   app.use(docsRouter());
+  app.use(homeRouter());
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
