@@ -6,6 +6,11 @@ import { findUpwards, rawEnv } from "@sda/core";
 export interface MatchSpec {
   method: string;
   path: string;
+  /**
+   * The host the request must be sent to (lower case, as requested): set only where the host names the resource
+   * (musicsite artist hosts, corpus README §2 rule 2); absent, the host is not compared.
+   */
+  host?: string;
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;
 }

@@ -11,6 +11,12 @@ export type RecordingRules = Readonly<Record<string, RecordingRule>>;
 /** An incoming request, reduced to what the matching rules compare (corpus README §2). */
 export interface IncomingRequest {
   method: string;
+  /**
+   * The host the request names (its `Host` header, lower case): the live host when the upstream client routed it to
+   * the replay, which keeps the original host as an HTTP proxy does. Compared only with entries that carry
+   * `_match.host`.
+   */
+  host: string;
   path: string;
   /** Decoded query parameters (first value of repeated keys). */
   query: Record<string, string>;
@@ -60,6 +66,7 @@ export function matches(
   request: IncomingRequest,
 ): boolean {
   if (spec.method !== request.method) return false;
+  if (spec.host !== undefined && spec.host !== request.host) return false;
   if (comparedPath(spec.path, rule) !== comparedPath(request.path, rule)) return false;
   for (const [key, expected] of Object.entries(spec.query ?? {}))
     if (!satisfies(expected, formField(request.query, key))) return false;
@@ -76,9 +83,14 @@ export function matches(
   return true;
 }
 
-/** Rule 5: the number of `_match` keys (method + path + query keys + body keys). */
+/** Rule 5: the number of `_match` keys (method + path + host when given + query keys + body keys). */
 export function specificity(spec: MatchSpec): number {
-  return 2 + Object.keys(spec.query ?? {}).length + Object.keys(spec.body ?? {}).length;
+  return (
+    2 +
+    (spec.host === undefined ? 0 : 1) +
+    Object.keys(spec.query ?? {}).length +
+    Object.keys(spec.body ?? {}).length
+  );
 }
 
 /**

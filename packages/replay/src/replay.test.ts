@@ -1,8 +1,44 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultCorpusDir } from "./har.ts";
 import { type ReplayServer, startReplayServer } from "./server.ts";
 
 let replay: ReplayServer;
+
+/** A request to the replay naming `host` in its `Host` header (fetch may not set it), as the upstream client sends it. */
+function sendTo(
+  host: string,
+  method: string,
+  pathAndQuery: string,
+  body?: { text: string; type: string },
+): Promise<{ status: number; caseId: string | undefined; text: string }> {
+  const target = new URL(replay.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: pathAndQuery,
+        headers: { host, ...(body ? { "content-type": body.type } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const caseId = res.headers["x-replay-case"];
+          resolve({
+            status: res.statusCode ?? 0,
+            caseId: typeof caseId === "string" ? caseId : undefined,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body?.text);
+  });
+}
 
 beforeAll(async () => {
   replay = await startReplayServer({
@@ -14,25 +50,47 @@ beforeAll(async () => {
 afterAll(() => replay.close());
 
 describe("replay upstream", () => {
-  it("selects every recorded entry for its own recorded request, over HTTP", async () => {
+  it("selects every recorded entry for its own recorded request (with its recorded host), over HTTP", async () => {
     const wrong: string[] = [];
     for (const { caseId, index, entry } of replay.entries) {
       const { method, url, postData } = entry.request;
       const target = new URL(url);
-      const response = await fetch(`${replay.origin}${target.pathname}${target.search}`, {
+      const response = await sendTo(
+        target.host,
         method,
-        redirect: "manual",
-        ...(postData?.text !== undefined && method !== "GET"
-          ? { body: postData.text, headers: { "content-type": postData.mimeType ?? "application/json" } }
-          : {}),
-      });
-      await response.arrayBuffer();
-      const served = response.headers.get("x-replay-case");
-      if (served !== caseId || response.status !== entry.response.status)
-        wrong.push(`${caseId}#${index} → ${served}`);
+        `${target.pathname}${target.search}`,
+        postData?.text !== undefined && method !== "GET"
+          ? { text: postData.text, type: postData.mimeType ?? "application/json" }
+          : undefined,
+      );
+      if (response.caseId !== caseId || response.status !== entry.response.status)
+        wrong.push(`${caseId}#${index} → ${response.caseId}`);
     }
     expect(wrong).toEqual([]);
     expect(replay.entries.length).toBeGreaterThan(250);
+  });
+
+  it("compares the host only for entries that carry _match.host (musicsite artist hosts, corpus README §2 rule 2)", async () => {
+    // Two artists' home pages share the path `/`: the host names the artist.
+    expect((await sendTo("toupie.bandcamp.com", "GET", "/")).caseId).toBe("artist-toupie-empty-discography");
+    expect((await sendTo("Lobstertheremin.com", "GET", "/")).caseId).toBe(
+      "artist-lobstertheremin-custom-domain",
+    );
+    expect((await sendTo("billwurtz.bandcamp.com", "GET", "/album/high-enough")).caseId).toBe(
+      "album-billwurtz-high-enough",
+    );
+    const unknown = await sendTo("nobody.bandcamp.com", "GET", "/album/high-enough");
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({
+      replay: "no_match",
+      host: "nobody.bandcamp.com",
+      path: "/album/high-enough",
+    });
+    // An entry without a host matches whatever host the request names (every other platform, bandcamp.com's API).
+    const search = await sendTo("example.invalid", "GET", "/search?q=noise&page=1");
+    expect(search.caseId).toBe("search-noise");
+    const about = await sendTo("127.0.0.1", "GET", "/r/golang/about");
+    expect(about.caseId).toBe("goreddit-r-golang-about");
   });
 
   it("answers 404 with a JSON body naming the request when nothing matches", async () => {

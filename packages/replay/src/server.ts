@@ -59,8 +59,17 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Reduces an HTTP request to the fields the matching rules compare. */
-export function toIncoming(method: string, url: URL, contentType: string, raw: Buffer): IncomingRequest {
+/**
+ * Reduces an HTTP request to the fields the matching rules compare.
+ * @param host the request's `Host` header (compared, lower-cased, with entries that carry `_match.host`).
+ */
+export function toIncoming(
+  method: string,
+  url: URL,
+  contentType: string,
+  raw: Buffer,
+  host = "",
+): IncomingRequest {
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!Object.hasOwn(query, k)) query[k] = v;
   let body: IncomingRequest["body"] = { kind: "none" };
@@ -76,7 +85,7 @@ export function toIncoming(method: string, url: URL, contentType: string, raw: B
       }
     }
   }
-  return { method: method.toUpperCase(), path: url.pathname, query, body };
+  return { method: method.toUpperCase(), host: host.toLowerCase(), path: url.pathname, query, body };
 }
 
 function send(res: ServerResponse, selected: CorpusEntry) {
@@ -118,6 +127,7 @@ export async function startReplayServer(
         url,
         req.headers["content-type"] ?? "",
         await readBody(req),
+        req.headers.host,
       );
       const fault = faults.find((f) => f.when(incoming));
       const delay = (fault?.delayMs ?? 0) + (options.delayMs ?? 0);
@@ -142,6 +152,7 @@ export async function startReplayServer(
           JSON.stringify({
             replay: "no_match",
             method: incoming.method,
+            host: incoming.host,
             path: incoming.path,
             query: incoming.query,
             body,

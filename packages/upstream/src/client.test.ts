@@ -18,6 +18,7 @@ beforeAll(async () => {
     origins: [
       { platform: "forumsite", hosts: ["reddit.com", "*.reddit.com", "redd.it"], origin: replay.origin },
       { platform: "videosite", hosts: ["*.youtube.com"], origin: replay.origin },
+      { platform: "musicsite", hosts: ["bandcamp.com", "*.bandcamp.com"], origin: replay.origin },
     ],
     liveHosts: false,
     timeoutMs: 2000,
@@ -40,6 +41,20 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 describe("upstream client", () => {
+  it("keeps the live host as the Host header of a hop routed to an origin, as an HTTP proxy does", async () => {
+    // Artists share paths (`/`): the replay tells them apart by the host the request names (corpus README §2 rule 2).
+    const toupie = await http.request({ platform: "musicsite", url: "https://toupie.bandcamp.com/" });
+    expect(toupie.headers["x-replay-case"]).toBe("artist-toupie-empty-discography");
+    // A host the platform does not list (a custom domain) goes to the platform's origin, still under its own name.
+    const label = await http.request({ platform: "musicsite", url: "https://lobstertheremin.com/music" });
+    expect(label.headers["x-replay-case"]).toBe("artist-lobstertheremin-custom-domain");
+    expect(label.url).toBe("https://lobstertheremin.com/music");
+    const other = await failure(
+      http.request({ platform: "musicsite", url: "https://nobody.bandcamp.com/releases" }),
+    );
+    expect(other.details).toMatchObject({ replay: "no_match" });
+  });
+
   it("routes every host of a platform to its configured origin, keeping path and query", () => {
     expect(routeUrl("https://youtubei.googleapis.com/youtubei/v1/player?x=1", "http://127.0.0.1:9")).toBe(
       "http://127.0.0.1:9/youtubei/v1/player?x=1",

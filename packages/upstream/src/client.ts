@@ -148,6 +148,16 @@ function exchangeOf(
   };
 }
 
+/**
+ * The headers of a hop routed to an origin: the live URL's host kept as `Host` (as an HTTP proxy keeps it), so the
+ * origin sees which host was asked for (the replay compares it where the host names the resource: corpus README §2
+ * rule 2). A `Host` the caller set is kept. The recorded exchange keeps the headers without it.
+ */
+function withLiveHost(headers: Record<string, string>, liveUrl: string): Record<string, string> {
+  if (Object.keys(headers).some((name) => name.toLowerCase() === "host")) return headers;
+  return { ...headers, host: new URL(liveUrl).host };
+}
+
 /** The refusal of a caller-chosen host: the platform's code (e.g. 422 `instance_not_allowed`), the reason as message. */
 function refused(platform: Platform, code: string, reason: string, host?: string): ServiceError {
   return new ServiceError(code as ServiceError["code"], `${platform}: refused: ${reason}`, {
@@ -236,7 +246,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     try {
       for (let hop = 0; ; hop++) {
         // Parsed, so the origin and path agree for hosts the URL parser normalises (`https://2130706433/` is 127.0.0.1).
-        const target = new URL(routeUrl(liveUrl, routedOrigin(liveUrl, request.platform)));
+        const origin = routedOrigin(liveUrl, request.platform);
+        const target = new URL(routeUrl(liveUrl, origin));
         const headers: Record<string, string> = {
           "user-agent": options.userAgent,
           "accept-encoding": "gzip, deflate, br",
@@ -250,7 +261,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
             origin: target.origin,
             path: `${target.pathname}${target.search}`,
             method,
-            headers,
+            headers: origin ? withLiveHost(headers, liveUrl) : headers,
             body: body ?? null,
             signal: combined,
             headersTimeout: timeoutMs,
