@@ -9,7 +9,7 @@ import { deleteKeysWithPrefix, startReplay, testEnv } from "@sda/testing";
 import { generateWebhookSecret, WebhookClient, webhookConfigFromEnv } from "@sda/webhooks";
 import { Redis } from "ioredis";
 import { test as base, describe, expect } from "vitest";
-import { REFUSED_EXAMPLES } from "../packages/netguard/src/examples.ts";
+import { REFUSED_EXAMPLES, REFUSED_NAMES } from "../packages/netguard/src/examples.ts";
 import { startReceiver } from "../packages/webhooks/test/receiver.ts";
 import { ledgerSum } from "./support/ledger.ts";
 
@@ -90,6 +90,7 @@ const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) =>
   return {
     url,
     env,
+    replay,
     ledger,
     redis,
     receiver,
@@ -164,6 +165,50 @@ describe("the built processes (apps/*/dist) hold the security rules their source
       400,
       "198.18.0.1 is benchmarking (198.18.0.0/15)",
     ]);
+    expect(await dist.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+    expect(await dist.ledger.balance(accountId)).toBe(100);
+    expect(await ledgerSum(dist.ledger, accountId)).toBe(100);
+  });
+
+  test("one host policy: the dist gateway refuses the probe's host names (trailing dot, ideographic dot) as Mastodon instances and as webhook hosts, nothing charged or fetched", async ({
+    dist,
+  }) => {
+    // Issue 34 #3: `metadata.google.internal.`, `printer.local.`, `x.onion.`, `a.test.`, `foo.local。` were billed.
+    const { key, accountId } = await dist.account();
+    const hits = dist.replay.hits.length;
+    const names = REFUSED_NAMES.filter(([name]) => URL.canParse(`https://${name}/`));
+    for (const probe of [
+      "metadata.google.internal.",
+      "printer.local.",
+      "x.onion.",
+      "a.test.",
+      "foo.local\u3002",
+    ])
+      expect(names.map(([name]) => name)).toContain(probe);
+    for (const [name, reason] of names) {
+      const instance = await dist.call(
+        "GET",
+        `/v1/fedisite/profile?url=${encodeURIComponent(`https://${name}/@admin`)}`,
+        bearer(key),
+      );
+      expect([name, instance.status, instance.body.error?.code, instance.body.error?.reason]).toEqual([
+        name,
+        422,
+        "instance_not_allowed",
+        reason,
+      ]);
+      const webhook = await dist.call("POST", "/v1/batch", bearer(key), {
+        webhookUrl: `https://${name}/h`,
+        calls: ONE_CALL,
+      });
+      expect([name, webhook.status, webhook.body.error?.code, webhook.body.error?.reason]).toEqual([
+        name,
+        400,
+        "invalid_webhook_url",
+        reason,
+      ]);
+    }
+    expect(dist.replay.hits.length).toBe(hits);
     expect(await dist.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
     expect(await dist.ledger.balance(accountId)).toBe(100);
     expect(await ledgerSum(dist.ledger, accountId)).toBe(100);

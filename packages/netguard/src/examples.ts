@@ -97,3 +97,43 @@ export const PUBLIC_EXAMPLES = [
   "2002:0808:0808::1",
   "::ffff:8.8.8.8",
 ];
+
+/**
+ * Host names refused by name (`hostNameReason`) and the reason given: issue 34 #3's probe (a trailing dot, the
+ * ideographic full stop the URL parser maps) and the forms around it. Shared by the unit tests of the policy, of
+ * fedisite's instance check and of the webhook guard, and by the test of the built processes.
+ */
+export const REFUSED_NAMES: readonly [name: string, reason: string][] = [
+  ["metadata.google.internal.", "metadata.google.internal is a special-use name (.internal)"],
+  ["metadata.google.internal", "metadata.google.internal is a special-use name (.internal)"],
+  ["printer.local.", "printer.local is a special-use name (.local)"],
+  ["x.onion.", "x.onion is a special-use name (.onion)"],
+  ["a.test.", "a.test is a special-use name (.test)"],
+  ["a.test..", "a.test is a special-use name (.test)"],
+  ["foo.local\u3002", "foo.local is a special-use name (.local)"],
+  ["foo\u3002local", "foo.local is a special-use name (.local)"],
+  ["foo\uff0elocal\uff0e", "foo.local is a special-use name (.local)"],
+  ["foo\uff61onion", "foo.onion is a special-use name (.onion)"],
+  ["PRINTER.LOCAL.", "printer.local is a special-use name (.local)"],
+  ["\uff50rinter.local", "printer.local is a special-use name (.local)"],
+  ["router.home.arpa.", "router.home.arpa is a special-use name (.home.arpa)"],
+  ["www.example.", "www.example is a special-use name (.example)"],
+  ["a.invalid", "a.invalid is a special-use name (.invalid)"],
+  ["localhost.", "localhost is a special-use name (.localhost, always loopback, 127.0.0.1 and ::1)"],
+  ["app.localhost.", "app.localhost is a special-use name (.localhost, always loopback, 127.0.0.1 and ::1)"],
+  ["intranet.", "intranet is not a fully qualified domain name"],
+  ["intranet", "intranet is not a fully qualified domain name"],
+  ["a..b", "a..b is not a valid domain name"],
+  ["under_score.com", "under_score.com is not a valid domain name"],
+  ["host.123", "host.123 is not a valid domain name"],
+];
+
+/** Names of public hosts in the forms the normalisation maps: accepted by name, in their canonical form. */
+export const PUBLIC_NAMES: readonly [name: string, canonical: string][] = [
+  ["mastodon.social", "mastodon.social"],
+  ["Mastodon.Social.", "mastodon.social"],
+  ["mastodon\u3002social", "mastodon.social"],
+  ["b\u00fccher.de", "xn--bcher-kva.de"],
+  ["xn--bcher-kva.de.", "xn--bcher-kva.de"],
+  ["example.com", "example.com"],
+];

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
+import { canonicalHost } from "./host-name.ts";
 import { forbiddenAddressReason, specialPurpose } from "./special-ranges.ts";
 
 /** What every guard function needs; a platform or feature builds it once from its own settings. */
@@ -22,10 +23,13 @@ export class ForbiddenAddressError extends Error {
   readonly code = "EFORBIDDENADDRESS";
 }
 
-/** Lower case, IPv6 brackets dropped: the form {@link NetGuardOptions.allowedHosts} and the checks use. */
+/**
+ * The form {@link NetGuardOptions.allowedHosts} and the checks use: {@link canonicalHost} (lower case, IPv6 brackets
+ * dropped, IDNA-mapped, no trailing dot), or the trimmed lower-case input when the name is not valid IDNA (so an
+ * error can still name it).
+ */
 export function normalizeHost(host: string): string {
-  const h = host.trim().toLowerCase();
-  return h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h;
+  return canonicalHost(host) || host.trim().toLowerCase();
 }
 
 /** True when `host` (any case, brackets or not) is on the allowlist. */

@@ -1,3 +1,5 @@
+import type { LookupFunction } from "node:net";
+import { REFUSED_NAMES } from "@sda/netguard/examples";
 import { tableLookup } from "@sda/netguard/test/lookup";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
@@ -104,5 +106,30 @@ describe("validateWebhookUrl", () => {
         "url",
       ]);
     }
+  });
+});
+
+/** A resolver that must not be asked: a name refused by name never reaches DNS (`.local` would go to mDNS). */
+const refusingLookup: LookupFunction = (hostname) => {
+  throw new Error(`${hostname} was looked up`);
+};
+
+describe("webhook hosts by name: the one host policy fedisite's instances pass", () => {
+  it.each(REFUSED_NAMES.filter(([name]) => URL.canParse(`https://${name}/h`)))(
+    "https://%s/h is refused before any DNS lookup: %s",
+    async (name, reason) => {
+      const error = await serviceErrorOf(
+        validateWebhookUrl(`https://${name}/h`, { ...strict, lookup: refusingLookup }),
+      );
+      expect([error.code, error.details.reason]).toEqual(["invalid_webhook_url", reason]);
+    },
+  );
+
+  it("an allowlisted name passes in any spelling (trailing dot, case, ideographic dot)", async () => {
+    const config = { ...strict, allowedHosts: ["receiver.internal"] };
+    for (const host of ["receiver.internal", "RECEIVER.internal.", "receiver\u3002internal"])
+      await expect(validateWebhookUrl(`https://${host}/h`, config), host).resolves.toMatch(
+        /^https:\/\/receiver\.internal\.?\/h$/,
+      );
   });
 });

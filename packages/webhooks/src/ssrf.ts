@@ -4,6 +4,7 @@ import {
   assertPublicHost,
   ForbiddenAddressError,
   forbiddenAddressReason,
+  hostNameReason,
   isAllowedHost,
   normalizeHost,
 } from "@sda/netguard";
@@ -21,7 +22,7 @@ function invalid(reason: string, param: string): ServiceError {
 /**
  * The checks that need no DNS: a parseable absolute URL, `https:` (or `http:` with `WEBHOOK_ALLOW_HTTP`), no
  * credentials, and, when the host is an IP literal, a public address (`@sda/netguard`'s rule: every IANA
- * special-purpose block refused) unless the host is allowlisted.
+ * special-purpose block refused) unless the host is allowlisted. Run again on every enqueue and attempt.
  * @returns the parsed URL.
  * @throws ServiceError 400 `invalid_webhook_url` with `details.reason`.
  */
@@ -53,8 +54,10 @@ export function checkWebhookUrlShape(
 }
 
 /**
- * Submit-time SSRF check of a webhook URL: {@link checkWebhookUrlShape}, then every address the host resolves to must
- * be public (unless the host is in `WEBHOOK_ALLOWED_HOSTS`). The same rule runs again when each attempt connects (the
+ * Submit-time SSRF check of a webhook URL: {@link checkWebhookUrlShape}; then, unless the host is in
+ * `WEBHOOK_ALLOWED_HOSTS`, a name must pass `@sda/netguard`'s one host policy before any DNS query (the rule
+ * fedisite's instances pass: normalised once, then no single-label or special-use name such as `printer.local.` or
+ * `metadata.google.internal`), and every address the host resolves to must be public. The same rule runs again when each attempt connects (the
  * guarded agent of `@sda/netguard`), so a host that later resolves elsewhere (DNS rebinding) is still refused.
  * @param param the request field named in the error (`webhookUrl` by default).
  * @returns the normalised URL (`URL.href`).
@@ -66,6 +69,9 @@ export async function validateWebhookUrl(
   param = "webhookUrl",
 ): Promise<string> {
   const parsed = checkWebhookUrlShape(url, config, param);
+  const host = normalizeHost(parsed.hostname);
+  const nameReason = isIP(host) === 0 && !isAllowedHost(config, host) ? hostNameReason(host) : null;
+  if (nameReason) throw invalid(nameReason, param);
   try {
     await assertPublicHost(parsed.hostname, config);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { PUBLIC_NAMES, REFUSED_NAMES } from "@sda/netguard/examples";
 import { describe, expect, it } from "vitest";
 import { checkInstance } from "../client/instance-policy.ts";
 import type { FedisiteEnv } from "../env.ts";
@@ -113,11 +114,25 @@ describe("the instance policy (by name, before any request)", () => {
     expect(refusal(origin("https://2130706433/@a"))).toBe("127.0.0.1 is loopback (127.0.0.0/8)");
     expect(refusal(origin("https://0x7f000001/@a"))).toBe("127.0.0.1 is loopback (127.0.0.0/8)");
     expect(refusal(origin("@a@0xa000001"))).toBe("10.0.0.1 is private-use (10.0.0.0/8)");
-    expect(refusal(origin("https://localhost/@a"))).toBe("localhost is not a fully qualified domain name");
+    expect(refusal(origin("https://localhost/@a"))).toBe(
+      "localhost is a special-use name (.localhost, always loopback, 127.0.0.1 and ::1)",
+    );
     expect(refusal(origin("https://metadata.google.internal/@a"))).toBe(
       "metadata.google.internal is a special-use name (.internal)",
     );
     expect(refusal(origin("https://intranet/@a"))).toBe("intranet is not a fully qualified domain name");
+  });
+
+  it.each(REFUSED_NAMES.filter(([name]) => URL.canParse(`https://${name}/`)))(
+    "refuses https://%s by name (one host policy, normalised once): %s",
+    (name, reason) => {
+      expect(refusal(`https://${name}`)).toBe(reason);
+    },
+  );
+
+  it("keys an instance by its canonical name (trailing dot, case and ideographic dots folded)", () => {
+    for (const [name, canonical] of PUBLIC_NAMES)
+      expect(checkInstance(new URL(`https://${name}`).origin, env()), name).toBe(canonical);
   });
 
   it("applies the operator's lists (`*.domain` for subdomains)", () => {
