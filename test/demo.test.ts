@@ -1,6 +1,8 @@
 import { execFile, spawn } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
+import { databaseExists as databaseOnServer } from "@sda/ledger";
 import { randomPrefix } from "@sda/testing";
 import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
@@ -22,6 +24,11 @@ async function keysUnder(prefix: string): Promise<string[]> {
   } finally {
     redis.disconnect();
   }
+}
+
+/** Whether this machine's PostgreSQL server (the default DATABASE_URL's) holds a database named `name`. */
+function databaseExists(name: string): Promise<boolean> {
+  return databaseOnServer(`postgresql://postgres@127.0.0.1:5432/${name}`);
 }
 
 /** The demo's entry run from its TypeScript source (no build needed): `node` arguments. */
@@ -114,22 +121,45 @@ describe("npm run demo", () => {
     expect(output()).not.toMatch(/\n\s+at /);
   }, 30_000);
 
-  it("`npm run demo` itself (build included) stops every process when npm gets SIGTERM", async () => {
+  it("`npm run demo` refuses a busy port at once, before its build", async () => {
+    const busy = createServer().listen(0, "127.0.0.1");
+    await new Promise((resolve) => busy.once("listening", resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const { output, exited } = spawnCollecting("npm", ["run", "demo"], {
+        cwd: path.resolve(import.meta.dirname, ".."),
+        env: { ...process.env, PORT: "0", DEMO_INBOX_PORT: String(port) },
+      });
+      expect(await exited).toBe(1);
+      expect(output()).toContain(`port ${port} (DEMO_INBOX_PORT) cannot be used: EADDRINUSE`);
+      expect(output()).not.toContain("built the processes");
+    } finally {
+      busy.close();
+    }
+  }, 30_000);
+
+  it("`npm run demo` itself (build included) runs on a database of its own, and stops every process and drops that database when npm gets SIGTERM", async () => {
     const port = 3800 + Math.floor(Math.random() * 90);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DEMO_INBOX_PORT: "0",
+    };
+    // No DATABASE_URL: the demo makes its own database on the default server instead of the service's `sda`.
+    delete env.DATABASE_URL;
     const { child, output, exited } = spawnCollecting("npm", ["run", "demo"], {
       cwd: path.resolve(import.meta.dirname, ".."),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: inject("databaseUrl"),
-        LOG_LEVEL: "warn",
-        DEMO_INBOX_PORT: "0",
-      },
+      env,
     });
     await expect.poll(output, { timeout: 90_000, interval: 250 }).toContain("Ctrl-C stops everything");
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const database = /Database: {2}(sda_demo_\w+) \(the demo's own, dropped on exit\)/.exec(output())?.[1];
+    expect(database, output()).toBeTruthy();
+    expect(await databaseExists(database ?? "")).toBe(true);
     child.kill("SIGTERM");
     await exited;
+    await expect.poll(() => databaseExists(database ?? ""), { timeout: 20_000 }).toBe(false);
     // The gateway (a grandchild of npm) must be gone too, not orphaned.
     await expect
       .poll(

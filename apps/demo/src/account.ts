@@ -1,7 +1,10 @@
 import type { Ledger } from "@sda/ledger";
 
-/** Credits the demo account holds at start. */
-export const DEMO_CREDITS = 100;
+/**
+ * Credits the demo account holds at start: enough for every example of the README's tour and the platform READMEs
+ * together (they spend about a quarter of it), so a newcomer never meets a 402 while following them.
+ */
+export const DEMO_CREDITS = 1000;
 
 /**
  * The demo account and key. With `secret` (DEMO_API_KEY) that exact key is used: created with a new account the

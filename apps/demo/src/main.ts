@@ -1,16 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
-import { applyMigrations, createPrismaClient, ensureDatabase, Ledger } from "@sda/ledger";
+import { applyMigrations, createPrismaClient, dropDatabase, ensureDatabase, Ledger } from "@sda/ledger";
 import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { ensureDemoKey } from "./account.ts";
 import { describeDelivery, startInbox } from "./inbox.ts";
 import { checkServices } from "./services.ts";
-import { demoWebhookEnv } from "./settings.ts";
+import { demoDatabase, demoWebhookEnv } from "./settings.ts";
 
 // `npm run demo`: the whole service on the recorded corpus, in the foreground, until SIGINT/SIGTERM.
 const log = createLogger({ name: "demo", level: "info", format: "pretty" });
+/** The demo's own database once created (dropped on exit, also when the start fails half-way). */
+let ownDatabase: string | null = null;
 
 async function main() {
   const config = loadServiceEnv();
@@ -19,15 +21,7 @@ async function main() {
     console.error(problems.join("\n"));
     process.exit(1);
   }
-  await ensureDatabase(config.DATABASE_URL);
-  await applyMigrations(config.DATABASE_URL);
-
-  const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
-  const replay = await startReplayServer(
-    { dirs, rules: recordingRules(), delayMs: config.REPLAY_DELAY_MS },
-    config.REPLAY_PORT,
-  );
-
+  // The inbox first: a busy port stops the demo before it creates anything.
   const inbox = await startInbox(config.DEMO_INBOX_PORT, (delivery) =>
     log.info(describeDelivery(delivery)),
   ).catch((error: unknown) => {
@@ -38,15 +32,28 @@ async function main() {
     process.exit(1);
   });
 
-  const prisma = createPrismaClient(config.DATABASE_URL, 2);
+  const suffix = randomSuffix();
+  const database = demoDatabase(rawEnv(), config.DATABASE_URL, suffix);
+  await ensureDatabase(database.url);
+  if (database.own) ownDatabase = database.url;
+  await applyMigrations(database.url);
+
+  const dirs = config.REPLAY_DIRS ? config.REPLAY_DIRS.split(":").filter(Boolean) : [defaultCorpusDir()];
+  const replay = await startReplayServer(
+    { dirs, rules: recordingRules(), delayMs: config.REPLAY_DELAY_MS },
+    config.REPLAY_PORT,
+  );
+
+  const prisma = createPrismaClient(database.url, 2);
   const demo = await ensureDemoKey(new Ledger(prisma), config.DEMO_API_KEY);
   await prisma.$disconnect();
 
   // QUEUE_PREFIX when given; else a prefix of its own, so a demo never picks up another run's jobs or cached results.
   // Either way every key under it is deleted on exit (see stop).
-  const prefix = rawEnv().QUEUE_PREFIX ? config.QUEUE_PREFIX : `demo_${randomSuffix()}`;
+  const prefix = rawEnv().QUEUE_PREFIX ? config.QUEUE_PREFIX : `demo_${suffix}`;
   const env = {
     ...rawEnv(),
+    DATABASE_URL: database.url,
     PORT: String(config.PORT),
     QUEUE_PREFIX: prefix,
     ...replayOrigins(replay.origin),
@@ -85,6 +92,7 @@ async function main() {
     await replay.close();
     await inbox.close();
     await deleteDemoKeys(config.REDIS_URL, prefix);
+    if (ownDatabase) await dropDemoDatabase(ownDatabase);
     process.exit(code);
   }
   process.on("SIGINT", () => void stop(0));
@@ -97,6 +105,7 @@ Social data API demo — gateway ${base}, one worker, replay upstream ${replay.o
   Web dashboard (sign up for your own key):  ${base}/dashboard
   Webhook inbox (what your monitors and batches deliver):  ${inbox.url}/
   API reference (OpenAPI ${base}/v1/openapi.json):  ${base}/docs
+  Database:  ${new URL(database.url).pathname.slice(1)}${database.own ? " (the demo's own, dropped on exit)" : ""}
 
   export KEY=${demo.secret}
   curl -H "Authorization: Bearer $KEY" "${base}/v1/videosite/transcript?url=https://www.youtube.com/watch?v=M4gD1WSo5mA"
@@ -131,6 +140,16 @@ async function deleteDemoKeys(redisUrl: string, prefix: string) {
   }
 }
 
+/** Drops the demo's own database once its processes are stopped (a failure is logged, never thrown). */
+async function dropDemoDatabase(url: string) {
+  try {
+    await dropDatabase(url);
+    log.info({ database: new URL(url).pathname.slice(1) }, "demo database dropped");
+  } catch (error) {
+    log.warn({ err: error }, `could not drop the demo's database (${new URL(url).pathname.slice(1)})`);
+  }
+}
+
 /** Node arguments that start a process: its bundle when built, else its TypeScript source through tsx. */
 function processArgs(app: string): string[] {
   const bundle = findUpwards(import.meta.url, `apps/${app}/dist/main.js`);
@@ -153,8 +172,9 @@ async function waitReady(url: string, timeoutMs: number) {
   throw new Error(`the gateway did not become ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof EnvError) console.error(error.message);
   else log.error({ err: error }, "demo failed");
+  if (ownDatabase) await dropDemoDatabase(ownDatabase);
   process.exit(1);
 });

@@ -19,3 +19,21 @@ export function demoWebhookEnv(user: EnvSource): Record<string, string> {
     WEBHOOK_ALLOWED_HOSTS: [...hosts].join(","),
   };
 }
+
+/**
+ * The database the demo runs on. DATABASE_URL when the user set it (then it is theirs: kept on exit); otherwise a
+ * database of the demo's own, `sda_demo_<suffix>` on the server of the configured URL, which the demo creates,
+ * migrates and drops on exit, so demo accounts, keys, monitors and batches never pile up in the service's `sda`
+ * database nor outlive the demo (a monitor left active there would be scheduled again by the next worker).
+ * @returns `url` to run on and `own` (true: drop it on exit).
+ */
+export function demoDatabase(
+  user: EnvSource,
+  configuredUrl: string,
+  suffix: string,
+): { url: string; own: boolean } {
+  if (user.DATABASE_URL) return { url: configuredUrl, own: false };
+  const url = new URL(configuredUrl);
+  url.pathname = `/sda_demo_${suffix}`;
+  return { url: url.toString(), own: true };
+}

@@ -57,14 +57,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): LocalMigration[] {
  *   does not answer.
  */
 export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  let name: string;
-  try {
-    name = decodeURIComponent(target.pathname.slice(1));
-  } catch {
-    throw new Error(`DATABASE_URL has a malformed percent-escape in its database name: ${target.pathname}`);
-  }
-  if (!name) throw new Error(`DATABASE_URL names no database: ${url}`);
+  const name = databaseName(url);
   const admin = new URL(url);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -79,6 +72,51 @@ export async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Drops the database named in `url` (connecting to the `postgres` database of the server), ending its sessions
+ * first (`WITH (FORCE)`); nothing when it does not exist. The demo's own database goes this way on exit.
+ * @throws Error when `url` names no database; the driver's error when the server does not answer.
+ */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether the server of `url` holds the database `url` names (asked of its `postgres` database). */
+export async function databaseExists(url: string): Promise<boolean> {
+  const name = databaseName(url);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    return (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database name of a PostgreSQL URL. @throws Error naming DATABASE_URL when it is missing or malformed. */
+function databaseName(url: string): string {
+  const target = new URL(url);
+  let name: string;
+  try {
+    name = decodeURIComponent(target.pathname.slice(1));
+  } catch {
+    throw new Error(`DATABASE_URL has a malformed percent-escape in its database name: ${target.pathname}`);
+  }
+  if (!name) throw new Error(`DATABASE_URL names no database: ${url}`);
+  return name;
 }
 
 /**
