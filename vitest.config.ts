@@ -36,6 +36,9 @@ const integration = [
 ];
 
 export default defineConfig({
+  // `sda-source`: a workspace package that is published built (@sda/client) maps it to its TypeScript sources, so
+  // the tests run the sources without a build (tsconfig.base.json's customConditions does the same for tsc).
+  ssr: { resolve: { conditions: ["sda-source", "module", "node", "development|production"] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
