@@ -1,1 +1,19 @@
-export {};
+/**
+ * The chatsite (Telegram public channels) package: the client of `t.me`'s public HTML pages (web preview, landing
+ * card, post widget), cheerio readers of channels and posts, and the four chatsite operations' handlers. The platform
+ * spec (params, price, cache; no extraction code) is the `./spec` export.
+ */
+export { TmeClient } from "./client/client.ts";
+export { type ChatsiteErrorCode, chatsiteErrorCodes } from "./errors.ts";
+export { chatsiteHandlers } from "./handlers.ts";
+export { type ChatRef, type PostRef, parseRef } from "./inputs/chat-ref.ts";
+export { type ChannelResult, channelHandler } from "./operations/channel.ts";
+export { channelPostsHandler } from "./operations/channel-posts.ts";
+export { postHandler } from "./operations/post.ts";
+export { searchHandler } from "./operations/search.ts";
+export { plainTextOf } from "./readers/html-text.ts";
+export { type LandingCard, readLandingCard } from "./readers/landing.ts";
+export { type ChatPost, readMessage } from "./readers/post.ts";
+export { type PreviewPage, readPreviewPage } from "./readers/preview-page.ts";
+export { type PostPage, readPostPage, readWidget } from "./readers/widget.ts";
+export { chatsitePlatform } from "./spec.ts";

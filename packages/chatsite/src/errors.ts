@@ -1,0 +1,42 @@
+import { ServiceError, type ServiceErrorOptions } from "@sda/core";
+
+/**
+ * The error codes chatsite adds to the service's closed set (the platform's `errorCodes`, registered by
+ * `definePlatform`). `channel_not_found` and `post_not_found` share their 404 with other platforms' codes of the same
+ * name. None is retried: each is Telegram's final answer for that name or post, or a refused input.
+ */
+export const chatsiteErrorCodes = {
+  /** A parameter is not what the operation takes (not a t.me link or name, a post link for a channel, empty `q`, bad `limit`). */
+  invalid_input: { status: 400, retryable: false },
+  /** An invite link (`t.me/+…`, `t.me/joinchat/…`) or a numeric chat id: private chats are not read. */
+  private_chat_not_supported: { status: 422, retryable: false },
+  /** The landing card names no chat ("Telegram: Contact @<name>", no title). */
+  channel_not_found: { status: 404, retryable: false },
+  /** The post widget answers "Post not found" (a deleted post and an id past the end look alike). */
+  post_not_found: { status: 404, retryable: false },
+  /** The chat has no web preview (`/s/<name>`): a group, or a channel with the preview off; `details.type` says which. */
+  preview_unavailable: { status: 422, retryable: false },
+} as const;
+
+/** A code of {@link chatsiteErrorCodes}. */
+export type ChatsiteErrorCode = keyof typeof chatsiteErrorCodes;
+
+declare module "@sda/core" {
+  /** Makes `new ServiceError("preview_unavailable", …)` type-check (registered at run time by `definePlatform`). */
+  interface PlatformErrorCodes extends Record<keyof typeof chatsiteErrorCodes, true> {}
+}
+
+/**
+ * A {@link ServiceError} with a chatsite code and `details.platform: "chatsite"`.
+ * @returns `new ServiceError(code, message, …)` with the code's status, not retryable.
+ */
+export function chatsiteError(
+  code: ChatsiteErrorCode,
+  message: string,
+  options: ServiceErrorOptions = {},
+): ServiceError {
+  return new ServiceError(code, message, {
+    ...options,
+    details: { platform: "chatsite", ...options.details },
+  });
+}
