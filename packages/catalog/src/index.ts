@@ -1,3 +1,4 @@
+import { audiositePlatform } from "@sda/audiosite/spec";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
 import {
@@ -42,6 +43,7 @@ const entries = [
   platform(newssitePlatform, () => import("@sda/newssite")),
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
   platform(fedisitePlatform, () => import("@sda/fedisite")),
+  platform(audiositePlatform, () => import("@sda/audiosite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
