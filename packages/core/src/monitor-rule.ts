@@ -9,6 +9,12 @@ export interface MonitorRule {
   items(data: unknown): unknown[];
   /** The item's stable id (unique within the operation's answers), or null when the item has none (skipped). */
   itemId(item: unknown): string | null;
+  /**
+   * Optional: the items one run delivers, chosen from its fresh ones (the items whose id was not in the seen set, in
+   * answer order). For a rule whose `items` lists several keyed views of one resource (an ad as `new`, as a new
+   * version, as stopped), so a run delivers one item per resource. Default: every fresh item.
+   */
+  deliverable?(fresh: unknown[]): unknown[];
 }
 
 /** Monitor rules of a platform's operations, by operation id (e.g. `videosite.comments`). */

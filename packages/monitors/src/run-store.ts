@@ -119,6 +119,8 @@ export class RunStore {
     items: { id: string; item: unknown }[];
     credits: number;
     deliver: boolean;
+    /** The rule's choice among the fresh items (`MonitorRule.deliverable`); default: all of them. */
+    deliverable?: ((fresh: unknown[]) => unknown[]) | undefined;
   }): Promise<unknown[]> {
     const ids = input.items.map((i) => i.id);
     return this.prisma.$transaction(async (tx) => {
@@ -131,7 +133,8 @@ export class RunStore {
               ON CONFLICT DO NOTHING
               RETURNING "item_id"`;
       const fresh = new Set(inserted.map((r) => r.item_id));
-      const newItems = input.deliver ? input.items.filter((i) => fresh.has(i.id)).map((i) => i.item) : [];
+      const freshItems = input.items.filter((i) => fresh.has(i.id)).map((i) => i.item);
+      const newItems = input.deliver ? (input.deliverable?.(freshItems) ?? freshItems) : [];
       await tx.monitorRun.update({
         where: { id: input.runId },
         data: {

@@ -184,6 +184,7 @@ async function execute(
     items,
     credits: result.credits,
     deliver: !baseline || monitor.deliverInitial,
+    deliverable: entry.rule.deliverable?.bind(entry.rule),
   });
   if (fresh.length > 0) await deliver(monitor, run, fresh, deps);
 }
