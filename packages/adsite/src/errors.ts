@@ -1,0 +1,34 @@
+import { type ErrorCode, ServiceError, type ServiceErrorOptions } from "@sda/core";
+
+/**
+ * The error codes adsite adds to the service's closed set (registered by `definePlatform`):
+ * - `invalid_url` (400): a `url` that is not a Meta Ad Library link of the kind the operation reads;
+ * - `ad_not_found` (404): the library page answered, but not with the asked ad (a logged-out `?id=` link can answer
+ *   another ad of the same advertiser);
+ * - `upstream_incomplete` (502, retryable): the library shell came back before its results were painted.
+ */
+export const adsiteErrorCodes = {
+  invalid_url: { status: 400, retryable: false },
+  ad_not_found: { status: 404, retryable: false },
+  upstream_incomplete: { status: 502, retryable: true },
+} as const;
+
+/** A code of {@link adsiteErrorCodes}. */
+export type AdsiteErrorCode = keyof typeof adsiteErrorCodes;
+
+declare module "@sda/core" {
+  /** Makes `new ServiceError("ad_not_found", …)` type-check (registered at run time by `definePlatform`). */
+  interface PlatformErrorCodes extends Record<keyof typeof adsiteErrorCodes, true> {}
+}
+
+/**
+ * A {@link ServiceError} of the Ad Library with `details.platform: "adsite"`.
+ * @returns `new ServiceError(code, message, …)` with the code's status and retryability unless `options` say otherwise.
+ */
+export function adsiteError(
+  code: ErrorCode,
+  message: string,
+  options: ServiceErrorOptions = {},
+): ServiceError {
+  return new ServiceError(code, message, { ...options, details: { platform: "adsite", ...options.details } });
+}

@@ -1,0 +1,64 @@
+import type { PageQuery } from "../client/client.ts";
+import type { AdStatus, AdType, MediaType } from "../inputs/params.ts";
+
+/** The filters of a list call, as the operations' params hold them. */
+export interface ListFilters {
+  country: string;
+  status: AdStatus;
+  adType: AdType;
+  mediaType: MediaType;
+}
+
+/** What a list searches: keywords (`q`, as one phrase or not) or one advertiser's page id. */
+export type ListTarget = { q: string; exactPhrase: boolean } | { pageId: string };
+
+/** The library's `search_type` of a target. */
+const searchTypeOf = (target: ListTarget) =>
+  "pageId" in target ? "page" : target.exactPhrase ? "keyword_exact_phrase" : "keyword_unordered";
+
+/**
+ * The library page's query as the web client writes it: every filter always sent (`active_status`, `ad_type`,
+ * `country` — without it the library answers for the visitor's own country —, `media_type`), then `q` +
+ * `search_type` or `search_type=page` + `view_all_page_id`.
+ */
+export function pageQuery(filters: ListFilters, target: ListTarget): PageQuery {
+  const base: [string, string][] = [
+    ["active_status", filters.status],
+    ["ad_type", filters.adType],
+    ["country", filters.country],
+    ["media_type", filters.mediaType],
+  ];
+  return "pageId" in target
+    ? [...base, ["search_type", "page"], ["view_all_page_id", target.pageId]]
+    : [...base, ["q", target.q], ["search_type", searchTypeOf(target)]];
+}
+
+/**
+ * The variables of the scroll query (`AdLibrarySearchPaginationQuery`) besides `cursor`, `first` and `sessionID`,
+ * with the names and empty values the web client sends.
+ */
+export function scrollVariables(filters: ListFilters, target: ListTarget): Record<string, unknown> {
+  return {
+    activeStatus: filters.status,
+    adType: filters.adType.toUpperCase(),
+    bylines: [],
+    collationToken: null,
+    contentLanguages: [],
+    countries: [filters.country],
+    excludedIDs: [],
+    isTargetedCountry: false,
+    location: null,
+    mediaType: filters.mediaType,
+    multiCountryFilterMode: null,
+    pageIDs: [],
+    potentialReachInput: [],
+    publisherPlatforms: [],
+    queryString: "pageId" in target ? "" : target.q,
+    regions: [],
+    searchType: searchTypeOf(target),
+    sortData: null,
+    source: null,
+    startDate: null,
+    viewAllPageID: "pageId" in target ? target.pageId : "0",
+  };
+}
