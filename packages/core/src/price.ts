@@ -1,5 +1,10 @@
 import { ServiceError } from "./errors.ts";
 
+/** `n` with the word credit in the right number: `1 credit`, `0 credits`, `2 credits` (every text naming credits). */
+export function creditsText(n: number): string {
+  return `${n} credit${n === 1 ? "" : "s"}`;
+}
+
 /**
  * Price rules of the operations (SPEC §4 and §8). A rule answers two questions:
  * - `max(params)`: the most the call can cost, known before any work; the gateway answers 402 when the balance is
@@ -38,7 +43,7 @@ export function fixed(
   options: { chargeEmpty?: boolean; billCacheHits?: boolean } = {},
 ): PriceRule {
   return {
-    describe: `${credits} credit${credits === 1 ? "" : "s"} per call`,
+    describe: `${creditsText(credits)} per call`,
     billCacheHits: options.billCacheHits ?? false,
     max: () => credits,
     charge: (_p, o) => (isEmpty(o) && !options.chargeEmpty ? 0 : credits),
@@ -51,7 +56,7 @@ export function fixed(
  */
 export function perPage(credits: number, pageSize: number): PriceRule {
   return {
-    describe: `${credits} credits per page of ${pageSize} results returned`,
+    describe: `${creditsText(credits)} per page of ${pageSize} results returned`,
     billCacheHits: false,
     max: (p) => Math.ceil((p.limit ?? pageSize) / pageSize) * credits,
     charge: (_p, o) => Math.ceil((o.count ?? 0) / pageSize) * credits,
@@ -78,7 +83,7 @@ export function perResult(rate: number, defaultLimit: number): PriceRule {
  */
 export function perAudioMinute(credits: number): PriceRule {
   return {
-    describe: `${credits} credits per started minute of audio; cache hits are billed`,
+    describe: `${creditsText(credits)} per started minute of audio; cache hits are billed`,
     billCacheHits: true,
     max: () => null,
     charge: (p, o) => {
@@ -86,7 +91,7 @@ export function perAudioMinute(credits: number): PriceRule {
       if (typeof p.maxCredits === "number" && price > p.maxCredits)
         throw new ServiceError(
           "cost_exceeds_max",
-          `this call costs ${price} credits, more than maxCredits=${p.maxCredits}; nothing was charged`,
+          `this call costs ${creditsText(price)}, more than maxCredits=${p.maxCredits}; nothing was charged`,
           { details: { estimatedCredits: price, maxCredits: p.maxCredits } },
         );
       return price;

@@ -1,4 +1,4 @@
-import { newId, ServiceError } from "@sda/core";
+import { creditsText, newId, ServiceError } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
@@ -341,7 +341,7 @@ export async function sweepExpiredReservations(
 export function insufficientCredits(required: number, available: number): ServiceError {
   return new ServiceError(
     "insufficient_credits",
-    `this call needs ${required} credits; ${available} are available`,
+    `this call needs ${creditsText(required)}; ${creditsText(available)} ${available === 1 ? "is" : "are"} available`,
     { details: { requiredCredits: required, availableCredits: available } },
   );
 }
