@@ -15,9 +15,9 @@ export const searchParams = z.object({
 /** A search result: a track, user or playlist with its `type`. */
 export const searchResult = z
   .union([
-    track.extend({ type: z.literal("track") }),
-    userProfile.extend({ type: z.literal("user") }),
-    playlist.extend({ type: z.literal("playlist") }),
+    z.object({ type: z.literal("track"), ...track.shape }),
+    z.object({ type: z.literal("user"), ...userProfile.shape }),
+    z.object({ type: z.literal("playlist"), ...playlist.shape }),
   ])
   .meta({
     id: "AudiositeSearchResult",

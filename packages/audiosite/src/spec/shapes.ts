@@ -181,9 +181,9 @@ export const playlistFields = {
 
 /** A playlist or album in a list. */
 export const playlist = component(
-  "AudiositePlaylist",
+  "AudiositePlaylistSummary",
   z.object(playlistFields),
-  "A SoundCloud playlist or album.",
+  "A SoundCloud playlist or album (without its tracks).",
 );
 
 /** A track of a playlist whose details could not be read (its batch failed): only its id. */
