@@ -66,6 +66,17 @@ describe("dashboard in a browser", () => {
     await shot(page, "ledger");
 
     await page.getByRole("link", { name: "API keys" }).click();
+    // Revoking cannot be undone: the form asks first; dismissing the question sends nothing.
+    const questions: string[] = [];
+    page.once("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: /Revoke key browser test/ }).click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toMatch(/^Revoke the key browser test \(.+…\)\? Calls with it are refused at once/);
+    expect((await stack.get("/v1/account", copied)).status).toBe(200);
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: /Revoke key browser test/ }).click();
     await page.getByText("The key was revoked.").waitFor();
     const refused = await stack.get("/v1/videosite/video-details", copied, { url: VIDEO });

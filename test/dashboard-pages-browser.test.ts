@@ -116,7 +116,9 @@ describe("the Monitors and Batches pages in a browser", () => {
     await reloadUntil(page, card, "200 in");
     expect(await page.locator(card).textContent()).toContain("monitor.items");
     await page.locator(card).getByRole("button", { name: "Send test event" }).click();
-    await page.getByText("A signed monitor.test event is on its way").waitFor();
+    // The notice is inside the card the redirect scrolls to, so it is in view (it was at the top, off screen).
+    await page.locator(card).getByText("A signed monitor.test event is on its way").waitFor();
+    expect(await page.locator(card).getByRole("status").isVisible()).toBe(true);
     await reloadUntil(page, card, "monitor.test");
     await expect
       .poll(() => receiver.hits("/hooks/dashboard").length, { timeout: 30_000 })
@@ -144,7 +146,15 @@ describe("the Monitors and Batches pages in a browser", () => {
     expect(await page.locator(`${card} h2 .badge`).textContent()).toBe("paused");
     await page.locator(card).getByRole("button", { name: "Resume" }).click();
     await page.getByText("The monitor is active again").waitFor();
+    // Rotation cannot be undone: the form asks first.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
     await page.locator(card).getByRole("button", { name: "Rotate signing secret" }).click();
+    await page.locator("#new-secret").waitFor();
+    expect(asked).toEqual([expect.stringContaining(`Rotate the signing secret of ${monitorId}?`)]);
     const secret = await page.locator("#new-secret").inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(secret).not.toBe(created.body.data.secret);

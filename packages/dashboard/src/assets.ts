@@ -51,6 +51,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
 .status-ok { color: var(--ok); font-weight: 600; }
 .status-error { color: var(--danger); font-weight: 600; }
+.status-pending { color: var(--muted); font-weight: 600; }
 .pager { display: flex; gap: 1rem; margin: .75rem 0; }
 .badge { display: inline-block; font-size: .8rem; font-weight: 600; padding: .05rem .45rem; border-radius: 999px; border: 1px solid currentColor; vertical-align: middle; }
 .badge.ok { color: var(--ok); } .badge.error { color: var(--danger); } .badge.muted { color: var(--muted); }
@@ -73,6 +74,9 @@ svg.bar { display: block; width: 100%; height: 1rem; border-radius: 4px; }
 ${Array.from({ length: 8 }, (_, i) => `.c${i} { background: var(--c${i}); fill: var(--c${i}); }`).join("\n")}
 :root { --c0: #0b57d0; --c1: #c62828; --c2: #1e6b34; --c3: #6a1b9a; --c4: #b34700; --c5: #00796b; --c6: #ad1457; --c7: #4e342e; }
 @media (max-width: 40rem) { header .who { margin-left: 0; } h1 { font-size: 1.35rem; } }
+/* A phone: the key columns of every table (time, operation, status, credits, actions) fit without sideways
+   scrolling: secondary columns (class opt: ids, cache, durations, …) are left out and cells wrap. */
+@media (max-width: 40rem) { th.opt, td.opt { display: none; } th, td { white-space: normal; overflow-wrap: anywhere; padding: .4rem .45rem; } table { font-size: .85rem; } }
 `;
 
 /** The favicon: the service's mark, a bracket pair around a dot (data between braces), in the link colour. */
@@ -82,8 +86,16 @@ export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
 <circle cx="16" cy="16" r="2.6" fill="#fff"/>
 </svg>`;
 
-/** Copy buttons: `<button data-copy="#id">` copies the value of that input (Clipboard API, select+copy fallback). */
+/**
+ * Copy buttons: `<button data-copy="#id">` copies the value of that input (Clipboard API, select+copy fallback).
+ * Confirmations: a `<form data-confirm="…">` (revoke a key, rotate a signing secret: neither can be undone) is sent
+ * only once the person confirms that question; without JavaScript the form is sent as before.
+ */
 export const DASHBOARD_JS = `
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset && event.target.dataset.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});
 document.addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-copy]");
   if (!button) return;

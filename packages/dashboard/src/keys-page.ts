@@ -47,12 +47,12 @@ export function keysPage(options: {
     : html``;
   const rows = keys.map(
     (k) => html`<tr>
-<td>${k.name}</td><td><code>${k.start}…</code></td><td>${formatTime(k.createdAt)}</td><td>${formatTime(k.lastUsedAt)}</td>
+<td>${k.name}</td><td><code>${k.start}…</code></td><td class="opt">${formatTime(k.createdAt)}</td><td class="opt">${formatTime(k.lastUsedAt)}</td>
 <td>${k.revokedAt ? html`<span class="status-error">revoked ${formatTime(k.revokedAt)}</span>` : html`<span class="status-ok">active</span>`}</td>
 <td>${
       k.revokedAt
         ? ""
-        : html`<form method="post" action="/dashboard/keys/${k.id}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke key ${k.name} (${k.start}…)">Revoke</button></form>`
+        : html`<form method="post" action="/dashboard/keys/${k.id}/revoke" data-confirm="Revoke the key ${k.name} (${k.start}…)? Calls with it are refused at once, and a revoked key cannot be restored.">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke key ${k.name} (${k.start}…)">Revoke</button></form>`
     }</td>
 </tr>`,
   );
@@ -74,7 +74,7 @@ ${
   keys.length
     ? html`<div class="table-wrap"><table>
 <caption class="visually-hidden">API keys</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col" class="opt">Created</th><th scope="col" class="opt">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
     : html`<p>No keys yet.</p>`
 }`,

@@ -31,9 +31,9 @@ export function ledgerRoutes(deps: DashboardDeps): Router {
       deps.ledger.balance(accountId),
     ]);
     const rows = page.rows.map(
-      (e) => html`<tr><td>${formatTime(e.createdAt)}</td><td>${e.kind}</td>
+      (e) => html`<tr><td>${formatTime(e.createdAt)}</td><td class="opt">${e.kind}</td>
 <td class="num">${e.amount > 0 ? `+${e.amount}` : e.amount}</td><td class="num">${e.balanceAfter}</td>
-<td>${e.operation ?? e.note ?? ""}</td><td>${e.requestId ? html`<code>${e.requestId}</code>` : ""}</td></tr>`,
+<td>${e.operation ?? e.note ?? ""}</td><td class="opt">${e.requestId ? html`<code>${e.requestId}</code>` : ""}</td></tr>`,
     );
     const next = page.next
       ? `/dashboard/ledger?cursor=${encodeURIComponent(encodePageCursor(codec, LIST_ID, page.next))}`
@@ -49,7 +49,7 @@ export function ledgerRoutes(deps: DashboardDeps): Router {
 <p class="hint">Every change of the balance is an entry below; their amounts add up to the balance.</p></div>
 <div class="table-wrap"><table id="ledger">
 <caption class="visually-hidden">Ledger entries, newest first</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Balance after</th><th scope="col">Operation or note</th><th scope="col">Request id</th></tr></thead>
+<thead><tr><th scope="col">Time</th><th scope="col" class="opt">Kind</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Balance after</th><th scope="col">Operation or note</th><th scope="col" class="opt">Request id</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <nav class="pager" aria-label="Ledger pages">${after ? html`<a href="/dashboard/ledger">Newest</a>` : ""}${next ? html`<a href="${next}" rel="next">Older entries</a>` : ""}</nav>`,
       }),

@@ -48,11 +48,11 @@ function runsTable(runs: readonly Run[], id: string): SafeHtml {
   if (!runs.length) return html`<p class="hint">No runs yet.</p>`;
   return html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Last runs of ${id}</caption>
-<thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col" class="num">Items</th><th scope="col" class="num">New</th><th scope="col" class="num">Credits</th><th scope="col">Error</th></tr></thead>
+<thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col" class="num opt">Items</th><th scope="col" class="num">New</th><th scope="col" class="num">Credits</th><th scope="col">Error</th></tr></thead>
 <tbody>${runs.map(
     (
       r,
-    ) => html`<tr><td>${formatIso(r.startedAt)}</td><td>${statusBadge(r.status)}</td><td class="num">${r.itemsSeen ?? "—"}</td>
+    ) => html`<tr><td>${formatIso(r.startedAt)}</td><td>${statusBadge(r.status)}</td><td class="num opt">${r.itemsSeen ?? "—"}</td>
 <td class="num">${r.newItems}</td><td class="num">${r.credits}</td><td>${r.error ? html`<code>${r.error.code}</code>` : ""}</td></tr>`,
   )}</tbody></table></div>`;
 }
@@ -61,11 +61,11 @@ function deliveriesTable(session: Session, monitorId: string, deliveries: readon
   if (!deliveries.length) return html`<p class="hint">No deliveries yet.</p>`;
   return html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Last deliveries of ${monitorId}</caption>
-<thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts (HTTP status)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<thead><tr><th scope="col" class="opt">Created</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts (HTTP status)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${deliveries.map(
     (
       d,
-    ) => html`<tr><td>${formatIso(d.createdAt)}</td><td><code>${d.eventType}</code></td><td>${statusBadge(d.status, d.failureReason)}</td>
+    ) => html`<tr><td class="opt">${formatIso(d.createdAt)}</td><td><code>${d.eventType}</code></td><td>${statusBadge(d.status, d.failureReason)}</td>
 <td>${attemptsText(d)}</td>
 <td>${
       d.status === "pending"
@@ -75,12 +75,13 @@ function deliveriesTable(session: Session, monitorId: string, deliveries: readon
   )}</tbody></table></div>`;
 }
 
-function card(session: Session, { monitor: m, runs, deliveries }: MonitorCard): SafeHtml {
-  const action = (path: string, label: string, kind = "secondary") =>
-    html`<form method="post" action="/dashboard/monitors/${m.id}/${path}">${csrfField(session)}<button class="${kind} small" type="submit">${label}</button></form>`;
+function card(session: Session, { monitor: m, runs, deliveries }: MonitorCard, notice?: string): SafeHtml {
+  const action = (path: string, label: string, kind = "secondary", confirm?: string) =>
+    html`<form method="post" action="/dashboard/monitors/${m.id}/${path}"${confirm ? html` data-confirm="${confirm}"` : ""}>${csrfField(session)}<button class="${kind} small" type="submit">${label}</button></form>`;
   const withWebhook = m.kind === "items";
   return html`<section class="panel monitor" id="${m.id}" aria-labelledby="${m.id}-title">
 <h2 id="${m.id}-title">${m.description ?? m.operation} ${statusBadge(m.status, m.statusReason)}</h2>
+${notice ? html`<div class="notice" role="status">${notice}</div>` : ""}
 <dl class="facts">
 <div><dt>Monitor</dt><dd><code>${m.id}</code> · ${m.kind === "track" ? "history tracking" : "new items to a webhook"}</dd></div>
 <div><dt>Call</dt><dd><code>${m.path}</code> ${Object.entries(m.params).map(([k, v]) => html`<code class="wrap">${k}=${v}</code> `)}</dd></div>
@@ -90,7 +91,7 @@ ${withWebhook ? html`<div><dt>Webhook</dt><dd><code class="wrap">${m.webhookUrl 
 <div class="actions">
 ${m.status === "active" ? action("pause", "Pause") : action("resume", "Resume")}
 ${withWebhook ? action("test", "Send test event") : ""}
-${withWebhook ? action("rotate-secret", "Rotate signing secret", "danger") : ""}
+${withWebhook ? action("rotate-secret", "Rotate signing secret", "danger", `Rotate the signing secret of ${m.id}? Deliveries are signed with the new secret at once: your receiver must be given it before it can verify them.`) : ""}
 </div>
 <h3>Last runs</h3>
 ${runsTable(runs, m.id)}
@@ -107,12 +108,16 @@ export function monitorsPage(options: {
   session: Session;
   cards: readonly MonitorCard[];
   notice?: string;
+  /** The monitor the notice is about: shown inside its card (the redirect's anchor), so it is in view. */
+  noticeFor?: string;
   error?: string;
   rotated?: { monitorId: string; secret: string };
 }) {
   const { session, cards, rotated } = options;
   const notice =
     options.notice && Object.hasOwn(NOTICES, options.notice) ? NOTICES[options.notice] : undefined;
+  const inCard =
+    notice && cards.some((c) => c.monitor.id === options.noticeFor) ? options.noticeFor : undefined;
   const rotatedBox = rotated
     ? html`<section class="notice" aria-labelledby="secret-title">
 <h2 id="secret-title">New signing secret of ${rotated.monitorId}</h2>
@@ -128,8 +133,8 @@ export function monitorsPage(options: {
     title: "Monitors",
     session,
     current: "/dashboard/monitors",
-    body: html`${notice ? html`<div class="notice" role="status">${notice}</div>` : ""}${alertBox(options.error)}${rotatedBox}
+    body: html`${notice && !inCard ? html`<div class="notice" role="status">${notice}</div>` : ""}${alertBox(options.error)}${rotatedBox}
 <p class="hint">A monitor re-runs a list call on a schedule and POSTs the new items to your webhook, signed (Standard Webhooks). Create one with <code>POST /v1/monitors</code>; see the <a href="/docs">API reference</a>.</p>
-${cards.length ? cards.map((c) => card(session, c)) : html`<p>No monitors yet.</p>`}`,
+${cards.length ? cards.map((c) => card(session, c, c.monitor.id === inCard ? notice : undefined)) : html`<p>No monitors yet.</p>`}`,
   });
 }

@@ -30,7 +30,12 @@ async function loadCards(deps: DashboardDeps, accountId: string): Promise<Monito
 async function render(
   deps: DashboardDeps,
   res: Response,
-  extra: { notice?: string; error?: string; rotated?: { monitorId: string; secret: string } } = {},
+  extra: {
+    notice?: string;
+    noticeFor?: string;
+    error?: string;
+    rotated?: { monitorId: string; secret: string };
+  } = {},
   status = 200,
 ) {
   const cards = await loadCards(deps, accountIdOf(res));
@@ -54,7 +59,8 @@ function act(
       if (!(error instanceof ServiceError)) throw error;
       return render(deps, res, { error: error.message }, error.status);
     }
-    res.redirect(303, `/dashboard/monitors?notice=${notice}#${String(req.params.monitorId)}`);
+    const monitorId = encodeURIComponent(String(req.params.monitorId));
+    res.redirect(303, `/dashboard/monitors?notice=${notice}&monitor=${monitorId}#${monitorId}`);
   };
 }
 
@@ -67,7 +73,8 @@ export function monitorsRoutes(deps: DashboardDeps): Router {
   const id = (req: Request) => String(req.params.monitorId);
   router.get("/monitors", requireSignIn, async (req, res) => {
     const notice = typeof req.query.notice === "string" ? req.query.notice : undefined;
-    await render(deps, res, notice ? { notice } : {});
+    const noticeFor = typeof req.query.monitor === "string" ? req.query.monitor : undefined;
+    await render(deps, res, notice ? { notice, ...(noticeFor ? { noticeFor } : {}) } : {});
   });
   router.post(
     "/monitors/:monitorId/pause",

@@ -1,3 +1,4 @@
+import { type IdPrefix, isServiceId } from "@sda/core";
 import type { RequestLogRow } from "@sda/ledger";
 import { html, type SafeHtml } from "./html.ts";
 import { alertBox, formatTime, layout } from "./layout.ts";
@@ -17,6 +18,37 @@ const STATUS_OPTIONS = [
   ["error", "Failed (4xx/5xx)"],
 ] as const;
 
+/** The prefixes of ids a route path can carry (a monitor, a delivery, a batch, a job, a key …). */
+const PATH_ID_PREFIXES: readonly IdPrefix[] = [
+  "mon",
+  "whd",
+  "bat",
+  "job",
+  "req",
+  "key",
+  "acct",
+  "led",
+  "run",
+];
+
+/**
+ * What a logged call is called on the page: its operation id (`videosite.transcript`), else its route with every
+ * id segment as `{id}` (`/v1/monitors/{id}/deliveries/{id}/replay`), so calls of one route read alike.
+ */
+export function callName(row: Pick<RequestLogRow, "operation" | "path">): string {
+  if (row.operation) return row.operation;
+  return row.path
+    .split("/")
+    .map((segment) => (PATH_ID_PREFIXES.some((prefix) => isServiceId(prefix, segment)) ? "{id}" : segment))
+    .join("/");
+}
+
+/** A status cell's class: 202 (accepted, its job still running or finished later) is neither success nor failure. */
+function statusClass(status: number): string {
+  if (status === 202) return "status-pending";
+  return status < 400 ? "status-ok" : "status-error";
+}
+
 /** The usage page: the credits chart, the request-log filters, one page of calls and the paging links. */
 export function usagePage(options: {
   session: Session;
@@ -31,9 +63,9 @@ export function usagePage(options: {
   const { filters } = options;
   const rows = options.rows.map(
     (r) => html`<tr>
-<td>${formatTime(r.createdAt)}</td><td>${r.operation ?? r.path}</td>
-<td class="${r.status < 400 ? "status-ok" : "status-error"}">${r.status}${r.errorCode ? ` ${r.errorCode}` : ""}</td>
-<td class="num">${r.credits}</td><td>${r.cache}</td><td class="num">${r.durationMs} ms</td><td><code>${r.id}</code></td>
+<td>${formatTime(r.createdAt)}</td><td>${callName(r)}</td>
+<td class="${statusClass(r.status)}">${r.status}${r.status === 202 ? " accepted" : ""}${r.errorCode ? ` ${r.errorCode}` : ""}</td>
+<td class="num">${r.credits}</td><td class="opt">${r.cache}</td><td class="num opt">${r.durationMs} ms</td><td class="opt"><code>${r.id}</code></td>
 </tr>`,
   );
   return layout({
@@ -60,7 +92,7 @@ ${
   rows.length
     ? html`<div class="table-wrap"><table id="request-log">
 <caption class="visually-hidden">Calls, newest first</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Operation</th><th scope="col">Status</th><th scope="col" class="num">Credits</th><th scope="col">Cache</th><th scope="col" class="num">Duration</th><th scope="col">Request id</th></tr></thead>
+<thead><tr><th scope="col">Time</th><th scope="col">Operation</th><th scope="col">Status</th><th scope="col" class="num">Credits</th><th scope="col" class="opt">Cache</th><th scope="col" class="num opt">Duration</th><th scope="col" class="opt">Request id</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
     : html`<p>No calls match these filters.</p>`
 }
