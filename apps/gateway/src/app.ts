@@ -34,7 +34,6 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/docs", ["GET", "HEAD"]],
   ["/", ["GET", "HEAD"]],
   ["/favicon.ico", ["GET", "HEAD"]],
-  ["/favicon.svg", ["GET", "HEAD"]],
 ];
 
 /**

@@ -29,11 +29,8 @@ describe("GET / and the favicon", () => {
     expect(page).toContain('href="/dashboard"');
   });
 
-  it("serves the favicon as SVG at /favicon.ico and /favicon.svg", async () => {
-    for (const path of ["/favicon.ico", "/favicon.svg"]) {
-      const res = await fetch(`${base}${path}`);
-      expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/svg+xml; charset=utf-8"]);
-      expect(await res.text()).toMatch(/^<svg /);
-    }
+  it("redirects /favicon.ico to the dashboard's SVG mark", async () => {
+    const res = await fetch(`${base}/favicon.ico`, { redirect: "manual" });
+    expect([res.status, res.headers.get("location")]).toEqual([301, "/dashboard/assets/favicon.svg"]);
   });
 });
