@@ -1,3 +1,4 @@
+import { adsitePlatform } from "@sda/adsite/spec";
 import { audiositePlatform } from "@sda/audiosite/spec";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
@@ -44,6 +45,7 @@ const entries = [
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
   platform(fedisitePlatform, () => import("@sda/fedisite")),
   platform(audiositePlatform, () => import("@sda/audiosite")),
+  platform(adsitePlatform, () => import("@sda/adsite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
