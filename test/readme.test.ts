@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { platforms } from "@sda/catalog";
 import { expect } from "vitest";
 import { ensureDemoKey } from "../apps/demo/src/account.ts";
 import { type Inbox, startInbox } from "../apps/demo/src/inbox.ts";
@@ -23,7 +25,19 @@ const README_INBOX = "http://127.0.0.1:3001";
 const REPEAT_FOR_MS = 30_000;
 
 const run = promisify(execFile);
-const steps = readmeExamples(README);
+const ROOT = path.resolve(import.meta.dirname, "..");
+/** Package READMEs with an `## Examples` section (each platform's curls), run after the root README's, by name. */
+const PACKAGE_READMES = readdirSync(path.join(ROOT, "packages"))
+  .sort()
+  .map((name) => path.join(ROOT, "packages", name, "README.md"))
+  .filter((file) => existsSync(file));
+/** Every example with the file it stands in (relative to the repo). */
+const steps = [
+  ...readmeExamples(README).map((step) => ({ file: "README.md", ...step })),
+  ...PACKAGE_READMES.flatMap((file) =>
+    readmeExamples(file, "Examples").map((step) => ({ file: path.relative(ROOT, file), ...step })),
+  ),
+];
 
 const test = stackTest
   .extend("stackOptions", { scope: "file" }, { env: demoWebhookEnv({}) })
@@ -80,19 +94,26 @@ async function runCurl(example: CurlExample, addresses: { gateway: string; inbox
   }
 }
 
-const label = (example: CurlExample) =>
-  `line ${example.line}: ${example.command.split("\n")[0]?.slice(0, 110)}`;
+const label = (example: CurlExample & { file: string }) =>
+  `${example.file}:${example.line}: ${example.command.split("\n")[0]?.slice(0, 110)}`;
 
 test("the README has curl examples, every one of them runs or says what it needs", () => {
-  const examples = steps.filter((s): s is CurlExample => s.kind === "curl");
+  const examples = steps.filter((s): s is CurlExample & { file: string } => s.kind === "curl");
   expect(examples.length).toBeGreaterThan(60);
+  // Every platform of the catalog shows its examples in its package README.
+  for (const platform of platforms)
+    expect(
+      examples.some((e) => e.file === `packages/${platform.name}/README.md`),
+      `packages/${platform.name}/README.md has no ## Examples`,
+    ).toBe(true);
   for (const example of examples.filter((e) => e.needs))
     expect(example.needs, label(example)).toMatch(/^needs .{20,}/);
 });
 
 test.for(
   steps.map(
-    (step) => [step.kind === "curl" ? label(step) : `line ${step.line}: $${step.name}`, step] as const,
+    (step) =>
+      [step.kind === "curl" ? label(step) : `${step.file}:${step.line}: $${step.name}`, step] as const,
   ),
 )("%s", async ([, step], { stack, inbox, demoKey }) => {
   variables.KEY = demoKey;

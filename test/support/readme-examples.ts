@@ -77,9 +77,17 @@ export function parseExpectation(text: string | null): Expectation {
   return { status, fields, repeatUntil: /repeat until/.test(text), ...(mediaType ? { mediaType } : {}) };
 }
 
-/** The examples and captures of `file`'s ```sh blocks, in order. */
-export function readmeExamples(file: string): (CurlExample | Capture)[] {
-  const lines = readFileSync(file, "utf8").split("\n");
+/**
+ * The examples and captures of `file`'s ```sh blocks, in order; with `section`, only those under the level-2 heading
+ * `## <section>` (to the next level-2 heading): a package README's `## Examples`.
+ */
+export function readmeExamples(file: string, section?: string): (CurlExample | Capture)[] {
+  const all = readFileSync(file, "utf8").split("\n");
+  const from = section ? all.findIndex((l) => l.trim() === `## ${section}`) : 0;
+  if (from < 0) return [];
+  const next = section ? all.findIndex((l, i) => i > from && l.startsWith("## ")) : -1;
+  // Lines outside the section stay in place as blanks, so every example keeps its line number in the file.
+  const lines = all.map((l, i) => (i >= from && (next < 0 || i < next) ? l : ""));
   const steps: (CurlExample | Capture)[] = [];
   let inBlock = false;
   for (let i = 0; i < lines.length; i++) {
