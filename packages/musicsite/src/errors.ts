@@ -1,0 +1,42 @@
+import { ServiceError, type ServiceErrorOptions } from "@sda/core";
+
+/**
+ * The error codes musicsite adds to the service's closed set (the platform's `errorCodes`, registered by
+ * `definePlatform`; audiosite declares the first three alike, with the same status and retryability):
+ * - `invalid_url`: a `url` that is not a Bandcamp artist, album or track link (or not a URL at all);
+ * - `url_kind_mismatch`: a link of another kind than the operation reads (an artist page to `release`),
+ *   `details.kind` the kind given;
+ * - `not_found`: a page without `data-band` / `data-tralbum`, a host that answered 404, or `band_details`
+ *   `{"error":true}` "… not found";
+ * - `host_not_allowed`: the upstream client's SSRF guard refused a caller-chosen (custom-domain) host or a redirect
+ *   hop (a non-public address, another scheme or port): the platform's `callerHosts.refusedCode`.
+ */
+export const musicsiteErrorCodes = {
+  invalid_url: { status: 400, retryable: false },
+  url_kind_mismatch: { status: 400, retryable: false },
+  not_found: { status: 404, retryable: false },
+  host_not_allowed: { status: 422, retryable: false },
+} as const;
+
+/** A code of {@link musicsiteErrorCodes}. */
+export type MusicsiteErrorCode = keyof typeof musicsiteErrorCodes;
+
+declare module "@sda/core" {
+  /** Makes `new ServiceError("host_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
+  interface PlatformErrorCodes extends Record<keyof typeof musicsiteErrorCodes, true> {}
+}
+
+/**
+ * A {@link ServiceError} with a musicsite code and `details.platform: "musicsite"`.
+ * @returns `new ServiceError(code, message, …)` with the code's status and retryability.
+ */
+export function musicsiteError(
+  code: MusicsiteErrorCode,
+  message: string,
+  options: ServiceErrorOptions = {},
+): ServiceError {
+  return new ServiceError(code, message, {
+    ...options,
+    details: { platform: "musicsite", ...options.details },
+  });
+}

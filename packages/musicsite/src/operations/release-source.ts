@@ -1,0 +1,47 @@
+import { ServiceError } from "@sda/core";
+import type { BandcampClient } from "../client/client.ts";
+import { musicsiteError } from "../errors.ts";
+import { type MusicRelease, readReleasePage, readTralbumDetails } from "../readers/release.ts";
+import type { ReleaseRefParams } from "../spec/release-ref.ts";
+
+/**
+ * The release the parameters name: its page for a `url` (`data-tralbum` + JSON-LD), else the mobile API's
+ * `tralbum_details` for `bandId` + `itemId` + `type`.
+ * @returns the release and the path that read it (`page` or `tralbum_details`).
+ * @throws ServiceError 404 `not_found` (a page without `data-tralbum`, a host answering 404, an API error answer
+ *   naming a missing item), 422 `host_not_allowed`, 502 `upstream_*`.
+ */
+export async function readRelease(
+  params: ReleaseRefParams,
+  client: BandcampClient,
+): Promise<{ release: MusicRelease; source: string }> {
+  if (params.url) {
+    const page = await client.page(params.url);
+    const release = readReleasePage(page.data);
+    if (!release)
+      throw musicsiteError(
+        "not_found",
+        `${params.url.url} is not a Bandcamp release page (no data-tralbum)`,
+        {
+          details: { url: params.url.url },
+        },
+      );
+    return { release, source: "page" };
+  }
+  const { bandId, itemId, type } = params;
+  if (bandId === undefined || itemId === undefined || type === undefined)
+    throw new ServiceError("invalid_parameter", "give the release's url, or its bandId, itemId and type", {
+      details: { param: "url" },
+    });
+  const answer = await client.tralbumDetails(bandId, itemId, type);
+  const release = readTralbumDetails(answer);
+  if (release) return { release, source: "tralbum_details" };
+  const error = (answer as { error_message?: unknown } | null)?.error_message;
+  throw musicsiteError(
+    "not_found",
+    `no Bandcamp ${type} ${itemId} of band ${bandId}${typeof error === "string" ? `: ${error}` : ""}`,
+    {
+      details: { bandId, itemId, type },
+    },
+  );
+}
