@@ -2,6 +2,7 @@ import { adsitePlatform } from "@sda/adsite/spec";
 import { audiositePlatform } from "@sda/audiosite/spec";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
+import { chatsitePlatform } from "@sda/chatsite/spec";
 import {
   type CanaryCall,
   type Catalog,
@@ -45,6 +46,7 @@ const entries = [
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
   platform(fedisitePlatform, () => import("@sda/fedisite")),
   platform(audiositePlatform, () => import("@sda/audiosite")),
+  platform(chatsitePlatform, () => import("@sda/chatsite")),
   platform(adsitePlatform, () => import("@sda/adsite")),
 ] as const satisfies readonly CatalogEntry[];
 
