@@ -45,13 +45,20 @@ export interface TestRedis {
   start(): Promise<void>;
 }
 
-export async function startTestRedis(): Promise<TestRedis> {
+/**
+ * @param options.appendOnlyDir keep an append-only file there, fsynced on every write (`--appendfsync always`): a
+ *   restart after `kill` comes back with every acknowledged write, as a Redis run with persistence does.
+ */
+export async function startTestRedis(options: { appendOnlyDir?: string } = {}): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
+  const persistence = options.appendOnlyDir
+    ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", options.appendOnlyDir]
+    : ["--appendonly", "no"];
   const start = async () => {
     child = spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence],
       {
         stdio: "ignore",
       },

@@ -12,3 +12,4 @@ export * from "./runners.ts";
 export * from "./speculation.ts";
 export * from "./submit.ts";
 export * from "./sweeper.ts";
+export type { FenceCall } from "./unanswered.ts";

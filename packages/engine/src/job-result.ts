@@ -26,7 +26,16 @@ export type JobResult =
       /** Extra top-level envelope fields (e.g. `creditsUsed`). */
       envelope?: Record<string, unknown>;
     }
-  | { ok: false; error: SerializedServiceError; credits: 0 };
+  | {
+      ok: false;
+      error: SerializedServiceError;
+      credits: 0;
+      /**
+       * The job produced no result ({@link failedJobResult}: lost with Redis, or failed for good): whether its worker
+       * settled it is not known from here, so the gateway fences the call before saying "not billed".
+       */
+      unanswered?: true;
+    };
 
 /** A finished success as the gateway answers it (the `ok: true` shape of a job result). */
 export type CallAnswer = Extract<JobResult, { ok: true }>;
@@ -52,13 +61,15 @@ export function internalErrorResult(): Extract<JobResult, { ok: false }> {
 /**
  * The result of a job that produced none (the `failed` answer of the engine's bridges): a job failed for good because
  * PostgreSQL or Redis stayed unreachable through every attempt, or lost with Redis, is a retryable 503 (not a bug);
- * anything else a retryable 500 ({@link internalErrorResult}). Nothing was billed either way.
+ * anything else a retryable 500 ({@link internalErrorResult}). Marked `unanswered`: its worker may have settled it
+ * before the job failed or vanished, so the gateway fences it (`submitCall`) before its words "not billed" go out.
  */
 export function failedJobResult(failure: JobFailure): JobResult {
   if (failure.kind === "lost" || isStoreUnreachable(failure.reason))
     return {
       ok: false,
       credits: 0,
+      unanswered: true,
       error: {
         code: "service_unavailable",
         message: "the service could not reach its data stores for this call; it was not billed, retry it",
@@ -67,5 +78,24 @@ export function failedJobResult(failure: JobFailure): JobResult {
         details: {},
       },
     };
-  return internalErrorResult();
+  return { ...internalErrorResult(), unanswered: true };
+}
+
+/**
+ * The result of a call whose settle found it fenced (`Ledger.fence`: the gateway answered it "not billed" while it
+ * could not learn its outcome): the work is neither charged nor served, a retryable 503 as its caller was told.
+ */
+export function fencedCallResult(): Extract<JobResult, { ok: false }> {
+  return {
+    ok: false,
+    credits: 0,
+    error: {
+      code: "service_unavailable",
+      message:
+        "this call was answered as not billed while the service could not reach its data stores; it was not billed, retry it",
+      retryable: true,
+      retryAfterSeconds: 2,
+      details: {},
+    },
+  };
 }

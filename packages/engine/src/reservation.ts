@@ -98,6 +98,11 @@ export class Reservation {
     return settled;
   }
 
+  /** Records that the hold was released in PostgreSQL by another statement (`Ledger.fence`): no release runs. */
+  markReleased(): void {
+    if (this.#state === "open") this.#state = "released";
+  }
+
   /**
    * Gives the hold back (a failed, refused or abandoned call). Idempotent; never throws: a release PostgreSQL refuses
    * is retried with backoff until it succeeds. @returns the credits released now (0 when nothing was held or this

@@ -6,9 +6,10 @@ import {
   type OperationRegistry,
   type OperationSpec,
 } from "@sda/core";
+import { isFenceEntry } from "@sda/ledger";
 import { CallSpan } from "@sda/queue";
 import { type ContextDeps, handlerContext } from "./context.ts";
-import type { JobResult } from "./job-result.ts";
+import { fencedCallResult, type JobResult } from "./job-result.ts";
 import type { JobRun } from "./jobs.ts";
 import { type Call, settledLogOf } from "./plan.ts";
 import type { Reservation, ReservationDeps } from "./reservation.ts";
@@ -104,7 +105,8 @@ export function callLog(deps: { log: Logger }, requestId: string, jobId: string,
  * runs all end here.
  *
  * @returns the job result: `ok: true` with the data, the credits charged and the balance after, or `ok: false` with
- *   the service error (the hold released). Expected failures (bad input, platform not-found, 402) are results, not
+ *   the service error (the hold released) — also when the settle finds the call fenced by its gateway (answered
+ *   "not billed", `Ledger.fence`): nothing is charged, stored or served then. Expected failures (bad input, platform not-found, 402) are results, not
  *   exceptions, so BullMQ does not retry them and the waiting gateway gets the structured error.
  * @throws for unexpected errors (bugs, lost connections): BullMQ retries the job up to `JOB_ATTEMPTS`; a retry cannot
  *   charge twice because the charge is keyed by the request id, and it finds its hold still there. On the final
@@ -142,6 +144,11 @@ export async function runCall(
     const cache = call.cacheRequested && op.cache.mode !== "none" ? "MISS" : "BYPASS";
     const row = settledLogOf(call, { cache, source: outcome.source, jobId });
     const settled = await spans.settle.run(span, () => reservation.confirm(credits, row));
+    if (settled.duplicate && isFenceEntry(settled.entry)) {
+      // The gateway answered this call "not billed" before it could learn its outcome: neither charged nor served.
+      log.warn("the call was fenced by its gateway (answered not billed); its result is dropped");
+      return fencedCallResult();
+    }
     const charged = settled.entry ? -settled.entry.amount : 0;
     if (settled.duplicate) log.info({ charged }, "request was already charged by an earlier attempt");
     // Paid for: now it may be stored and observed, before the answer (a caller's next call reads its own result from

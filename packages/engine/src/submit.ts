@@ -6,6 +6,7 @@ import type { CallJob, EstimateJob } from "./jobs.ts";
 import type { CallPlan, CallPrincipal } from "./plan.ts";
 import type { Reservation } from "./reservation.ts";
 import type { SpeculationBudget } from "./speculation.ts";
+import { answerUnanswered, type FenceCall } from "./unanswered.ts";
 
 /** The jobs a gateway adds and waits for. */
 export type GatewayJob = CallJob | EstimateJob;
@@ -33,6 +34,11 @@ export interface SubmitDeps {
   readBalance?(accountId: string): Promise<number | null>;
   /** Told each speculative call's reservation outcome (the gateway's metrics). */
   onSpeculation?(outcome: "held" | "refused"): void;
+  /**
+   * Fences a call whose outcome could not be learned (`Ledger.fence`, see {@link answerUnanswered}) before it is
+   * answered "not billed"; without it the hold is released and the failure answered as it came.
+   */
+  fence?: FenceCall;
 }
 
 /** How {@link submitCall} adds the call's job. */
@@ -73,10 +79,13 @@ export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
  *   worker (the hold word) — `held`: wait as usual; refused: the refusal is the answer, the job is removed when no
  *   worker took it yet (one that did runs nothing: it reads the refusal first) — and a job that failed gives the hold
  *   back (the worker may have given up on the word before the hold was made);
- * - every balance an answer reports is shown to the speculation budget.
+ * - every balance an answer reports is shown to the speculation budget;
+ * - a call whose outcome could not be learned (Redis gone while its job was added or waited for, a job that produced
+ *   no result) is answered "not billed" only once `deps.fence` made that true, else with its job's handle (202):
+ *   see {@link answerUnanswered}.
  * @returns the outcome: `finished` with the result (errors included), or `pending` (202) with the job's handle.
  * @throws the plan's refusal (402, 429, 503) for a speculative call; the store's error when the job could not be
- *   added (its hold released).
+ *   added or waited for (the call fenced: not billed).
  */
 export async function submitCall(
   plan: CallPlan,
@@ -112,19 +121,35 @@ async function submitHeld(
   options: SubmitCallOptions,
 ): Promise<CallOutcome> {
   const reservation = await plan.reservation;
+  const jobId = options.jobId ?? newId("job");
+  let outcome: CallOutcome;
   try {
-    return await deps.bridge.submit(
+    outcome = await deps.bridge.submit(
       plan.call.op.queue,
       plan.call.op.id,
       callJobOf(plan),
       deps.deadlineMs,
-      options,
+      {
+        ...options,
+        jobId,
+      },
     );
   } catch (error) {
-    // Never enqueued (or not known to be). A job that did reach Redis settles against the available balance.
-    await reservation.release();
-    throw error;
+    // Not known to be enqueued, or not known to have finished: fenced before it is answered "not billed".
+    return answerUnanswered(reservation, jobId, { kind: "error", error }, deps.fence);
   }
+  return settleUnanswered(outcome, reservation, deps);
+}
+
+/** A finished outcome whose job produced no result goes through {@link answerUnanswered}; any other as it is. */
+async function settleUnanswered(
+  outcome: CallOutcome,
+  reservation: Reservation,
+  deps: SubmitDeps,
+): Promise<CallOutcome> {
+  if (outcome.state !== "finished" || outcome.result.ok || !outcome.result.unanswered || !outcome.jobId)
+    return outcome;
+  return answerUnanswered(reservation, outcome.jobId, { kind: "result", result: outcome.result }, deps.fence);
 }
 
 /** Adds a speculative call's job alongside its reservation, tells the worker the reservation's outcome, and waits. */
@@ -157,9 +182,9 @@ async function submitSpeculative(
   try {
     outcome = await submitted;
   } catch (error) {
-    await reservation.release();
-    throw error;
+    return answerUnanswered(reservation, jobId, { kind: "error", error }, deps.fence);
   }
+  outcome = await settleUnanswered(outcome, reservation, deps);
   if (outcome.state === "finished" && !outcome.result.ok) await reservation.release();
   return outcome;
 }

@@ -1,6 +1,7 @@
 export * from "./account-reads.ts";
 export * from "./client.ts";
 export * from "./credits.ts";
+export * from "./fence.ts";
 export * from "./key-cache.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";

@@ -12,6 +12,7 @@ import {
   settleCall,
   sweepExpiredReservations,
 } from "./credits.ts";
+import { type FenceInput, type FenceResult, fenceCall } from "./fence.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { hashApiKey, keyStart } from "./keys.ts";
 import type { RequestLogInput } from "./request-log-input.ts";
@@ -159,6 +160,14 @@ export class Ledger {
     return releaseReservation(this.prisma, requestId);
   }
 
+  /**
+   * Fences a call whose answer was lost: not billed from now on (its hold released, no later settle charges), or
+   * the charge that billed it before; see {@link fenceCall}.
+   */
+  fence(input: FenceInput): Promise<FenceResult> {
+    return fenceCall(this.prisma, input);
+  }
+
   /** Releases reservations whose expiry passed. @returns how many. */
   sweepExpired(now?: Date, limit?: number): Promise<number> {
     return sweepExpiredReservations(this.prisma, now, limit);
@@ -187,9 +196,9 @@ export class Ledger {
     });
   }
 
-  /** Charges recorded for one request id (0 or 1 rows). */
+  /** Charges recorded for one request id (0 or 1 rows; a fence's 0-credit marker is no charge). */
   async chargesFor(requestId: string): Promise<LedgerEntryRow[]> {
-    return this.prisma.ledgerEntry.findMany({ where: { requestId } });
+    return this.prisma.ledgerEntry.findMany({ where: { requestId, kind: "charge" } });
   }
 
   /**

@@ -44,7 +44,9 @@ export type ReadJob =
 /**
  * The job `jobId` of the key that made the call (REST `GET /v1/jobs/{id}`, MCP `get_job`). A finished call's final
  * outcome is recorded on its original request-log row (off the answer's path); it was billed once, by its worker,
- * under the original request id, and reading it costs nothing more.
+ * under the original request id, and reading it costs nothing more. A job that produced no result is answered with its
+ * "not billed" error only once the call is fenced (`Ledger.fence`); when its worker charged it first (or PostgreSQL
+ * cannot be reached) it stays pending.
  * @throws ServiceError 404 `job_not_found` for no such job, another key's, or an expired result.
  */
 export async function readJob(deps: GatewayDeps, principal: Principal, jobId: string): Promise<ReadJob> {
@@ -57,6 +59,12 @@ export async function readJob(deps: GatewayDeps, principal: Principal, jobId: st
   const { operationId } = job.payload;
   if (!job.result) return { state: "pending", jobId, operationId, status: job.status };
   const { result } = job;
+  // A job that produced no result (failed for good, its worker maybe after the settle): "not billed" once fenced.
+  if (!result.ok && result.unanswered) {
+    const { requestId, accountId } = job.payload;
+    const fence = await deps.ledger.fence({ requestId, accountId, operation: operationId }).catch(() => null);
+    if (!fence?.fenced) return { state: "pending", jobId, operationId, status: "running" };
+  }
   if (result.ok)
     void deps.requestLog.complete(job.payload.requestId, {
       status: 200,

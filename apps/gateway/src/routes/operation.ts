@@ -38,6 +38,8 @@ export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDe
     // reads) so X-Service-Balance is exact.
     readBalance: (accountId) => deps.balances.read(accountId),
     onSpeculation: (outcome) => metrics.speculative.inc({ outcome }),
+    // A call whose outcome the gateway could not learn is fenced in PostgreSQL before it is answered "not billed".
+    fence: (key) => deps.ledger.fence(key),
   };
 }
 
