@@ -1,24 +1,14 @@
 import { type HandlerFor, ServiceError } from "@sda/core";
-import { readAdList } from "../paging/ad-list.ts";
 import type { AdAdvertiser, LibraryAd } from "../readers/ad.ts";
 import type { advertiserAdsSpec } from "../spec/advertiser-ads.ts";
-import { pageQuery, scrollVariables } from "./list-query.ts";
+import { type AdListFields, readList } from "./list-query.ts";
 
 /** The advertiser of an advertiser-ads page. */
 export type ListAdvertiser = Pick<AdAdvertiser, "id" | "name" | "url" | "likes" | "categories">;
 
 /** A page of one advertiser's ads. */
-export interface AdvertiserAdsResult {
+export interface AdvertiserAdsResult extends AdListFields {
   advertiser: ListAdvertiser;
-  country: string;
-  status: string;
-  adType: string;
-  mediaType: string;
-  totalCount: number | null;
-  totalReturned: number;
-  nextCursor: string | null;
-  hasMore: boolean;
-  ads: LibraryAd[];
 }
 
 /** The advertiser as its first ad of this page names it (its page id alone when the page has none). */
@@ -35,7 +25,8 @@ function advertiserOf(pageId: string, ads: readonly LibraryAd[]): ListAdvertiser
  * Upstream: `GET /ads/library/?active_status=…&ad_type=…&country=…&media_type=…&search_type=page&view_all_page_id=…`,
  * then `AdLibrarySearchPaginationQuery` scroll batches (see `readAdList`).
  * @returns `{ data, source, count }`; `count` 0 when the advertiser has no ads for these filters (not billed).
- * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_blocked`, `upstream_incomplete`, `upstream_*`.
+ * @throws ServiceError 400 `missing_parameter`, `invalid_cursor`, 502 `upstream_blocked`, `upstream_incomplete`,
+ *   `upstream_*`.
  */
 export const advertiserAdsHandler: HandlerFor<typeof advertiserAdsSpec> = async (params, ctx) => {
   const pageId = params.pageId ?? params.url?.id;
@@ -43,25 +34,7 @@ export const advertiserAdsHandler: HandlerFor<typeof advertiserAdsSpec> = async 
     throw new ServiceError("missing_parameter", "pageId or url is required", {
       details: { param: "pageId" },
     });
-  const target = { pageId };
-  const page = await readAdList(ctx, {
-    operationId: "adsite.advertiser-ads",
-    page: pageQuery(params, target),
-    variables: scrollVariables(params, target),
-    limit: params.limit,
-    cursor: params.cursor,
-  });
-  const data: AdvertiserAdsResult = {
-    advertiser: advertiserOf(pageId, page.ads),
-    country: params.country,
-    status: params.status,
-    adType: params.adType,
-    mediaType: params.mediaType,
-    totalCount: page.totalCount,
-    totalReturned: page.ads.length,
-    nextCursor: page.nextCursor,
-    hasMore: page.hasMore,
-    ads: page.ads,
-  };
-  return { data, source: "ad-library:advertiser", count: page.ads.length };
+  const list = await readList(ctx, "adsite.advertiser-ads", params, { pageId });
+  const data: AdvertiserAdsResult = { advertiser: advertiserOf(pageId, list.ads), ...list };
+  return { data, source: "ad-library:advertiser", count: list.ads.length };
 };

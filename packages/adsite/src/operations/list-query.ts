@@ -1,5 +1,8 @@
+import type { OperationContext } from "@sda/core";
 import type { PageQuery } from "../client/client.ts";
 import type { AdStatus, AdType, MediaType } from "../inputs/params.ts";
+import { readAdList } from "../paging/ad-list.ts";
+import type { LibraryAd } from "../readers/ad.ts";
 
 /** The filters of a list call, as the operations' params hold them. */
 export interface ListFilters {
@@ -21,7 +24,7 @@ const searchTypeOf = (target: ListTarget) =>
  * `country` — without it the library answers for the visitor's own country —, `media_type`), then `q` +
  * `search_type` or `search_type=page` + `view_all_page_id`.
  */
-export function pageQuery(filters: ListFilters, target: ListTarget): PageQuery {
+function pageQuery(filters: ListFilters, target: ListTarget): PageQuery {
   const base: [string, string][] = [
     ["active_status", filters.status],
     ["ad_type", filters.adType],
@@ -37,7 +40,7 @@ export function pageQuery(filters: ListFilters, target: ListTarget): PageQuery {
  * The variables of the scroll query (`AdLibrarySearchPaginationQuery`) besides `cursor`, `first` and `sessionID`,
  * with the names and empty values the web client sends.
  */
-export function scrollVariables(filters: ListFilters, target: ListTarget): Record<string, unknown> {
+function scrollVariables(filters: ListFilters, target: ListTarget): Record<string, unknown> {
   return {
     activeStatus: filters.status,
     adType: filters.adType.toUpperCase(),
@@ -60,5 +63,49 @@ export function scrollVariables(filters: ListFilters, target: ListTarget): Recor
     source: null,
     startDate: null,
     viewAllPageID: "pageId" in target ? target.pageId : "0",
+  };
+}
+
+/** The fields every ad list answers besides its own (`query`, `advertiser`). */
+export interface AdListFields {
+  country: string;
+  status: string;
+  adType: string;
+  mediaType: string;
+  /** The library's count of matching ads, on a call that read the page; null otherwise. */
+  totalCount: number | null;
+  totalReturned: number;
+  nextCursor: string | null;
+  hasMore: boolean;
+  ads: LibraryAd[];
+}
+
+/**
+ * Reads one page of the list `target` with `params`' filters, `limit` and `cursor` (see `readAdList`).
+ * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_blocked`, `upstream_incomplete`, `upstream_*`.
+ */
+export async function readList(
+  ctx: OperationContext,
+  operationId: string,
+  params: ListFilters & { limit: number; cursor?: string | undefined },
+  target: ListTarget,
+): Promise<AdListFields> {
+  const page = await readAdList(ctx, {
+    operationId,
+    page: pageQuery(params, target),
+    variables: scrollVariables(params, target),
+    limit: params.limit,
+    cursor: params.cursor,
+  });
+  return {
+    country: params.country,
+    status: params.status,
+    adType: params.adType,
+    mediaType: params.mediaType,
+    totalCount: page.totalCount,
+    totalReturned: page.ads.length,
+    nextCursor: page.nextCursor,
+    hasMore: page.hasMore,
+    ads: page.ads,
   };
 }

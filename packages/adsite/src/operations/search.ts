@@ -1,21 +1,10 @@
 import type { HandlerFor } from "@sda/core";
-import { readAdList } from "../paging/ad-list.ts";
-import type { LibraryAd } from "../readers/ad.ts";
 import type { searchSpec } from "../spec/search.ts";
-import { pageQuery, scrollVariables } from "./list-query.ts";
+import { type AdListFields, readList } from "./list-query.ts";
 
 /** A page of a keyword search. */
-export interface SearchResult {
+export interface SearchResult extends AdListFields {
   query: string;
-  country: string;
-  status: string;
-  adType: string;
-  mediaType: string;
-  totalCount: number | null;
-  totalReturned: number;
-  nextCursor: string | null;
-  hasMore: boolean;
-  ads: LibraryAd[];
 }
 
 /**
@@ -28,25 +17,7 @@ export interface SearchResult {
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_blocked`, `upstream_incomplete`, `upstream_*`.
  */
 export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) => {
-  const target = { q: params.q, exactPhrase: params.exactPhrase };
-  const page = await readAdList(ctx, {
-    operationId: "adsite.search",
-    page: pageQuery(params, target),
-    variables: scrollVariables(params, target),
-    limit: params.limit,
-    cursor: params.cursor,
-  });
-  const data: SearchResult = {
-    query: params.q,
-    country: params.country,
-    status: params.status,
-    adType: params.adType,
-    mediaType: params.mediaType,
-    totalCount: page.totalCount,
-    totalReturned: page.ads.length,
-    nextCursor: page.nextCursor,
-    hasMore: page.hasMore,
-    ads: page.ads,
-  };
-  return { data, source: "ad-library:search", count: page.ads.length };
+  const list = await readList(ctx, "adsite.search", params, { q: params.q, exactPhrase: params.exactPhrase });
+  const data: SearchResult = { query: params.q, ...list };
+  return { data, source: "ad-library:search", count: list.ads.length };
 };
