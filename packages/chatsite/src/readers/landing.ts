@@ -1,5 +1,5 @@
 import { load } from "cheerio";
-import { type DomNode, plainTextOf } from "./html-text.ts";
+import { type ChatIdentity, descriptionOf } from "./identity.ts";
 import { absoluteUrl, readExactCount, usernameOfLink } from "./values.ts";
 
 /**
@@ -12,15 +12,8 @@ import { absoluteUrl, readExactCount, usernameOfLink } from "./values.ts";
 export type LandingKind = "channel" | "group" | "other" | "none";
 
 /** A landing card read. */
-export interface LandingCard {
+export interface LandingCard extends ChatIdentity {
   kind: LandingKind;
-  /** The username (`tg://resolve?domain=`), else null. */
-  username: string | null;
-  displayName: string | null;
-  verified: boolean;
-  avatar: string | null;
-  bio: string | null;
-  bioHtml: string | null;
   /** The exact subscriber or member count, and the number as shown (`11 110 268`). */
   followers: number | null;
   followersText: string | null;
@@ -66,8 +59,7 @@ export function readLandingCard(html: string): LandingCard | null {
     displayName: name.text().trim() || null,
     verified: title.find(".verified-icon").length > 0,
     avatar: absoluteUrl(page.find("img.tgme_page_photo_image").first().attr("src")),
-    bio: description.length > 0 ? plainTextOf(description.contents().toArray() as DomNode[]) || null : null,
-    bioHtml: description.length > 0 ? (description.html()?.trim() ?? null) : null,
+    ...descriptionOf(description),
     followers: count?.value ?? null,
     followersText: count?.label ?? null,
     online: count?.online ?? null,

@@ -1,6 +1,7 @@
 import { countField } from "@sda/text";
 import { type CheerioAPI, load } from "cheerio";
-import { type DomNode, type Elements, plainTextOf } from "./html-text.ts";
+import type { Elements } from "./html-text.ts";
+import { type ChatIdentity, descriptionOf } from "./identity.ts";
 import { type ChatPost, readMessage } from "./post.ts";
 import { absoluteUrl, usernameOfLink } from "./values.ts";
 
@@ -19,15 +20,7 @@ export interface HeaderCount {
 }
 
 /** The channel header of a preview page. */
-export interface PreviewHeader {
-  username: string | null;
-  displayName: string | null;
-  verified: boolean;
-  avatar: string | null;
-  /** Plain text of the description. */
-  bio: string | null;
-  /** The description's HTML as sent. */
-  bioHtml: string | null;
+export interface PreviewHeader extends ChatIdentity {
   /** Subscribers (a channel) or members, as the counter shows them. */
   followers: HeaderCount;
   photos: HeaderCount;
@@ -75,8 +68,6 @@ function readHeader($: CheerioAPI, firstPostChannel: string | null): PreviewHead
   const usernameLink = info.find(".tgme_channel_info_header_username a").first();
   const shown = usernameLink.text().trim().replace(/^@/, "");
   const counters = readCounters($);
-  const bio =
-    description.length > 0 ? plainTextOf(description.contents().toArray() as DomNode[]) || null : null;
   return {
     username: shown || usernameOfLink(usernameLink.attr("href")) || firstPostChannel,
     displayName: info.find(".tgme_channel_info_header_title").first().text().trim() || null,
@@ -84,8 +75,7 @@ function readHeader($: CheerioAPI, firstPostChannel: string | null): PreviewHead
     avatar: absoluteUrl(
       info.find(".tgme_channel_info_header .tgme_page_photo_image img").first().attr("src"),
     ),
-    bio,
-    bioHtml: description.length > 0 ? (description.html()?.trim() ?? null) : null,
+    ...descriptionOf(description),
     followers: counters.get("subscribers") ?? counters.get("members") ?? NONE,
     photos: counters.get("photos") ?? NONE,
     videos: counters.get("videos") ?? NONE,
