@@ -30,6 +30,21 @@ describe("the Firebase client on the recorded answers", () => {
   );
 
   newsTest(
+    "an Algolia 404 the caller accepts is thrown when it is the replay's 'no recording', never read as not found",
+    async ({ ctx }) => {
+      const error = await serviceErrorOf(
+        new NewsClient(ctx).algolia("/api/v1/users/unrecorded_user", {}, { acceptStatus: [404] }),
+      );
+      expect(error).toMatchObject({
+        code: "upstream_error",
+        status: 502,
+        retryable: true,
+        details: { platform: "newssite", upstreamStatus: 404, replay: "no_match" },
+      });
+    },
+  );
+
+  newsTest(
     "maxitem-2014-10 and updates-2014-10: a bare number and the changed ids and profiles",
     async ({ ctx }) => {
       const client = new NewsClient(ctx);

@@ -5,7 +5,7 @@ import { defaultCorpusDir } from "@sda/replay";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { newsEntries, recordedJson } from "../../test/corpus.ts";
-import { callWith, newsTest, nullAnswerAt } from "../../test/fixtures.ts";
+import { callWith, failingAt, newsTest, nullAnswerAt } from "../../test/fixtures.ts";
 import { readSearchPage } from "../readers/algolia.ts";
 import { readFirebaseUser } from "../readers/user.ts";
 import { searchParams } from "../spec/search.ts";
@@ -152,6 +152,28 @@ describe("user details", () => {
     const { data, source } = await user({ handle: "pg" });
     expect(source).toBe("algolia:user");
     expect(data).toMatchObject({ handle: "pg", karma: 154666, about: "Bug fixer.", submittedCount: 9433 });
+  });
+
+  test("a user recorded on neither API is a retryable upstream error, never user_not_found", async ({
+    user,
+  }) => {
+    expect(await serviceErrorOf(user({ handle: "unrecorded_user" }))).toMatchObject({
+      code: "upstream_error",
+      status: 502,
+      retryable: true,
+      details: { replay: "no_match" },
+    });
+  });
+
+  test("Algolia's own 404 (an injected fault; Firebase unrecorded) is 404 user_not_found", async ({
+    user,
+    fault,
+  }) => {
+    fault(failingAt("/api/v1/users/nobody_here", 404, '{"status":404,"error":"Not Found"}'));
+    expect(await serviceErrorOf(user({ handle: "nobody_here" }))).toMatchObject({
+      code: "user_not_found",
+      status: 404,
+    });
   });
 
   test("Firebase's null is 404 user_not_found", async ({ user, fault }) => {
