@@ -110,6 +110,18 @@ describe("audiosite audio transcript over HTTP", () => {
       maxCredits: 10,
     });
     await expectUnbilled(stack, capped, accountId, 100);
+    // The estimate reads the same price, free.
+    const estimate = await stack.get("/v1/utilities/estimate", key, {
+      path: "/v1/audiosite/audio-transcript",
+      url: episode,
+    });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+    expect(estimate.body.data).toMatchObject({
+      operation: "audiosite.audio-transcript",
+      credits: 50,
+      durationSeconds: 1500,
+    });
+    expect(await stack.ledger.balance(accountId)).toBe(100);
     const poor = await stack.account(20);
     const refused = await stack.get(TRANSCRIPT, poor.key, { url: episode });
     expect(refused.status).toBe(402);

@@ -1,5 +1,5 @@
 import { defineHandlers } from "@sda/core";
-import { audioTranscriptHandler } from "./operations/audio-transcript.ts";
+import { audioTranscriptEstimate, audioTranscriptHandler } from "./operations/audio-transcript.ts";
 import { chartsHandler } from "./operations/charts.ts";
 import { playlistHandler } from "./operations/playlist.ts";
 import { relatedTracksHandler } from "./operations/related-tracks.ts";
@@ -15,20 +15,27 @@ import { userPlaylistsHandler } from "./operations/user-playlists.ts";
 import { userTracksHandler } from "./operations/user-tracks.ts";
 import { audiositePlatform } from "./spec.ts";
 
-/** The audiosite handlers, bound to the specs of {@link audiositePlatform} (the worker dispatches to them). */
-export const audiositeHandlers = defineHandlers(audiositePlatform, {
-  user: userHandler,
-  track: trackHandler,
-  playlist: playlistHandler,
-  "user-tracks": userTracksHandler,
-  "user-playlists": userPlaylistsHandler,
-  "user-albums": userAlbumsHandler,
-  "user-likes": userLikesHandler,
-  "user-followings": userFollowingsHandler,
-  "track-comments": trackCommentsHandler,
-  "related-tracks": relatedTracksHandler,
-  search: searchHandler,
-  "search-suggestions": searchSuggestionsHandler,
-  charts: chartsHandler,
-  "audio-transcript": audioTranscriptHandler,
-});
+/**
+ * The audiosite handlers, bound to the specs of {@link audiositePlatform} (the worker dispatches to them), and the
+ * audio transcript's estimate.
+ */
+export const audiositeHandlers = defineHandlers(
+  audiositePlatform,
+  {
+    user: userHandler,
+    track: trackHandler,
+    playlist: playlistHandler,
+    "user-tracks": userTracksHandler,
+    "user-playlists": userPlaylistsHandler,
+    "user-albums": userAlbumsHandler,
+    "user-likes": userLikesHandler,
+    "user-followings": userFollowingsHandler,
+    "track-comments": trackCommentsHandler,
+    "related-tracks": relatedTracksHandler,
+    search: searchHandler,
+    "search-suggestions": searchSuggestionsHandler,
+    charts: chartsHandler,
+    "audio-transcript": audioTranscriptHandler,
+  },
+  { "audio-transcript": audioTranscriptEstimate },
+);

@@ -2,6 +2,13 @@ import { type OperationContext, ServiceError } from "@sda/core";
 import { currentClientId, fetchClientId, keyRefusedError } from "./client-id.ts";
 import { API_ORIGIN } from "./hosts.ts";
 
+/** 502 `upstream_error` (not retryable) for an api-v2 404 where the resource cannot be missing (a search, a list page). */
+export const unexpected404 = (what: string) =>
+  new ServiceError("upstream_error", `audiosite: ${what} answered 404`, {
+    retryable: false,
+    details: { platform: "audiosite", upstreamStatus: 404 },
+  });
+
 /** Query parameters of an api-v2 request; undefined values are not sent. */
 export type ApiQuery = Record<string, string | number | undefined>;
 

@@ -1,5 +1,6 @@
 import {
   audioCredits,
+  type EstimateHandler,
   type HandlerFor,
   type OperationContext,
   type OperationOutcome,
@@ -159,3 +160,19 @@ export async function getAudioTranscript(
 /** The handler of `audiosite.audio-transcript` (its spec: `audioTranscriptSpec`). */
 export const audioTranscriptHandler: HandlerFor<typeof audioTranscriptSpec> = (params, ctx) =>
   getAudioTranscript(params, ctx);
+
+/**
+ * The price of `audiosite.audio-transcript` without running it (`GET /v1/utilities/estimate`, free): the track read
+ * as the operation reads it, then the same checks it makes before any download.
+ * @returns `durationSeconds` and `credits` (`ceil(durationSeconds / 60) × 2`); source `api-v2:resolve`.
+ * @throws ServiceError the operation's errors before its download (400 `duration_too_long`, `cost_exceeds_max`,
+ *   404 `not_found`, 502 `audio_extract_failed` restricted / no_audio_format, `upstream_*`).
+ */
+export const audioTranscriptEstimate: EstimateHandler<typeof audioTranscriptSpec.params> = async (
+  params,
+  ctx,
+) => {
+  const object = await fetchResource(ctx, new AudiositeApi(ctx), params.url, "track");
+  const { durationSeconds, estimate } = priceTrack(object, params.maxCredits);
+  return { durationSeconds, credits: estimate, source: "api-v2:resolve" };
+};

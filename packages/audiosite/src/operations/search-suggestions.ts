@@ -1,6 +1,5 @@
 import type { HandlerFor } from "@sda/core";
-import { ServiceError } from "@sda/core";
-import { AudiositeApi } from "../client/api.ts";
+import { AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readSuggestions } from "../readers/lists.ts";
 import type { searchSuggestionsSpec } from "../spec/search-suggestions.ts";
 
@@ -13,11 +12,7 @@ export const searchSuggestionsHandler: HandlerFor<typeof searchSuggestionsSpec> 
   const body = await new AudiositeApi(ctx).require(
     "/search/queries",
     { q: params.q, limit: params.limit },
-    () =>
-      new ServiceError("upstream_error", "audiosite: the suggestions answered 404", {
-        retryable: false,
-        details: { platform: "audiosite", upstreamStatus: 404 },
-      }),
+    () => unexpected404("the suggestions"),
   );
   const suggestions = readSuggestions(body).slice(0, params.limit);
   return {

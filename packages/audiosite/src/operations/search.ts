@@ -1,6 +1,5 @@
 import type { HandlerFor } from "@sda/core";
-import { ServiceError } from "@sda/core";
-import { AudiositeApi } from "../client/api.ts";
+import { AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { int, obj } from "../readers/json.ts";
 import { readSearchResult, type SearchResult } from "../readers/lists.ts";
@@ -42,11 +41,7 @@ export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) 
         path: SEARCH_PATHS[params.type],
         query: { q: params.q, limit: Math.min(params.limit, 200), offset: 0 },
       },
-      missing: () =>
-        new ServiceError("upstream_error", "audiosite: the search answered 404", {
-          retryable: false,
-          details: { platform: "audiosite", upstreamStatus: 404 },
-        }),
+      missing: () => unexpected404("the search"),
     },
     (row) => readSearchResult(row),
     (body) => {

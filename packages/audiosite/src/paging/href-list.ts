@@ -1,5 +1,5 @@
-import { decodeListCursor, type OperationContext, ServiceError } from "@sda/core";
-import type { ApiQuery, AudiositeApi } from "../client/api.ts";
+import { decodeListCursor, type OperationContext, type ServiceError } from "@sda/core";
+import { type ApiQuery, type AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readListAnswer } from "../readers/lists.ts";
 
 /**
@@ -96,10 +96,7 @@ export async function readHrefList<T>(
     const result = await api.get(href ?? request.first.path, href ? {} : request.first.query);
     if (!result.ok) {
       if (href === null) throw request.missing();
-      throw new ServiceError("upstream_error", "audiosite: a list page answered 404", {
-        retryable: false,
-        details: { platform: "audiosite", upstreamStatus: 404 },
-      });
+      throw unexpected404("a list page");
     }
     const page = readListAnswer(result.body);
     const remaining = page.collection.length - skip;
