@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CanaryDeps, runCanaries } from "@sda/canary";
 import { canaryEnv } from "@sda/canary/env";
-import type { ServiceConfig } from "@sda/core";
+import { type ServiceConfig, startPeriodicTask } from "@sda/core";
 import { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 
@@ -26,7 +26,8 @@ export interface CanarySchedule {
 /**
  * Starts the canary repeatable job when `CANARY_INTERVAL_SECONDS` > 0: a BullMQ job scheduler (upserted, so every
  * worker process can start it and there is still one schedule per prefix) adds one job every interval, and one
- * worker per process (concurrency 1) runs it with {@link runCanaries}.
+ * worker per process (concurrency 1) runs it with {@link runCanaries}. The scheduler is checked every interval and
+ * written again when Redis lost it.
  * @returns the schedule, or null when canaries are off.
  */
 export async function startCanarySchedule(
@@ -39,10 +40,21 @@ export async function startCanarySchedule(
   const queue = new Queue(CANARY_QUEUE, { connection: connection.duplicate(), prefix });
   // Without a listener BullMQ prints each connection error to stderr; the worker below logs its own.
   queue.on("error", () => undefined);
-  await queue.upsertJobScheduler(
-    CANARY_SCHEDULER_ID,
-    { every: seconds * 1000 },
-    { name: "canary", opts: { removeOnComplete: 20, removeOnFail: 20 } },
+  const upsert = () =>
+    queue.upsertJobScheduler(
+      CANARY_SCHEDULER_ID,
+      { every: seconds * 1000 },
+      { name: "canary", opts: { removeOnComplete: 20, removeOnFail: 20 } },
+    );
+  await upsert();
+  // The schedule lives only in Redis: checked every interval, and written again when Redis lost it (flushed,
+  // restarted empty). Idempotent, so every process may do it.
+  const keeper = startPeriodicTask(
+    seconds * 1000,
+    async () => {
+      if (!(await queue.getJobScheduler(CANARY_SCHEDULER_ID))) await upsert();
+    },
+    { error: (error) => deps.log.warn({ err: error }, "canary schedule check failed") },
   );
   const worker = new Worker(
     CANARY_QUEUE,
@@ -59,6 +71,7 @@ export async function startCanarySchedule(
     queue,
     worker,
     async close() {
+      keeper.stop();
       await worker.close();
       await queue.close();
     },

@@ -186,6 +186,7 @@ export async function startWorkers(
     catalog: services.monitorCatalog,
     concurrency: monitorsEnv.of(config).MONITOR_CONCURRENCY,
     lockDurationMs: config.JOB_LOCK_MS,
+    reconcileIntervalMs: monitorsEnv.of(config).MONITOR_RECONCILE_SECONDS * 1000,
     log,
   });
   const webhooks = startWebhookWorker({

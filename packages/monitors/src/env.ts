@@ -16,5 +16,10 @@ export const monitorsEnv = defineFeatureEnv(
     MONITOR_CONCURRENCY: int(4, 0).describe(
       "monitor runs in flight per worker process (0: this process runs no monitors, nor their start-up reconcile)",
     ),
+    MONITOR_RECONCILE_SECONDS: int(60, 1).describe(
+      "how often each monitor-running worker rebuilds missing job schedulers of active monitors from PostgreSQL " +
+        "(after Redis lost its data): one process at a time, under an advisory lock; a lost schedule is back " +
+        "within this time",
+    ),
   }),
 );

@@ -343,8 +343,18 @@ export class MonitorService {
     return monitor;
   }
 
+  /**
+   * The monitor as answered, with its next run from its scheduler. An active monitor whose scheduler is gone (Redis
+   * lost its data; the workers' periodic reconcile would restore it within `MONITOR_RECONCILE_SECONDS`) gets it back
+   * here first — the upsert is idempotent, as the reconcile's — so `nextRunAt` is never null for an active monitor.
+   */
   async #view(monitor: MonitorRecord): Promise<MonitorView> {
-    const next = monitor.status === "active" ? (await this.scheduler.get(monitor.id))?.next : undefined;
+    if (monitor.status !== "active") return monitorView(monitor, null);
+    let next = (await this.scheduler.get(monitor.id))?.next;
+    if (next === undefined) {
+      await this.scheduler.upsert(monitor.id, monitor.schedule);
+      next = (await this.scheduler.get(monitor.id))?.next;
+    }
     return monitorView(monitor, next ?? null);
   }
 }

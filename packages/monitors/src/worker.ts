@@ -1,4 +1,4 @@
-import type { Logger } from "@sda/core";
+import { type Logger, startPeriodicTask } from "@sda/core";
 import { type EngineDeps, jobParser, type MonitorRunJob, monitorRunJobSchema } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
 import { createQueueWorker, isFinalAttempt } from "@sda/queue";
@@ -24,8 +24,16 @@ export interface MonitorWorkerOptions {
   concurrency: number;
   /** BullMQ lock duration (`JOB_LOCK_MS`): a dead worker's run moves to another after it. */
   lockDurationMs: number;
+  /**
+   * How often the schedulers are reconciled again after start-up (`MONITOR_RECONCILE_SECONDS` × 1000, ms): Redis is
+   * a cache of the schedule, PostgreSQL its truth, so a scheduler lost with Redis's data is back within this time.
+   */
+  reconcileIntervalMs?: number;
   log: Logger;
 }
+
+/** Default of {@link MonitorWorkerOptions.reconcileIntervalMs} (`MONITOR_RECONCILE_SECONDS`' default). */
+const RECONCILE_INTERVAL_MS = 60_000;
 
 /** A running monitors consumer. */
 export interface MonitorWorker {
@@ -92,7 +100,8 @@ export async function reconcileSchedulers(
 }
 
 /**
- * Consumes the `monitors` queue (each job one run, see {@link runMonitor}) after reconciling the schedulers. A job
+ * Consumes the `monitors` queue (each job one run, see {@link runMonitor}) after reconciling the schedulers, and
+ * reconciles them again every `reconcileIntervalMs` (a flushed or restarted-empty Redis loses them). A job
  * whose data is not a monitor run (the engine's `monitorRunJobSchema`) is logged and failed unrun. Jobs whose run was
  * skipped or ignored complete normally; unexpected errors are retried by BullMQ and resume the run.
  */
@@ -101,9 +110,20 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
   const store = new MonitorStore(options.prisma, options.prefix);
   const scheduler = new MonitorScheduler(options.connection, options.prefix);
   const shutdown = new AbortController();
-  const report = await reconcileSchedulers(options.prisma, store, scheduler);
-  if (report && (report.upserted.length > 0 || report.removed.length > 0))
-    log.info(report, "monitor schedulers reconciled");
+  const reportChanges = (report: ReconcileReport | null) => {
+    if (report && (report.upserted.length > 0 || report.removed.length > 0))
+      log.info(report, "monitor schedulers reconciled");
+  };
+  reportChanges(await reconcileSchedulers(options.prisma, store, scheduler));
+  // Again every interval, in every process (leader-free: the advisory lock lets one run at a time, the others skip).
+  const reconciler = startPeriodicTask(
+    options.reconcileIntervalMs ?? RECONCILE_INTERVAL_MS,
+    () => reconcileSchedulers(options.prisma, store, scheduler),
+    {
+      result: reportChanges,
+      error: (error) => log.warn({ err: error }, "monitor scheduler reconcile failed"),
+    },
+  );
 
   const deps = {
     store,
@@ -152,6 +172,7 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
     store,
     scheduler,
     async close(force = false) {
+      reconciler.stop();
       // Forced: in-flight runs are aborted and released to another worker (the run resumes there).
       if (force) shutdown.abort(new Error("worker shutting down"));
       await worker.close(force);
