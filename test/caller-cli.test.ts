@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect } from "vitest";
@@ -27,17 +27,21 @@ interface Run {
   stderr: string;
 }
 
-/** `sda …args` with `env` over a clean environment (no user config: SDA_CONFIG points at nothing). */
-function sda(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+/** A clean environment: no SDA_* or npm_* variables, this Node first on PATH, no user config (SDA_CONFIG). */
+function cliEnv(): Record<string, string | undefined> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(SDA_|npm_)/i.test(name)),
   );
-  const childEnv = {
+  return {
     ...base,
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
     SDA_CONFIG: "/nonexistent/sda-config.json",
-    ...env,
   };
+}
+
+/** `sda …args` with `env` over {@link cliEnv}. */
+function sda(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const childEnv = { ...cliEnv(), ...env };
   return new Promise((resolve) => {
     execFile(SDA, args, { env: childEnv, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
@@ -242,6 +246,35 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
     expect(unknown.stderr).toContain("one of claude-desktop, claude-code, cursor, vscode, generic");
   });
 
+  test("the README's examples run as written (batches aside: they run in the serial batch files)", async ({
+    stack,
+    tempDir,
+  }) => {
+    const readme = await readFile(
+      path.resolve(import.meta.dirname, "../packages/caller-cli/README.md"),
+      "utf8",
+    );
+    const block = /## Examples\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const examples = block
+      .split("\n")
+      .filter((line) => line.startsWith("sda ") && !line.startsWith("sda batch "));
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    const { key } = await stack.account();
+    for (const example of examples) {
+      const run = await new Promise<Run>((resolve) => {
+        execFile(
+          "bash",
+          ["-c", `sda() { "${SDA}" "$@"; }\n${example}`],
+          { cwd: tempDir, env: { ...cliEnv(), SDA_BASE_URL: stack.gateway.url, SDA_API_KEY: key } },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+      expect(run.code, `${example}\n${run.stderr}`).toBe(0);
+    }
+    expect(await readFile(path.join(tempDir, "comments.csv"), "utf8")).toMatch(/^id,/);
+  });
+
   test.runIf(existsSync("/usr/bin/script"))(
     "in a terminal, a progress line shows on stderr while the 202 job waits, then clears",
     async ({ stack }) => {
@@ -252,13 +285,7 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
           "/usr/bin/script",
           ["--quiet", "--return", "--command", command, "/dev/null"],
           {
-            env: {
-              ...process.env,
-              PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
-              SDA_BASE_URL: stack.gateway.url,
-              SDA_API_KEY: key,
-              SDA_CONFIG: "/nonexistent/sda-config.json",
-            },
+            env: { ...cliEnv(), SDA_BASE_URL: stack.gateway.url, SDA_API_KEY: key },
           },
           (error, stdout, stderr) =>
             resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
