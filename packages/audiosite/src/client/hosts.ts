@@ -8,5 +8,3 @@ export const SITE_ORIGIN = "https://soundcloud.com";
 export const PLAYER_ORIGIN = "https://w.soundcloud.com";
 /** The script host of the web app. */
 export const SCRIPT_HOST = "a-v2.sndcdn.com";
-/** The short-link host. */
-export const SHORT_LINK_HOST = "on.soundcloud.com";

@@ -49,8 +49,6 @@ export const suggestionQueryParam = z
 
 /** `type` of a search: every kind (`/search`) or one (`/search/tracks`, `/search/users`, `/search/playlists`). */
 export const SEARCH_TYPES = ["all", "tracks", "users", "playlists"] as const;
-/** A value of {@link SEARCH_TYPES}. */
-export type SearchType = (typeof SEARCH_TYPES)[number];
 /** `type` parameter, default `all`. */
 export const searchTypeParam = z.enum(SEARCH_TYPES).default("all");
 
