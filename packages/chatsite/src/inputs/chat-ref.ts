@@ -24,7 +24,16 @@ export interface PostRef {
 export type RefParse =
   | { kind: "chat"; ref: ChatRef }
   | { kind: "post"; ref: PostRef }
-  | { kind: "refused"; code: "invalid_input" | "private_chat_not_supported"; message: string };
+  | {
+      kind: "refused";
+      code: "invalid_input" | "private_chat_not_supported";
+      message: string;
+      /**
+       * True when the value is no t.me link (another site, a bare value that is no username): nothing says it was
+       * meant for Telegram, so a reader trying every platform's parser (History's `url`) may take it for another's.
+       */
+      foreign?: true;
+    };
 
 const NAME = /^[a-z][a-z0-9_]{4,31}$/i;
 /** Post ids: positive integers; 12 digits leave room far above today's largest ids (~10^7). */
@@ -54,6 +63,10 @@ const privateChat = (message: string): RefParse => ({
   code: "private_chat_not_supported",
   message,
 });
+
+/** Marks a refusal of a value that is no t.me link as `foreign`. */
+const foreign = (parse: RefParse): RefParse =>
+  parse.kind === "refused" ? { ...parse, foreign: true } : parse;
 
 /** The path segments of a t.me link (scheme optional), or null when the value is not such a link. */
 function linkSegments(value: string): string[] | null | "other" {
@@ -106,17 +119,17 @@ function fromSegments(segments: string[], link: boolean): RefParse {
 export function parseRef(input: string): RefParse {
   const value = input.trim().replace(/[?#].*$/s, "");
   if (!value) return refused("url is empty");
-  if (value.startsWith("@")) return fromSegments([value.slice(1)], false);
-  if (value.startsWith("+")) return privateChat("invite links of private chats are not supported");
+  if (value.startsWith("@")) return foreign(fromSegments([value.slice(1)], false));
+  if (value.startsWith("+")) return foreign(privateChat("invite links of private chats are not supported"));
   // A bare `<name>` or `<name>/<id>`: no dot, so no host.
   if (!value.includes(".") && !value.includes(":")) {
     const segments = value.split("/").filter((s) => s !== "");
     if (segments[0] === "s") segments.shift();
-    return segments.length === 0 ? refused("url names no chat") : fromSegments(segments, false);
+    return foreign(segments.length === 0 ? refused("url names no chat") : fromSegments(segments, false));
   }
   const segments = linkSegments(value);
-  if (segments === null) return refused("url is neither a t.me link nor a Telegram username");
-  if (segments === "other") return refused("url is not a Telegram (t.me) link");
+  if (segments === null) return foreign(refused("url is neither a t.me link nor a Telegram username"));
+  if (segments === "other") return foreign(refused("url is not a Telegram (t.me) link"));
   if (segments[0] === "s") segments.shift();
   if (segments.length === 0) return refused("the t.me link names no chat");
   return fromSegments(segments, true);

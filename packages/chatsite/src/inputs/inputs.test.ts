@@ -36,6 +36,12 @@ describe("chat links", () => {
     expect(parseParams(channelParams, { url }).url.name).toBe("durov");
   });
 
+  it("marks refusals of values that are no t.me link as foreign", () => {
+    expect(parseRef("https://example.com/durov")).toMatchObject({ code: "invalid_input", foreign: true });
+    expect(parseRef("8863")).toMatchObject({ code: "private_chat_not_supported", foreign: true });
+    expect(parseRef("https://t.me/ab")).not.toHaveProperty("foreign");
+  });
+
   it("tells t.me links from bare names (history locates links only)", () => {
     expect(parseRef("https://t.me/durov")).toEqual({ kind: "chat", ref: { name: "durov", link: true } });
     expect(parseRef("@durov")).toEqual({ kind: "chat", ref: { name: "durov", link: false } });

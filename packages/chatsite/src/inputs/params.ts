@@ -5,7 +5,8 @@ import { type ChatRef, type PostRef, parseRef } from "./chat-ref.ts";
 /**
  * The chatsite query parameters. Every refusal is answered before any upstream call and never billed: 400
  * `invalid_input` (issue 35: not a t.me link or name, a post link where a chat is asked or the reverse, an empty `q`, a
- * bad `limit`), 422 `private_chat_not_supported` (invite links, numeric chat ids).
+ * bad `limit`), 422 `private_chat_not_supported` (invite links, numeric chat ids). A refused `url` that is no t.me
+ * link (another site, a bare value) carries `details.foreign: true`.
  */
 
 /** The most posts one `/s/` page holds, so the most a call returns. */
@@ -20,7 +21,7 @@ export const chatParam = z
     if (parsed.kind === "chat") return parsed.ref;
     if (parsed.kind === "post")
       failWith(ctx, "invalid_input", "url is a post link; this operation takes a channel (t.me/<name>)");
-    else failWith(ctx, parsed.code, parsed.message);
+    else failWith(ctx, parsed.code, parsed.message, parsed.foreign ? { foreign: true } : {});
     return z.NEVER;
   });
 
@@ -33,7 +34,7 @@ export const postParam = z
     if (parsed.kind === "post") return parsed.ref;
     if (parsed.kind === "chat")
       failWith(ctx, "invalid_input", "url is a channel link; this operation takes a post (t.me/<name>/<id>)");
-    else failWith(ctx, parsed.code, parsed.message);
+    else failWith(ctx, parsed.code, parsed.message, parsed.foreign ? { foreign: true } : {});
     return z.NEVER;
   });
 
