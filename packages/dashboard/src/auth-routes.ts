@@ -7,6 +7,7 @@ import { sendPage, sessionOf } from "./context.ts";
 import type { DashboardDeps } from "./deps.ts";
 import { LoginLimiter } from "./login-limit.ts";
 import { endSession, type Session, startSession } from "./session.ts";
+import { SignupGrants } from "./signup-grants.ts";
 
 /** argon2id with OWASP's minimum recommended cost (19 MiB, 2 passes, 1 lane): ~tens of ms per hash. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -63,12 +64,15 @@ function tooMany(res: Response, seconds: number) {
 }
 
 /**
- * Sign up (email + password, argon2id, the ledger's 100-credit sign-up grant), sign in and sign out. Sign-in failures
+ * Sign up (email + password, argon2id, the ledger's 100-credit sign-up grant for the first
+ * `DASHBOARD_SIGNUP_GRANTS_PER_ADDRESS` sign-ups of a client address per 24 h, {@link SignupGrants}; never from a
+ * signed-in session), sign in and sign out. Sign-in failures
  * say only "email or password is wrong"; every post passed the router's CSRF check before reaching here; unknown emails cost an argon2 verification too, so timing tells nothing.
  */
 export function authRoutes(deps: DashboardDeps): Router {
   const router = express.Router();
   const limiter = new LoginLimiter(deps);
+  const grants = new SignupGrants(deps);
   const dummyHash = argon2.hash("not-a-real-password", ARGON2_OPTIONS);
 
   /** The form page, or 429 without a session when the address started too many signed-out sessions. */
@@ -83,6 +87,8 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   router.post("/sign-up", async (req, res) => {
     const session = sessionOf(res);
+    // Signed in: no second account from this session (issue 34 #6), as the form itself redirects.
+    if (session?.accountId) return res.redirect(303, "/dashboard/keys");
     const email = typedEmail(req);
     const parsed = readCredentials(req.body);
     const passwordRule = `Choose a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
@@ -109,10 +115,13 @@ export function authRoutes(deps: DashboardDeps): Router {
     if (await prisma.account.findUnique({ where: { email: parsed.email }, select: { id: true } }))
       return taken();
     const passwordHash = await argon2.hash(parsed.password, ARGON2_OPTIONS);
+    const address = clientAddress(req);
+    const grant = await grants.take(address);
     let account: { id: string; email: string | null };
     try {
-      account = await deps.ledger.createAccount({ name: parsed.email, email: parsed.email });
+      account = await deps.ledger.createAccount({ name: parsed.email, email: parsed.email, grant });
     } catch (error) {
+      await grants.giveBack(address, grant);
       // Two sign-ups of one email at once: the unique index let only one through.
       if ((error as { code?: string }).code === "P2002") return taken();
       throw error;
@@ -126,7 +135,10 @@ export function authRoutes(deps: DashboardDeps): Router {
       throw error;
     }
     await startSession(deps, req, res, account, session);
-    res.redirect(303, "/dashboard/keys?notice=welcome");
+    res.redirect(
+      303,
+      grant > 0 ? "/dashboard/keys?notice=welcome" : "/dashboard/keys?notice=welcome-no-grant",
+    );
   });
 
   router.get("/sign-in", (req, res) => formPage(req, res, signInPage));

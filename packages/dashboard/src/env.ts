@@ -16,5 +16,8 @@ export const dashboardEnv = defineFeatureEnv(
     DASHBOARD_LOGIN_ATTEMPTS_PER_ADDRESS: int(50, 1).describe(
       "dashboard sign-in and sign-up attempts per client address per 15 min (then 429)",
     ),
+    DASHBOARD_SIGNUP_GRANTS_PER_ADDRESS: int(3, 0).describe(
+      "sign-ups per client address per 24 h that get the free credits; later ones start at 0 credits (0: none do)",
+    ),
   }),
 );

@@ -14,6 +14,8 @@ export interface KeyListItem {
 
 const NOTICES: Record<string, string> = {
   welcome: "Your account is ready with 100 free credits. Create an API key to start.",
+  "welcome-no-grant":
+    "Your account is ready. This address has had its free credits for today, so it starts with 0 credits; add credits to call the API.",
   revoked: "The key was revoked. Calls with it now get 401 revoked_api_key.",
 };
 

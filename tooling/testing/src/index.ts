@@ -70,6 +70,9 @@ export function testEnv(
     CURSOR_SECRET: "test-cursor-secret-0123456789",
     // Every answer of a test stack is checked against its documented schema (mismatches are logged).
     VALIDATE_RESPONSES: "true",
+    // Test stacks sign up many dashboard accounts from 127.0.0.1, each expecting the sign-up grant; the cap itself
+    // (3 per address per 24 h by default) is tested with its own low value (test/signup-abuse.test.ts).
+    DASHBOARD_SIGNUP_GRANTS_PER_ADDRESS: "100000",
     ...Object.fromEntries((replay?.platforms ?? []).map((p) => [p.originVariable, replay?.origin])),
     ...overrides,
   };
