@@ -2,7 +2,6 @@ import { adsitePlatform } from "@sda/adsite/spec";
 import { audiositePlatform } from "@sda/audiosite/spec";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
-import { chatsitePlatform } from "@sda/chatsite/spec";
 import {
   type CanaryCall,
   type Catalog,
@@ -26,6 +25,7 @@ import { forumsitePlatform } from "@sda/forumsite/spec";
 import { mediaEnv } from "@sda/media/env";
 import { microblogsitePlatform } from "@sda/microblogsite/spec";
 import { monitorsEnv } from "@sda/monitors/env";
+import { musicsitePlatform } from "@sda/musicsite/spec";
 import { newssitePlatform } from "@sda/newssite/spec";
 import { photositePlatform } from "@sda/photosite/spec";
 import { summarizeEnv } from "@sda/summarize/env";
@@ -45,8 +45,8 @@ const entries = [
   platform(newssitePlatform, () => import("@sda/newssite")),
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
   platform(fedisitePlatform, () => import("@sda/fedisite")),
+  platform(musicsitePlatform, () => import("@sda/musicsite")),
   platform(audiositePlatform, () => import("@sda/audiosite")),
-  platform(chatsitePlatform, () => import("@sda/chatsite")),
   platform(adsitePlatform, () => import("@sda/adsite")),
 ] as const satisfies readonly CatalogEntry[];
 

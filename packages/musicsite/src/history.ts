@@ -1,8 +1,6 @@
 import { defineHistory, type HistorySources } from "@sda/core";
 import type { z } from "zod";
-import type { MusicArtist } from "./readers/band.ts";
 import type { MusicRelease } from "./readers/release.ts";
-import type { artistParams } from "./spec/artist.ts";
 import type { releaseParams } from "./spec/release.ts";
 
 /**
@@ -13,8 +11,12 @@ import type { releaseParams } from "./spec/release.ts";
  * numeric code, so a change of currency shows in the series), `purchasable`, `freeDownload`, and its packages in sum
  * (`packageCount`, `soldOutPackages`). History records one resource per answer and a fixed set of metric names per
  * kind, so one series per package (its price, sold-out state and stock) cannot be declared here; the monitor of
- * `release-packages` delivers each package's changes instead. An artist is its band id, with its release counts.
- * A link locates by its host and path (an alias recorded by each call), as artists are named by their host.
+ * `release-packages` delivers each package's changes instead. A `*.bandcamp.com` link locates by its host and path
+ * (an alias recorded by each call); a custom domain cannot be told from another site's link by name, so it locates
+ * nothing (its release is found by its `bandcamp.com` link or by ids).
+ *
+ * The artist's release count is not recorded: `artist` is monitorable (new releases), and an operation is either
+ * monitored or History's (the monitors' rule); its releases are the monitor's items.
  */
 
 /** ISO 4217 numeric codes of the currencies Bandcamp sells in. */
@@ -76,33 +78,13 @@ export const musicsiteHistory: HistorySources = {
       soldOutPackages: data.packages.filter((p) => p.soldOut).length,
     }),
     locate: ({ url, bandId, itemId, type }: z.output<typeof releaseParams>) => {
-      if (url) return { alias: `${url.host}${url.path}`, url: url.url };
+      if (url)
+        return url.bandcampHost && url.kind !== "artist"
+          ? { alias: `${url.host}${url.path}`, url: url.url }
+          : null;
       if (bandId && itemId && type)
         return { id: `${type}:${itemId}`, url: `https://bandcamp.com/${type}/${itemId}` };
       return null;
-    },
-  }),
-  "musicsite.artist": defineHistory({
-    platform: "musicsite",
-    kind: "artist",
-    metricNames: ["releaseCount", "albumCount", "trackCount"],
-    resource: (data: MusicArtist) => {
-      const host = data.url ? linkAlias(data.url) : null;
-      return {
-        id: data.id,
-        url: data.url ?? `https://bandcamp.com/band/${data.id}`,
-        ...(host ? { aliases: [host] } : {}),
-      };
-    },
-    metrics: (data) => ({
-      releaseCount: data.releases.length,
-      albumCount: data.albumCount,
-      trackCount: data.trackCount,
-    }),
-    locate: ({ url, bandId }: z.output<typeof artistParams>) => {
-      if (bandId) return { id: bandId, url: `https://bandcamp.com/band/${bandId}` };
-      if (url?.kind !== "artist") return null;
-      return { alias: url.host, url: `https://${url.host}/` };
     },
   }),
 };

@@ -52,23 +52,31 @@ describe("Bandcamp links", () => {
     });
   });
 
-  it("refuses what is no artist's page", () => {
+  it("refuses malformed links and Bandcamp pages that are no artist's (invalid)", () => {
     for (const value of [
       "not a url at all",
       "ftp://toupie.bandcamp.com/",
       "https://user:pw@toupie.bandcamp.com/",
       "https://toupie.bandcamp.com:8443/",
-      "https://127.0.0.1/album/x",
-      "https://[::1]/",
-      "https://localhost/",
       "https://bandcamp.com/search?q=x",
       "https://daily.bandcamp.com/features",
       "https://f4.bcbits.com/img/a1_10.jpg",
       "https://toupie.bandcamp.com/album/",
       "https://toupie.bandcamp.com/album/a/b",
-      "https://-bad-.example.com/",
+      "https://-bad-.bandcamp.com/",
     ])
       expect(parseBandcampLink(value), value).toHaveProperty("invalid");
+  });
+
+  it("tells hosts that cannot be an artist's (an IP, a bare name) apart as another site's (unsupported)", () => {
+    for (const value of [
+      "https://127.0.0.1/album/x",
+      "https://[::1]/",
+      "https://localhost/",
+      "dQw4w9WgXcQ",
+      "https://-bad-.example.com/",
+    ])
+      expect(parseBandcampLink(value), value).toHaveProperty("unsupported");
   });
 });
 
@@ -94,17 +102,22 @@ describe("parameters (refused before any upstream call)", () => {
     ).toMatchObject({
       type: "track",
     });
-    expect(refusal(releaseParams, { url: "https://toupie.bandcamp.com/" })).toMatchObject({
-      code: "url_kind_mismatch",
-      status: 400,
-      retryable: false,
+    // An artist's link is read: only its page tells whether it is the artist's one release (url_kind_mismatch else).
+    expect(parseParams(releaseParams, { url: "https://diskak.usopop.com/releases" })).toMatchObject({
+      url: { kind: "artist", host: "diskak.usopop.com", path: "/releases" },
     });
     expect(refusal(releaseParams, {})).toMatchObject({ code: "invalid_parameter" });
     expect(refusal(releaseParams, { bandId: "1", itemId: "2" })).toMatchObject({ code: "invalid_parameter" });
     expect(refusal(releaseParams, { bandId: "1", itemId: "2", type: "single" })).toMatchObject({
       code: "invalid_enum_value",
     });
-    expect(refusal(releaseParams, { url: "https://[::1]/album/x" })).toMatchObject({ code: "invalid_url" });
+    expect(refusal(releaseParams, { url: "https://[::1]/album/x" })).toMatchObject({
+      code: "unsupported_url",
+      status: 422,
+    });
+    expect(refusal(releaseParams, { url: "https://bandcamp.com/album/x" })).toMatchObject({
+      code: "invalid_url",
+    });
   });
 
   it("search: q and a page from 1", () => {

@@ -27,8 +27,12 @@ export interface BandcampLink {
   bandcampHost: boolean;
 }
 
-/** The outcome of reading a link: the page, or why it is refused (400 `invalid_url`). */
-export type LinkParse = { ok: BandcampLink } | { invalid: string };
+/**
+ * The outcome of reading a link: the page; why a Bandcamp link (or what is no link at all) is refused (400
+ * `invalid_url`); or why it cannot be an artist's host (422 `unsupported_url`: an IP, a bare name), which tells a
+ * link of another site from a malformed Bandcamp one.
+ */
+export type LinkParse = { ok: BandcampLink } | { invalid: string } | { unsupported: string };
 
 /** Hosts of Bandcamp itself whose pages are not an artist's (the storefront, its magazine, its image and audio CDN). */
 const NOT_ARTIST_HOSTS = new Set([
@@ -52,9 +56,12 @@ function hostReason(host: string): string | null {
   if (labels.length < 2) return `${host} is not a public host name`;
   if (!labels.every((label) => LABEL.test(label)) || !TOP_LABEL.test(labels.at(-1) ?? ""))
     return `${host} is not a valid host name`;
-  if (NOT_ARTIST_HOSTS.has(host) || host.endsWith(".bcbits.com"))
-    return `${host} is not an artist's page (give <artist>.bandcamp.com or the artist's own domain)`;
   return null;
+}
+
+/** True for Bandcamp's own hosts (`bandcamp.com` and its subdomains, the `bcbits.com` CDN). */
+export function isBandcampHost(host: string): boolean {
+  return host === "bandcamp.com" || host.endsWith(".bandcamp.com") || host.endsWith(".bcbits.com");
 }
 
 /** The artist pages whose path is requested as given (the recordings are keyed by path). */
@@ -64,8 +71,9 @@ const ARTIST_PAGES = new Set(["/", "/music", "/music/", "/releases", "/releases/
  * Reads a Bandcamp link: `https://<artist>.bandcamp.com/…` or a custom domain, with or without scheme (`http` is read
  * as `https`: Bandcamp serves https only); query and fragment are dropped, repeated slashes collapse
  * (`//track/x` is `/track/x`).
- * @returns the page, or `invalid` with the reason: not a URL, another scheme, credentials or a port, a host that is
- *   not a public name, a Bandcamp page that is no artist's, a release path without a slug.
+ * @returns the page; `invalid` with the reason (not a URL, another scheme, credentials or a port, a Bandcamp page that
+ *   is no artist's, a release path without a slug); `unsupported` for a host that cannot be an artist's (an IP, a
+ *   bare name).
  */
 export function parseBandcampLink(value: string): LinkParse {
   const trimmed = value.trim();
@@ -82,7 +90,14 @@ export function parseBandcampLink(value: string): LinkParse {
   if (url.port !== "") return { invalid: "url must not name a port" };
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const reason = hostReason(host);
-  if (reason) return { invalid: reason };
+  if (reason)
+    return isBandcampHost(host)
+      ? { invalid: reason }
+      : { unsupported: `url is not a Bandcamp link: ${reason}` };
+  if (NOT_ARTIST_HOSTS.has(host) || host.endsWith(".bcbits.com"))
+    return {
+      invalid: `${host} is not an artist's page (give <artist>.bandcamp.com or the artist's own domain)`,
+    };
   const path = url.pathname.replace(/\/{2,}/g, "/");
   const segments = path.split("/").filter((s) => s !== "");
   const bandcampHost = host.endsWith(".bandcamp.com");

@@ -1,6 +1,6 @@
 import { enumParam, failWith, intParam } from "@sda/core";
 import { z } from "zod";
-import { type BandcampLink, type LinkKind, parseBandcampLink } from "./links.ts";
+import { type BandcampLink, parseBandcampLink } from "./links.ts";
 
 /**
  * The parameters of the musicsite specs (`spec/<op>.ts` holds each operation's params); no extraction code, so the
@@ -8,35 +8,26 @@ import { type BandcampLink, type LinkKind, parseBandcampLink } from "./links.ts"
  */
 
 /**
- * `url` of an operation reading `accepted` kinds of page (see `parseBandcampLink`): 400 `invalid_url` for a link that
- * is no Bandcamp artist or release page, 400 `url_kind_mismatch` (`details.kind`, `details.expected`) for another kind.
+ * `url` of an artist's or a release's page (see `parseBandcampLink`): 400 `invalid_url` for what is no link or a
+ * malformed or non-artist Bandcamp link, 422 `unsupported_url` for a host that cannot be an artist's (an IP, a bare
+ * name). Which kind the page is, only the page tells (an artist with one release answers with it; a custom domain is
+ * known only by its pages), so the handlers check the kind on the page read.
  */
-export function bandcampUrlParam(accepted: readonly LinkKind[]) {
-  return z
-    .string()
-    .max(2048)
-    .transform((value, ctx): BandcampLink => {
-      const read = parseBandcampLink(value);
-      if ("invalid" in read) {
-        failWith(ctx, "invalid_url", read.invalid);
-        return z.NEVER;
-      }
-      if (!accepted.includes(read.ok.kind)) {
-        const expected = accepted.join(" or ");
-        failWith(
-          ctx,
-          "url_kind_mismatch",
-          `url names ${read.ok.kind === "artist" ? "an" : "a"} ${read.ok.kind} page; this operation reads ${expected} pages`,
-          {
-            kind: read.ok.kind,
-            expected,
-          },
-        );
-        return z.NEVER;
-      }
-      return read.ok;
-    });
-}
+export const bandcampUrlParam = z
+  .string()
+  .max(2048)
+  .transform((value, ctx): BandcampLink => {
+    const read = parseBandcampLink(value);
+    if ("invalid" in read) {
+      failWith(ctx, "invalid_url", read.invalid);
+      return z.NEVER;
+    }
+    if ("unsupported" in read) {
+      failWith(ctx, "unsupported_url", read.unsupported);
+      return z.NEVER;
+    }
+    return read.ok;
+  });
 
 /**
  * A Bandcamp numeric id (`band_id`, `tralbum_id`): 1 to 20 decimal digits, kept as a string (band ids pass 2^32:

@@ -71,6 +71,23 @@ describe("release", () => {
     expect(album.data).toMatchObject({ id: "1155172328", price: { amount: 7, currency: "USD" } });
   });
 
+  musicTest(
+    "an artist's page answered by its one release is that release; another artist's page is a kind mismatch",
+    async ({ ctx }) => {
+      const album = await run(releaseSpec, releaseHandler, ctx, {
+        url: "https://diskak.usopop.com/releases",
+      });
+      expect(album.data).toMatchObject({
+        id: "497769399",
+        packages: [{ soldOut: true, price: 13, currency: "EUR" }],
+      });
+      const artist = await serviceErrorOf(
+        run(releaseSpec, releaseHandler, ctx, { url: "https://toupie.bandcamp.com/" }),
+      );
+      expect(artist).toMatchObject({ code: "url_kind_mismatch", status: 400, retryable: false });
+    },
+  );
+
   musicTest("by ids: tralbum_details", async ({ ctx }) => {
     const result = await run(releaseSpec, releaseHandler, ctx, {
       bandId: "3877364987",

@@ -5,11 +5,12 @@ import { type MusicRelease, readReleasePage, readTralbumDetails } from "../reade
 import type { ReleaseRefParams } from "../spec/release-ref.ts";
 
 /**
- * The release the parameters name: its page for a `url` (`data-tralbum` + JSON-LD), else the mobile API's
- * `tralbum_details` for `bandId` + `itemId` + `type`.
+ * The release the parameters name: its page for a `url` (`data-tralbum` + JSON-LD; an artist's page answered by
+ * its one release is that release), else the mobile API's `tralbum_details` for `bandId` + `itemId` + `type`.
  * @returns the release and the path that read it (`page` or `tralbum_details`).
- * @throws ServiceError 404 `not_found` (a page without `data-tralbum`, a host answering 404, an API error answer
- *   naming a missing item), 422 `host_not_allowed`, 502 `upstream_*`.
+ * @throws ServiceError 400 `url_kind_mismatch` (an artist link whose page is the artist's, not a release: only the
+ *   page tells), 404 `not_found` (a page without `data-tralbum`, a host answering 404, an API error answer naming a
+ *   missing item), 422 `host_not_allowed`, 502 `upstream_*`.
  */
 export async function readRelease(
   params: ReleaseRefParams,
@@ -18,6 +19,12 @@ export async function readRelease(
   if (params.url) {
     const page = await client.page(params.url);
     const release = readReleasePage(page.data);
+    if (!release && page.data.band !== null && params.url.kind === "artist")
+      throw musicsiteError(
+        "url_kind_mismatch",
+        `${params.url.url} is an artist's page; give one of its /album/ or /track/ links (or use /v1/musicsite/artist)`,
+        { details: { param: "url", kind: "artist", expected: "album or track" } },
+      );
     if (!release)
       throw musicsiteError(
         "not_found",

@@ -9,7 +9,7 @@ import { artist } from "./shapes.ts";
  */
 export const artistParams = z
   .object({
-    url: bandcampUrlParam(["artist", "album", "track"]).optional(),
+    url: bandcampUrlParam.optional(),
     bandId: numericIdParam.optional(),
     cache: cacheParam,
   })

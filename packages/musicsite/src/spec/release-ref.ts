@@ -3,11 +3,12 @@ import type { z } from "zod";
 import { bandcampUrlParam, numericIdParam, releaseTypeParam } from "../inputs/params.ts";
 
 /**
- * The parameters naming one release, shared by `release` and `release-packages`: an album or track `url`, or the
- * ids `bandId` + `itemId` + `type` (`album`/`track`) of the mobile API. A `url` wins when both are given.
+ * The parameters naming one release, shared by `release` and `release-packages`: an album or track `url` (or an
+ * artist's page that answers with its one release), or the ids `bandId` + `itemId` + `type` (`album`/`track`) of the
+ * mobile API. A `url` wins when both are given.
  */
 export const releaseRefShape = {
-  url: bandcampUrlParam(["album", "track"]).optional(),
+  url: bandcampUrlParam.optional(),
   bandId: numericIdParam.optional(),
   itemId: numericIdParam.optional(),
   type: releaseTypeParam,
