@@ -2,6 +2,7 @@ import { adsitePlatform } from "@sda/adsite/spec";
 import { audiositePlatform } from "@sda/audiosite/spec";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
+import { chatsitePlatform } from "@sda/chatsite/spec";
 import {
   type CanaryCall,
   type Catalog,
@@ -45,9 +46,10 @@ const entries = [
   platform(newssitePlatform, () => import("@sda/newssite")),
   platform(microblogsitePlatform, () => import("@sda/microblogsite")),
   platform(fedisitePlatform, () => import("@sda/fedisite")),
-  platform(musicsitePlatform, () => import("@sda/musicsite")),
   platform(audiositePlatform, () => import("@sda/audiosite")),
+  platform(chatsitePlatform, () => import("@sda/chatsite")),
   platform(adsitePlatform, () => import("@sda/adsite")),
+  platform(musicsitePlatform, () => import("@sda/musicsite")),
 ] as const satisfies readonly CatalogEntry[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
