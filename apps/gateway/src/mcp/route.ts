@@ -1,22 +1,22 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ServiceError } from "@sda/core";
-import express, { type RequestHandler, type Router } from "express";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 import { submitDeps } from "../routes/operation.ts";
+import { mcpRequestGuard } from "./request-guard.ts";
 import { createMcpServer } from "./server.ts";
 import type { McpTool } from "./tool.ts";
-
-/** Largest JSON-RPC message taken (a `batch_submit` of 1,000 calls fits many times over). */
-const MAX_BODY = "5mb";
 
 /**
  * `/mcp`: the MCP Streamable HTTP transport (the official SDK's), stateless — every POST gets its own server and
  * transport, answered as JSON (no session id, no SSE stream), so any gateway process answers any request. The key is
  * checked first, exactly as for REST (`authenticate`: 401 in the error envelope before any MCP message is read).
- * GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server has neither. Tool calls wait
+ * REST's input limits hold before the SDK reads a message (`mcpRequestGuard`: size, depth, NUL and lone surrogates,
+ * -32602 for invalid params). GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server
+ * has neither. Tool calls wait
  * `MCP_DEADLINE_MS` (at most `REQUEST_DEADLINE_MS`) before answering a job handle.
  */
 export function mcpRouter(
@@ -32,7 +32,7 @@ export function mcpRouter(
   const deps: GatewayDeps = { ...gateway, config: { ...gateway.config, REQUEST_DEADLINE_MS: deadline } };
   const submit = submitDeps(deps, metrics);
   const router = express.Router();
-  router.post("/mcp", authenticate, express.json({ limit: MAX_BODY }), async (req, res) => {
+  router.post("/mcp", authenticate, mcpRequestGuard, async (req: Request, res: Response) => {
     const server = createMcpServer(tools, principalOf(res), { deps, limit, submit });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -43,7 +43,7 @@ export function mcpRouter(
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await transport.handleRequest(req, res, res.locals.mcpBody);
   });
   router.all("/mcp", authenticate, () => {
     throw new ServiceError(
