@@ -23,6 +23,7 @@ const serial = [
   "test/batch-export.test.ts",
   "test/batch-redis-loss.test.ts",
   "test/batch-webhook.test.ts",
+  "test/batch-caller-cli.test.ts",
   "test/dashboard-pages-browser.test.ts",
   "test/readme.test.ts",
 ];
