@@ -1,3 +1,4 @@
+import { platforms } from "@sda/catalog";
 import { describe, expect } from "vitest";
 import { Browser } from "./support/browser.ts";
 import { stackTest } from "./support/fixtures.ts";
@@ -41,6 +42,8 @@ describe("dashboard sign-up and sign-in", () => {
     const browser = new Browser(stack.gateway.url);
     const form = await browser.request("/dashboard/sign-up");
     expect(form.status).toBe(200);
+    // The copy names what the service reads from the catalog: every platform's title, none left out.
+    for (const { title } of platforms) expect(form.text).toContain(title);
     expect(form.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(form.headers.get("set-cookie")).toMatch(/sda_session=.*HttpOnly.*SameSite=Lax/i);
     expect(form.headers.get("set-cookie")).not.toMatch(/Secure/i);

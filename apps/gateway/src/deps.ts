@@ -1,5 +1,5 @@
 import type { BatchService } from "@sda/batch";
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import type { CallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
 import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
@@ -10,7 +10,8 @@ import type { BalanceReader } from "./balances.ts";
 export interface GatewayDeps {
   config: ServiceConfig;
   log: Logger;
-  registry: OperationRegistry;
+  /** The operations, and the platforms they belong to (their titles name them in the dashboard's copy). */
+  registry: Catalog;
   ledger: Ledger;
   bridge: CallBridge;
   /** This process's releases of credit holds, retried until PostgreSQL takes them. */

@@ -14,6 +14,7 @@ import { searchSpec } from "./spec/search.ts";
  */
 export const adsitePlatform = definePlatform({
   name: "adsite",
+  title: "the Meta Ad Library",
   hosts: ["www.facebook.com"],
   errorCodes: adsiteErrorCodes,
   // The GraphQL form's session fields and rotating build keys are never identity (corpus README: not matched).

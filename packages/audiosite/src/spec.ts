@@ -25,6 +25,7 @@ import { userTracksSpec } from "./spec/user-tracks.ts";
  */
 export const audiositePlatform = definePlatform({
   name: "audiosite",
+  title: "SoundCloud",
   hosts: [
     "api-v2.soundcloud.com",
     "soundcloud.com",

@@ -14,6 +14,7 @@ import { searchSpec } from "./spec/search.ts";
  */
 export const chatsitePlatform = definePlatform({
   name: "chatsite",
+  title: "Telegram public channels",
   hosts: ["t.me"],
   errorCodes: chatsiteErrorCodes,
   // Telegram documents no figure for its link pages; a cap on requests in flight keeps the service's load small.

@@ -39,6 +39,11 @@ export interface PlatformInput<
   /** Lower-case letters and digits (`examplesite`): path `/v1/<name>/…`, default queue and tag, `<NAME>_ORIGIN`. */
   name: N;
   /**
+   * What it is called in copy a person reads (the dashboard's pages): the service it reads and what of it, e.g.
+   * `YouTube` or `Telegram public channels`. Default: `name`.
+   */
+  title?: string;
+  /**
    * Live hostnames the platform's requests go to; `*.example.com` matches every subdomain (not the apex). When
    * `<NAME>_ORIGIN` is set, the upstream client sends every request to these hosts there.
    */
@@ -86,6 +91,8 @@ export interface PlatformSpec<
   E extends z.ZodObject = z.ZodObject,
 > {
   readonly name: N;
+  /** What it is called in copy a person reads ({@link PlatformInput.title}; `name` when none was given). */
+  readonly title: string;
   readonly hosts: readonly string[];
   /** Set when callers choose the hosts ({@link PlatformInput.callerHosts}); null for a platform of fixed hosts. */
   readonly callerHosts: CallerHosts | null;
@@ -178,6 +185,7 @@ export function definePlatform<
   registerErrorCodes(name, errorCodes);
   return {
     name,
+    title: input.title ?? name,
     hosts: input.hosts,
     callerHosts: input.callerHosts ?? null,
     env,

@@ -2,7 +2,7 @@ import argon2 from "argon2";
 import type { Request, Response, Router } from "express";
 import express from "express";
 import { z } from "zod";
-import { signInPage, signUpPage } from "./auth-pages.ts";
+import { type AuthPage, authPages } from "./auth-pages.ts";
 import { sendPage, sessionOf } from "./context.ts";
 import type { DashboardDeps } from "./deps.ts";
 import { LoginLimiter } from "./login-limit.ts";
@@ -74,9 +74,10 @@ export function authRoutes(deps: DashboardDeps): Router {
   const limiter = new LoginLimiter(deps);
   const grants = new SignupGrants(deps);
   const dummyHash = argon2.hash("not-a-real-password", ARGON2_OPTIONS);
+  const { signUpPage, signInPage } = authPages(deps.registry.platforms.map((p) => p.title));
 
   /** The form page, or 429 without a session when the address started too many signed-out sessions. */
-  const formPage = async (req: Request, res: Response, page: typeof signUpPage) => {
+  const formPage = async (req: Request, res: Response, page: AuthPage) => {
     if (sessionOf(res)?.accountId) return res.redirect(303, "/dashboard/keys");
     const session = await formSession(deps, limiter, req, res);
     if (typeof session === "number") return sendPage(res, page(null, { error: tooMany(res, session) }), 429);

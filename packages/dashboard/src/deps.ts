@@ -1,5 +1,5 @@
 import type { BatchService } from "@sda/batch";
-import type { Logger, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 import type { Redis } from "ioredis";
@@ -8,6 +8,8 @@ import type { Redis } from "ioredis";
 export interface DashboardDeps {
   config: ServiceConfig;
   log: Logger;
+  /** The catalog's platforms: the pages name what the service reads from their titles, never a list of their own. */
+  registry: Pick<Catalog, "platforms">;
   ledger: Ledger;
   redis: Redis;
   /**

@@ -24,6 +24,7 @@ import { trendsSpec } from "./spec/trends.ts";
  */
 export const fedisitePlatform = definePlatform({
   name: "fedisite",
+  title: "Mastodon",
   hosts: [],
   callerHosts: { refusedCode: "instance_not_allowed" },
   env: fedisiteEnv,

@@ -16,6 +16,7 @@ import { subredditSearchSpec } from "./spec/subreddit-search.ts";
  */
 export const forumsitePlatform = definePlatform({
   name: "forumsite",
+  title: "Reddit",
   hosts: ["reddit.com", "*.reddit.com", "redd.it", "*.redd.it", "*.redditmedia.com"],
   env: forumsiteEnv,
   errorCodes: forumsiteErrorCodes,

@@ -23,6 +23,7 @@ import { userSearchSpec } from "./spec/user-search.ts";
  */
 export const microblogsitePlatform = definePlatform({
   name: "microblogsite",
+  title: "Bluesky",
   // Reads go to the public AppView; the operator session and its logged-in queries to the PDS entryway.
   hosts: ["public.api.bsky.app", "api.bsky.app", "bsky.social"],
   env: microblogsiteEnv,

@@ -19,6 +19,7 @@ import { suggestSpec } from "./spec/suggest.ts";
  */
 export const musicsitePlatform = definePlatform({
   name: "musicsite",
+  title: "Bandcamp",
   hosts: ["bandcamp.com", "*.bandcamp.com", "f4.bcbits.com"],
   callerHosts: { refusedCode: "host_not_allowed" },
   errorCodes: musicsiteErrorCodes,

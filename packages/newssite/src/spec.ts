@@ -15,6 +15,7 @@ import { userItemsSpec } from "./spec/user-items.ts";
  */
 export const newssitePlatform = definePlatform({
   name: "newssite",
+  title: "Hacker News",
   hosts: ["hacker-news.firebaseio.com", "hn.algolia.com"],
   errorCodes: newssiteErrorCodes,
   // Every list row is an item with the site's integer id, unique across stories and comments.

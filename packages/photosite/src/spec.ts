@@ -26,6 +26,7 @@ import { trendingReelsSpec } from "./spec/trending-reels.ts";
  */
 export const photositePlatform = definePlatform({
   name: "photosite",
+  title: "Instagram",
   hosts: ["instagram.com", "*.instagram.com", "*.cdninstagram.com", "*.fbcdn.net"],
   env: photositeEnv,
   errorCodes: photositeErrorCodes,

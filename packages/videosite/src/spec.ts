@@ -21,6 +21,7 @@ import { videoDetailsSpec } from "./spec/video-details.ts";
  */
 export const videositePlatform = definePlatform({
   name: "videosite",
+  title: "YouTube",
   hosts: [
     "youtube.com",
     "*.youtube.com",
