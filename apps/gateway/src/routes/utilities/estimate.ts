@@ -14,6 +14,20 @@ import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
 import { locals, pollBody, sendJobResult, sendSuccess } from "../../respond.ts";
 import type { ServiceRouteDoc } from "../service-docs.ts";
+import { EstimateReads } from "./estimate-reads.ts";
+
+/** Each gateway's {@link EstimateReads} (one per deps: its Redis and prefix). */
+const readsOf = (() => {
+  const made = new WeakMap<GatewayDeps, EstimateReads>();
+  return (deps: GatewayDeps): EstimateReads => {
+    let reads = made.get(deps);
+    if (!reads) {
+      reads = new EstimateReads(deps.redis, deps.config.QUEUE_PREFIX);
+      made.set(deps, reads);
+    }
+    return reads;
+  };
+})();
 
 /** Query of `GET /v1/utilities/estimate`: `path` plus the operation's own parameters (validated by its schema). */
 export const estimateQuery = z
@@ -73,23 +87,37 @@ export function estimateRoute(deps: GatewayDeps) {
     if (outcome.jobId) l.jobId = outcome.jobId;
     if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
     else if (outcome.state === "failed") sendJobResult(res, outcome.result);
-    else sendSuccess(res, { data: outcome.data, credits: 0, cache: "BYPASS", source: outcome.source });
+    else
+      sendSuccess(res, {
+        data: outcome.data,
+        credits: 0,
+        cache: outcome.cached ? "HIT" : "BYPASS",
+        source: outcome.source,
+      });
   };
 }
 
 /** What {@link estimateCall} came to: the estimate, the job of an estimate past the deadline, or its error. */
 export type EstimateOutcome =
-  | { state: "priced"; data: CallEstimate; source: string; jobId: string | null }
+  | {
+      state: "priced";
+      data: CallEstimate;
+      source: string;
+      jobId: string | null;
+      /** Answered from the estimate cache (no platform read). */
+      cached?: boolean;
+    }
   | { state: "pending"; jobId: string; status: JobStatus }
   | { state: "failed"; jobId: string | null; result: JobResult };
 
 /**
  * What a call of `path` with these parameters would cost (REST `GET /v1/utilities/estimate`, the MCP tool
  * `estimate_cost`). Operations declaring `estimate` are priced by their estimate function, run as a 0-credit job on
- * their queue (nothing reserved).
+ * their queue (nothing reserved) — a platform read nobody pays for, so it is cached and rate-limited per account
+ * ({@link EstimateReads}).
  * @param raw the operation's own parameters as REST query values.
  * @throws ServiceError 400 `invalid_parameter` without `path`; 404 `route_not_found` for a path that is no
- *   operation; the operation's own 400/422s for its parameters.
+ *   operation; the operation's own 400/422s for its parameters; 429 `rate_limited` past the account's estimate reads.
  */
 export async function estimateCall(
   deps: GatewayDeps,
@@ -114,6 +142,10 @@ export async function estimateCall(
   const params = validateCallParams(op, raw);
   const estimate = ruleEstimate(op, params);
   if (!op.estimate) return { state: "priced", data: estimate, source: "utilities:price-rule", jobId: null };
+  const reads = readsOf(deps);
+  const hit = await reads.cached(op, params);
+  if (hit) return { ...measuredOutcome(op, estimate, hit, null), cached: true };
+  await reads.admit(principal.accountId);
   const outcome = await submitEstimate(op, params, principal, requestId, {
     bridge: deps.bridge,
     deadlineMs: deps.config.REQUEST_DEADLINE_MS,
@@ -123,6 +155,17 @@ export async function estimateCall(
   if (!result.ok) return { state: "failed", jobId: outcome.jobId, result };
   // The estimate function's errors (e.g. 400 `duration_too_long`) are the result's.
   const measured = result.data as EstimateResult;
+  await reads.store(op, params, measured);
+  return measuredOutcome(op, estimate, measured, outcome.jobId);
+}
+
+/** The answer of a measured estimate (from its job, or from the estimate cache). */
+function measuredOutcome(
+  op: OperationSpec,
+  estimate: CallEstimate,
+  measured: EstimateResult,
+  jobId: string | null,
+): Extract<EstimateOutcome, { state: "priced" }> {
   const data: CallEstimate = {
     ...estimate,
     pricing: "measured",
@@ -132,7 +175,7 @@ export async function estimateCall(
     cacheHitCredits: op.price.billCacheHits ? measured.credits : 0,
     ...(measured.durationSeconds === undefined ? {} : { durationSeconds: measured.durationSeconds }),
   };
-  return { state: "priced", data, source: `utilities:${measured.source}`, jobId: outcome.jobId };
+  return { state: "priced", data, source: `utilities:${measured.source}`, jobId };
 }
 
 /** OpenAPI of `GET /v1/utilities/estimate`. */
