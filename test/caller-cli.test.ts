@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect } from "vitest";
@@ -20,6 +21,15 @@ const test = stackTest.extend(
 const SDA = path.resolve(import.meta.dirname, "../packages/caller-cli/src/main.ts");
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 const COMMENTED = "https://www.youtube.com/watch?v=xaQJbozY_Is";
+
+/** A port nothing listens on: one the system just gave out and that was closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 interface Run {
   code: number;
@@ -195,7 +205,7 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
       /^sda: \w+ \(HTTP 5\d\d\): /,
     );
     await expectExit(["videosite", "video-details", "--url", VIDEO], 6, /cannot reach the service/, {
-      SDA_BASE_URL: "http://127.0.0.1:9",
+      SDA_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
     });
     expect(await stack.ledger.balance(accountId)).toBe(100);
     const broke = await stack.account(0);

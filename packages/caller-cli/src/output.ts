@@ -9,18 +9,17 @@ export type Format = (typeof FORMATS)[number];
 const CELL_WIDTH = 60;
 
 /**
- * The rows of an answer's data: a list page's items (the array holding `totalReturned` items, as `paginate` reads
- * it, else its only array of objects), else the data itself as one row.
+ * The rows of an answer's data: a list page's items (the array holding its `totalReturned` items, as `paginate`
+ * reads it), else the data itself as one row.
  */
 export function rowsOf(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
   if (!data || typeof data !== "object") return [data];
-  const values = Object.values(data);
   const total = (data as { totalReturned?: unknown }).totalReturned;
-  const counted = values.find((v) => Array.isArray(v) && typeof total === "number" && v.length === total);
-  if (counted) return counted as unknown[];
-  const lists = values.filter((v) => Array.isArray(v) && v.every((item) => item && typeof item === "object"));
-  return lists.length === 1 ? (lists[0] as unknown[]) : [data];
+  const items = Object.values(data).find(
+    (v) => Array.isArray(v) && typeof total === "number" && v.length === total,
+  );
+  return items ? (items as unknown[]) : [data];
 }
 
 /** A row as flat columns: nested objects as `author.name`, arrays and deeper values as JSON. */
