@@ -1,7 +1,5 @@
-import { parseParams } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { audiositeHistory } from "./history.ts";
-import { userParams } from "./spec/user.ts";
 import { audiositePlatform } from "./spec.ts";
 
 const rule = (name: string) => {
@@ -37,16 +35,20 @@ describe("audiosite platform declaration", () => {
     const search = rule("search");
     expect(search.items({ results: [{ type: "user", id: "3" }] }).map(search.itemId)).toEqual(["user:3"]);
   });
+});
 
-  it("history locates a urn by id and a link by its canonical form", () => {
-    const locate = audiositeHistory["audiosite.user"]?.locate;
-    expect(locate?.(parseParams(userParams, { url: "soundcloud:users:542134" }))).toEqual({
+describe("audiosite history", () => {
+  it("records users, tracks and playlists by id, the link as alias", () => {
+    const user = audiositeHistory["audiosite.user"];
+    expect(user?.resource({ id: "542134", url: "https://soundcloud.com/dubmatix" })).toEqual({
       id: "542134",
-      url: "https://api.soundcloud.com/users/542134",
-    });
-    expect(locate?.(parseParams(userParams, { url: "http://www.soundcloud.com/Dubmatix/" }))).toEqual({
-      alias: "https://soundcloud.com/dubmatix",
       url: "https://soundcloud.com/dubmatix",
+      aliases: ["https://soundcloud.com/dubmatix"],
     });
+    expect(Object.keys(audiositeHistory).sort()).toEqual([
+      "audiosite.playlist",
+      "audiosite.track",
+      "audiosite.user",
+    ]);
   });
 });

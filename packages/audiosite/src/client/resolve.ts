@@ -119,7 +119,8 @@ export async function fetchResource(
 
 /**
  * The numeric id and canonical link of a reference, for the lists that take an id (`/users/<id>/tracks`, …): a urn
- * gives the id at once (the link is read from the embed player when it can be; null otherwise); a link is resolved.
+ * gives the id at once (the link is read from the embed player when it can be, null otherwise; with `object`, that
+ * link is also resolved, best effort, for the object's own fields); a link is resolved.
  * @throws ServiceError as {@link fetchResource}.
  */
 export async function idOfRef(
@@ -127,10 +128,18 @@ export async function idOfRef(
   api: AudiositeApi,
   ref: AudioRef,
   expected: ResourceKind,
+  options: { object?: boolean } = {},
 ): Promise<{ id: string; url: string | null; object: Record<string, unknown> | null }> {
   if (ref.by === "id") {
     const url = await canonicalLinkOf(ctx, expected, ref.id).catch(() => null);
-    return { id: ref.id, url, object: null };
+    const object =
+      url && options.object
+        ? await resolveLink(api, url).then(
+            (body) => (String(obj(body).id) === ref.id ? obj(body) : null),
+            () => null,
+          )
+        : null;
+    return { id: ref.id, url, object };
   }
   const object = await fetchResource(ctx, api, ref, expected);
   const id = typeof object.id === "number" || typeof object.id === "string" ? String(object.id) : null;

@@ -9,7 +9,7 @@ import { int } from "../readers/json.ts";
 export interface TrackListPage<T> {
   url: string | null;
   trackId: string;
-  /** The track's `comment_count` when its object was read (a link), else null. */
+  /** The track's `comment_count` when its object was read, else null. */
   commentCount: number | null;
   items: T[];
   nextCursor: string | null;
@@ -28,10 +28,12 @@ export async function readTrackList<T>(
     tab: string;
     query: ApiQuery;
     read: (row: unknown) => T | null;
+    /** Read the track object also for a urn (best effort), for its counts. */
+    withTrack?: boolean;
   },
 ): Promise<TrackListPage<T>> {
   const api = new AudiositeApi(ctx);
-  const track = await idOfRef(ctx, api, request.params.url, "track");
+  const track = await idOfRef(ctx, api, request.params.url, "track", { object: request.withTrack ?? false });
   const page = await readHrefList(
     ctx,
     api,

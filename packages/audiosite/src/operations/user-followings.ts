@@ -1,5 +1,5 @@
 import type { HandlerFor } from "@sda/core";
-import { readAuthor } from "../readers/user.ts";
+import { readUser } from "../readers/user.ts";
 import type { userFollowingsSpec } from "../spec/user-followings.ts";
 import { readUserList } from "./user-lists.ts";
 
@@ -13,7 +13,7 @@ export const userFollowingsHandler: HandlerFor<typeof userFollowingsSpec> = asyn
     operationId: "audiosite.user-followings",
     params,
     tab: "followings",
-    read: readAuthor,
+    read: readUser,
   });
   const { items, ...rest } = page;
   return { data: { ...rest, users: items }, source: "api-v2:user-followings", count: items.length };

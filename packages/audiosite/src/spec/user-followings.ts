@@ -1,7 +1,7 @@
 import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
 import { z } from "zod";
 import { audioUrlParam } from "../inputs/params.ts";
-import { author, userListFields } from "./shapes.ts";
+import { userListFields, userProfile } from "./shapes.ts";
 
 /** Query parameters of `GET /v1/audiosite/user-followings`. */
 export const userFollowingsParams = z.object({
@@ -12,7 +12,7 @@ export const userFollowingsParams = z.object({
 });
 
 /** `audiosite.user-followings`: The users a user follows. */
-export const userFollowingsOutput = listPage("users", author, { ...userListFields });
+export const userFollowingsOutput = listPage("users", userProfile, { ...userListFields });
 
 /** `GET /v1/audiosite/user-followings`: 2 credits per call, 0 for an empty page; one upstream page per call. */
 export const userFollowingsSpec = defineOperationSpec({
