@@ -184,6 +184,7 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
       /Unknown option '--bogus'/,
     );
     await expectExit(["videosite", "comments"], 2, /missing --url/);
+    await expectExit(["videosite"], 2, /^Usage: sda videosite <operation>/);
     await expectExit(["videosite", "nothing"], 2, /unknown operation "videosite nothing"/);
     await expectExit(["nosuchsite", "x"], 2, /unknown platform or service "nosuchsite"/);
     await expectExit(["videosite", "comments", "--url", COMMENTED, "--output", "xml"], 2, /--output xml/);

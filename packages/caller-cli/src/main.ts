@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
   const commands = groups.get(group);
   if (!commands) throw new UsageError(`unknown platform or service "${group}" (sda --help lists them)`);
   if (name === undefined || name === "--help" || name === "-h") {
-    process.stdout.write(groupHelp(group, commands));
+    (name === undefined ? process.stderr : process.stdout).write(groupHelp(group, commands));
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = commands.find((c) => c.name === name);
