@@ -47,7 +47,12 @@ export async function readShortLink(ctx: OperationContext, url: string): Promise
     ctx.signal,
   );
   const location = response.headers.location;
-  const target = typeof location === "string" ? parseAudioRef(new URL(location, url).href) : null;
+  let target: ReturnType<typeof parseAudioRef> | null = null;
+  try {
+    target = typeof location === "string" ? parseAudioRef(new URL(location, url).href) : null;
+  } catch {
+    // an unreadable Location names nothing
+  }
   if (!target || !("ok" in target) || target.ok.by !== "url")
     throw notFound(`the short link ${url} (no Location to a SoundCloud resource)`);
   return target.ok;

@@ -169,3 +169,36 @@ describe("audiosite handlers on the recordings", () => {
     expect(gb).toMatchObject({ code: "chart_not_found" });
   });
 });
+
+describe("audiosite handlers on answers the recordings lack", () => {
+  test("a short link answering without a Location, or with an unreadable one, is 404 not_found", async ({
+    ctx,
+    fault,
+  }) => {
+    fault({ when: (r) => r.path === "/nolocation1", status: 404, body: "" });
+    fault({
+      when: (r) => r.path === "/badlocation1",
+      status: 302,
+      body: "",
+      headers: { location: "http://[::1" },
+    });
+    for (const url of ["https://on.soundcloud.com/nolocation1", "https://on.soundcloud.com/badlocation1"])
+      expect(await failure(callWith(userParams, userHandler, ctx, { url }))).toMatchObject({
+        code: "not_found",
+      });
+  });
+
+  test("an upstream 429 is upstream_rate_limited, a 500 upstream_error", async ({ ctx, fault }) => {
+    const remove = fault({ when: (r) => r.path === "/resolve", status: 429, body: "{}" });
+    const limited = await failure(
+      callWith(userParams, userHandler, ctx, { url: "https://soundcloud.com/dubmatix" }),
+    );
+    expect(limited.code).toBe("upstream_rate_limited");
+    remove();
+    fault({ when: (r) => r.path === "/resolve", status: 500, body: "{}" });
+    const broken = await failure(
+      callWith(userParams, userHandler, ctx, { url: "https://soundcloud.com/dubmatix" }),
+    );
+    expect(broken.code).toBe("upstream_error");
+  });
+});
