@@ -55,6 +55,21 @@ describe("upstream client", () => {
     expect(other.details).toMatchObject({ replay: "no_match" });
   });
 
+  it("throws the replay's 'no recording' even where the caller accepts a 404 as the platform's not-found", async () => {
+    // A platform reading 404 as "no such user" must never take the replay's own 404 for it (issue 39).
+    const error = await failure(
+      http.request({
+        platform: "musicsite",
+        url: "https://nobody.bandcamp.com/releases",
+        acceptStatus: [404],
+      }),
+    );
+    expect(error).toMatchObject({
+      code: "upstream_error",
+      details: { replay: "no_match", upstreamStatus: 404 },
+    });
+  });
+
   it("routes every host of a platform to its configured origin, keeping path and query", () => {
     expect(routeUrl("https://youtubei.googleapis.com/youtubei/v1/player?x=1", "http://127.0.0.1:9")).toBe(
       "http://127.0.0.1:9/youtubei/v1/player?x=1",

@@ -87,6 +87,14 @@ function retryAfterSeconds(headers: RawHeaders): number | undefined {
 }
 
 /**
+ * True for the replay upstream's own "no recording" answer (404 `{"replay":"no_match",…}`), which is never a
+ * platform's answer: it is thrown even where the caller accepts a 404 as the platform's "not found".
+ */
+function isReplayNoMatch(status: number, body: string): boolean {
+  return status === 404 && body.includes('"replay":"no_match"');
+}
+
+/**
  * Maps an upstream status the caller did not accept to a retryable 502 error (SPEC §7.3: upstream failure).
  * A 404 from the replay's no-match answer is named as such, so a test can never take it for a platform answer.
  */
@@ -97,7 +105,7 @@ export function statusError(
   body: string,
 ): ServiceError {
   const details = { platform, upstreamStatus: status };
-  if (status === 404 && body.includes('"replay":"no_match"'))
+  if (isReplayNoMatch(status, body))
     return new ServiceError(
       "upstream_error",
       `${platform}: the replay upstream has no recording for this request`,
@@ -373,8 +381,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
       }
       const headers = response.headers as RawHeaders;
       options.recorder?.capture(exchangeOf(request, sent, response, buffer, startedAt));
-      if (!accepted(request, response.statusCode))
-        throw statusError(request.platform, response.statusCode, headers, buffer.toString("utf8", 0, 2048));
+      const head = buffer.toString("utf8", 0, 2048);
+      // The replay's "no recording" is never read as the platform's 404, even by a caller that accepts 404s.
+      if (!accepted(request, response.statusCode) || isReplayNoMatch(response.statusCode, head))
+        throw statusError(request.platform, response.statusCode, headers, head);
       const dateHeader = typeof headers.date === "string" ? new Date(headers.date) : null;
       return {
         status: response.statusCode,

@@ -58,7 +58,7 @@ export class NewsClient {
   /**
    * `GET https://hn.algolia.com<path>?<query>`.
    * @param options.acceptStatus statuses the caller reads itself (e.g. 404 of an unknown item; never the replay's
-   *   "no recording" 404, which is thrown).
+   *   "no recording" 404, which the HTTP client throws).
    * @throws ServiceError `upstream_*` for other non-2xx answers and for the replay's "no recording".
    */
   async algolia(
@@ -75,25 +75,11 @@ export class NewsClient {
     });
   }
 
-  /**
-   * One request through `ctx.http`. A 404 the caller accepted (Algolia's "no such user or item") that is the replay's
-   * own "no recording" answer is thrown as the upstream error it is (as the HTTP client does for a 404 not accepted),
-   * so an unrecorded request never reads as the platform's "not found".
-   * @throws ServiceError 502 `upstream_error` (`replay: no_match`), and the HTTP client's `upstream_*` errors.
-   */
-  async #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
-    const response = await this.#ctx.http.request(
+  /** One request through `ctx.http` (which throws the replay's "no recording" even where a 404 is accepted). */
+  #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
+    return this.#ctx.http.request(
       { platform: "newssite", headers: { accept: "application/json" }, ...request },
       this.#ctx.signal,
     );
-    if (response.status === 404 && response.text().includes('"replay":"no_match"'))
-      throw new ServiceError(
-        "upstream_error",
-        "newssite: the replay upstream has no recording for this request",
-        {
-          details: { platform: "newssite", upstreamStatus: 404, replay: "no_match" },
-        },
-      );
-    return response;
   }
 }
