@@ -1,7 +1,8 @@
+import { collapseWhitespace } from "@sda/text";
 import * as cheerio from "cheerio";
 import type { z } from "zod";
 import type { searchResult, suggestion } from "../spec/shapes.ts";
-import { idOf, objectOf, objectsOf, squish, stringOf } from "./values.ts";
+import { idOf, objectOf, objectsOf, stringOf } from "./values.ts";
 
 /** A search result (see the `MusicsiteSearchResult` shape). */
 export type SearchResult = z.output<typeof searchResult>;
@@ -24,7 +25,7 @@ function plainUrl(value: string | undefined): string | null {
 
 /** The text of an element without its label (`genre: Electronic` → `Electronic`), squished; null when empty. */
 function labelled(text: string, label?: string): string | null {
-  const value = squish(text);
+  const value = collapseWhitespace(text);
   const prefix = `${label}:`;
   const unlabelled =
     label && value.toLowerCase().startsWith(prefix) ? value.slice(prefix.length).trim() : value;
@@ -56,7 +57,7 @@ export function readSearchPage(html: string): { results: SearchResult[]; hasNext
     results.push({
       type,
       id,
-      title: squish(item.find(".heading").first().text()),
+      title: collapseWhitespace(item.find(".heading").first().text()),
       url: plainUrl(itemUrl.text()) ?? plainUrl(itemUrl.find("a").attr("href")),
       imageUrl: stringOf(item.find(".art img").first().attr("src"), true),
       subhead: labelled(item.find(".subhead").first().text()),

@@ -1,3 +1,5 @@
+import { epochSecondsToIso, parseDateLabel } from "@sda/text";
+
 /**
  * Typed reads of Bandcamp's loosely typed JSON (the page attributes and the mobile API): every value is checked, a
  * wrong type reads as null, never throws.
@@ -55,15 +57,8 @@ export function idOf(value: unknown): string | null {
  * seconds (`tralbum_details.release_date`); null when absent or unreadable.
  */
 export function dayOf(value: unknown): string | null {
-  const ms =
-    typeof value === "number" && Number.isFinite(value)
-      ? value * 1000
-      : typeof value === "string"
-        ? Date.parse(value)
-        : Number.NaN;
-  if (!Number.isFinite(ms)) return null;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+  if (typeof value === "number") return epochSecondsToIso(value)?.slice(0, 10) ?? null;
+  return typeof value === "string" ? parseDateLabel(value) : null;
 }
 
 /**
@@ -73,9 +68,4 @@ export function dayOf(value: unknown): string | null {
 export function imageUrl(imageId: string | null, kind: "art" | "image"): string | null {
   if (imageId === null) return null;
   return `https://f4.bcbits.com/img/${kind === "art" ? "a" : ""}${imageId.padStart(10, "0")}_10.jpg`;
-}
-
-/** Collapses runs of white space to one space and trims (text read from HTML). */
-export function squish(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
