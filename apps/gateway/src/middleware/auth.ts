@@ -31,14 +31,25 @@ export function principalOf(res: Response): Principal {
 }
 
 type Authenticated = AuthResult & { ok: true };
+
+/** Uncached key lookups of one over-budget address in flight at once. */
+const FLOODED_LOOKUPS = 4;
+
+/** The lookups of one over-budget address: how many run, and the ones waiting (the newest last). */
+interface FloodedLookups {
+  running: number;
+  waiting: (() => Promise<void>)[];
+}
 type Failure = "missing" | "invalid" | "revoked";
 
 /**
  * Resolves the key to its account: from the in-process {@link KeyCache} when fresh (no I/O at all), else one indexed
  * lookup by SHA-256. Only a failure spends the client address's failed-authentication budget
  * ({@link AuthFailureLimiter}): 401 while within it, 429 beyond it, and a valid key is served whatever the address's
- * other callers did. While an address is over budget its uncached lookups run one at a time, so a flood of bad keys
- * costs the database one indexed read at a time instead of one per request. Refusals are counted in
+ * other callers did. While an address is over budget its uncached lookups run at most {@link FLOODED_LOOKUPS} at a
+ * time, so a flood of bad keys costs the database a few indexed reads at a time instead of one per request, and the
+ * newest waiting lookup goes first (last in, first out): a valid key that arrives during the flood waits for a few
+ * lookups, not for the whole backlog queued before it (issue 34 #6: FIFO, one at a time, made it wait 0.5–2.9 s). Refusals are counted in
  * `sda_gateway_auth_rejected_total` and write no request-log row.
  * @throws ServiceError 429 `rate_limited` (a failure beyond the address's budget); 401 `missing_api_key`,
  *   `invalid_api_key` or `revoked_api_key` (SPEC §5.4).
@@ -51,22 +62,35 @@ export function authenticate(
   // Concurrent requests with the same uncached key share one lookup: a valid key's first burst of parallel calls is
   // one read.
   const inflight = new Map<string, Promise<AuthResult>>();
-  // The last lookup queued per over-budget address (see above); an entry is removed when its lookup is the last.
-  const serialized = new Map<string, Promise<unknown>>();
+  // The lookups of each over-budget address (see above); an entry is removed when its last lookup ends.
+  const flooded = new Map<string, FloodedLookups>();
 
   const lookup = (key: string, address: string): Promise<AuthResult> => {
     if (!limiter.isBlocked(address)) return keys.authenticate(key);
-    const previous = serialized.get(address) ?? Promise.resolve();
-    const mine = previous.then(
-      () => keys.authenticate(key),
-      () => keys.authenticate(key),
-    );
-    serialized.set(address, mine);
-    const forget = () => {
-      if (serialized.get(address) === mine) serialized.delete(address);
-    };
-    mine.then(forget, forget);
-    return mine;
+    let lookups = flooded.get(address);
+    if (!lookups) {
+      lookups = { running: 0, waiting: [] };
+      flooded.set(address, lookups);
+    }
+    const own = lookups;
+    return new Promise<AuthResult>((resolve, reject) => {
+      own.waiting.push(() => keys.authenticate(key).then(resolve, reject));
+      pump(address, own);
+    });
+  };
+
+  /** Starts the newest waiting lookups of the address while fewer than {@link FLOODED_LOOKUPS} run. */
+  const pump = (address: string, lookups: FloodedLookups): void => {
+    while (lookups.running < FLOODED_LOOKUPS) {
+      const next = lookups.waiting.pop();
+      if (!next) break;
+      lookups.running++;
+      void next().finally(() => {
+        lookups.running--;
+        if (lookups.running === 0 && lookups.waiting.length === 0) flooded.delete(address);
+        else pump(address, lookups);
+      });
+    }
   };
 
   const refuse = async (address: string, reason: Failure, error: ServiceError): Promise<never> => {
