@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
 import { load } from "cheerio";
 import { audiositeError } from "../errors.ts";
 import { type AudioRef, parseAudioRef, type ResourceKind } from "../inputs/ref.ts";
@@ -114,7 +114,17 @@ export async function fetchResource(
   else {
     const target = ref.by === "short" ? await readShortLink(ctx, ref.url) : ref;
     if (target.kind !== expected) throw kindMismatch(target.kind, expected);
-    body = await resolveLink(api, target.url);
+    const { fallback } = target;
+    body = fallback
+      ? await api
+          .require("/resolve", { url: target.url }, () => notFound(target.url))
+          .catch(async (error: unknown) => {
+            // Not found, or not answered (a server error; the replay's "no recording"): the user's own link.
+            if (!(error instanceof ServiceError) || !["not_found", "upstream_error"].includes(error.code))
+              throw error;
+            return resolveLink(api, fallback);
+          })
+      : await resolveLink(api, target.url);
   }
   const object = obj(body);
   const kind = typeof object.kind === "string" ? object.kind : "unknown";

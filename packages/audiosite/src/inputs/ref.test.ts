@@ -15,10 +15,6 @@ describe("parseAudioRef: accepted forms, canonicalised", () => {
     ["https://soundcloud.com/dubmatix", "user", "https://soundcloud.com/dubmatix"],
     ["http://www.soundcloud.com/Dubmatix/", "user", "https://soundcloud.com/dubmatix"],
     ["m.soundcloud.com/monstercat?utm_source=x", "user", "https://soundcloud.com/monstercat"],
-    ["https://soundcloud.com/liluzivert/sets", "user", "https://soundcloud.com/liluzivert"],
-    ["https://soundcloud.com/liluzivert/tracks", "user", "https://soundcloud.com/liluzivert"],
-    ["https://soundcloud.com/liluzivert/likes", "user", "https://soundcloud.com/liluzivert"],
-    ["https://soundcloud.com/bigsean-1/albums", "user", "https://soundcloud.com/bigsean-1"],
     [
       "https://soundcloud.com/liluzivert/fresh-produced-by-zaytoven#t=69",
       "track",
@@ -42,6 +38,15 @@ describe("parseAudioRef: accepted forms, canonicalised", () => {
     ],
   ])("%s → %s %s", (input, kind, url) => {
     expect(ok(input)).toEqual({ by: "url", kind, url });
+  });
+
+  it.each([
+    ["https://soundcloud.com/liluzivert/sets", "https://soundcloud.com/liluzivert/sets"],
+    ["https://www.soundcloud.com/LilUziVert/tracks/", "https://soundcloud.com/liluzivert/tracks"],
+    ["https://soundcloud.com/liluzivert/likes?x=1", "https://soundcloud.com/liluzivert/likes"],
+    ["https://soundcloud.com/bigsean-1/albums", "https://soundcloud.com/bigsean-1/albums"],
+  ])("a user tab link %s names the user, resolved as %s, else as the bare link", (input, url) => {
+    expect(ok(input)).toEqual({ by: "url", kind: "user", url, fallback: url.replace(/\/[a-z-]+$/, "") });
   });
 
   it("reads urns and short links", () => {

@@ -11,7 +11,13 @@ export type ResourceKind = "user" | "track" | "playlist";
 
 /** A resource named by its canonical link, its numeric id, or a short link whose target is read at run time. */
 export type AudioRef =
-  | { by: "url"; kind: ResourceKind; url: string }
+  | {
+      by: "url";
+      kind: ResourceKind;
+      url: string;
+      /** For a user tab link (`/<user>/sets`): the user's own link, resolved when the tab link is not found. */
+      fallback?: string;
+    }
   | { by: "id"; kind: ResourceKind; id: string }
   | { by: "short"; kind: null; url: string };
 
@@ -97,8 +103,10 @@ function readSitePath(parts: readonly string[]): ReadRef {
   if (!SLUG.test(user) || SITE_PAGES.has(user))
     return { invalid: `url is a soundcloud.com page (${user}), not a user, track or playlist` };
   if (parts.length > 4) return { invalid: "url has more path segments than a SoundCloud resource" };
-  if (second === undefined || (USER_TABS.has(second) && third === undefined))
-    return { ok: { by: "url", kind: "user", url: canonical([user]) } };
+  if (second === undefined) return { ok: { by: "url", kind: "user", url: canonical([user]) } };
+  // A tab link resolves to its user (corpus README: `/liluzivert/sets`); the bare link is the fallback.
+  if (USER_TABS.has(second) && third === undefined)
+    return { ok: { by: "url", kind: "user", url: canonical([user, second]), fallback: canonical([user]) } };
   if (second === "sets") {
     if (!third || !SLUG.test(third)) return { invalid: "url is not a SoundCloud playlist link" };
     if (fourth !== undefined && !SECRET.test(fourth))

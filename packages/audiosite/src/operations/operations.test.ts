@@ -35,6 +35,9 @@ describe("audiosite handlers on the recordings", () => {
     const byLink = await callWith(userParams, userHandler, ctx, { url: "https://soundcloud.com/dubmatix" });
     expect(byLink.data).toMatchObject({ id: "542134", username: "dubmatix", followers: 2775276 });
     expect(await ctx.store.get(CLIENT_ID_KEY)).toBe("CkCiIyf14rHi27fhk7HxhPOzc85okfSJ");
+    // A tab link's resolve is not recorded: its user's own link is resolved instead.
+    const tab = await callWith(userParams, userHandler, ctx, { url: "https://soundcloud.com/dubmatix/sets" });
+    expect(tab.data.id).toBe("542134");
     const byUrn = await callWith(userParams, userHandler, ctx, { url: "soundcloud:users:542134" });
     expect(byUrn).toMatchObject({ source: "api-v2:users", data: { id: "542134" } });
   });
