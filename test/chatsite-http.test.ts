@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { recordedHtml } from "../packages/chatsite/test/corpus.ts";
+import { SYNTHETIC_DIR } from "../packages/chatsite/test/fixtures.ts";
 import { durovPageWithoutNewest, durovSearchWithoutHits } from "../packages/chatsite/test/synthetic.ts";
 import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { money } from "./support/ledger.ts";
@@ -15,7 +16,12 @@ import { type ApiResponse, send } from "./support/stack.ts";
 const V1 = "/v1/chatsite";
 const HTML = { "content-type": "text/html; charset=utf-8" };
 
-const test = stackTest.extend("stackOptions", { scope: "file" }, { env: LOCAL_WEBHOOKS_ENV });
+// The recorded corpus plus chatsite's `_synthetic` /s/ redirects of the names recorded by their landing page alone.
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { env: LOCAL_WEBHOOKS_ENV, replayDirs: [SYNTHETIC_DIR] },
+);
 
 const ids = (response: ApiResponse): string[] => response.body.data.posts.map((p: { id: string }) => p.id);
 

@@ -1,13 +1,26 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import path from "node:path";
+import { type OperationContext, parseParams, rawEnv } from "@sda/core";
+import { defaultCorpusDir } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
 import { chatsitePlatform } from "../src/spec.ts";
 
 /**
- * The chatsite handler tests' fixture: `platformTest(chatsitePlatform)`, a file-scoped replay of the recorded `t.me`
- * pages and handler contexts routed to it.
+ * Test-only cases marked `_synthetic` (never in the corpus): the `/s/` redirects of the names whose landing pages
+ * alone were recorded (`synthetic-s-redirects.har`).
  */
-export const chatTest = platformTest(chatsitePlatform);
+export const SYNTHETIC_DIR = path.join(import.meta.dirname, "synthetic");
+
+/**
+ * The chatsite handler tests' fixture: `platformTest(chatsitePlatform)`, a file-scoped replay of the recorded `t.me`
+ * pages plus the package's synthetic cases, and handler contexts routed to it.
+ */
+export const chatTest = platformTest(chatsitePlatform)
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its destructuring.
+  .extend("replayDirs", { scope: "file" }, ({}): readonly string[] => [
+    path.join(defaultCorpusDir(rawEnv().CORPUS_DIR), "chatsite"),
+    SYNTHETIC_DIR,
+  ]);
 
 /** A handler of one operation, as `HandlerFor` types it. */
 type Handler<S extends z.ZodType, R> = (params: z.output<S>, ctx: OperationContext) => Promise<R>;

@@ -40,7 +40,7 @@ describe("channel", () => {
     },
   );
 
-  chatTest("reads a group's landing card when /s/ serves no preview (tdlibchat)", async ({ ctx }) => {
+  chatTest("reads a group's landing card where /s/ redirects to it (tdlibchat)", async ({ ctx }) => {
     const result = await run(channelSpec, channelHandler, ctx, { url: "tdlibchat" });
     expect(result).toMatchObject({ source: "tme:landing" });
     expect(result.data).toMatchObject({

@@ -202,9 +202,10 @@ describe("platform refusals", () => {
     "a request the replay has no recording for is an upstream error, never a 'not found'",
     async ({ recordingContext }) => {
       const { ctx } = recordingContext();
-      const answer = await new ForumClient(ctx).get("/r/nosuchrecording/about");
       const error = await serviceErrorOf(
-        Promise.resolve().then(() => okJson(answer, { kind: "subreddit", name: "x" })),
+        new ForumClient(ctx)
+          .get("/r/nosuchrecording/about")
+          .then((answer) => okJson(answer, { kind: "subreddit", name: "x" })),
       );
       expect(error).toMatchObject({ code: "upstream_error", retryable: true });
       expect(error.details.replay).toBe("no_match");
