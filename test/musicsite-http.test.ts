@@ -1,6 +1,6 @@
 import { expectLedgerReconciled } from "@sda/testing";
 import { describe, expect } from "vitest";
-import { releasePageIn } from "../packages/musicsite/test/synthetic.ts";
+import { releasePageIn, releasePageWith } from "../packages/musicsite/test/synthetic.ts";
 import { expectDocumentedEvent } from "./support/contract.ts";
 import { LOCAL_WEBHOOKS_ENV, stackTest } from "./support/fixtures.ts";
 import { runNow } from "./support/monitors.ts";
@@ -157,6 +157,54 @@ describe("musicsite operations over HTTP", () => {
       totalReturned: 0,
     });
     expect(none.headers.get("x-service-credits")).toBe("0");
+    await expectBalance(stack, accountId, 8);
+  });
+
+  test("release-packages pages by limit and cursor, 1 credit a page", async ({ stack }) => {
+    const { key, accountId } = await stack.account(10);
+    // A synthetic page of the recorded release with three packages (test/synthetic.ts), on a host of the test's own.
+    const host = "pages.synthetic-label.bandcamp.com";
+    const remove = stack.replay.addFault({
+      when: (r) => r.host === host && r.path === "/album/garun-ta-eztarri",
+      status: 200,
+      body: releasePageWith([
+        { quantityAvailable: 0, price: 13 },
+        { quantityAvailable: 4, price: 20 },
+        { quantityAvailable: null, price: 9 },
+      ]),
+      headers: { "content-type": "text/html; charset=UTF-8" },
+    });
+    try {
+      const url = `https://${host}/album/garun-ta-eztarri`;
+      const first = await stack.get(`${V1}/release-packages`, key, { url, limit: "2" });
+      expect(first.body.data).toMatchObject({
+        releaseId: "497769399",
+        soldOutCount: 1,
+        availableCount: 2,
+        totalReturned: 2,
+        hasMore: true,
+      });
+      expect(first.body.data.packages.map((p: { id: string }) => p.id)).toEqual(["2350208166", "2350208167"]);
+      const second = await stack.get(`${V1}/release-packages`, key, {
+        url,
+        limit: "2",
+        cursor: first.body.data.nextCursor,
+      });
+      expect(second.body.data).toMatchObject({ totalReturned: 1, hasMore: false, nextCursor: null });
+      expect(second.body.data.packages[0]).toMatchObject({
+        id: "2350208168",
+        quantityAvailable: null,
+        soldOut: false,
+      });
+      // The cursor of one release is refused for another.
+      const other = await stack.get(`${V1}/release-packages`, key, {
+        url: "https://billwurtz.bandcamp.com/album/high-enough",
+        cursor: first.body.data.nextCursor,
+      });
+      expect(other.body.error).toMatchObject({ code: "invalid_cursor", retryable: false });
+    } finally {
+      remove();
+    }
     await expectBalance(stack, accountId, 8);
   });
 

@@ -25,15 +25,27 @@ export const SYNTHETIC_RELEASE = {
 
 /** The recorded page with the package in `state`. */
 export function releasePageIn(state: PackageState): string {
+  return releasePageWith([state]);
+}
+
+/**
+ * The recorded page with one copy of its package per state: the first keeps the recorded id, copy `i` has the id
+ * `<recorded id + i>` and the title `<title> #<i + 1>`.
+ */
+export function releasePageWith(states: readonly PackageState[]): string {
   const $ = cheerio.load(recordedText("album-usopop-garun-ta-eztarri-vinyl-sold-out"));
   const element = $("[data-tralbum]").first();
   const tralbum = JSON.parse(element.attr("data-tralbum") ?? "{}") as {
-    packages: { quantity_available: number | null; price: number }[];
+    packages: Record<string, unknown>[];
   };
-  for (const pkg of tralbum.packages) {
-    pkg.quantity_available = state.quantityAvailable;
-    pkg.price = state.price;
-  }
+  const [recorded] = tralbum.packages;
+  tralbum.packages = states.map((state, i) => ({
+    ...recorded,
+    id: Number(recorded?.id) + i,
+    title: i === 0 ? recorded?.title : `${String(recorded?.title)} #${i + 1}`,
+    quantity_available: state.quantityAvailable,
+    price: state.price,
+  }));
   element.attr("data-tralbum", JSON.stringify(tralbum));
   return $.html();
 }
