@@ -5,9 +5,9 @@ import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /** Estimates that read the platform (their operation declares `estimate`) one account may make per minute. */
-export const ESTIMATE_READS_PER_MINUTE = 10;
+const ESTIMATE_READS_PER_MINUTE = 10;
 /** Seconds a measured estimate is kept and answered again without a platform read (an hour). */
-export const ESTIMATE_CACHE_SECONDS = 3600;
+const ESTIMATE_CACHE_SECONDS = 3600;
 
 /**
  * The unbilled platform reads of `GET /v1/utilities/estimate` (issue 34 #6: each estimate of an audio transcript made
