@@ -1,9 +1,10 @@
 import { anyErrorEnvelope, jobHandle, type OperationSpec, ServiceError } from "@sda/core";
 import type { CallOutcome } from "@sda/engine";
-import { parametersSchema, priceSentence, shortSummary, standaloneSchema } from "@sda/openapi";
+import { parametersSchema, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
 import { pollBody } from "../respond.ts";
 import { callOperation } from "../routes/operation.ts";
+import { compactInputSchema, LIGHT_OUTPUT } from "./compact.ts";
 import { type McpTool, queryValues, READ_PLATFORM, type ToolAnswer } from "./tool.ts";
 
 /** `videosite.channel-posts` → `videosite_channel_posts`: the MCP tool name of a registry operation. */
@@ -55,22 +56,23 @@ export function outcomeAnswer(outcome: CallOutcome): ToolAnswer {
 }
 
 /**
- * The tool of one registry operation: `<platform>_<operation>`, its summary and price, its parameters and output as
- * JSON Schema (from the same zod schemas as the OpenAPI document). A call runs the REST pipeline
+ * The tool of one registry operation: `<platform>_<operation>`, its summary and price, its parameters as JSON Schema
+ * (from the same zod schemas as the OpenAPI document, compacted: `compact.ts`), its light output schema (the full one
+ * in `fullOutputSchema`, for `describe_output`). A call runs the REST pipeline
  * (`callOperation`): same validation, cache, reservation, worker, billing and request-log row.
  */
 export function operationTool(op: OperationSpec): McpTool {
   return {
     operation: op.id,
+    platform: op.platform,
     logsArguments: true,
+    fullOutputSchema: resultSchema(op.output),
     definition: {
       name: toolName(op),
-      title: shortSummary(op.summary),
-      description:
-        `${op.summary}\n\nPrice: ${priceSentence(op)}. Same call as GET ${op.path}; a call past the deadline ` +
-        "returns a job handle to read with get_job.",
-      inputSchema: parametersSchema(op.params) as McpTool["definition"]["inputSchema"],
-      outputSchema: resultSchema(op.output),
+      // No title: the summary opens the description, and would be said twice in every tool.
+      description: `${op.summary}\n\nPrice: ${op.price.describe}${op.price.billCacheHits ? "; cache hits are billed" : ""}.`,
+      inputSchema: compactInputSchema(parametersSchema(op.params)),
+      outputSchema: LIGHT_OUTPUT,
       annotations: READ_PLATFORM,
     },
     async run(ctx, args) {

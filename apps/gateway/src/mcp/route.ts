@@ -9,12 +9,14 @@ import { submitDeps } from "../routes/operation.ts";
 import { mcpRequestGuard } from "./request-guard.ts";
 import { createMcpServer } from "./server.ts";
 import type { McpTool } from "./tool.ts";
+import { listedTools } from "./tools.ts";
 
 /**
  * `/mcp`: the MCP Streamable HTTP transport (the official SDK's), stateless — every POST gets its own server and
  * transport, answered as JSON (no session id, no SSE stream), so any gateway process answers any request. The key is
  * checked first, exactly as for REST (`authenticate`: 401 in the error envelope before any MCP message is read).
- * REST's input limits hold before the SDK reads a message (`mcpRequestGuard`: size, depth, NUL and lone surrogates,
+ * The query selects the listed tools (`listedTools`: `?platforms=`, `?tools=`, `?schemas=full`; an unknown entry is a
+ * 400 in the REST envelope). REST's input limits hold before the SDK reads a message (`mcpRequestGuard`: size, depth, NUL and lone surrogates,
  * -32602 for invalid params). GET (a server-sent stream) and DELETE (ending a session) are 405: a stateless server
  * has neither. Tool calls wait
  * `MCP_DEADLINE_MS` (at most `REQUEST_DEADLINE_MS`) before answering a job handle.
@@ -33,7 +35,8 @@ export function mcpRouter(
   const submit = submitDeps(deps, metrics);
   const router = express.Router();
   router.post("/mcp", authenticate, mcpRequestGuard, async (req: Request, res: Response) => {
-    const server = createMcpServer(tools, principalOf(res), { deps, limit, submit });
+    const listed = listedTools(tools, req.query);
+    const server = createMcpServer(tools, principalOf(res), { deps, limit, submit }, listed);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { newId } from "@sda/core";
 import type { Principal } from "@sda/ledger";
@@ -14,14 +15,18 @@ import type { McpTool, ToolAnswer, ToolContext } from "./tool.ts";
 
 /** What the server tells agents at initialization. */
 const INSTRUCTIONS =
-  "Public data of social platforms. Each platform tool is one call of the REST API with the same API key and " +
-  'credits: its description gives its price; errors are never billed; `cache: "true"` lets a recent stored answer ' +
-  "be served free where the operation allows it. A call that outlives the deadline returns a job handle: read it " +
-  "with get_job. account_balance shows the credits left; estimate_cost prices a call without making it.";
+  "Public data of social platforms. Each platform tool <platform>_<operation> is one call of the REST API " +
+  "(GET /v1/<platform>/<operation>) with the same API key and credits; its description gives its price; errors " +
+  "are never billed. `url` takes a public link of the tool's own platform (a link of another platform is refused). " +
+  '`cache: "true"` lets a stored answer under 24 h old be served, free where the operation allows it (its price ' +
+  "says when cache hits are billed); without it the answer is fresh. `cursor` continues a list: pass the previous " +
+  "answer's `nextCursor`. A call that outlives the deadline returns a job handle: read it with get_job. " +
+  "Each tool lists a light output schema; describe_output gives a tool's full one. account_balance shows the " +
+  "credits left; estimate_cost prices a call without making it.";
 
 /**
  * One MCP server for one HTTP request (stateless: no session, any gateway can answer the next request) of an
- * authenticated key: `tools/list` lists `tools`, `tools/call` runs one with a fresh request id and answers its
+ * authenticated key: `tools/list` lists `listed` (the request's selection, `listedTools`), `tools/call` runs one of `tools` with a fresh request id and answers its
  * REST outcome as a tool result ({@link toolResult}); every call writes its request-log row (channel `mcp`).
  * @throws McpError InvalidParams (a JSON-RPC error, not a tool result) for a tool name that is not offered.
  */
@@ -29,14 +34,13 @@ export function createMcpServer(
   tools: ReadonlyMap<string, McpTool>,
   principal: Principal,
   context: Omit<ToolContext, "principal" | "requestId">,
+  listed: readonly Tool[] = [...tools.values()].map((tool) => tool.definition),
 ): Server {
   const server = new Server(
     { name: "social-data-api", version: "0.1.0" },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map((tool) => tool.definition),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...listed] }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = tools.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);

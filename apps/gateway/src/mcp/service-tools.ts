@@ -1,4 +1,5 @@
 import { assertStorableBody, ServiceError } from "@sda/core";
+import { documentedBodies } from "@sda/monitors";
 import { type ServiceRouteDoc, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
 import { accountSummary } from "../routes/account/get-account.ts";
@@ -9,6 +10,7 @@ import { createMonitorDoc } from "../routes/monitors/create.ts";
 import { listMonitorsDoc } from "../routes/monitors/read.ts";
 import { listingData } from "../routes/monitors/respond.ts";
 import { estimateCall, estimateRouteDoc } from "../routes/utilities/estimate.ts";
+import { LIGHT_OUTPUT } from "./compact.ts";
 import { outcomeAnswer, resultSchema } from "./operation-tools.ts";
 import { type McpTool, queryValues, type ToolAnswer, type ToolContext } from "./tool.ts";
 
@@ -45,6 +47,8 @@ function serviceTool(
     /** The arguments are a query (logged as the row's `params`), not a body. */
     query?: boolean;
     input?: z.ZodType;
+    /** The tool's own description, when the REST route's would mislead an agent (it names headers or settings). */
+    description?: string;
     readOnly: boolean;
     run: (ctx: ToolContext, args: Record<string, unknown>) => Promise<ToolAnswer>;
   },
@@ -53,12 +57,13 @@ function serviceTool(
   return {
     operation: options.operation,
     logsArguments: options.query === true,
+    fullOutputSchema: resultSchema(outputOf(doc)),
     definition: {
       name,
       title: doc.summary.replace(/\.$/, ""),
-      description: [doc.summary, doc.description].filter(Boolean).join("\n\n"),
+      description: options.description ?? [doc.summary, doc.description].filter(Boolean).join("\n\n"),
       inputSchema: { type: "object", ...standaloneSchema(input, "input") },
-      outputSchema: resultSchema(outputOf(doc)),
+      outputSchema: LIGHT_OUTPUT,
       annotations: { readOnlyHint: options.readOnly, openWorldHint: false },
     },
     async run(ctx, args) {
@@ -76,6 +81,23 @@ const estimateInput = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe("The arguments that tool would be called with (validated as the call would validate them)."),
+});
+
+/** `monitor_create`'s input: REST's body, its `schedule` described in the caller's terms (no setting names). */
+const monitorCreateInput = documentedBodies.create.extend({
+  schedule: z.union([
+    z.object({
+      every: z
+        .string()
+        .describe(
+          "an interval: 5m, 15m, 2h, 1d — at least 5 minutes (the service's minimum; shorter is refused)",
+        ),
+    }),
+    z.object({
+      cron: z.string().describe("a five-field cron pattern, e.g. 0 * * * *"),
+      tz: z.string().optional().describe("IANA time zone of the pattern (default UTC)"),
+    }),
+  ]),
 });
 
 /**
@@ -99,6 +121,11 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
       operation: "utilities.estimate",
       query: true,
       input: estimateInput,
+      description:
+        "What a platform tool call would cost, without making it. Free. Pass the tool's name and the arguments " +
+        "you would call it with; the answer gives the credits it would charge (a range when the count of results " +
+        'decides) and whether a cached answer would be free. Example: {"tool": "videosite_transcript", ' +
+        '"arguments": {"url": "https://youtu.be/M4gD1WSo5mA"}}',
       readOnly: true,
       run: async (ctx, args) => {
         const tool = typeof args.tool === "string" ? args.tool : "";
@@ -131,6 +158,13 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
     }),
     serviceTool("batch_submit", submitBatchDoc, {
       operation: "batch.submit",
+      description:
+        "Submit up to 1,000 platform calls as one batch, each as its REST path and query parameters. Every call is " +
+        "validated before anything is queued; items run behind direct calls, sharing the batch capacity fairly " +
+        "between accounts, and each is billed as a direct call when it runs. Read progress and results with " +
+        "batch_status. With webhookUrl, one signed batch.completed event is sent (its secret is in this answer, " +
+        `once). Example: {"calls": [{"path": "/v1/videosite/video-details", "params": ` +
+        '{"url": "https://youtu.be/M4gD1WSo5mA"}}], "label": "nightly"}',
       readOnly: false,
       run: async (ctx, args) => {
         const answer = await ctx.deps.batches.submit({
@@ -150,6 +184,15 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
     }),
     serviceTool("monitor_create", createMonitorDoc, {
       operation: "monitors.create",
+      input: monitorCreateInput,
+      description:
+        "Create a monitor: a scheduled re-run of a list operation that POSTs its new items to your webhook. The " +
+        "path and params are validated like a direct call; only list operations with stable item ids are accepted. " +
+        "The schedule is an interval of at least 5 minutes or a cron pattern. The answer carries the signing " +
+        "secret (whsec_…) once. The first run records a baseline and delivers nothing unless deliverInitial is " +
+        "true. Each run is billed like a direct call. Example: " +
+        '{"path": "/v1/videosite/comments", "params": {"url": "https://www.youtube.com/watch?v=xaQJbozY_Is"}, ' +
+        '"schedule": {"every": "1h"}, "webhookUrl": "https://hooks.example.com/sda"}',
       readOnly: false,
       run: async (ctx, args) => {
         assertStorableBody(args);

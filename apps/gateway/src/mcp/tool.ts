@@ -37,6 +37,13 @@ export type ToolAnswer =
 /** One MCP tool: its published definition and what a call of it runs. */
 export interface McpTool {
   definition: Tool;
+  /**
+   * The full JSON Schema of a result (`anyOf` the `data`, the job handle, the error), published by `describe_output`
+   * and `/mcp?schemas=full`; `definition.outputSchema` is the light form (`compact.ts`).
+   */
+  fullOutputSchema?: Tool["outputSchema"];
+  /** The platform of a registry operation's tool (`videosite`), for `/mcp?platforms=`; unset for the others. */
+  platform?: string;
   /** The request log's `operation` of its calls (`videosite.transcript`, `account.get`). */
   operation: string;
   /** The request-log row keeps the call's arguments as its `params` (as REST keeps a GET's query; not a body). */
