@@ -20,7 +20,8 @@ export type LocatedUrl = { platform: string; kind: string; operationId: string }
  *
  * @throws ServiceError 422 `unsupported_url` when no such operation accepts the URL (another site, a page that is
  *   not a video/channel/playlist/subreddit/post/profile); the operation's own 400 (`invalid_parameter`, …) when a
- *   parser recognised the URL but found it malformed; 400 `ambiguous_url` when a bare id or name fits resources of
+ *   parser recognised the URL but found it malformed (a refusal with `details.foreign: true` is "not mine", as
+ *   `unsupported_url` is); 400 `ambiguous_url` when a bare id or name fits resources of
  *   several platforms (`dQw4w9WgXcQ` may be a video, a post shortcode, a username…): pass the full URL then.
  */
 export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
@@ -55,8 +56,10 @@ export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
         },
       },
     );
-  // A parser that recognised its platform but found the URL malformed says more than the others' "not mine".
-  const malformed = failures.find((f) => f.code !== "unsupported_url");
+  // A parser that recognised its platform but found the URL malformed says more than the others' "not mine". "Not
+  // mine" is 422 `unsupported_url`, or any refusal marked `details.foreign` (a platform whose own contract answers
+  // another site's link with a 400 of its own, as chatsite's `invalid_input` or audiosite's `invalid_url`).
+  const malformed = failures.find((f) => f.code !== "unsupported_url" && f.details.foreign !== true);
   if (malformed) throw malformed;
   const kinds = [...new Set(catalog.locators.map(({ spec }) => `${spec.platform} ${spec.kind}`))];
   throw new ServiceError(

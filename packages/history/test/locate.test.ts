@@ -113,6 +113,68 @@ describe("locateUrl", () => {
     expect(() => locateUrl(declining, "bare")).toThrow(/not the URL of a resource with history/);
   });
 
+  it("a 400 marked details.foreign is 'not mine', as unsupported_url is: another platform's malformed URL wins", () => {
+    const refusing = (name: string, foreign: boolean) =>
+      definePlatform({
+        name,
+        hosts: [`${name}.example`],
+        operations: [
+          defineOperationSpec({
+            name: "profile",
+            summary: "A profile.",
+            params: z.object({
+              url: z.string().transform((url, ctx) => {
+                if (url.startsWith(`https://${name}.example/`)) return url;
+                ctx.addIssue({ code: "custom", message: `not a ${name} link`, params: { foreign } });
+                return z.NEVER;
+              }),
+            }),
+            output: z.object({}),
+            price: fixed(1),
+            cache: { mode: "none" },
+          }),
+        ],
+      });
+    const catalogOf = (...specs: ReturnType<typeof refusing>[]) =>
+      createHistoryCatalog(
+        createCatalog(specs.map((spec) => platform(spec, async () => ({})))),
+        Object.fromEntries(
+          specs.map((spec) => [
+            `${spec.name}.profile`,
+            defineHistory({
+              platform: spec.name,
+              kind: "profile",
+              metricNames: [],
+              resource: () => null,
+              metrics: () => ({}),
+              locate: (params: { url: string }) => ({ id: params.url, url: params.url }),
+            }),
+          ]),
+        ),
+      );
+    const refusal = (catalog: ReturnType<typeof catalogOf>, url: string) => {
+      try {
+        locateUrl(catalog, url);
+      } catch (error) {
+        return error as ServiceError;
+      }
+      throw new Error("expected a refusal");
+    };
+    // Both say "not mine": the URL is no platform's.
+    expect(
+      refusal(catalogOf(refusing("asite", true), refusing("bsite", true)), "https://c.example/x"),
+    ).toMatchObject({
+      code: "unsupported_url",
+    });
+    // One says "mine, but malformed" (no foreign mark): its own error says more.
+    expect(
+      refusal(catalogOf(refusing("asite", true), refusing("bsite", false)), "https://c.example/x"),
+    ).toMatchObject({
+      code: "invalid_parameter",
+      message: "not a bsite link",
+    });
+  });
+
   it("a declaration naming an operation the registry lacks fails at start-up", () => {
     const gone = defineHistory({
       platform: "videosite",
