@@ -11,7 +11,8 @@ export interface UpstreamRequest {
   platform: Platform;
   /** Absolute URL on the platform's live host (e.g. `https://api.example.com/v1/items`). */
   url: string;
-  method?: "GET" | "POST";
+  /** GET unless given; HEAD reads a redirect or a status without its body (a short link). */
+  method?: "GET" | "POST" | "HEAD";
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   /** Per-request budget in ms (default UPSTREAM_TIMEOUT_MS). */

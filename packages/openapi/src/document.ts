@@ -93,7 +93,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
     security: SECURITY,
     responses: {
       "200": {
-        description: "The result in the SPEC §2.1 envelope.",
+        description: "The result in the success envelope `{ success: true, data }`.",
         headers: successHeaders(true),
         content: {
           "application/json": {
@@ -235,7 +235,7 @@ export function buildOpenApi(input: OpenApiInput) {
       version: "0.1.0",
       summary: "Public data of social platforms as JSON over REST: one API key, credits per call.",
       description:
-        "Every data operation is a GET answering the SPEC §2.1 envelope `{ success, data }`; errors answer " +
+        "Every data operation is a GET answering the success envelope `{ success, data }`; errors answer " +
         "`{ success: false, error: { code, message, retryable, requestId } }` and are never billed. Calls run " +
         "synchronously up to 110 s; a longer call answers 202 with a job to poll. Any platform field can be null " +
         "when the platform does not expose it.",

@@ -39,8 +39,8 @@ export async function readShortLink(ctx: OperationContext, url: string): Promise
     {
       platform: "audiosite",
       url,
-      // The upstream client sends the method as given; HEAD answers the redirect without the page.
-      method: "HEAD" as "GET",
+      // HEAD answers the redirect without the page (which can answer 403).
+      method: "HEAD",
       followRedirects: false,
       acceptStatus: [301, 302, 303, 307, 308, 403, 404, 410],
     },

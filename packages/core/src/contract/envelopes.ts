@@ -99,7 +99,7 @@ export const anyErrorEnvelope = component(
       ...errorExtras,
     }),
   }),
-  "SPEC §7.1 error envelope: `success:false` and `error` with `code`, `message`, `retryable`, `requestId` and the " +
+  "The error envelope: `success:false` and `error` with `code`, `message`, `retryable`, `requestId` and the " +
     "documented extras. Nothing is billed on an error.",
 );
 

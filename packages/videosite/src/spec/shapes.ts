@@ -62,7 +62,7 @@ export const videoRow = component(
     likeCount: count.nullable().optional().describe("Feed rows only: exact likes."),
     updatedAt: timestamp.nullable().optional().describe("Feed rows only: last edit of the entry."),
   }),
-  "A video, short or live row of a channel or playlist list (SPEC §2.10). Feed rows (`fast=true`) carry an exact " +
+  "A video, short or live row of a channel or playlist list. Feed rows (`fast=true`) carry an exact " +
     "`publishedAt` and `description`, `likeCount`, `updatedAt`; playlist rows `position`; shorts `commentCount`.",
 );
 
@@ -94,7 +94,7 @@ export const comment = component(
       .nullable()
       .describe("`cursor` for comment-replies that starts this thread's replies; null without replies."),
   }),
-  "A comment (SPEC §2.7): compact like labels expanded, the relative time approximated.",
+  "A comment: compact like labels expanded, the relative time approximated.",
 );
 
 /** Search hits (SPEC §2.9): what every hit has. */
