@@ -1,10 +1,14 @@
+import { requestHash } from "@sda/batch";
 import { anyErrorEnvelope, jobHandle, type OperationSpec, ServiceError } from "@sda/core";
 import type { CallOutcome } from "@sda/engine";
 import { parametersSchema, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
+import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
 import { pollBody } from "../respond.ts";
+import { type IdempotentOutcome, resolveIdempotently } from "../routes/idempotent-call.ts";
 import { callOperation } from "../routes/operation.ts";
 import { compactInputSchema, LIGHT_OUTPUT } from "./compact.ts";
+import { splitIdempotencyKey, withIdempotencyKey } from "./idempotency.ts";
 import { type McpTool, queryValues, READ_PLATFORM, type ToolAnswer } from "./tool.ts";
 
 /** `videosite.channel-posts` → `videosite_channel_posts`: the MCP tool name of a registry operation. */
@@ -71,25 +75,39 @@ export function operationTool(op: OperationSpec): McpTool {
       name: toolName(op),
       // No title: the summary opens the description, and would be said twice in every tool.
       description: `${op.summary}\n\nPrice: ${op.price.describe}${op.price.billCacheHits ? "; cache hits are billed" : ""}.`,
-      inputSchema: compactInputSchema(parametersSchema(op.params)),
+      inputSchema: withIdempotencyKey(compactInputSchema(parametersSchema(op.params))),
       outputSchema: LIGHT_OUTPUT,
       annotations: READ_PLATFORM,
     },
     async run(ctx, args) {
+      const { key, rest } = splitIdempotencyKey(args, ctx.idempotencyKey);
+      const raw = queryValues(rest);
       const { admission } = await ctx.limit.admitKey(ctx.principal.keyId);
-      const outcome = await callOperation(
-        op,
-        queryValues(args),
-        ctx.principal,
-        ctx.requestId,
-        ctx.deps,
-        ctx.submit,
-        {
+      const call = (jobId?: string) =>
+        callOperation(op, raw, ctx.principal, ctx.requestId, ctx.deps, ctx.submit, {
           rawCacheData: false,
           ...(admission ? { admission } : {}),
-        },
-      );
-      return outcomeAnswer(outcome);
+          ...(jobId ? { submit: { jobId, keepSeconds: IDEMPOTENCY_TTL_SECONDS } } : {}),
+        });
+      if (!key) return outcomeAnswer(await call());
+      // A replay answers without the plan; its admission is settled either way (no unhandled rejection).
+      admission?.catch(() => undefined);
+      const outcome = await resolveIdempotently(ctx.deps, {
+        keyId: ctx.principal.keyId,
+        idempotencyKey: key,
+        hash: requestHash({ operation: op.id, params: raw }),
+        requestId: ctx.requestId,
+        run: call,
+      });
+      return idempotentAnswer(outcome);
     },
   };
+}
+
+/** An idempotent call's outcome as a tool answer; a replay charges nothing (`_meta.replayed: true`). */
+function idempotentAnswer(outcome: IdempotentOutcome): ToolAnswer {
+  const answer = outcomeAnswer(outcome);
+  if (!outcome.replayed) return answer;
+  if (!answer.ok) return answer;
+  return { ...answer, credits: 0, envelope: { ...answer.envelope, replayed: true } };
 }

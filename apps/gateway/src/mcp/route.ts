@@ -36,7 +36,8 @@ export function mcpRouter(
   const router = express.Router();
   router.post("/mcp", authenticate, mcpRequestGuard, async (req: Request, res: Response) => {
     const listed = listedTools(tools, req.query);
-    const server = createMcpServer(tools, principalOf(res), { deps, limit, submit }, listed);
+    const idempotencyKey = req.get("idempotency-key") ?? null;
+    const server = createMcpServer(tools, principalOf(res), { deps, limit, submit, idempotencyKey }, listed);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

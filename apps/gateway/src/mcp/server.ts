@@ -10,6 +10,7 @@ import {
 import { newId } from "@sda/core";
 import type { Principal } from "@sda/ledger";
 import { answeredError } from "../middleware/errors.ts";
+import { RETRY_SENTENCE } from "./idempotency.ts";
 import { toolResult } from "./result.ts";
 import type { McpTool, ToolAnswer, ToolContext } from "./tool.ts";
 
@@ -22,7 +23,13 @@ const INSTRUCTIONS =
   "says when cache hits are billed); without it the answer is fresh. `cursor` continues a list: pass the previous " +
   "answer's `nextCursor`. A call that outlives the deadline returns a job handle: read it with get_job. " +
   "Each tool lists a light output schema; describe_output gives a tool's full one. account_balance shows the " +
-  "credits left; estimate_cost prices a call without making it.";
+  `credits left; estimate_cost prices a call without making it. ${RETRY_SENTENCE}`;
+
+/** A call's arguments without its `idempotencyKey`. */
+function withoutKey(args: Record<string, unknown>): Record<string, unknown> {
+  const { idempotencyKey: _, ...rest } = args;
+  return rest;
+}
 
 /**
  * One MCP server for one HTTP request (stateless: no session, any gateway can answer the next request) of an
@@ -61,7 +68,8 @@ export function createMcpServer(
       operation: tool.operation,
       method: "POST",
       path: "/mcp",
-      params: tool.logsArguments ? args : {},
+      // The arguments as REST logs a query: without the idempotency key (REST's is a header, not logged).
+      params: tool.logsArguments ? withoutKey(args) : {},
       status: answer.ok ? answer.status : answer.error.status,
       errorCode: answer.ok ? null : answer.error.code,
       credits: answer.ok ? answer.credits : 0,

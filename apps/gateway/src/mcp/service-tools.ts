@@ -11,6 +11,7 @@ import { listMonitorsDoc } from "../routes/monitors/read.ts";
 import { listingData } from "../routes/monitors/respond.ts";
 import { estimateCall, estimateRouteDoc } from "../routes/utilities/estimate.ts";
 import { LIGHT_OUTPUT } from "./compact.ts";
+import { RETRY_SENTENCE, splitIdempotencyKey, withIdempotencyKey } from "./idempotency.ts";
 import { outcomeAnswer, resultSchema } from "./operation-tools.ts";
 import { type McpTool, queryValues, type ToolAnswer, type ToolContext } from "./tool.ts";
 
@@ -49,11 +50,17 @@ function serviceTool(
     input?: z.ZodType;
     /** The tool's own description, when the REST route's would mislead an agent (it names headers or settings). */
     description?: string;
+    /** The tool charges: it takes the optional `idempotencyKey` argument (`idempotency.ts`). */
+    idempotent?: boolean;
     readOnly: boolean;
     run: (ctx: ToolContext, args: Record<string, unknown>) => Promise<ToolAnswer>;
   },
 ): McpTool {
   const input = options.input ?? doc.body ?? doc.query ?? z.object({});
+  const inputSchema = {
+    type: "object",
+    ...standaloneSchema(input, "input"),
+  } as McpTool["definition"]["inputSchema"];
   return {
     operation: options.operation,
     logsArguments: options.query === true,
@@ -62,7 +69,7 @@ function serviceTool(
       name,
       title: doc.summary.replace(/\.$/, ""),
       description: options.description ?? [doc.summary, doc.description].filter(Boolean).join("\n\n"),
-      inputSchema: { type: "object", ...standaloneSchema(input, "input") },
+      inputSchema: options.idempotent ? withIdempotencyKey(inputSchema) : inputSchema,
       outputSchema: LIGHT_OUTPUT,
       annotations: { readOnlyHint: options.readOnly, openWorldHint: false },
     },
@@ -163,14 +170,16 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
         "validated before anything is queued; items run behind direct calls, sharing the batch capacity fairly " +
         "between accounts, and each is billed as a direct call when it runs. Read progress and results with " +
         "batch_status. With webhookUrl, one signed batch.completed event is sent (its secret is in this answer, " +
-        `once). Example: {"calls": [{"path": "/v1/videosite/video-details", "params": ` +
-        '{"url": "https://youtu.be/M4gD1WSo5mA"}}], "label": "nightly"}',
+        `once). ${RETRY_SENTENCE} Example: {"calls": [{"path": "/v1/videosite/video-details", "params": ` +
+        '{"url": "https://youtu.be/M4gD1WSo5mA"}}], "label": "nightly", "idempotencyKey": "nightly-2026-12-02"}',
+      idempotent: true,
       readOnly: false,
       run: async (ctx, args) => {
+        const { key, rest } = splitIdempotencyKey(args, ctx.idempotencyKey);
         const answer = await ctx.deps.batches.submit({
           principal: ctx.principal,
-          body: args,
-          idempotencyKey: null,
+          body: rest,
+          idempotencyKey: key,
         });
         return free(answer.data, "batch", 202);
       },

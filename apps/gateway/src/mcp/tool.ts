@@ -13,6 +13,8 @@ export interface ToolContext {
   requestId: string;
   limit: RateLimit;
   submit: SubmitDeps;
+  /** The MCP request's `Idempotency-Key` header, if any (a paying tool's `idempotencyKey` argument wins). */
+  idempotencyKey: string | null;
 }
 
 /** How a tool call ended, as the REST answer of the same call would have: its data (200, 201, 202) or its error. */

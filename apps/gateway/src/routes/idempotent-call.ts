@@ -1,5 +1,6 @@
 import { newId, ServiceError } from "@sda/core";
 import type { CallOutcome, JobResult } from "@sda/engine";
+import type { JobStatus } from "@sda/queue";
 import type { Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { type IdempotentCall, IdempotentCalls } from "../idempotent-calls.ts";
@@ -30,21 +31,49 @@ function failed(result: JobResult): boolean {
   return !result.ok;
 }
 
+/** How an idempotent call ended for this request: the call's result or its job still running, maybe replayed. */
+export type IdempotentOutcome =
+  | { state: "finished"; result: JobResult; jobId: string | null; replayed: boolean }
+  | { state: "pending"; jobId: string; status: JobStatus; replayed: boolean };
+
 /**
- * Answers a direct call made with an `Idempotency-Key` (README "Retry-safe calls"): the first call with the key runs
- * (its job kept 24 h) and its answer is stored; a retry with the same request gets that answer again with
- * `Idempotent-Replayed: true` and no second charge — read from the stored answer, or from the first call's job when
- * its caller (or its gateway) vanished before the answer — and waits for it while it runs (concurrent duplicates: one
- * run). A refusal (400, 402, 429, 503) or any error answer, never billed, frees the key: the retry runs afresh.
- * @throws ServiceError 422 `idempotency_key_reused` (the key was used for another request), 409
- *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), and the call's own
- *   refusals.
+ * Answers a direct call made with an `Idempotency-Key` over HTTP ({@link resolveIdempotently}): the result with
+ * its `X-Service-*` headers, or the 202 job handle; a replay with `Idempotent-Replayed: true`, charging nothing.
+ * @throws as {@link resolveIdempotently}.
  */
 export async function answerIdempotently(
   deps: GatewayDeps,
   res: Response,
   call: IdempotentRequest,
 ): Promise<void> {
+  const outcome = await resolveIdempotently(deps, call);
+  const l = locals(res);
+  if (outcome.jobId) l.jobId = outcome.jobId;
+  if (outcome.replayed) res.setHeader("Idempotent-Replayed", "true");
+  if (outcome.state === "pending") {
+    res.status(202).json(pollBody(outcome.jobId, outcome.status));
+    return;
+  }
+  sendJobResult(res, outcome.result);
+  // A replay charged nothing: the charge is the first call's (its own request-log row).
+  if (outcome.replayed) l.credits = 0;
+}
+
+/**
+ * Runs a direct call made with an `Idempotency-Key` (README "Retry-safe calls"), whatever interface it came through
+ * (REST, MCP): the first call with the key runs (its job kept 24 h) and its answer is stored; a retry with the same
+ * request gets that answer again (`replayed`) and no second charge — read from the stored answer, or from the first
+ * call's job when its caller (or its gateway) vanished before the answer — and waits for it while it runs
+ * (concurrent duplicates: one run). A refusal (400, 402, 429, 503) or any error answer, never billed, frees the key:
+ * the retry runs afresh.
+ * @throws ServiceError 422 `idempotency_key_reused` (the key was used for another request), 409
+ *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), and the call's own
+ *   refusals.
+ */
+export async function resolveIdempotently(
+  deps: GatewayDeps,
+  call: IdempotentRequest,
+): Promise<IdempotentOutcome> {
   const calls = new IdempotentCalls(deps.redis, deps.config.QUEUE_PREFIX);
   const { keyId, idempotencyKey } = call;
   const deadline = Date.now() + deps.config.REQUEST_DEADLINE_MS;
@@ -56,24 +85,23 @@ export async function answerIdempotently(
   };
   for (;;) {
     const earlier = await calls.claim(keyId, idempotencyKey, fresh);
-    if (!earlier) return runFirst(calls, res, call, fresh);
+    if (!earlier) return runFirst(calls, call, fresh);
     if (earlier.hash !== call.hash)
       throw new ServiceError(
         "idempotency_key_reused",
         "this Idempotency-Key was used for another request (another operation or query) in the last 24 hours; use a new key for a new request",
         { details: { requestId: earlier.requestId } },
       );
-    if (earlier.answer) return replay(res, earlier, earlier.answer);
+    if (earlier.answer) return replay(earlier, earlier.answer);
     const job = await deps.bridge.getJob(earlier.jobId);
     if (job?.result && !failed(job.result)) {
       await calls.answer(keyId, idempotencyKey, earlier, job.result).catch(() => false);
-      return replay(res, earlier, job.result);
+      return replay(earlier, job.result);
     }
     // Nothing billed: its job failed, or it never got one (its gateway died before the enqueue).
     const abandoned = job ? job.result !== null : Date.now() - earlier.at > CLAIM_QUIET_MS;
     if (abandoned) {
-      if (await calls.takeOver(keyId, idempotencyKey, earlier, fresh))
-        return runFirst(calls, res, call, fresh);
+      if (await calls.takeOver(keyId, idempotencyKey, earlier, fresh)) return runFirst(calls, call, fresh);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -86,22 +114,18 @@ export async function answerIdempotently(
             details: { requestId: earlier.requestId },
           },
         );
-      locals(res).jobId = earlier.jobId;
-      res.setHeader("Idempotent-Replayed", "true");
-      res.status(202).json(pollBody(earlier.jobId, job.status));
-      return;
+      return { state: "pending", jobId: earlier.jobId, status: job.status, replayed: true };
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-/** Runs the call that holds the key, stores its answer (or frees the key), and answers it. */
+/** Runs the call that holds the key, stores its answer (or frees the key), and returns it. */
 async function runFirst(
   calls: IdempotentCalls,
-  res: Response,
   call: IdempotentRequest,
   record: IdempotentCall,
-): Promise<void> {
+): Promise<IdempotentOutcome> {
   const { keyId, idempotencyKey } = call;
   let outcome: CallOutcome;
   try {
@@ -111,24 +135,16 @@ async function runFirst(
     await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
     throw error;
   }
-  if (outcome.jobId) locals(res).jobId = outcome.jobId;
-  if (outcome.state === "pending") {
-    // Its job holds the answer; a retry with the key reads it there.
-    res.status(202).json(pollBody(outcome.jobId, outcome.status));
-    return;
-  }
+  // Its job holds the answer; a retry with the key reads it there.
+  if (outcome.state === "pending")
+    return { state: "pending", jobId: outcome.jobId, status: outcome.status, replayed: false };
   const { result } = outcome;
   if (failed(result)) await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
   else await calls.answer(keyId, idempotencyKey, record, result).catch(() => false);
-  sendJobResult(res, result);
+  return { state: "finished", result, jobId: outcome.jobId ?? null, replayed: false };
 }
 
-/** The first call's answer again: its status, body and `X-Service-*` headers, charging nothing more. */
-function replay(res: Response, record: IdempotentCall, result: JobResult): void {
-  const l = locals(res);
-  l.jobId = record.jobId;
-  res.setHeader("Idempotent-Replayed", "true");
-  sendJobResult(res, result);
-  // This request charged nothing: the charge is the first call's (its own request-log row).
-  l.credits = 0;
+/** The first call's answer again, charging nothing more. */
+function replay(record: IdempotentCall, result: JobResult): IdempotentOutcome {
+  return { state: "finished", result, jobId: record.jobId, replayed: true };
 }
