@@ -35,7 +35,7 @@ export function canonicalHost(host: string): string {
  * Special-use names (RFC 6761, RFC 6762, RFC 7686, RFC 8375, ICANN's `.internal`): never a public host, whatever a
  * resolver answers for them.
  */
-export const SPECIAL_USE_SUFFIXES: readonly string[] = [
+const SPECIAL_USE_SUFFIXES: readonly string[] = [
   "localhost",
   "local",
   "internal",

@@ -2,7 +2,7 @@
 export type JsonRpcId = string | number | null;
 
 /** What {@link scanJson} learnt about a JSON text without parsing it. */
-export interface JsonScan {
+interface JsonScan {
   /** The deepest nesting of arrays and objects seen, counted up to `maxDepth + 1` (the scan stops there). */
   depth: number;
   /** True when the text nests deeper than `maxDepth`: it was not scanned to its end. */
