@@ -24,6 +24,10 @@ const serial = [
   "test/batch-redis-loss.test.ts",
   "test/batch-webhook.test.ts",
   "test/batch-caller-cli.test.ts",
+  "test/mcp-tools.test.ts",
+  "test/mcp-idempotent.test.ts",
+  // measures other callers' latency while hostile bodies arrive: alone, so the machine's other files do not skew it
+  "test/mcp-hostile.test.ts",
   "test/dashboard-pages-browser.test.ts",
   "test/readme.test.ts",
 ];
