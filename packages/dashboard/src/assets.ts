@@ -76,7 +76,7 @@ ${Array.from({ length: 8 }, (_, i) => `.c${i} { background: var(--c${i}); fill: 
 @media (max-width: 40rem) { header .who { margin-left: 0; } h1 { font-size: 1.35rem; } }
 /* A phone: the key columns of every table (time, operation, status, credits, actions) fit without sideways
    scrolling: secondary columns (class opt: ids, cache, durations, …) are left out and cells wrap. */
-@media (max-width: 40rem) { th.opt, td.opt { display: none; } th, td { white-space: normal; overflow-wrap: anywhere; padding: .4rem .45rem; } table { font-size: .85rem; } }
+@media (max-width: 40rem) { th.opt, td.opt { display: none; } th, td { white-space: normal; overflow-wrap: break-word; padding: .35rem .3rem; } td code { overflow-wrap: anywhere; font-size: .8rem; } td .badge, td button { white-space: nowrap; } td button.small { padding: .2rem .35rem; } table { font-size: .82rem; } }
 `;
 
 /** The favicon: the service's mark, a bracket pair around a dot (data between braces), in the link colour. */

@@ -48,12 +48,12 @@ function runsTable(runs: readonly Run[], id: string): SafeHtml {
   if (!runs.length) return html`<p class="hint">No runs yet.</p>`;
   return html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Last runs of ${id}</caption>
-<thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col" class="num opt">Items</th><th scope="col" class="num">New</th><th scope="col" class="num">Credits</th><th scope="col">Error</th></tr></thead>
+<thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col" class="num opt">Items</th><th scope="col" class="num">New</th><th scope="col" class="num">Credits</th><th scope="col" class="opt">Error</th></tr></thead>
 <tbody>${runs.map(
     (
       r,
     ) => html`<tr><td>${formatIso(r.startedAt)}</td><td>${statusBadge(r.status)}</td><td class="num opt">${r.itemsSeen ?? "—"}</td>
-<td class="num">${r.newItems}</td><td class="num">${r.credits}</td><td>${r.error ? html`<code>${r.error.code}</code>` : ""}</td></tr>`,
+<td class="num">${r.newItems}</td><td class="num">${r.credits}</td><td class="opt">${r.error ? html`<code>${r.error.code}</code>` : ""}</td></tr>`,
   )}</tbody></table></div>`;
 }
 

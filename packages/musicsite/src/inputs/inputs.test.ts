@@ -34,6 +34,10 @@ describe("Bandcamp links", () => {
       ok: { kind: "artist", host: "lobstertheremin.com", path: "/music/", bandcampHost: false },
     });
     // Any other page of the artist's site names the artist: its home page is read.
+    // A custom domain's path must be a Bandcamp page's: another platform's URL is no artist's.
+    expect(parseBandcampLink("https://www.tiktok.com/@someone/video/1")).toMatchObject({
+      unsupported: expect.stringContaining("not a Bandcamp link"),
+    });
     expect(parseBandcampLink("https://diskak.usopop.com/merch")).toMatchObject({
       ok: { kind: "artist", host: "diskak.usopop.com", path: "/" },
     });

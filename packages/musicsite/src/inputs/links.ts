@@ -67,6 +67,9 @@ export function isBandcampHost(host: string): boolean {
 /** The artist pages whose path is requested as given (the recordings are keyed by path). */
 const ARTIST_PAGES = new Set(["/", "/music", "/music/", "/releases", "/releases/"]);
 
+/** First path segments of a Bandcamp site's own pages, besides `/album/…` and `/track/…` (custom domains included). */
+const CUSTOM_DOMAIN_PAGES = new Set(["music", "releases", "merch", "community"]);
+
 /**
  * Reads a Bandcamp link: `https://<artist>.bandcamp.com/…` or a custom domain, with or without scheme (`http` is read
  * as `https`: Bandcamp serves https only); query and fragment are dropped, repeated slashes collapse
@@ -111,6 +114,12 @@ export function parseBandcampLink(value: string): LinkParse {
       ok: { kind: head, host, path: releasePath, slug, url: `https://${host}${releasePath}`, bandcampHost },
     };
   }
+  // A custom domain is any site's until its path is a Bandcamp page's: other paths there (`/@user/video/1`) are no
+  // Bandcamp link, so another platform's URL is never read as an artist's (History's and resolve's URL lookups).
+  if (!bandcampHost && head !== undefined && !CUSTOM_DOMAIN_PAGES.has(head))
+    return {
+      unsupported: `url is not a Bandcamp link: on ${host}, an artist's page is /, /music, /releases, /merch or /community`,
+    };
   const artistPath = ARTIST_PAGES.has(path.toLowerCase()) ? path.toLowerCase() : "/";
   return {
     ok: {
