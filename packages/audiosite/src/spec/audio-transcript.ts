@@ -4,8 +4,7 @@ import {
   defineOperationSpec,
   optionalIntParam,
   perAudioMinute,
-  segment,
-  url,
+  speechTranscriptFields,
 } from "@sda/core";
 import { z } from "zod";
 import { audioUrlParam, languageParam } from "../inputs/params.ts";
@@ -23,20 +22,7 @@ export const audioTranscriptParams = z.object({
 export const audioTranscriptOutput = z.object({
   platform: z.literal("audiosite"),
   trackId: z.string(),
-  url,
-  asrProvider: z
-    .string()
-    .describe("`asr-fast` (default) or `asr-standard` (when the fast tier was unavailable)."),
-  language: z
-    .string()
-    .describe("BCP-47 code: the `language` parameter, else the detected one (`und`: none)."),
-  languageIsDetected: z.boolean(),
-  durationSeconds: z.int().min(0).describe("The track's length: the basis of billing."),
-  segments: z.array(segment),
-  text: z.string(),
-  creditsUsed: z.int().min(0).describe("`ceil(durationSeconds / 60) * 2`."),
-  estimatedCredits: z.int().min(0).describe("Same number as `creditsUsed`."),
-  source: z.literal("asr"),
+  ...speechTranscriptFields("track"),
 });
 
 /**

@@ -194,6 +194,30 @@ export const segment = component(
   "A timed transcript cue: text, start and end in integer milliseconds (`endMs > startMs`).",
 );
 
+/**
+ * SPEC §2.4: the fields of a speech-to-text transcript after its platform's own `platform` and media id (`videoId`,
+ * `trackId`): `medium` names what was transcribed in the descriptions (`video`, `track`). Times in integer ms,
+ * `durationSeconds` the floor of the media's length (the basis of billing), credits as integers.
+ */
+export function speechTranscriptFields(medium: string) {
+  return {
+    url,
+    asrProvider: z
+      .string()
+      .describe("`asr-fast` (default) or `asr-standard` (when the fast tier was unavailable)."),
+    language: z
+      .string()
+      .describe("BCP-47 code: the `language` parameter, else the detected one (`und`: none)."),
+    languageIsDetected: z.boolean(),
+    durationSeconds: z.int().min(0).describe(`The ${medium}'s length: the basis of billing.`),
+    segments: z.array(segment),
+    text: z.string(),
+    creditsUsed: z.int().min(0).describe("`ceil(durationSeconds / 60) * 2`."),
+    estimatedCredits: z.int().min(0).describe("Same number as `creditsUsed`."),
+    source: z.literal("asr"),
+  };
+}
+
 /** SPEC §2.6 / §2.8: `degraded` and `degradedReason` of answers assembled from several upstream parts. */
 export const degradedFields = described(
   { degraded: z.boolean(), degradedReason: z.string().nullable() },
