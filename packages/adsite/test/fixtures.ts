@@ -1,13 +1,10 @@
 import path from "node:path";
 import { type OperationContext, parseParams, rawEnv } from "@sda/core";
-import type { ReplayServer } from "@sda/replay";
 import { defaultCorpusDir } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
 import { adsitePlatform } from "../src/spec.ts";
 import { SYNTHETIC_DIR } from "./corpus.ts";
-
-type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
 
 /**
  * The adsite handler tests' fixture: `platformTest(adsitePlatform)` serving the recorded corpus and the package's
@@ -18,18 +15,7 @@ export const adsiteTest = platformTest(adsitePlatform)
   .extend("replayDirs", { scope: "file" }, ({}): readonly string[] => [
     path.join(defaultCorpusDir(rawEnv().CORPUS_DIR), "adsite"),
     SYNTHETIC_DIR,
-  ])
-  .extend("fault", async ({ replay }, { onCleanup }) => {
-    const removers: (() => void)[] = [];
-    onCleanup(() => {
-      for (const remove of removers) remove();
-    });
-    return (fault: ReplayFault): (() => void) => {
-      const remove = replay.addFault(fault);
-      removers.push(remove);
-      return remove;
-    };
-  });
+  ]);
 
 /** Parses `query` with `schema` (as the gateway does) and calls `handler` on `ctx`. */
 export function callWith<S extends z.ZodType, R>(

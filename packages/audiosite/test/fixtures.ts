@@ -12,20 +12,7 @@ import { audiositePlatform } from "../src/spec.ts";
 type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
 
 /** `platformTest(audiositePlatform)` plus `fault`: a replay fault for this test only (removed when it ends). */
-export const audioTest = platformTest(audiositePlatform).extend(
-  "fault",
-  async ({ replay }, { onCleanup }) => {
-    const removers: (() => void)[] = [];
-    onCleanup(() => {
-      for (const remove of removers) remove();
-    });
-    return (fault: ReplayFault): (() => void) => {
-      const remove = replay.addFault(fault);
-      removers.push(remove);
-      return remove;
-    };
-  },
-);
+export const audioTest = platformTest(audiositePlatform);
 
 /** Parses `query` with `schema` (as the gateway does) and calls `handler` on `ctx`. */
 export function callWith<S extends z.ZodType, R>(

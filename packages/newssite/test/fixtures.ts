@@ -15,17 +15,7 @@ type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
  * `platformTest(newssitePlatform)` plus `fault`: injects a replay fault for this test only (removed when the test ends, also when it
  * fails); the returned function removes it earlier.
  */
-export const newsTest = platformTest(newssitePlatform).extend("fault", async ({ replay }, { onCleanup }) => {
-  const removers: (() => void)[] = [];
-  onCleanup(() => {
-    for (const remove of removers) remove();
-  });
-  return (fault: ReplayFault): (() => void) => {
-    const remove = replay.addFault(fault);
-    removers.push(remove);
-    return remove;
-  };
-});
+export const newsTest = platformTest(newssitePlatform);
 
 /**
  * A `newsTest.extend` fixture: a function that parses a query with `schema` (as the gateway does) and calls `handler`

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { PlatformEnv, PlatformSpec } from "@sda/core";
+import type { ReplayServer } from "@sda/replay";
 import { Redis } from "ioredis";
 import { test } from "vitest";
 import {
@@ -23,7 +24,8 @@ import {
  *   run's config with the platform's env slice, typed as its handlers read it);
  * - `contextWith(config, options?)`: a further context with config overrides (credentials, proxies, identities), a
  *   key prefix of its own (pauses and circuits of one test never reach another) and `testContext`'s options (a
- *   credit `balance`, a clock).
+ *   credit `balance`, a clock);
+ * - `fault(fault)` (per test): a replay fault removed when the test ends.
  * After the file every context's Redis keys are deleted and its connection closed.
  *
  * ```ts
@@ -32,35 +34,53 @@ import {
  */
 export function platformTest<P extends PlatformSpec>(platform: P) {
   type Context = PlatformTestContext<P>;
-  return test
-    .extend("replayDirs", { scope: "file" }, (): readonly string[] => [
-      path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform.name),
-    ])
-    .extend("replay", { scope: "file" }, async ({ replayDirs }, { onCleanup }) => {
-      const replay = await startReplay([platform], replayDirs);
-      onCleanup(() => replay.close());
-      return replay;
-    })
-    .extend("contextWith", { scope: "file" }, ({ replay }, { onCleanup }) => {
-      const made: Context[] = [];
-      onCleanup(async () => {
-        for (const ctx of made) {
-          await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
-          ctx.redis.disconnect();
-        }
-      });
-      return (config: Record<string, string | undefined> = {}, options: ContextOptions = {}): Context => {
-        const ctx = testContext<PlatformEnv<P>>(replay, {
-          platform: platform.name,
-          ...options,
-          config: { QUEUE_PREFIX: randomPrefix(), ...config },
+  return (
+    test
+      .extend("replayDirs", { scope: "file" }, (): readonly string[] => [
+        path.join(defaultCorpusDir(process.env.CORPUS_DIR), platform.name),
+      ])
+      .extend("replay", { scope: "file" }, async ({ replayDirs }, { onCleanup }) => {
+        const replay = await startReplay([platform], replayDirs);
+        onCleanup(() => replay.close());
+        return replay;
+      })
+      .extend("contextWith", { scope: "file" }, ({ replay }, { onCleanup }) => {
+        const made: Context[] = [];
+        onCleanup(async () => {
+          for (const ctx of made) {
+            await deleteKeysWithPrefix(ctx.config.REDIS_URL, ctx.keyPrefix);
+            ctx.redis.disconnect();
+          }
         });
-        made.push(ctx);
-        return ctx;
-      };
-    })
-    .extend("ctx", { scope: "file" }, ({ contextWith }): Context => contextWith());
+        return (config: Record<string, string | undefined> = {}, options: ContextOptions = {}): Context => {
+          const ctx = testContext<PlatformEnv<P>>(replay, {
+            platform: platform.name,
+            ...options,
+            config: { QUEUE_PREFIX: randomPrefix(), ...config },
+          });
+          made.push(ctx);
+          return ctx;
+        };
+      })
+      .extend("ctx", { scope: "file" }, ({ contextWith }): Context => contextWith())
+      // A replay fault for this test only: removed when the test ends (also when it fails); the returned function
+      // removes it earlier.
+      .extend("fault", async ({ replay }, { onCleanup }) => {
+        const removers: (() => void)[] = [];
+        onCleanup(() => {
+          for (const remove of removers) remove();
+        });
+        return (fault: ReplayFault): (() => void) => {
+          const remove = replay.addFault(fault);
+          removers.push(remove);
+          return remove;
+        };
+      })
+  );
 }
+
+/** A fault the replay answers instead of the recording (`ReplayServer.addFault`). */
+type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
 
 /** This run's Redis: `TEST_REDIS_URL`, else the local server. */
 const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
