@@ -1,19 +1,6 @@
 /** A JSON-RPC request id as a message carries it (a string, a number, or null when unknown). */
 export type JsonRpcId = string | number | null;
 
-/** What {@link scanJson} learnt about a JSON text without parsing it. */
-interface JsonScan {
-  /** The deepest nesting of arrays and objects seen, counted up to `maxDepth + 1` (the scan stops there). */
-  depth: number;
-  /** True when the text nests deeper than `maxDepth`: it was not scanned to its end. */
-  tooDeep: boolean;
-  /**
-   * The top-level object's `id` when it was read before the scan stopped (a JSON-RPC message puts it before
-   * `params`), else null: the id an early error answer can name.
-   */
-  id: JsonRpcId;
-}
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -32,15 +19,13 @@ function idOf(raw: string): JsonRpcId {
 }
 
 /**
- * One pass over a JSON text's characters, before `JSON.parse`: how deep it nests (stopping as soon as it passes
- * `maxDepth`, so a 2 MB, 10⁶-deep body costs microseconds where `JSON.parse` spends a second of CPU on it) and the
- * top-level `id`. Strings are skipped with their escapes; the text is not validated (the parser does that next).
- * @param text the message's text (UTF-8 decoded).
- * @param maxDepth the deepest nesting accepted, in levels of arrays and objects.
+ * The top-level object's `id` of a JSON-RPC message's text, read without parsing it: the prefix of a body refused for
+ * its nesting ({@link DepthMeter} stopped there) still names the request an error answers (a message puts `id` before
+ * `params`). Strings are skipped with their escapes; nested `id`s are not the message's; the text is not validated.
+ * @returns the id, or null when none was read (absent, not a string or number, or after the end of `text`).
  */
-export function scanJson(text: string, maxDepth: number): JsonScan {
+export function topLevelId(text: string): JsonRpcId {
   let depth = 0;
-  let deepest = 0;
   let key: string | null = null;
   let stringStart = -1;
   let idStart = -1;
@@ -56,11 +41,8 @@ export function scanJson(text: string, maxDepth: number): JsonScan {
       continue;
     }
     if (c === QUOTE) stringStart = i;
-    else if (OPEN.has(c)) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (depth > maxDepth) return { depth: deepest, tooDeep: true, id };
-    } else if (CLOSE.has(c) || (c === COMMA && depth === 1)) {
+    else if (OPEN.has(c)) depth++;
+    else if (CLOSE.has(c) || (c === COMMA && depth === 1)) {
       if (depth === 1 && idStart >= 0) {
         id = idOf(text.slice(idStart, i));
         idStart = -1;
@@ -69,5 +51,5 @@ export function scanJson(text: string, maxDepth: number): JsonScan {
       key = null;
     } else if (c === COLON && depth === 1 && key === "id") idStart = i + 1;
   }
-  return { depth: deepest, tooDeep: false, id };
+  return id;
 }

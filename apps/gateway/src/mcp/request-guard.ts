@@ -9,7 +9,7 @@ import { assertStorableBody, MAX_BODY_DEPTH, ServiceError } from "@sda/core";
 import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { DepthMeter } from "./depth-meter.ts";
-import { type JsonRpcId, scanJson } from "./json-scan.ts";
+import { type JsonRpcId, topLevelId } from "./json-scan.ts";
 
 /**
  * `/mcp` holds REST's input limits before the MCP SDK reads a message (issue 34 #4: 5,000-deep arguments overflowed
@@ -124,7 +124,7 @@ function readBody(req: Request): Promise<BodyRead> {
       chunks.push(chunk);
       if (meter.feed(chunk)) return;
       const prefix = Buffer.concat(chunks).subarray(0, meter.tooDeepAt).toString("utf8");
-      refused = { kind: "tooDeep", id: scanJson(prefix, Number.POSITIVE_INFINITY).id };
+      refused = { kind: "tooDeep", id: topLevelId(prefix) };
       chunks.length = 0;
     });
     req.on("end", () => resolve(refused ?? { kind: "body", bytes: Buffer.concat(chunks) }));
