@@ -12,4 +12,3 @@ export * from "./runners.ts";
 export * from "./speculation.ts";
 export * from "./submit.ts";
 export * from "./sweeper.ts";
-export type { FenceCall } from "./unanswered.ts";

@@ -97,7 +97,7 @@ describe("answerUnanswered", () => {
       result: { ok: false, error: { code: "service_unavailable" } },
     });
     const message = outcome.state === "finished" && !outcome.result.ok ? outcome.result.error.message : "";
-    expect(message).toContain("billed 1 credit(s)");
+    expect(message).toContain("billed 1 credit (request");
     expect(message).not.toContain("not billed");
   });
 

@@ -1,3 +1,4 @@
+import { creditsText } from "@sda/core";
 import type { FenceResult } from "@sda/ledger";
 import type { JobResult } from "./job-result.ts";
 import type { Reservation } from "./reservation.ts";
@@ -79,7 +80,7 @@ function resultLost(requestId: string, credits: number): Extract<JobResult, { ok
     credits: 0,
     error: {
       code: "service_unavailable",
-      message: `this call was billed ${credits} credit(s) (request ${requestId}, see GET /v1/account/usage) but its result was lost with the service's queue; a retry runs it again`,
+      message: `this call was billed ${creditsText(credits)} (request ${requestId}, see GET /v1/account/usage) but its result was lost with the service's queue; a retry runs it again`,
       retryable: true,
       retryAfterSeconds: 2,
       details: {},

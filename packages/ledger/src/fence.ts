@@ -65,9 +65,9 @@ export async function fenceCall(prisma: PrismaClient, input: FenceInput): Promis
   ).rows;
   if (row?.fenced) return { fenced: true };
   const entry = await prisma.ledgerEntry.findUnique({ where: { requestId } });
-  // No marker and no entry: the account is gone (deleted with its entries); nothing can be charged to it.
-  if (!entry) return { fenced: true };
-  if (entry.kind !== "charge") return { fenced: true };
+  // No marker and no charge: the account is gone (deleted with its entries), or another entry holds the id; either
+  // way nothing can be charged under it.
+  if (entry?.kind !== "charge") return { fenced: true };
   return { fenced: false, entry: entry as LedgerEntryRow };
 }
 
