@@ -1,5 +1,16 @@
 import { ServiceError } from "./errors.ts";
 
+/**
+ * Text PostgreSQL can store. It refuses a NUL character (U+0000) in `text` and `jsonb`, and a lone UTF-16 surrogate
+ * (a JSON `"\ud800"` escape, no Unicode text: `jsonb` refuses its escape, `text` its bytes); either used to become a
+ * 500. Two policies, one definition of what is unstorable:
+ * - caller input is **refused** (400 `invalid_parameter` naming the field: {@link assertStorableText},
+ *   {@link assertStorableBody}), so nothing the caller sent is stored other than as sent;
+ * - what is only logged (request-log paths, params, sources) is **rewritten** ({@link storableText},
+ *   {@link storableJson}): a request-log insert that fails loses the row of a call that was billed (issue 9, fault 3),
+ *   and query values may carry both (`note=%00`).
+ */
+
 /** Deepest JSON request body accepted, in levels of nested arrays and objects (a batch body needs 4). */
 export const MAX_BODY_DEPTH = 32;
 
@@ -10,8 +21,19 @@ function fieldName(path: readonly (string | number)[]): string {
   return name || "body";
 }
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A high surrogate not followed by a low one, or a low one not preceded by a high one. Global for the rewrite; the
+ * refusal reads it with `search`, which ignores `lastIndex`.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** C0 controls except tab, line feed and carriage return, and DEL: what the rewrite writes as visible escapes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Any character {@link CONTROL} or {@link LONE_SURROGATE} may replace (a surrogate, paired or not). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const NEEDS_CARE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]/;
 
 /**
  * What PostgreSQL cannot store in a string, or null: a NUL character (U+0000), which neither `text` nor `jsonb`
@@ -20,7 +42,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function unstorable(value: string): string | null {
   if (value.includes("\u0000")) return "a NUL character";
-  if (LONE_SURROGATE.test(value)) return "a lone UTF-16 surrogate";
+  if (value.search(LONE_SURROGATE) !== -1) return "a lone UTF-16 surrogate";
   return null;
 }
 
@@ -70,4 +92,25 @@ export function assertStorableBody(body: unknown): void {
         stack.push({ value: v, path: [...path, key] });
       }
   }
+}
+
+/**
+ * Text to log, made storable: every control character written as a visible `\uXXXX` escape (so the log still shows
+ * it was there) and unpaired surrogates replaced by U+FFFD. Clean text comes back as is (the same string).
+ */
+export function storableText(text: string): string {
+  // Nearly every value is clean: one scan for any character either replacement could touch, then nothing to copy.
+  if (!NEEDS_CARE.test(text)) return text;
+  return text
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A JSON value to log with {@link storableText} applied to every string and object key, at any depth. */
+export function storableJson(value: unknown): unknown {
+  if (typeof value === "string") return storableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v)]));
+  return value;
 }

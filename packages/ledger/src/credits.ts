@@ -1,9 +1,8 @@
-import { creditsText, newId, ServiceError } from "@sda/core";
+import { creditsText, newId, ServiceError, storableJson, storableText } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
-import { storableJson, storableText } from "./log-text.ts";
 import type { SettledCallLog } from "./request-log-input.ts";
 
 /**

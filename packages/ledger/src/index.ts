@@ -5,7 +5,6 @@ export * from "./fence.ts";
 export * from "./key-cache.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";
-export * from "./log-text.ts";
 export * from "./migrate.ts";
 export * from "./page-cursor.ts";
 export type { RequestChannel, RequestLogInput, SettledCallLog } from "./request-log-input.ts";

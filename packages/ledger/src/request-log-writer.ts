@@ -1,8 +1,7 @@
-import { isStoreUnreachable, type Logger } from "@sda/core";
+import { isStoreUnreachable, type Logger, storableJson, storableText } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
-import { storableJson, storableText } from "./log-text.ts";
 import type { RequestLogInput } from "./request-log-input.ts";
 
 export interface RequestLogWriterOptions {

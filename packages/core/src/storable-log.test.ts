@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { storableJson, storableText } from "./log-text.ts";
+import { storableJson, storableText } from "./storable.ts";
 
 // What PostgreSQL refuses in text and jsonb (NUL, unpaired surrogates) never reaches it, and clean text is kept as is.
 
