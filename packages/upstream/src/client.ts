@@ -17,7 +17,7 @@ import {
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
 import { decodeBody, decodeStream } from "./encoding.ts";
 import { callerHostsOf, type OriginRoute, originFor, routeUrl } from "./origins.ts";
-import type { BudgetLease, Politeness } from "./politeness.ts";
+import { NO_LEASE, type Politeness } from "./politeness.ts";
 import type { Exchange } from "./record/har-entry.ts";
 import type { Recorder } from "./record/recorder.ts";
 
@@ -49,8 +49,6 @@ export interface HttpClientOptions {
    */
   politeness?: Politeness;
 }
-
-const NO_LEASE: BudgetLease = { release() {} };
 
 const MAX_REDIRECTS = 5;
 

@@ -35,6 +35,9 @@ export interface BudgetLease {
   release(): void;
 }
 
+/** The lease of a request no budget limits (no politeness configured, an unbudgeted host): releases nothing. */
+export const NO_LEASE: BudgetLease = { release() {} };
+
 /** One host's use of a budget kept per host (`perHost`), as `/v1/status` shows it. */
 export interface HostUse {
   /** The upstream host name, lower case (e.g. `mastodon.social`). */
@@ -86,7 +89,6 @@ interface Budget {
   slots: RateLimiterRedis | null;
 }
 
-const NO_LEASE: BudgetLease = { release() {} };
 /** Longest sleep between two looks at a full concurrency budget, ms. */
 const SLOT_POLL_MAX_MS = 200;
 /** Most hosts of a per-host budget `/v1/status` lists. */

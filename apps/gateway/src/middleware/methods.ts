@@ -19,3 +19,12 @@ export function onlyMethods(path: string, allow: readonly string[]): RequestHand
     });
   };
 }
+
+/**
+ * A path's key as Express's default routing compares paths (case-insensitive, one trailing slash ignored): the
+ * gateway's lookups of registry operations by request path use it (`/v1/VideoSite/Details/` → `/v1/videosite/details`).
+ */
+export function pathKey(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
+}

@@ -11,6 +11,7 @@ import type { ServiceRouteDoc } from "@sda/openapi";
 import type { RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { locals } from "../respond.ts";
+import { pathKey } from "./methods.ts";
 
 /** The documented schemas of one route: its 2xx bodies by status and its error body. */
 interface Documented {
@@ -18,12 +19,6 @@ interface Documented {
   success: (status: number) => z.ZodType | undefined;
   error: z.ZodType;
 }
-
-/** A path's key as the registry compares it (case-insensitive, one trailing slash ignored). */
-const pathKey = (path: string) => {
-  const lower = path.toLowerCase();
-  return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
-};
 
 /** What each documented route answers, looked up by method and path. */
 function documentedRoutes(registry: OperationRegistry, routes: readonly ServiceRouteDoc[]) {

@@ -13,7 +13,7 @@ import type { GatewayDeps } from "../deps.ts";
 import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
 import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
-import { onlyMethods } from "../middleware/methods.ts";
+import { onlyMethods, pathKey } from "../middleware/methods.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 import { locals, pollBody, sendJobResult } from "../respond.ts";
 import { answerIdempotently } from "./idempotent-call.ts";
@@ -124,12 +124,6 @@ function operationRoute(
 
 /** The Express pattern every registry operation's path has (`/v1/<platform>/<operation>`). */
 export const OPERATION_PATTERN = "/v1/:platform/:operation";
-
-/** A path as Express's default routing compares it: case-insensitive, one trailing slash ignored. */
-function pathKey(path: string): string {
-  const lower = path.toLowerCase();
-  return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
-}
 
 /**
  * Every registry operation behind ONE Express route (mounted on {@link OPERATION_PATTERN} for every method) instead of
