@@ -9,7 +9,7 @@ import { deleteKeysWithPrefix, startReplay, testEnv } from "@sda/testing";
 import { generateWebhookSecret, WebhookClient, webhookConfigFromEnv } from "@sda/webhooks";
 import { Redis } from "ioredis";
 import { test as base, describe, expect } from "vitest";
-import { REFUSED_EXAMPLES, REFUSED_NAMES } from "../packages/netguard/src/examples.ts";
+import { REFUSED_EXAMPLES, REFUSED_NAMES } from "../packages/netguard/test/examples.ts";
 import { startReceiver } from "../packages/webhooks/test/receiver.ts";
 import { ledgerSum } from "./support/ledger.ts";
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type FakeAsrServer, startFakeAsr } from "@sda/media/test/fake-asr";
+import { type FakeAsrServer, startFakeAsr } from "../../packages/media/test/fake-asr.ts";
 import { Redis } from "ioredis";
 import { test } from "vitest";
 import { startReceiver } from "../../packages/webhooks/test/receiver.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { resolveFfmpegPath } from "@sda/media";
-import { type FakeAsrServer, startFakeAsr } from "@sda/media/test/fake-asr";
+import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 import { syntheticAudioCase } from "@sda/testing";
 import { recordedJson } from "./corpus.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_NAMES, REFUSED_NAMES } from "./examples.ts";
+import { PUBLIC_NAMES, REFUSED_NAMES } from "../test/examples.ts";
 import { isAllowedHost } from "./guard.ts";
 import { canonicalHost, hostNameReason } from "./host-name.ts";
 

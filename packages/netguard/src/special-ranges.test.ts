@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_EXAMPLES, REFUSED_EXAMPLES } from "./examples.ts";
+import { PUBLIC_EXAMPLES, REFUSED_EXAMPLES } from "../test/examples.ts";
 import { forbiddenAddressReason, IPV4_SPECIAL_RANGES, IPV6_SPECIAL_RANGES } from "./special-ranges.ts";
 
 describe("forbiddenAddressReason: one row per special-purpose block", () => {

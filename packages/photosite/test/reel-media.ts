@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { type FakeAsrServer, startFakeAsr } from "@sda/media/test/fake-asr";
+import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 import { recordedVideoVersionUrls, type SyntheticMediaCase, writeSyntheticMediaCase } from "@sda/testing";
 
 /** How a file fixture registers its teardown (vitest's `onCleanup`). */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeAsr } from "@sda/media/test/fake-asr";
+import { startFakeAsr } from "../../media/test/fake-asr.ts";
 import { syntheticAudioCase } from "@sda/testing";
 import { type VideositeTestContext, videositeTest } from "./fixtures.ts";
 

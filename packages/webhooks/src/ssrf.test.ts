@@ -1,6 +1,6 @@
 import type { LookupFunction } from "node:net";
-import { REFUSED_NAMES } from "@sda/netguard/examples";
-import { tableLookup } from "@sda/netguard/test/lookup";
+import { REFUSED_NAMES } from "../../netguard/test/examples.ts";
+import { tableLookup } from "../../netguard/test/lookup.ts";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import type { WebhookConfig } from "./config.ts";

@@ -1,5 +1,5 @@
 import { createLogger, type OperationContext } from "@sda/core";
-import { tableLookup } from "@sda/netguard/test/lookup";
+import { tableLookup } from "../../../netguard/test/lookup.ts";
 import { recordingRequests, serviceErrorOf } from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { afterAll, describe, expect } from "vitest";

@@ -1,4 +1,4 @@
-import { PUBLIC_NAMES, REFUSED_NAMES } from "@sda/netguard/examples";
+import { PUBLIC_NAMES, REFUSED_NAMES } from "../../../netguard/test/examples.ts";
 import { describe, expect, it } from "vitest";
 import { checkInstance } from "../client/instance-policy.ts";
 import type { FedisiteEnv } from "../env.ts";

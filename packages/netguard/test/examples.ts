@@ -1,6 +1,8 @@
 /**
- * Addresses and what the guard calls them, shared by the unit test of the table and the test of the built processes
- * (test/dist-security.test.ts), which submits each one as a webhook URL to the dist gateway.
+ * Test data (no production code reads it): addresses and names and what the guard calls them, shared by the unit tests
+ * of the table, the tests of the packages that guard caller-chosen hosts (fedisite, webhooks; they import this file by
+ * its path, as the package exports no test code) and the test of the built processes (test/dist-security.test.ts),
+ * which submits each one as a webhook URL to the dist gateway.
  */
 // Issue 21 #1: the built service let 198.18.0.1, 100::1, 2001:10::1 and ::127.0.0.1 through (ipaddr.js 1.9.1's
 // `unicast`). One row per block of the IANA special-purpose registries: an address inside it and what it is called.
