@@ -1,10 +1,10 @@
 import {
   type BatchItemJob,
+  callOfJob,
   type EngineDeps,
   internalErrorResult,
   type JobResult,
   type JobRun,
-  operationOf,
   planAndRunCall,
   Reservation,
 } from "@sda/engine";
@@ -37,14 +37,7 @@ export class BatchItemRunner {
    */
   async run(job: BatchItemJob, run: JobRun): Promise<JobResult> {
     const started = performance.now();
-    const op = operationOf(this.engine.registry, job.operationId);
-    const call = {
-      op,
-      raw: job.params,
-      principal: { accountId: job.accountId, keyId: job.keyId },
-      requestId: job.requestId,
-      batchId: job.batchId,
-    };
+    const call = { ...callOfJob(job, this.engine.registry), raw: job.params, batchId: job.batchId };
     let result: JobResult;
     try {
       // An earlier attempt charged this request and died before recording it: run it again without a new hold.

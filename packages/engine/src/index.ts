@@ -1,6 +1,7 @@
 export * from "./context.ts";
 export * from "./estimate.ts";
 export * from "./hold-words.ts";
+export * from "./job-call.ts";
 export * from "./job-result.ts";
 export * from "./jobs.ts";
 export * from "./plan.ts";

@@ -1,10 +1,11 @@
 import { isServiceError, type OperationSpec, ServiceError } from "@sda/core";
 import { HOLD_WORD_WAIT_MS, HoldWords } from "./hold-words.ts";
+import { callOfJob } from "./job-call.ts";
 import type { JobResult } from "./job-result.ts";
 import type { CallJob, JobRun } from "./jobs.ts";
 import { type CallPlan, type CallPrincipal, cacheRequested, planCall, validateCallParams } from "./plan.ts";
 import { Reservation } from "./reservation.ts";
-import { callLog, type EngineDeps, operationOf, runCall } from "./run-call.ts";
+import { callLog, type EngineDeps, runCall } from "./run-call.ts";
 
 /**
  * Runs a direct API call's job: the gateway parsed its params and holds its credits (or, for a speculative job, is
@@ -15,7 +16,8 @@ import { callLog, type EngineDeps, operationOf, runCall } from "./run-call.ts";
  * @throws UnknownOperationError for an operation this build does not know; unexpected errors as `runCall`.
  */
 export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): Promise<JobResult> {
-  const op = operationOf(deps.registry, job.operationId);
+  const named = callOfJob(job, deps.registry);
+  const { op } = named;
   const key = { requestId: job.requestId, accountId: job.accountId, operation: op.id };
   const reservation = Reservation.of(key, job.hold.credits, deps);
   if (job.hold.speculative) {
@@ -45,10 +47,8 @@ export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): P
     }
   }
   const call = {
-    op,
+    ...named,
     params: job.params,
-    principal: { accountId: job.accountId, keyId: job.keyId },
-    requestId: job.requestId,
     cacheRequested: job.cacheRequested,
     calledAt: new Date(job.enqueuedAt),
   };
