@@ -14,6 +14,7 @@ export * from "./list-pager.ts";
 export * from "./logger.ts";
 export * from "./monitor-rule.ts";
 export * from "./operation.ts";
+export * from "./operation-entry.ts";
 export * from "./operator-token.ts";
 export * from "./params.ts";
 export * from "./paths.ts";

@@ -111,6 +111,14 @@ export interface OperationSpec<S extends z.ZodType = z.ZodType, O extends z.ZodT
    * it as a free job on the operation's queue, e.g. the audio transcript's price from the video's duration).
    */
   estimate?: boolean;
+  /**
+   * Loads its handler: a dynamic import of the handler's module, declared beside the spec in its platform's
+   * `operations` ({@link withHandler}), so a process that never runs the operation (the gateway) never loads its
+   * extraction code. The registry's `handler(id)` calls it on first use and keeps the handler.
+   */
+  handler?: () => Promise<OperationHandler>;
+  /** Loads its estimate function (like `handler`); set exactly when `estimate` is true. */
+  estimator?: () => Promise<EstimateHandler>;
 }
 
 /** What an {@link EstimateHandler} reports: the same fields the price rule reads from a real outcome. */
@@ -190,12 +198,12 @@ export interface OperationRegistry {
   /** Queues that at least one operation uses. */
   queues(): string[];
   /**
-   * The handler of an operation (imports its platform's handlers module the first time).
-   * @throws Error for an unknown id, or when the platform's handlers module lacks it.
+   * The handler of an operation (imports the handler's module the first time: {@link OperationSpec.handler}).
+   * @throws Error for an unknown id, or when the module cannot be loaded.
    */
   handler(id: string): Promise<OperationHandler>;
   /**
-   * The estimate function of an operation declaring `estimate: true` (loads its platform's handlers like `handler`).
+   * The estimate function of an operation declaring `estimate: true` (loaded like `handler`).
    * @throws Error for an unknown id or an operation without one.
    */
   estimator?(id: string): Promise<EstimateHandler>;

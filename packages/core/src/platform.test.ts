@@ -8,7 +8,9 @@ import {
   definePlatform,
   itemsAt,
   matchesHost,
+  type OperationContext,
   platform,
+  withHandler,
 } from "./index.ts";
 import { fixed } from "./price.ts";
 
@@ -250,6 +252,87 @@ describe("estimate functions", () => {
         { priced: async () => ({ source: "t" }), "item-details": async () => ({ source: "t" }) },
       ),
     ).toThrow(/estimate "item-details" belongs to no operation declaring estimate: true/);
+  });
+});
+
+describe("operations carrying their lazy handlers (withHandler)", () => {
+  const loads: string[] = [];
+  const lazySite = definePlatform({
+    name: "lazysite",
+    hosts: [],
+    env: z.object({ LAZYSITE_TOKEN: z.string().default("t") }),
+    operations: [
+      withHandler(itemSpec, async () => {
+        loads.push("item-details");
+        return async (params, ctx: OperationContext<{ LAZYSITE_TOKEN: string }>) => ({
+          data: { id: params.id, token: ctx.env.LAZYSITE_TOKEN },
+          source: "t",
+        });
+      }),
+      withHandler(
+        { ...mediaSpec, name: "priced", queue: undefined },
+        async () => {
+          loads.push("priced");
+          return async (params) => ({ data: { limit: params.limit }, source: "t", count: 1 });
+        },
+        async () => {
+          loads.push("priced estimate");
+          return async (params) => ({ source: `t:${params.id}`, credits: params.limit });
+        },
+      ),
+    ],
+  });
+
+  it("loads each operation's handler on its first use only, and keeps it", async () => {
+    const catalog = createCatalog([lazySite]);
+    expect(catalog.byRoute("get", "/v1/lazysite/priced")?.id).toBe("lazysite.priced");
+    expect(loads).toEqual([]);
+    const first = await catalog.handler("lazysite.item-details");
+    expect(await catalog.handler("lazysite.item-details")).toBe(first);
+    expect(loads).toEqual(["item-details"]);
+    const ctx = { env: { LAZYSITE_TOKEN: "k" } } as never;
+    expect(await first({ id: "1" }, ctx)).toEqual({ data: { id: "1", token: "k" }, source: "t" });
+    await catalog.handler("lazysite.priced");
+    expect(loads).toEqual(["item-details", "priced"]);
+    await expect(catalog.handler("lazysite.nope")).rejects.toThrow(/unknown operation/);
+  });
+
+  it("marks an operation with an estimate function estimate: true and loads that function like a handler", async () => {
+    expect(lazySite.operations[1]).toMatchObject({ estimate: true });
+    expect(lazySite.operations[0]).not.toHaveProperty("estimate");
+    const catalog = createCatalog([lazySite]);
+    const estimate = await catalog.estimator?.("lazysite.priced");
+    expect(await estimate?.({ id: "x", limit: 4 }, {} as never)).toEqual({ source: "t:x", credits: 4 });
+    await expect(catalog.estimator?.("lazysite.item-details")).rejects.toThrow(/no estimate function/);
+  });
+
+  it("retries a handler whose import failed, instead of keeping the failure", async () => {
+    let attempts = 0;
+    const flaky = definePlatform({
+      name: "flakysite",
+      hosts: [],
+      operations: [
+        withHandler(itemSpec, async () => {
+          attempts++;
+          if (attempts === 1) throw new Error("import failed");
+          return async (params) => ({ data: { id: params.id, token: null }, source: "t" });
+        }),
+      ],
+    });
+    const catalog = createCatalog([flaky]);
+    await expect(catalog.handler("flakysite.item-details")).rejects.toThrow(/import failed/);
+    expect(typeof (await catalog.handler("flakysite.item-details"))).toBe("function");
+    expect(attempts).toBe(2);
+  });
+
+  it("types the handler by its spec: wrong params or data do not compile", () => {
+    // @ts-expect-error `data` must be the spec's output (`limit` is a number).
+    withHandler(mediaSpec, async () => async () => ({ data: { limit: "5" }, source: "t" }));
+    // @ts-expect-error the params are the spec's (`id`, `limit`), not `url`.
+    withHandler(mediaSpec, async () => async (params: { url: string }) => ({
+      data: { limit: 1 },
+      source: params.url,
+    }));
   });
 });
 

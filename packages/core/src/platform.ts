@@ -161,7 +161,9 @@ export function definePlatform<
       price: op.price,
       queue,
       cache: op.cache,
-      ...(op.estimate ? { estimate: true } : {}),
+      ...("handler" in op ? { handler: op.handler as OperationSpec["handler"] } : {}),
+      ...(op.estimate || ("estimator" in op && op.estimator) ? { estimate: true } : {}),
+      ...("estimator" in op && op.estimator ? { estimator: op.estimator as OperationSpec["estimator"] } : {}),
     };
     return spec;
   });
@@ -297,6 +299,13 @@ export function platform<P extends PlatformSpec>(
   };
 }
 
+/** The loader of a platform whose operations carry their handlers: it has no handlers module to load. */
+function noPlatformModule(spec: PlatformSpec): () => Promise<PlatformHandlers> {
+  return async () => {
+    throw new Error(`${spec.name}: its operations carry no handler`);
+  };
+}
+
 /** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
 export interface Catalog extends OperationRegistry {
   readonly platforms: readonly PlatformSpec[];
@@ -306,11 +315,14 @@ export interface Catalog extends OperationRegistry {
  * Builds the registry from the catalog's lines.
  * @throws Error when two platforms share a name, or two operations share an id or a route.
  */
-export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
+export function createCatalog(lines: readonly (CatalogEntry | PlatformSpec)[]): Catalog {
+  const entries = lines.map((line) => ("spec" in line ? line : { spec: line, load: noPlatformModule(line) }));
   const ids = new Map<string, OperationSpec>();
   const routes = new Map<string, OperationSpec>();
   const loaders = new Map<string, CatalogEntry>();
   const loaded = new Map<string, Promise<PlatformHandlers>>();
+  const handlers = new Map<string, Promise<OperationHandler>>();
+  const estimators = new Map<string, Promise<EstimateHandler>>();
   for (const entry of entries) {
     if (loaders.has(entry.spec.name)) throw new Error(`platform ${entry.spec.name} is in the catalog twice`);
     loaders.set(entry.spec.name, entry);
@@ -336,6 +348,16 @@ export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
     }
     return { op, handlers: await handlers };
   }
+  /** `load()` once per operation id (forgotten after a failed import, so the next call retries). */
+  function once<T>(cache: Map<string, Promise<T>>, id: string, load: () => Promise<T>): Promise<T> {
+    let found = cache.get(id);
+    if (!found) {
+      found = load();
+      cache.set(id, found);
+      found.catch(() => cache.delete(id));
+    }
+    return found;
+  }
   return {
     platforms: entries.map((e) => e.spec),
     operations,
@@ -343,14 +365,21 @@ export function createCatalog(entries: readonly CatalogEntry[]): Catalog {
     byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),
     queues: () => [...new Set(operations.map((op) => op.queue))],
     async handler(id) {
-      const { op, handlers } = await load(id);
-      const handler = handlers.handlers[op.name];
+      const own = ids.get(id)?.handler;
+      if (own) return once(handlers, id, own);
+      const { op, handlers: platformHandlers } = await load(id);
+      const handler = platformHandlers.handlers[op.name];
       if (!handler) throw new Error(`${op.platform}: no handler for ${op.id}`);
       return handler;
     },
     async estimator(id) {
-      const { op, handlers } = await load(id);
-      const estimate = handlers.estimates[op.name];
+      const own = ids.get(id);
+      if (own?.handler) {
+        if (!own.estimator) throw new Error(`${own.platform}: no estimate function for ${own.id}`);
+        return once(estimators, id, own.estimator);
+      }
+      const { op, handlers: platformHandlers } = await load(id);
+      const estimate = platformHandlers.estimates[op.name];
       if (!estimate) throw new Error(`${op.platform}: no estimate function for ${op.id}`);
       return estimate;
     },
