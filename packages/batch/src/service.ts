@@ -9,14 +9,14 @@ import {
   parseParams,
   ServiceError,
 } from "@sda/core";
-import { insufficientCredits, type Ledger } from "@sda/ledger";
+import { type IdempotencyRecord, type IdempotencyRef, insufficientCredits, type Ledger } from "@sda/ledger";
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
 import { batchEnv } from "./env.ts";
 import { type BatchExportFormat, exportChunk } from "./export.ts";
 import { idempotencyKeyOf, type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
-import type { BatchRow } from "./store.ts";
+import type { BatchRow, NewBatch } from "./store.ts";
 import { type BatchItemView, type BatchSummary, batchItemView, batchSummary, batchUrls } from "./views.ts";
 
 /** Query of `GET /v1/batch/{id}/results`. */
@@ -104,8 +104,12 @@ export class BatchService {
     // Before the hash: a 5,000-level body overflowed its canonical JSON; a NUL cannot be stored (issue 21 #4).
     assertStorableBody(body);
     const hash = requestHash(body);
-    if (idempotencyKey) {
-      const earlier = await store.findByIdempotencyKey(principal.keyId, idempotencyKey, now);
+    // The one idempotency store (scope `batch`): a resubmission is answered before anything is validated again.
+    const ref: IdempotencyRef | null = idempotencyKey
+      ? { keyId: principal.keyId, key: idempotencyKey, scope: "batch" }
+      : null;
+    if (ref) {
+      const earlier = await this.ledger.idempotency.find(ref, now);
       if (earlier) return replay(earlier, hash);
     }
 
@@ -129,22 +133,29 @@ export class BatchService {
       expiresAt: expiresAt.toISOString(),
       ...(webhookUrl && webhookSecret ? { webhookUrl, webhookSecret } : {}),
     };
-    const created = await store.create({
+    const batch: NewBatch = {
       id: batchId,
       accountId: principal.accountId,
       keyId: principal.keyId,
       label: prepared.label,
       estimatedMaxCredits: prepared.estimatedMaxCredits,
-      idempotencyKey,
-      requestHash: hash,
-      submitResponse: data,
       webhookUrl,
       webhookSecret,
       createdAt: now,
       expiresAt,
       calls: prepared.calls.map((c) => ({ ...c, requestId: newId("req") })),
-    });
-    if (!created.created) return replay(created.existing, hash);
+    };
+    if (ref) {
+      // The key's row (with the 202 to answer again) and the batch in one transaction: of concurrent submissions
+      // with the key exactly one stores a batch, the others answer its 202.
+      const claim = await this.ledger.idempotency.claimWith(
+        ref,
+        { requestHash: hash, batchId, answer: data },
+        (tx) => store.create(batch, tx),
+        now,
+      );
+      if (!claim.claimed) return replay(claim.earlier, hash);
+    } else await store.create(batch);
     await this.runtime.dispatchQuietly(principal.accountId);
     return { replayed: false, data };
   }
@@ -311,14 +322,15 @@ export class BatchService {
   }
 }
 
-function replay(earlier: BatchRow, hash: string): { replayed: true; data: SubmitResponse } {
+/** The stored 202 of the batch a key was first used for. @throws ServiceError 422 for another request. */
+function replay(earlier: IdempotencyRecord, hash: string): { replayed: true; data: SubmitResponse } {
   if (earlier.requestHash !== hash)
     throw new ServiceError(
       "idempotency_key_reused",
-      `this Idempotency-Key was used for another request (batch ${earlier.id}); use a new key for a new batch`,
-      { details: { batchId: earlier.id } },
+      `this Idempotency-Key was used for another request (batch ${earlier.batchId}); use a new key for a new batch`,
+      { details: { batchId: earlier.batchId } },
     );
-  return { replayed: true, data: earlier.submitResponse as unknown as SubmitResponse };
+  return { replayed: true, data: earlier.answer as SubmitResponse };
 }
 
 function notFound(batchId: string): ServiceError {

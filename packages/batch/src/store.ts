@@ -1,8 +1,8 @@
-import { isUniqueViolation, type Prisma, type PrismaClient } from "@sda/ledger";
+import type { Prisma, PrismaClient } from "@sda/ledger";
 import type { PreparedCall } from "./prepare.ts";
 
 /**
- * Batch state in PostgreSQL: the batch row (counters, idempotency, webhook) and one row per item (its result). Every
+ * Batch state in PostgreSQL: the batch row (counters, webhook) and one row per item (its result). Every
  * statement that moves an item also moves the batch's counters, in one SQL statement, so a crash between two round
  * trips cannot leave them apart. Built against:
  * - two dispatchers (gateway and workers, any number of each) claiming for one account at once: the claim runs under a
@@ -11,8 +11,8 @@ import type { PreparedCall } from "./prepare.ts";
  *   it `running` (keyed by its request id), so counters and `creditsCharged` move once;
  * - cancel racing a claim: the claim holds its item rows (`FOR UPDATE SKIP LOCKED`), cancel's update waits and then
  *   sees them `running`, so it cancels only items no worker will start;
- * - concurrent submissions with one `Idempotency-Key`: the unique (key, idempotency key) index lets one insert win;
- *   the other waits for its commit, fails, and answers the winner's batch.
+ * - concurrent submissions with one `Idempotency-Key`: {@link BatchStore.create} runs inside the key's claim
+ *   (`ledger.idempotency.claimWith`, one transaction), so only the submission that wins the key stores a batch.
  */
 
 /** A batch row. */
@@ -55,18 +55,12 @@ export interface NewBatch {
   keyId: string;
   label: string | null;
   estimatedMaxCredits: number | null;
-  idempotencyKey: string | null;
-  requestHash: string;
-  submitResponse: unknown;
   webhookUrl: string | null;
   webhookSecret: string | null;
   createdAt: Date;
   expiresAt: Date;
   calls: (PreparedCall & { requestId: string })[];
 }
-
-/** How long an `Idempotency-Key` binds its first request, in ms (24 h, as Stripe). */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 /** UTC timestamp literal for a `timestamp(3)` column (the columns hold UTC, as Prisma writes them). */
 export function utc(date: Date): string {
@@ -76,57 +70,13 @@ export function utc(date: Date): string {
 export class BatchStore {
   constructor(readonly prisma: PrismaClient) {}
 
-  /** The batch a key submitted under `idempotencyKey` within the last 24 h, or null. */
-  findByIdempotencyKey(keyId: string, idempotencyKey: string, now: Date): Promise<BatchRow | null> {
-    return this.prisma.batch.findFirst({
-      where: { keyId, idempotencyKey, createdAt: { gte: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS) } },
-    });
-  }
-
   /**
-   * Stores a batch and its items in one transaction.
-   * @returns `created: true`, or `created: false` with the batch a concurrent submission with the same idempotency key
-   *   stored first (nothing of this one is stored).
+   * Stores a batch and its items in one transaction: `tx` (the claim of its `Idempotency-Key`, which then commits or
+   * rolls back both together) or its own.
    */
-  async create(batch: NewBatch): Promise<{ created: true } | { created: false; existing: BatchRow }> {
-    const { calls, ...row } = batch;
-    if (row.idempotencyKey)
-      // A key older than the window binds nothing any more: free it so the unique index admits the new batch.
-      await this.prisma.batch.updateMany({
-        where: {
-          keyId: row.keyId,
-          idempotencyKey: row.idempotencyKey,
-          createdAt: { lt: new Date(row.createdAt.getTime() - IDEMPOTENCY_WINDOW_MS) },
-        },
-        data: { idempotencyKey: null },
-      });
-    try {
-      await this.prisma.$transaction([
-        this.prisma.batch.create({
-          data: { ...row, total: calls.length, submitResponse: row.submitResponse as Prisma.InputJsonValue },
-        }),
-        this.prisma.batchItem.createMany({
-          data: calls.map((c) => ({
-            batchId: row.id,
-            index: c.index,
-            requestId: c.requestId,
-            accountId: row.accountId,
-            operation: c.operationId,
-            path: c.path,
-            params: c.params,
-            createdAt: row.createdAt,
-          })),
-        }),
-      ]);
-      return { created: true };
-    } catch (error) {
-      if (!row.idempotencyKey || !isUniqueViolation(error)) throw error;
-      const existing = await this.prisma.batch.findUnique({
-        where: { keyId_idempotencyKey: { keyId: row.keyId, idempotencyKey: row.idempotencyKey } },
-      });
-      if (!existing) throw error;
-      return { created: false, existing };
-    }
+  async create(batch: NewBatch, tx?: Prisma.TransactionClient): Promise<void> {
+    if (tx) return insertBatch(tx, batch);
+    await this.prisma.$transaction((own) => insertBatch(own, batch));
   }
 
   get(batchId: string): Promise<BatchRow | null> {
@@ -349,6 +299,24 @@ export class BatchStore {
     await this.prisma.webhookDelivery.deleteMany({ where: { ownerKind: "batch", ownerId: { in: ids } } });
     return deleted;
   }
+}
+
+/** Inserts a batch row and its item rows on `db` (a transaction). */
+async function insertBatch(db: Prisma.TransactionClient, batch: NewBatch): Promise<void> {
+  const { calls, ...row } = batch;
+  await db.batch.create({ data: { ...row, total: calls.length } });
+  await db.batchItem.createMany({
+    data: calls.map((c) => ({
+      batchId: row.id,
+      index: c.index,
+      requestId: c.requestId,
+      accountId: row.accountId,
+      operation: c.operationId,
+      path: c.path,
+      params: c.params,
+      createdAt: row.createdAt,
+    })),
+  });
 }
 
 /** A JSON parameter for a `::jsonb` cast (null stays SQL NULL). */

@@ -8,7 +8,9 @@ import { ServiceError } from "./errors.ts";
  *   {@link assertStorableBody}), so nothing the caller sent is stored other than as sent;
  * - what is only logged (request-log paths, params, sources) is **rewritten** ({@link storableText},
  *   {@link storableJson}): a request-log insert that fails loses the row of a call that was billed (issue 9, fault 3),
- *   and query values may carry both (`note=%00`).
+ *   and query values may carry both (`note=%00`);
+ * - an answer kept to be given again (an `Idempotency-Key`'s) is **kept as it was** but for what cannot be stored
+ *   ({@link storableJsonText}): a billed answer that fails to be stored could be charged again after a Redis loss.
  */
 
 /** Deepest JSON request body accepted, in levels of nested arrays and objects (a batch body needs 4). */
@@ -113,4 +115,29 @@ export function storableJson(value: unknown): unknown {
   if (value !== null && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v)]));
   return value;
+}
+
+/** What `JSON.stringify` writes for a NUL or a lone surrogate: the escapes `jsonb` refuses (maybe a false alarm). */
+const UNSTORABLE_ESCAPE = /\\u0000|\\ud[89a-f]/;
+
+/** A JSON value with NUL characters and lone surrogates replaced by U+FFFD, at any depth; nothing else changes. */
+function replaceUnstorable(value: unknown): unknown {
+  if (typeof value === "string")
+    return value.replace(LONE_SURROGATE, "\uFFFD").replaceAll("\u0000", "\uFFFD");
+  if (Array.isArray(value)) return value.map(replaceUnstorable);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [replaceUnstorable(k) as string, replaceUnstorable(v)]),
+    );
+  return value;
+}
+
+/**
+ * The JSON text of a value that `jsonb` accepts: as `JSON.stringify` writes it, but a NUL character or a lone
+ * surrogate (which `jsonb` refuses, as `\u0000` or `\udXXX`) replaced by U+FFFD. Nearly every value has neither: one
+ * serialisation and one scan of it, and the value is walked only when the scan finds such an escape.
+ */
+export function storableJsonText(value: unknown): string {
+  const text = JSON.stringify(value);
+  return UNSTORABLE_ESCAPE.test(text) ? JSON.stringify(replaceUnstorable(value)) : text;
 }

@@ -14,6 +14,7 @@ import {
 } from "./credits.ts";
 import { type FenceInput, type FenceResult, fenceCall } from "./fence.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
+import { IdempotencyKeys } from "./idempotency.ts";
 import { hashApiKey, keyStart } from "./keys.ts";
 import type { RequestLogInput } from "./request-log-input.ts";
 import { writeRequestLogs } from "./request-log-writer.ts";
@@ -44,7 +45,12 @@ export type AuthResult = { ok: true; principal: Principal } | { ok: false; reaso
  * append-only ledger entry in the same transaction, so `sum(amount) = balance` always holds.
  */
 export class Ledger {
-  constructor(readonly prisma: PrismaClient) {}
+  /** Every `Idempotency-Key` (direct calls and batches): claim, answer, release, take-over, sweep. */
+  readonly idempotency: IdempotencyKeys;
+
+  constructor(readonly prisma: PrismaClient) {
+    this.idempotency = new IdempotencyKeys(prisma);
+  }
 
   /** Creates an account with the sign-up grant (`grant` credits, default 100) as its first ledger entry. */
   async createAccount(input: { name: string; email?: string; grant?: number }): Promise<AccountRow> {

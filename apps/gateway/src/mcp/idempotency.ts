@@ -4,7 +4,7 @@ import { ServiceError } from "@sda/core";
 /**
  * Retry-safe tool calls (issue 34 #5): a paying tool (every platform tool, `batch_submit`) takes an idempotency key
  * as its `idempotencyKey` argument or as the MCP request's `Idempotency-Key` header, with REST's rules and store
- * (`resolveIdempotently` for direct calls, the batch service's own for batches): the first call with a key runs, a
+ * (`ledger.idempotency`: `resolveIdempotently` for direct calls, the batch service for batches): the first call with a key runs, a
  * retry with the same key and arguments gets its outcome again and is not charged again, the same key with other
  * arguments is refused (`idempotency_key_reused`), a refused or failed call (never billed) frees the key.
  */

@@ -1,9 +1,9 @@
 import { requestHash } from "@sda/batch";
 import { anyErrorEnvelope, jobHandle, type OperationSpec, ServiceError } from "@sda/core";
 import type { CallOutcome } from "@sda/engine";
+import { IDEMPOTENCY_TTL_SECONDS } from "@sda/ledger";
 import { parametersSchema, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
-import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
 import { pollBody } from "../respond.ts";
 import { type IdempotentOutcome, resolveIdempotently } from "../routes/idempotent-call.ts";
 import { callOperation } from "../routes/operation.ts";
@@ -94,6 +94,8 @@ export function operationTool(op: OperationSpec): McpTool {
       admission?.catch(() => undefined);
       const outcome = await resolveIdempotently(ctx.deps, {
         keyId: ctx.principal.keyId,
+        accountId: ctx.principal.accountId,
+        operation: op.id,
         idempotencyKey: key,
         hash: requestHash({ operation: op.id, params: raw }),
         requestId: ctx.requestId,

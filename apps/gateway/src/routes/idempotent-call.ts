@@ -1,9 +1,9 @@
-import { newId, ServiceError } from "@sda/core";
+import { creditsText, newId, ServiceError } from "@sda/core";
 import type { CallOutcome, JobResult } from "@sda/engine";
+import type { IdempotencyKeys, IdempotencyRecord, IdempotencyRef } from "@sda/ledger";
 import type { JobStatus } from "@sda/queue";
 import type { Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
-import { type IdempotentCall, IdempotentCalls } from "../idempotent-calls.ts";
 import { locals, pollBody, sendJobResult } from "../respond.ts";
 
 /** How often a retry re-reads a first call that is still running (ms). */
@@ -18,6 +18,10 @@ const CLAIM_QUIET_MS = 15_000;
 /** One direct call made with an `Idempotency-Key`, as {@link answerIdempotently} runs it. */
 export interface IdempotentRequest {
   keyId: string;
+  /** The account that pays (a first call whose job is gone is fenced under it). */
+  accountId: string;
+  /** The operation's id (`videosite.transcript`). */
+  operation: string;
   idempotencyKey: string;
   /** SHA-256 of the canonical request (operation and query). */
   hash: string;
@@ -59,49 +63,56 @@ export async function answerIdempotently(
   if (outcome.replayed) l.credits = 0;
 }
 
+/** A call's claim as the store keeps it, with what the loop below needs. */
+interface CallClaim {
+  requestId: string;
+  jobId: string;
+}
+
 /**
  * Runs a direct call made with an `Idempotency-Key` (README "Retry-safe calls"), whatever interface it came through
- * (REST, MCP): the first call with the key runs (its job kept 24 h) and its answer is stored; a retry with the same
- * request gets that answer again (`replayed`) and no second charge — read from the stored answer, or from the first
- * call's job when its caller (or its gateway) vanished before the answer — and waits for it while it runs
+ * (REST, MCP), through the one idempotency store (`ledger.idempotency`, PostgreSQL, scope `call`): the first call
+ * with the key runs (its job kept 24 h) and its answer is stored; a retry with the same request gets that answer
+ * again (`replayed`) and no second charge — read from the stored answer (kept however Redis fares), or from the
+ * first call's job when its caller (or its gateway) vanished before the answer — and waits for it while it runs
  * (concurrent duplicates: one run). A refusal (400, 402, 429, 503) or any error answer, never billed, frees the key:
- * the retry runs afresh.
+ * the retry runs afresh. A first call that has no job (its gateway died before the enqueue, or Redis lost it) is
+ * fenced before a retry takes its key over, so it can never be charged beside the retry.
  * @throws ServiceError 422 `idempotency_key_reused` (the key was used for another request), 409
- *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), and the call's own
- *   refusals.
+ *   `idempotency_key_in_use` (the first call has not reached its job within the deadline; retry), 503
+ *   `service_unavailable` (the first call was charged but its job is gone with Redis's data: nothing to replay, and
+ *   running it again would charge twice), and the call's own refusals.
  */
 export async function resolveIdempotently(
   deps: GatewayDeps,
   call: IdempotentRequest,
 ): Promise<IdempotentOutcome> {
-  const calls = new IdempotentCalls(deps.redis, deps.config.QUEUE_PREFIX);
-  const { keyId, idempotencyKey } = call;
+  const keys = deps.ledger.idempotency;
+  const ref: IdempotencyRef = { keyId: call.keyId, key: call.idempotencyKey, scope: "call" };
   const deadline = Date.now() + deps.config.REQUEST_DEADLINE_MS;
-  const fresh: IdempotentCall = {
-    hash: call.hash,
-    requestId: call.requestId,
-    jobId: newId("job"),
-    at: Date.now(),
-  };
+  const fresh: CallClaim = { requestId: call.requestId, jobId: newId("job") };
   for (;;) {
-    const earlier = await calls.claim(keyId, idempotencyKey, fresh);
-    if (!earlier) return runFirst(calls, call, fresh);
-    if (earlier.hash !== call.hash)
+    const claim = await keys.claim(ref, { requestHash: call.hash, ...fresh });
+    if (claim.claimed) return runFirst(keys, ref, call, fresh);
+    const earlier = claim.earlier as IdempotencyRecord & CallClaim;
+    if (earlier.requestHash !== call.hash)
       throw new ServiceError(
         "idempotency_key_reused",
         "this Idempotency-Key was used for another request (another operation or query) in the last 24 hours; use a new key for a new request",
         { details: { requestId: earlier.requestId } },
       );
-    if (earlier.answer) return replay(earlier, earlier.answer);
+    if (earlier.answer) return replay(earlier, earlier.answer as JobResult);
     const job = await deps.bridge.getJob(earlier.jobId);
     if (job?.result && !failed(job.result)) {
-      await calls.answer(keyId, idempotencyKey, earlier, job.result).catch(() => false);
+      await keys.answer(ref, earlier.requestId, job.result).catch(() => false);
       return replay(earlier, job.result);
     }
-    // Nothing billed: its job failed, or it never got one (its gateway died before the enqueue).
-    const abandoned = job ? job.result !== null : Date.now() - earlier.at > CLAIM_QUIET_MS;
+    // Nothing billed: its job failed, or it never got one (its gateway died before the enqueue) — or Redis lost it,
+    // which the fence tells apart: after it, the first call can never be charged.
+    const abandoned = job ? job.result !== null : Date.now() - earlier.createdAt.getTime() > CLAIM_QUIET_MS;
     if (abandoned) {
-      if (await calls.takeOver(keyId, idempotencyKey, earlier, fresh)) return runFirst(calls, call, fresh);
+      if (!job) await requireUncharged(deps, call, earlier.requestId);
+      if (await keys.takeOver(ref, earlier.requestId, fresh)) return runFirst(keys, ref, call, fresh);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -120,31 +131,50 @@ export async function resolveIdempotently(
   }
 }
 
+/**
+ * Fences the first call of a key whose job is gone (`Ledger.fence`), so a retry that takes the key over can never be
+ * charged beside it. @throws ServiceError 503 `service_unavailable` when it was charged already: its result went with
+ * Redis's data, and running it again would charge the key twice. @throws the store's error.
+ */
+async function requireUncharged(
+  deps: GatewayDeps,
+  call: IdempotentRequest,
+  requestId: string,
+): Promise<void> {
+  const fence = await deps.ledger.fence({ requestId, accountId: call.accountId, operation: call.operation });
+  if (fence.fenced) return;
+  throw new ServiceError(
+    "service_unavailable",
+    `the first call with this Idempotency-Key was billed ${creditsText(-fence.entry.amount)} (request ${requestId}, see GET /v1/account/usage) but its result was lost with the service's queue; this key cannot replay it, send a new key to run the call again`,
+    { details: { requestId } },
+  );
+}
+
 /** Runs the call that holds the key, stores its answer (or frees the key), and returns it. */
 async function runFirst(
-  calls: IdempotentCalls,
+  keys: IdempotencyKeys,
+  ref: IdempotencyRef,
   call: IdempotentRequest,
-  record: IdempotentCall,
+  claim: CallClaim,
 ): Promise<IdempotentOutcome> {
-  const { keyId, idempotencyKey } = call;
   let outcome: CallOutcome;
   try {
-    outcome = await call.run(record.jobId);
+    outcome = await call.run(claim.jobId);
   } catch (error) {
     // Refused or not enqueued: nothing billed, a retry runs afresh.
-    await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
+    await keys.release(ref, claim.requestId).catch(() => false);
     throw error;
   }
   // Its job holds the answer; a retry with the key reads it there.
   if (outcome.state === "pending")
     return { state: "pending", jobId: outcome.jobId, status: outcome.status, replayed: false };
   const { result } = outcome;
-  if (failed(result)) await calls.release(keyId, idempotencyKey, record.requestId).catch(() => false);
-  else await calls.answer(keyId, idempotencyKey, record, result).catch(() => false);
+  if (failed(result)) await keys.release(ref, claim.requestId).catch(() => false);
+  else await keys.answer(ref, claim.requestId, result).catch(() => false);
   return { state: "finished", result, jobId: outcome.jobId ?? null, replayed: false };
 }
 
 /** The first call's answer again, charging nothing more. */
-function replay(record: IdempotentCall, result: JobResult): IdempotentOutcome {
-  return { state: "finished", result, jobId: record.jobId, replayed: true };
+function replay(claim: CallClaim, result: JobResult): IdempotentOutcome {
+  return { state: "finished", result, jobId: claim.jobId, replayed: true };
 }

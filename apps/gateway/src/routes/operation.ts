@@ -8,9 +8,9 @@ import {
   type SubmitDeps,
   submitCall,
 } from "@sda/engine";
+import { IDEMPOTENCY_TTL_SECONDS } from "@sda/ledger";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
-import { IDEMPOTENCY_TTL_SECONDS } from "../idempotent-calls.ts";
 import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { onlyMethods, pathKey } from "../middleware/methods.ts";
@@ -105,6 +105,8 @@ function operationRoute(
       admission?.catch(() => undefined);
       await answerIdempotently(deps, res, {
         keyId: principal.keyId,
+        accountId: principal.accountId,
+        operation: op.id,
         idempotencyKey,
         hash: requestHash({ operation: op.id, params: raw }),
         requestId: l.requestId,
