@@ -7,9 +7,7 @@ import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,
-  jobParser,
   type PlatformJobRunners,
-  platformJobSchema,
   runCallJob,
   runEstimateJob,
   runPlatformJob,
@@ -19,7 +17,7 @@ import {
 import { createHistoryObserver, HistoryStore } from "@sda/history";
 import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { monitorsEnv } from "@sda/monitors/env";
-import { createQueueWorker, isFinalAttempt } from "@sda/queue";
+import { createQueueWorker, isFinalAttempt, jobParser, platformJobSchema } from "@sda/queue";
 import { createServices } from "@sda/services";
 import {
   createHttpClient,

@@ -1,14 +1,9 @@
 import type { Logger, OperationRegistry } from "@sda/core";
 import type { BatchItemJob } from "@sda/engine";
-import { Job, type JobsOptions, Queue } from "bullmq";
+import { enqueueBulk } from "@sda/queue";
+import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { BatchShare, BatchStore, ClaimedItem } from "./store.ts";
-
-/**
- * BullMQ priority of batch item jobs. BullMQ takes every job without a priority (the direct calls) before any
- * prioritized one, so a queue full of batch items never delays a direct call by more than the jobs already running.
- */
-export const BATCH_JOB_PRIORITY = 100;
 
 /** What the dispatcher needs. */
 export interface DispatcherOptions {
@@ -34,7 +29,7 @@ export interface DispatcherOptions {
  * Feeds batch items into the platform queues, at most an account's share at a time: it claims items
  * in PostgreSQL (see {@link BatchStore.claim}) and adds one job per claimed item, named by the operation id like a
  * direct call, with the item's request id as job id (so adding it again, after a crash between claim and add, is a
- * no-op while the job exists) and {@link BATCH_JOB_PRIORITY}. Called after a submission, after each finished item (its
+ * no-op while the job exists) and the batch item priority (the job catalog's `batch-item` kind). Called after a submission, after each finished item (its
  * slot is free), and by the sweeper.
  */
 export class BatchDispatcher {
@@ -59,7 +54,7 @@ export class BatchDispatcher {
 
   /** Adds the jobs of claimed items (again: a job that still exists is left as it is). */
   async enqueue(items: readonly ClaimedItem[]): Promise<void> {
-    const byQueue = new Map<string, { name: string; data: BatchItemJob; opts: JobsOptions }[]>();
+    const byQueue = new Map<string, BatchItemJob[]>();
     for (const item of items) {
       const op = this.#options.registry.byId(item.operation);
       // An operation this build does not know (a newer gateway stored it): the worker of that build will record it;
@@ -72,10 +67,13 @@ export class BatchDispatcher {
         continue;
       }
       const list = byQueue.get(op.queue) ?? [];
-      list.push({ name: op.id, data: itemPayload(item), opts: this.#jobOptions(item.requestId) });
+      list.push(itemPayload(item));
       byQueue.set(op.queue, list);
     }
-    await Promise.all([...byQueue].map(([queue, jobs]) => this.#queue(queue).addBulk(jobs)));
+    const policy = { attempts: this.#options.attempts, retentionSeconds: this.#options.jobRetentionSeconds };
+    await Promise.all(
+      [...byQueue].map(([queue, jobs]) => enqueueBulk(this.#queue(queue), "batch-item", jobs, policy)),
+    );
   }
 
   /** The BullMQ state of an item's job (`completed`, `failed`, `active`, `waiting`, …) and its return value, or null. */
@@ -93,18 +91,6 @@ export class BatchDispatcher {
 
   async close(): Promise<void> {
     await Promise.all([...this.#queues.values()].map((q) => q.close()));
-  }
-
-  #jobOptions(requestId: string): JobsOptions {
-    const age = this.#options.jobRetentionSeconds;
-    return {
-      jobId: requestId,
-      priority: BATCH_JOB_PRIORITY,
-      attempts: this.#options.attempts,
-      backoff: { type: "exponential", delay: 500 },
-      removeOnComplete: { age },
-      removeOnFail: { age },
-    };
   }
 
   #queue(name: string): Queue<BatchItemJob> {

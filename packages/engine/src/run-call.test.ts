@@ -1,12 +1,12 @@
 import { registry } from "@sda/catalog";
 import { newId, parseParams } from "@sda/core";
-import { createQueueWorker, deleteKeysUnder } from "@sda/queue";
+import { createQueueWorker, deleteKeysUnder, jobParser, platformJobSchema } from "@sda/queue";
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { HoldWords } from "./hold-words.ts";
 import type { JobResult } from "./job-result.ts";
-import { jobParser, type PlatformJob, platformJobSchema } from "./jobs.ts";
+import type { PlatformJob } from "./jobs.ts";
 import { planCall } from "./plan.ts";
 import { cachedData } from "./result-cache.ts";
 import type { EngineDeps } from "./run-call.ts";

@@ -1,19 +1,15 @@
 import { randomSuffix } from "@sda/core";
 import type { MonitorRunJobData } from "@sda/engine";
+import { enqueue, jobQueue, scheduleJobs } from "@sda/queue";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type MonitorSchedule, repeatOptions } from "./schedule.ts";
 
-/** The BullMQ queue of monitor runs. */
-export const MONITOR_QUEUE = "monitors";
-
-/** Run jobs are retried after a crash (the run resumes, see `runMonitor`); kept a day for inspection. */
-const JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: "exponential", delay: 1000 },
-  removeOnComplete: { age: 86_400 },
-  removeOnFail: { age: 7 * 86_400 },
-} as const;
+/**
+ * The BullMQ queue of monitor runs. Run jobs are retried after a crash (the run resumes, see `runMonitor`) and kept
+ * for inspection: the job catalog's `monitor-run` kind.
+ */
+export const MONITOR_QUEUE = jobQueue("monitor-run");
 
 /**
  * The monitors queue's producer side: one BullMQ job scheduler per active monitor (id = the monitor id), written by
@@ -33,10 +29,10 @@ export class MonitorScheduler {
 
   /** Creates or replaces the monitor's scheduler (the next run is due one interval / cron firing from now). */
   async upsert(monitorId: string, schedule: MonitorSchedule): Promise<void> {
-    await this.queue.upsertJobScheduler(monitorId, repeatOptions(schedule), {
-      name: "run",
-      data: { kind: "monitor-run", monitorId, trigger: "schedule" },
-      opts: JOB_OPTIONS,
+    await scheduleJobs(this.queue, "monitor-run", monitorId, repeatOptions(schedule), {
+      kind: "monitor-run",
+      monitorId,
+      trigger: "schedule",
     });
   }
 
@@ -56,10 +52,11 @@ export class MonitorScheduler {
    */
   async runNow(monitorId: string): Promise<string> {
     const jobId = `manual-${monitorId}-${randomSuffix()}`;
-    await this.queue.add(
-      "run",
+    await enqueue(
+      this.queue,
+      "monitor-run",
       { kind: "monitor-run", monitorId, trigger: "manual" },
-      { ...JOB_OPTIONS, jobId },
+      { jobId },
     );
     return jobId;
   }

@@ -1,7 +1,7 @@
 import { type Logger, startPeriodicTask } from "@sda/core";
-import { type EngineDeps, jobParser, type MonitorRunJob, monitorRunJobSchema } from "@sda/engine";
+import type { EngineDeps, MonitorRunJob } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
-import { createQueueWorker, isFinalAttempt } from "@sda/queue";
+import { createQueueWorker, isFinalAttempt, jobCatalog, jobParser } from "@sda/queue";
 import type { WebhookClient, WebhookHooks } from "@sda/webhooks";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -102,7 +102,7 @@ export async function reconcileSchedulers(
 /**
  * Consumes the `monitors` queue (each job one run, see {@link runMonitor}) after reconciling the schedulers, and
  * reconciles them again every `reconcileIntervalMs` (a flushed or restarted-empty Redis loses them). A job
- * whose data is not a monitor run (the engine's `monitorRunJobSchema`) is logged and failed unrun. Jobs whose run was
+ * whose data is not a monitor run (the job catalog's `monitor-run` schema) is logged and failed unrun. Jobs whose run was
  * skipped or ignored complete normally; unexpected errors are retried by BullMQ and resume the run.
  */
 export async function startMonitorWorker(options: MonitorWorkerOptions): Promise<MonitorWorker> {
@@ -141,7 +141,7 @@ export async function startMonitorWorker(options: MonitorWorkerOptions): Promise
     lockDurationMs: options.lockDurationMs,
     stalledIntervalMs: options.lockDurationMs,
     maxStalledCount: 2,
-    parse: jobParser(monitorRunJobSchema),
+    parse: jobParser(jobCatalog["monitor-run"].schema),
     log,
     processor: (data, job) =>
       runMonitor(

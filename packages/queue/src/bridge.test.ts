@@ -25,6 +25,8 @@ afterAll(() => redis.disconnect());
 
 /** A job of these tests (the bridge is generic: the engine's call jobs are one such payload). */
 interface TestJob {
+  /** The bridge adds it with the job catalog's policy of its kind. */
+  kind: "call";
   requestId: string;
   replyTo?: string;
 }
@@ -33,7 +35,7 @@ type TestResult =
   | { ok: false; error: { code: string; message: string }; credits: 0 };
 
 function payload(): TestJob {
-  return { requestId: newId("req") };
+  return { kind: "call", requestId: newId("req") };
 }
 
 const ok = (data: unknown): TestResult => ({ ok: true, data, source: "test", credits: 1, cache: "BYPASS" });

@@ -2,6 +2,7 @@ import { newId } from "@sda/core";
 import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobFailure, JobStatus, Replyable } from "./job.ts";
+import { type AwaitedJobKind, jobOptions } from "./job-catalog.ts";
 import { decodeReply, replyChannel } from "./reply.ts";
 import { CallSpan } from "./spans.ts";
 
@@ -75,6 +76,11 @@ export function fallbackPollTimes(firstMs: number, deadlineMs: number): number[]
   return times;
 }
 
+/** What every payload of a {@link QueueBridge} names: its kind in the job catalog, one a producer waits for. */
+export interface AwaitedPayload {
+  kind: AwaitedJobKind;
+}
+
 /**
  * The gateway's side of the queue: enqueue a call and wait for it up to the deadline (SPEC §8: 110 s).
  *
@@ -83,13 +89,14 @@ export function fallbackPollTimes(firstMs: number, deadlineMs: number): number[]
  * `add` returns), raced against the deadline, and backed by reading the job's state at {@link fallbackPollTimes} and
  * whenever the subscription reconnects (a reply published while the subscriber reconnected is lost; a job failed by
  * BullMQ's stalled check publishes nothing).
- * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion, so a waiter or a later
- * `GET /v1/jobs/{id}` can always read the result.
+ * Jobs are kept `resultTtlSeconds` after they finish, never removed on completion (the job catalog's policy of the
+ * payload's kind: attempts, backoff, retention by age), so a waiter or a later `GET /v1/jobs/{id}` can always read the
+ * result.
  *
  * Generic over the job's data (`Payload`, which gets the reply channel) and its result (`Result`, the worker's return
  * value): the bridge moves them, the engine owns what they mean.
  */
-export class QueueBridge<Payload extends object, Result> {
+export class QueueBridge<Payload extends AwaitedPayload, Result> {
   readonly #options: QueueBridgeOptions<Result>;
   readonly #queues = new Map<string, Queue>();
   readonly #waiters = new Map<string, { queue: Queue; settle: (settled: Settled) => void }>();
@@ -185,13 +192,11 @@ export class QueueBridge<Payload extends object, Result> {
     this.#waiters.set(jobId, { queue, settle: resolveWaiter });
     const timers: NodeJS.Timeout[] = [];
     try {
-      await queue.add(name, { ...payload, replyTo: this.#channel } satisfies Payload & Replyable, {
-        jobId,
-        attempts: this.#options.attempts,
-        backoff: { type: "exponential", delay: 500 },
-        removeOnComplete: { age: keep },
-        removeOnFail: { age: keep },
-      });
+      await queue.add(
+        name,
+        { ...payload, replyTo: this.#channel } satisfies Payload & Replyable,
+        jobOptions(payload.kind, null, { jobId, attempts: this.#options.attempts, retentionSeconds: keep }),
+      );
       timers.push(setTimeout(() => resolveWaiter({ kind: "deadline" }), deadlineMs));
       const abandon = () => resolveWaiter({ kind: "abandoned" });
       if (signal?.aborted) abandon();

@@ -19,12 +19,14 @@ afterAll(async () => {
 
 /** A job of these tests (the worker factory is generic: the engine's jobs are one such payload). */
 interface TestJob {
+  /** The bridge adds it with the job catalog's policy of its kind. */
+  kind: "call";
   requestId: string;
   replyTo?: string;
 }
 
 function payload(): TestJob {
-  return { requestId: newId("req") };
+  return { kind: "call", requestId: newId("req") };
 }
 
 /** The worker options these tests share: any data is a job. */

@@ -1,22 +1,17 @@
+import { enqueue, jobQueue, type WebhookAttemptJob, webhookAttemptJobId } from "@sda/queue";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { WebhookConfig } from "./config.ts";
 
-/** The BullMQ queue of webhook attempts (keys `<prefix>:webhooks:*`). */
-export const WEBHOOK_QUEUE = "webhooks";
+/** The BullMQ queue of webhook attempts (keys `<prefix>:webhooks:*`): the job catalog's `webhook-attempt` kind. */
+export const WEBHOOK_QUEUE = jobQueue("webhook-attempt");
 
-/** One job = one attempt of one delivery. */
-export interface WebhookJobData {
-  deliveryId: string;
-  /** 1-based attempt number; part of the job id, so each attempt is enqueued at most once. */
-  attempt: number;
-  /** A replay attempt: sent once, never retried. */
-  replay: boolean;
-}
+/** One job = one attempt of one delivery (the job catalog's `webhook-attempt` schema). */
+export type WebhookJobData = WebhookAttemptJob;
 
 /** Job id of one attempt: `<deliveryId>-<attempt>`. BullMQ ignores an add whose id exists, which dedupes re-adds. */
 export function attemptJobId(deliveryId: string, attempt: number): string {
-  return `${deliveryId}-${attempt}`;
+  return webhookAttemptJobId({ deliveryId, attempt });
 }
 
 export function createWebhookQueue(connection: Redis, prefix: string): Queue<WebhookJobData> {
@@ -28,9 +23,10 @@ export function createWebhookQueue(connection: Redis, prefix: string): Queue<Web
 }
 
 /**
- * Adds the job of one attempt. Finished jobs are removed after `jobRetentionSeconds` (nothing in Redis without an
- * age bound); `attempts` only covers crashes of the processor (database down): HTTP failures are not exceptions but
- * recorded attempts followed by a new delayed job.
+ * Adds the job of one attempt, with the job catalog's id (`<deliveryId>-<attempt>`), attempts, backoff and
+ * retention (finished jobs are removed after `jobRetentionSeconds`: nothing in Redis without an age bound);
+ * `attempts` only covers crashes of the processor (database down): HTTP failures are not exceptions but recorded
+ * attempts followed by a new delayed job.
  * @param delayMs wait before the attempt, in ms (0: now).
  */
 export async function addAttemptJob(
@@ -39,12 +35,5 @@ export async function addAttemptJob(
   data: WebhookJobData,
   delayMs: number,
 ): Promise<void> {
-  await queue.add("attempt", data, {
-    jobId: attemptJobId(data.deliveryId, data.attempt),
-    delay: Math.max(0, Math.round(delayMs)),
-    attempts: 5,
-    backoff: { type: "exponential", delay: 1_000 },
-    removeOnComplete: { age: config.jobRetentionSeconds },
-    removeOnFail: { age: config.jobRetentionSeconds },
-  });
+  await enqueue(queue, "webhook-attempt", data, { retentionSeconds: config.jobRetentionSeconds, delayMs });
 }

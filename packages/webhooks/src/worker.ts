@@ -1,6 +1,7 @@
-import type { Logger } from "@sda/core";
+import { createLogger, type Logger } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
-import { type Job, Worker } from "bullmq";
+import { createQueueWorker, jobCatalog, jobParser } from "@sda/queue";
+import { UnrecoverableError, type Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { WebhookConfig } from "./config.ts";
 import { addAttemptJob, createWebhookQueue, WEBHOOK_QUEUE, type WebhookJobData } from "./queue.ts";
@@ -30,7 +31,7 @@ export interface WebhookWorkerOptions {
 
 /** A running webhook worker; `close()` waits for attempts in flight. */
 export interface WebhookWorker {
-  worker: Worker<WebhookJobData>;
+  worker: Worker<unknown, void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +42,9 @@ export interface WebhookWorker {
  *   `webhook-id` again (Standard Webhooks receivers dedupe on it); the conditional update records it once;
  * - a worker dying after recording and before queueing the next attempt: the re-run finds the attempt recorded and
  *   queues the next one from the stored `nextAttemptAt` (same job id, so never twice);
- * - jobs of deleted or already finished deliveries: skipped.
+ * - jobs of deleted or already finished deliveries: skipped;
+ * - a job whose data is not an attempt (another build's, a hand edit, a bug): refused at the boundary by the job
+ *   catalog's `webhook-attempt` schema — logged, failed as unrecoverable, nothing sent or recorded.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { config, log, hooks = {} } = options;
@@ -57,8 +60,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     }
   };
 
-  async function processAttempt(job: Job<WebhookJobData>): Promise<void> {
-    const { deliveryId, attempt, replay } = job.data;
+  async function processAttempt(data: WebhookJobData): Promise<void> {
+    const { deliveryId, attempt, replay } = data;
     const delivery = await store.record(deliveryId);
     if (!delivery) return;
     if (delivery.attemptCount >= attempt) {
@@ -112,19 +115,27 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     await runHook("onFinished", () => hooks.onFinished?.(view));
   }
 
-  const worker = new Worker<WebhookJobData>(WEBHOOK_QUEUE, processAttempt, {
-    connection: options.connection.duplicate(),
+  const worker = createQueueWorker<WebhookJobData, void>({
+    queue: WEBHOOK_QUEUE,
+    connection: options.connection,
     prefix: options.prefix,
     concurrency: config.concurrency,
     // The lock must outlive one attempt (timeout) plus its database writes.
-    lockDuration: Math.max(30_000, config.timeoutMs * 2),
+    lockDurationMs: Math.max(30_000, config.timeoutMs * 2),
+    // BullMQ's default stalled check (30 s), as before this worker was built by createQueueWorker.
+    stalledIntervalMs: 30_000,
     maxStalledCount: 2,
+    parse: jobParser(jobCatalog["webhook-attempt"].schema),
+    log: log ?? createLogger({ name: "webhooks", level: "silent" }),
+    processor: (data) => processAttempt(data),
   });
   // An EventEmitter "error" without a listener would crash the process (Redis connection errors are reported here).
   worker.on("error", (error) => log?.error({ err: error, queue: WEBHOOK_QUEUE }, "webhook worker error"));
-  worker.on("failed", (job, error) =>
-    log?.error({ err: error, jobId: job?.id }, "webhook job crashed (BullMQ retries it)"),
-  );
+  worker.on("failed", (job, error) => {
+    // A malformed job (the only unrecoverable failure here) was logged at the boundary; it is not a crash.
+    if (error instanceof UnrecoverableError) return;
+    log?.error({ err: error, jobId: job?.id }, "webhook job crashed (BullMQ retries it)");
+  });
 
   return {
     worker,
