@@ -32,10 +32,10 @@ async function logCalls(
       jobId: null,
     });
   // Spread the rows over distinct instants (newest = highest index) so the order is defined.
-  const rows = await stack.ledger.prisma.requestLog.findMany({ where: { accountId, operation } });
+  const rows = await stack.prisma.requestLog.findMany({ where: { accountId, operation } });
   for (const row of rows) {
     const n = (row.params as { n: number }).n;
-    await stack.ledger.prisma.requestLog.update({
+    await stack.prisma.requestLog.update({
       where: { id: row.id },
       data: { createdAt: new Date(base.getTime() + n * 1000) },
     });
@@ -51,7 +51,7 @@ describe("GET /v1/account", () => {
       expect(call.status).toBe(200);
       const credits = Number(call.headers.get("x-service-credits"));
       await expect
-        .poll(async () => stack.ledger.prisma.requestLog.count({ where: { accountId } }))
+        .poll(async () => stack.prisma.requestLog.count({ where: { accountId } }))
         .toBeGreaterThanOrEqual(1);
       const response = await stack.get("/v1/account", key);
       expect(response.status).toBe(200);

@@ -338,7 +338,7 @@ describe("adsite operations over HTTP", () => {
     const { key } = await stack.account(10);
     /** The last recorded value of each metric of ad `id` (History's store, read directly). */
     const latest = async (id: string) => {
-      const rows = await stack.ledger.prisma.metricSnapshot.findMany({
+      const rows = await stack.prisma.metricSnapshot.findMany({
         where: { platform: "adsite", kind: "ad", resourceId: id },
         orderBy: { at: "asc" },
       });

@@ -59,7 +59,7 @@ describe("fault 5: bad keys were free to flood", () => {
     expect(stack.gateway.deps.keys.stats.misses - misses).toBe(30);
     await stack.gateway.deps.requestLog.flush();
     const ids = responses.map((r) => r.headers.get("x-service-request-id") ?? "");
-    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
+    expect(await stack.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
     expect(await metric(stack, "sda_gateway_auth_rejected_total", 'reason="rate_limited"')).toBe(30 - BUDGET);
     expect(await metric(stack, "sda_gateway_auth_rejected_total", 'reason="invalid"')).toBe(BUDGET);
   });

@@ -32,7 +32,7 @@ describe("a worker killed mid-batch", () => {
     expect(items.map((i) => i.status)).toEqual(Array(30).fill("succeeded"));
     for (const item of items) expect(item.credits).toBe(1);
     // Billed at most once per item: one charge per request id, and the batch's total is the ledger's.
-    const rows = await stack.ledger.prisma.batchItem.findMany({
+    const rows = await stack.prisma.batchItem.findMany({
       where: { batchId },
       select: { requestId: true },
     });
@@ -42,6 +42,6 @@ describe("a worker killed mid-batch", () => {
     expect(await stack.ledger.balance(accountId)).toBe(70);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(70);
     expect(await reservedCredits(stack, accountId)).toBe(0);
-    expect(await stack.ledger.prisma.requestLog.count({ where: { batchId } })).toBe(30);
+    expect(await stack.prisma.requestLog.count({ where: { batchId } })).toBe(30);
   }, 90_000);
 });

@@ -26,7 +26,7 @@ describe("batch capacity shared fairly between accounts", () => {
     // Hold the player so the claimed items are certainly still running when the counts are read.
     const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 8000));
     const running = (batchId: string) =>
-      stack.ledger.prisma.batchItem.count({ where: { batchId, status: "running" } });
+      stack.prisma.batchItem.count({ where: { batchId, status: "running" } });
     const first = await send(stack, "POST", "/v1/batch", a.key, { calls });
     expect(first.status).toBe(202);
     expect(await running(first.body.data.batchId)).toBe(6);

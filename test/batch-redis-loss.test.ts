@@ -29,7 +29,7 @@ describe("a batch whose jobs Redis lost", () => {
     expect(await queue.getJobCounts("prioritized")).toEqual({ prioritized: 4 });
     // No worker ran them; now Redis forgets them (a flushed or replaced Redis).
     await queue.obliterate({ force: true });
-    expect(await stack.ledger.prisma.batchItem.count({ where: { batchId, status: "running" } })).toBe(4);
+    expect(await stack.prisma.batchItem.count({ where: { batchId, status: "running" } })).toBe(4);
 
     const workers = await startStackWorkers(stack);
     onTestFinished(() => workers.close(1000));

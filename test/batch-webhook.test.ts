@@ -52,12 +52,12 @@ describe("the batch.completed webhook", () => {
       creditsCharged: 1,
       completedAt: final.completedAt,
     });
-    const deliveries = await stack.ledger.prisma.webhookDelivery.findMany({ where: { ownerId: batchId } });
+    const deliveries = await stack.prisma.webhookDelivery.findMany({ where: { ownerId: batchId } });
     expect(deliveries).toHaveLength(1);
     await expect
       .poll(
         async () =>
-          (await stack.ledger.prisma.webhookDelivery.findUnique({ where: { id: deliveries[0]?.id ?? "" } }))
+          (await stack.prisma.webhookDelivery.findUnique({ where: { id: deliveries[0]?.id ?? "" } }))
             ?.status,
         { timeout: 10_000, interval: 50 },
       )
@@ -75,7 +75,7 @@ describe("the batch.completed webhook", () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({ code: "invalid_webhook_url", param: "webhookUrl" });
       expect(r.body.error.reason).toContain("127.0.0.1");
-      expect(await strict.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+      expect(await strict.prisma.batch.count({ where: { accountId } })).toBe(0);
     } finally {
       await strict.close();
     }

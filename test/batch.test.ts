@@ -101,7 +101,7 @@ describe("POST /v1/batch: a mixed batch", () => {
       const failedOnly = await allResults(stack, key, batchId, { status: "failed", limit: "1000" });
       expect(failedOnly.items).toHaveLength(200 - succeeded);
       // One request-log row per item, filed under the batch, with the item's charge.
-      const logs = await stack.ledger.prisma.requestLog.findMany({ where: { batchId } });
+      const logs = await stack.prisma.requestLog.findMany({ where: { batchId } });
       expect(logs).toHaveLength(200);
       expect(logs.reduce((sum, l) => sum + l.credits, 0)).toBe(credits);
     },
@@ -215,7 +215,7 @@ describe("Idempotency-Key", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(202));
     expect(new Set(answers.map((a) => a.body.data.batchId)).size).toBe(1);
     const batchId = answers[0]?.body.data.batchId as string;
-    expect(await stack.ledger.prisma.batch.count({ where: { keyId: { not: "" }, accountId } })).toBe(1);
+    expect(await stack.prisma.batch.count({ where: { keyId: { not: "" }, accountId } })).toBe(1);
     await waitForBatch(stack, key, batchId);
     expect(await chargedCredits(stack, accountId)).toBe(1);
   });
@@ -259,7 +259,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
       }));
       const submitted = await send(stack, "POST", "/v1/batch", key, { calls });
       const { batchId } = submitted.body.data;
-      const running = await stack.ledger.prisma.batchItem.count({ where: { batchId, status: "running" } });
+      const running = await stack.prisma.batchItem.count({ where: { batchId, status: "running" } });
       expect(running).toBe(4); // BATCH_MAX_RUNNING_PER_ACCOUNT
       const cancelled = await send(stack, "DELETE", `/v1/batch/${batchId}`, key);
       release();
@@ -290,7 +290,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
       const a = await send(stack, "POST", "/v1/batch", key, { calls });
       const b = await send(stack, "POST", "/v1/batch", key, { calls });
       const ids = [a.body.data.batchId, b.body.data.batchId];
-      const running = await stack.ledger.prisma.batchItem.findMany({
+      const running = await stack.prisma.batchItem.findMany({
         where: { batchId: { in: ids }, status: "running" },
       });
       release();
@@ -357,7 +357,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
       const { batchId } = submitted.body.data;
       await waitForBatch(stack, key, batchId);
       // The retention passes (BATCH_RESULT_TTL_DAYS after submission): move the expiry instead of waiting 7 days.
-      await stack.ledger.prisma.batch.update({
+      await stack.prisma.batch.update({
         where: { id: batchId },
         data: { expiresAt: new Date(Date.now() - 1000) },
       });
@@ -368,7 +368,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
       }
       expect((await stack.get("/v1/batches", key)).body.data.items).toEqual([]);
       await expect
-        .poll(() => stack.ledger.prisma.batchItem.count({ where: { batchId } }), {
+        .poll(() => stack.prisma.batchItem.count({ where: { batchId } }), {
           timeout: 20_000,
           interval: 200,
         })

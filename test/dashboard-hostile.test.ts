@@ -103,7 +103,7 @@ describe("dashboard sessions and sign-in under attack", () => {
       400,
       true,
     ]);
-    expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
+    expect(await stack.prisma.account.count({ where: { email } })).toBe(0);
   });
 });
 

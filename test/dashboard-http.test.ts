@@ -52,7 +52,7 @@ describe("dashboard sign-up and sign-in", () => {
     expect(done.status).toBe(303);
     const keys = await browser.request("/dashboard/keys?notice=welcome");
     expect(keys.text).toContain("100 credits");
-    const account = await stack.ledger.prisma.account.findUniqueOrThrow({ where: { email } });
+    const account = await stack.prisma.account.findUniqueOrThrow({ where: { email } });
     expect(account.passwordHash).toMatch(/^\$argon2id\$/);
     expect(account.balance).toBe(100);
     expect(await ledgerSum(stack.ledger, account.id)).toBe(100);
@@ -69,7 +69,7 @@ describe("dashboard sign-up and sign-in", () => {
     expect(
       (await browser.post("/dashboard/sign-up", { email: "not-an-email", password: PASSWORD })).status,
     ).toBe(400);
-    expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
+    expect(await stack.prisma.account.count({ where: { email } })).toBe(0);
   });
 
   test("refuses a wrong password, then throttles that email; the right password signs in", async ({
@@ -117,7 +117,7 @@ describe("CSRF protection", () => {
     const email = newEmail();
     const missing = await anonymous.request("/dashboard/sign-up", { email, password: PASSWORD });
     expect(missing.status).toBe(403);
-    expect(await stack.ledger.prisma.account.count({ where: { email } })).toBe(0);
+    expect(await stack.prisma.account.count({ where: { email } })).toBe(0);
 
     const { browser } = await signUp(stack);
     const other = await signUp(stack);
@@ -139,13 +139,19 @@ describe("dashboard keys", () => {
     const { secret, keyId, page } = await createKey(browser, `<b>ci</b> "key"`);
     expect(page.text).toContain("&lt;b&gt;ci&lt;/b&gt; &quot;key&quot;");
     expect(page.text).not.toContain("<b>ci</b>");
-    const stored = await stack.ledger.prisma.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    const stored = await stack.prisma.apiKey.findUniqueOrThrow({ where: { id: keyId } });
     expect(stored.hash).not.toContain(secret);
+    // Last use: recorded in memory by the gateway at each authenticated call, written by its flush (every 60 s).
+    const lastUse = /<td class="opt">[^<]*UTC<\/td><td class="opt">([^<]*)<\/td>/;
+    expect(lastUse.exec((await browser.request("/dashboard/keys")).text)?.[1]).toBe("—");
+    const before = new Date();
     expect((await stack.get("/v1/account", secret)).status).toBe(200);
-
-    await expect
-      .poll(async () => (await browser.request("/dashboard/keys")).text)
-      .not.toMatch(/<td>[^<]*UTC<\/td><td>—<\/td>/);
+    await stack.gateway.deps.keyUse.flush();
+    const shown = lastUse.exec((await browser.request("/dashboard/keys")).text)?.[1] ?? "";
+    expect(shown).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+    expect(Date.parse(shown.replace(" UTC", "Z").replace(" ", "T"))).toBeGreaterThanOrEqual(
+      Math.floor(before.getTime() / 1000) * 1000,
+    );
     const list = await browser.request("/dashboard/keys");
     expect(list.text).not.toContain(secret);
     expect(list.text).toContain(`${secret.slice(0, 13)}…`);

@@ -92,6 +92,7 @@ const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) =>
     env,
     replay,
     ledger,
+    prisma,
     redis,
     receiver,
     async account(credits = 100) {
@@ -165,7 +166,7 @@ describe("the built processes (apps/*/dist) hold the security rules their source
       400,
       "198.18.0.1 is benchmarking (198.18.0.0/15)",
     ]);
-    expect(await dist.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+    expect(await dist.prisma.batch.count({ where: { accountId } })).toBe(0);
     expect(await dist.ledger.balance(accountId)).toBe(100);
     expect(await ledgerSum(dist.ledger, accountId)).toBe(100);
   });
@@ -209,7 +210,7 @@ describe("the built processes (apps/*/dist) hold the security rules their source
       ]);
     }
     expect(dist.replay.hits.length).toBe(hits);
-    expect(await dist.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+    expect(await dist.prisma.batch.count({ where: { accountId } })).toBe(0);
     expect(await dist.ledger.balance(accountId)).toBe(100);
     expect(await ledgerSum(dist.ledger, accountId)).toBe(100);
   });
@@ -223,7 +224,7 @@ describe("the built processes (apps/*/dist) hold the security rules their source
     const client = new WebhookClient({
       connection: dist.redis,
       prefix: dist.env.QUEUE_PREFIX ?? "",
-      prisma: dist.ledger.prisma,
+      prisma: dist.prisma,
       config: webhookConfigFromEnv(loadServiceEnv(dist.env), { allowedHosts: ["localhost"] }),
     });
     const id = await client.enqueueDelivery({

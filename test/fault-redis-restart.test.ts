@@ -76,11 +76,11 @@ describe("Redis restarted during 200 in-flight calls", () => {
     const served = [...answered, ...after].filter((r) => r.status === 200);
     for (const r of served) expect(await stack.ledger.chargesFor(requestIdOf(r))).toHaveLength(1);
     for (const r of down) expect(await stack.ledger.chargesFor(requestIdOf(r))).toHaveLength(0);
-    const charges = await stack.ledger.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
+    const charges = await stack.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
     const ours = new Set([...answered, ...after].map(requestIdOf));
     expect(charges.every((c) => c.requestId !== null && ours.has(c.requestId))).toBe(true);
     expect(charges.length).toBeGreaterThanOrEqual(served.length);
     expect(await stack.ledger.balance(accountId)).toBe(1000 - charges.length);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   }, 120_000);
 });

@@ -67,6 +67,6 @@ describe("upstream slow, reset or answering garbage", () => {
       }
       expect(await stack.ledger.balance(accountId)).toBe(50);
       expect(await stack.ledger.entries(accountId)).toHaveLength(1);
-      await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+      await expectLedgerReconciled(stack.prisma, [accountId]);
     }, 60_000);
 });

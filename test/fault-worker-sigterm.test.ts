@@ -45,6 +45,6 @@ describe("worker SIGTERM", () => {
     for (const r of [...drained, lateResponse])
       expect(await stack.ledger.chargesFor(requestIdOf(r))).toHaveLength(1);
     expect(await stack.ledger.balance(accountId)).toBe(6);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   }, 90_000);
 });

@@ -16,7 +16,7 @@ const DEV = "https://mastodon.example.com";
 /** Expects the account's balance, nothing held, and its ledger reconciled (entries sum to the balance, none twice). */
 async function expectBalance(stack: Stack, accountId: string, balance: number): Promise<void> {
   expect(await stack.ledger.credits(accountId)).toMatchObject({ balance, reserved: 0 });
-  await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+  await expectLedgerReconciled(stack.prisma, [accountId]);
 }
 
 describe("fedisite operations over HTTP", () => {

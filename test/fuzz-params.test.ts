@@ -205,6 +205,6 @@ describe("fault 2: fuzzing every operation's parameters through the gateway", ()
     expect(total).toBe(registry.operations.length * (RUNS_PER_OPERATION + KNOWN_TROUBLE.length));
     expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
     expect(await stack.ledger.balance(accountId)).toBe(CREDITS);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   }, 180_000);
 });

@@ -278,6 +278,6 @@ describe("fuzzing every route: registry, groups and the dashboard", () => {
     await stack.gateway.deps.requestLog.flush();
     expect(await stack.ledger.balance(accountId)).toBe(CREDITS);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(CREDITS);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   }, 240_000);
 });

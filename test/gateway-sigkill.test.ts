@@ -84,16 +84,16 @@ describe("gateway SIGKILL mid-calls", () => {
     await expect
       .poll(async () => (await queue.getActiveCount()) + (await queue.getWaitingCount()), { timeout: 60_000 })
       .toBe(0);
-    const charges = await stack.ledger.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
+    const charges = await stack.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
     expect(charges.length).toBeGreaterThan(0);
-    const logged = await stack.ledger.prisma.requestLog.findMany({
+    const logged = await stack.prisma.requestLog.findMany({
       where: { id: { in: charges.map((c) => c.requestId ?? "") } },
     });
     // No billed call without its row, although the dead gateway's buffer was lost.
     expect(logged.map((r) => [r.id, r.credits, r.status]).sort()).toEqual(
       charges.map((c) => [c.requestId, -c.amount, 200]).sort(),
     );
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
 
     // Each caller retries with its key on a live gateway: every call answered, each billed exactly once.
     const retries = await Promise.all(
@@ -102,10 +102,10 @@ describe("gateway SIGKILL mid-calls", () => {
     expect(retries.map((r) => r.status)).toEqual(keys.map(() => 200));
     const replayed = retries.filter((r) => r.headers.get("idempotent-replayed") === "true");
     expect(replayed.length).toBeGreaterThanOrEqual(charges.length);
-    const after = await stack.ledger.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
+    const after = await stack.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" } });
     expect(after).toHaveLength(CALLS);
     expect(await stack.ledger.balance(accountId)).toBe(100 - CALLS);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
     // A second round of retries: all stored now, nothing more charged.
     const again = await Promise.all(
       keys.map((k) => stack.get(TRANSCRIPT, key, { url: VIDEO }, { "Idempotency-Key": k })),

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { BalanceReader } from "@sda/gateway";
-import { createPrismaClient, sqlPool } from "@sda/ledger";
+import { createPrismaClient, Ledger, sqlPool } from "@sda/ledger";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ledgerSum } from "./support/ledger.ts";
 import { type Stack, startStack } from "./support/stack.ts";
@@ -73,7 +73,7 @@ describe("BalanceReader", () => {
           inFlight--;
         }
       };
-      const reader = new BalanceReader(prisma);
+      const reader = new BalanceReader(new Ledger(prisma).accounts);
       // 120 reads asked for over 12 turns of the event loop, 10 per turn, the three accounts in turn.
       const reads: Promise<number | null>[] = [];
       for (let turn = 0; turn < 12; turn++) {

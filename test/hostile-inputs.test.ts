@@ -72,8 +72,8 @@ describe("hostile input is a 4xx, never a 500", () => {
         param,
       ]);
     }
-    expect(await stack.ledger.prisma.monitor.count({ where: { accountId } })).toBe(0);
-    expect(await stack.ledger.prisma.batch.count({ where: { accountId } })).toBe(0);
+    expect(await stack.prisma.monitor.count({ where: { accountId } })).toBe(0);
+    expect(await stack.prisma.batch.count({ where: { accountId } })).toBe(0);
   });
 
   test("extreme dates (year 0, 275760, negative years, past JavaScript's range) are a 200 or a 400, never a 500", async ({

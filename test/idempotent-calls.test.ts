@@ -32,7 +32,7 @@ describe("Idempotency-Key on direct calls", () => {
     expect(await stack.ledger.balance(accountId)).toBe(9);
     // The replay is logged with 0 credits; the charge stays on the first call's row.
     await stack.gateway.deps.requestLog.flush();
-    const rows = await stack.ledger.prisma.requestLog.findMany({
+    const rows = await stack.prisma.requestLog.findMany({
       where: { id: { in: [requestIdOf(first), requestIdOf(again)] } },
     });
     expect(rows.map((r) => [r.id, r.credits]).sort()).toEqual(
@@ -46,7 +46,7 @@ describe("Idempotency-Key on direct calls", () => {
     const theirs = await stack.get(TRANSCRIPT, other.secret, VIDEO, idem("retry-1"));
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(await stack.ledger.balance(accountId)).toBe(8);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 
   test("another request with the same key is 422 idempotency_key_reused, uncharged; a bad key is 400", async ({
@@ -65,7 +65,7 @@ describe("Idempotency-Key on direct calls", () => {
       param: "Idempotency-Key",
     });
     expect(await stack.ledger.balance(accountId)).toBe(9);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 
   test("concurrent duplicates run once: one charge, every caller the same answer", async ({ stack }) => {
@@ -77,7 +77,7 @@ describe("Idempotency-Key on direct calls", () => {
     expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(3);
     for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
     expect(await stack.ledger.balance(accountId)).toBe(9);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 
   test("an error answer (never billed) is not kept: the retry runs the call again", async ({ stack }) => {
@@ -89,7 +89,7 @@ describe("Idempotency-Key on direct calls", () => {
     expect(again.status).toBe(404);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
     expect(await stack.ledger.balance(accountId)).toBe(10);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 
   test("a refused call frees its key: 402 first, then the same key runs once credits are there", async ({
@@ -103,6 +103,6 @@ describe("Idempotency-Key on direct calls", () => {
     expect(paid.status).toBe(200);
     expect(paid.headers.get("idempotent-replayed")).toBeNull();
     expect(await stack.ledger.balance(accountId)).toBe(4);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 });

@@ -74,7 +74,7 @@ describe("a malformed job in a platform queue", () => {
       await reservation.release();
       await releases.close();
       expect((await stack.ledger.credits(accountId))?.reserved).toBe(0);
-      await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+      await expectLedgerReconciled(stack.prisma, [accountId]);
     } finally {
       await workers.close(1000);
     }

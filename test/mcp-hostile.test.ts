@@ -121,7 +121,7 @@ describe("/mcp holds REST's input limits before the SDK reads a message", () => 
     stack,
   }) => {
     const { key, accountId } = await stack.account(10);
-    const rows = await stack.ledger.prisma.requestLog.count({ where: { accountId } });
+    const rows = await stack.prisma.requestLog.count({ where: { accountId } });
 
     const deepArgs = await rpc(stack, key, call(1, "videosite_transcript", `{"url":${nested(5000, '"x"')}}`));
     expectInvalidParams(deepArgs, 1, /nested deeper than 36 levels \(tool arguments: at most 32\)/);
@@ -182,7 +182,7 @@ describe("/mcp holds REST's input limits before the SDK reads a message", () => 
     expect(ok.body.result.structuredContent).toMatchObject({ balance: 10 });
 
     await stack.gateway.deps.requestLog.flush();
-    expect(await stack.ledger.prisma.requestLog.count({ where: { accountId } })).toBe(rows + 1);
+    expect(await stack.prisma.requestLog.count({ where: { accountId } })).toBe(rows + 1);
     expect(await money(stack.ledger, accountId)).toEqual({ balance: 10, sum: 10, reserved: 0 });
   });
 

@@ -14,7 +14,7 @@ const COMMENTS_VIDEO = "https://www.youtube.com/watch?v=xaQJbozY_Is";
 /** The request-log row of one call, once the gateway's buffer is written. */
 async function logRow(stack: Stack, requestId: string) {
   await stack.gateway.deps.requestLog.flush();
-  return stack.ledger.prisma.requestLog.findUnique({ where: { id: requestId } });
+  return stack.prisma.requestLog.findUnique({ where: { id: requestId } });
 }
 
 describe("MCP endpoint", () => {
@@ -81,7 +81,7 @@ describe("MCP endpoint", () => {
     );
     expect(byId.get(transcript._meta.requestId as string)).toBe("mcp");
     expect(byId.get(rest.headers.get("x-service-request-id") ?? "")).toBe("rest");
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 
   test("a cache hit through MCP is free", async ({ stack }) => {
@@ -171,6 +171,6 @@ describe("MCP endpoint", () => {
     for (const refused of results.filter((r) => r.isError))
       expect(refused.structuredContent.code).toBe("insufficient_credits");
     expect(await money(stack.ledger, accountId)).toEqual({ balance: 0, sum: 0, reserved: 0 });
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 });

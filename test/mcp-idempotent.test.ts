@@ -82,7 +82,7 @@ describe("retry-safe tool calls", () => {
     expect(first.isError, JSON.stringify(first.structuredContent)).toBeFalsy();
     const again = await callTool(client, "batch_submit", args);
     expect(again.structuredContent.batchId).toBe(first.structuredContent.batchId);
-    expect(await stack.ledger.prisma.batch.count({ where: { accountId } })).toBe(1);
+    expect(await stack.prisma.batch.count({ where: { accountId } })).toBe(1);
     const status = async () =>
       (await callTool(client, "batch_status", { batchId: first.structuredContent.batchId }))
         .structuredContent;

@@ -61,7 +61,7 @@ describe("monitor limit of the plan", () => {
     stack,
   }) => {
     const { accountId, keyId } = await stack.account(10);
-    const store = new MonitorStore(stack.ledger.prisma, `race_${accountId}`);
+    const store = new MonitorStore(stack.prisma, `race_${accountId}`);
     const full = () => new Error("full");
     const inserts = await Promise.allSettled(
       Array.from({ length: 8 }, () =>

@@ -18,13 +18,13 @@ const test = stackTest.extend(
 );
 
 const runsOf = (stack: Stack, monitorId: string) =>
-  stack.ledger.prisma.monitorRun.findMany({ where: { monitorId }, orderBy: { startedAt: "asc" } });
+  stack.prisma.monitorRun.findMany({ where: { monitorId }, orderBy: { startedAt: "asc" } });
 
 /** True once no run of the monitor is in progress and its queue holds no job of it. */
 async function quiet(stack: Stack, monitorId: string): Promise<boolean> {
   const queue = stack.gateway.deps.monitors.scheduler.queue;
   const jobs = await queue.getJobs(["active", "waiting", "delayed", "prioritized"]);
-  const busy = await stack.ledger.prisma.monitorRun.count({
+  const busy = await stack.prisma.monitorRun.count({
     where: { monitorId, status: { in: ["running", "delivering"] } },
   });
   return busy === 0 && !jobs.some((j) => j?.data.monitorId === monitorId);
@@ -71,7 +71,7 @@ describe("two worker processes, one schedule", () => {
       expect(run.status).toBe("succeeded");
       expect((await stack.ledger.chargesFor(run.requestId)).map((c) => c.amount)).toEqual([-run.credits]);
     }
-    expect(await stack.ledger.prisma.requestLog.count({ where: { monitorId: id } })).toBe(called.length);
+    expect(await stack.prisma.requestLog.count({ where: { monitorId: id } })).toBe(called.length);
     const charged = called.reduce((sum, r) => sum + r.credits, 0);
     expect(await stack.ledger.balance(accountId)).toBe(100 - charged);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(100 - charged);
@@ -110,7 +110,7 @@ describe("the start-up reconcile", () => {
     });
     const id: string = created.body.data.id;
     const { store, scheduler } = stack.gateway.deps.monitors;
-    const prisma = stack.ledger.prisma;
+    const prisma = stack.prisma;
     // Redis lost the scheduler; a stray one of a deleted monitor is left behind.
     await scheduler.remove(id);
     await scheduler.upsert("mon_deletedMonitor0", { everySeconds: 3600 });

@@ -144,7 +144,7 @@ describe("a monitor on a replayed list", () => {
       for (const run of [baseline, second]) {
         const charges = await stack.ledger.chargesFor(run.requestId);
         expect(charges.map((c) => c.amount)).toEqual([-directCredits]);
-        const row = await stack.ledger.prisma.requestLog.findUnique({ where: { id: run.requestId } });
+        const row = await stack.prisma.requestLog.findUnique({ where: { id: run.requestId } });
         expect(row).toMatchObject({
           monitorId: monitor.id,
           status: 200,
@@ -248,7 +248,7 @@ describe("baselines and resumption", () => {
     // monitor claimed by it.
     const jobKey = `manual-${monitor.id}-resume`;
     const run = await store.runs.startRun(monitor.id, jobKey, "manual");
-    await stack.ledger.prisma.monitorRun.update({
+    await stack.prisma.monitorRun.update({
       where: { id: run.id },
       data: { status: "delivering", itemsSeen: 2, newItems: 2, pendingItems: [{ id: "a" }, { id: "b" }] },
     });
@@ -407,7 +407,7 @@ describe("deliveries", () => {
     // One failed delivery starts the streak; the monitor stays active.
     expect((await stack.get(`/v1/monitors/${monitor.id}`, key)).body.data.status).toBe("active");
     // The streak began 6 days ago: the next failed delivery ends it.
-    await stack.ledger.prisma.monitor.update({
+    await stack.prisma.monitor.update({
       where: { id: monitor.id },
       data: { deliveriesFailingSince: new Date(Date.now() - 6 * 86_400_000) },
     });
@@ -464,7 +464,7 @@ describe("out of credits", () => {
     for (let n = 1; n <= 3; n++) {
       const run = await runNow(stack, monitor.id);
       expect(run).toMatchObject({ status: "failed", errorCode: "insufficient_credits", credits: 0 });
-      const row = await stack.ledger.prisma.requestLog.findUnique({ where: { id: run.requestId } });
+      const row = await stack.prisma.requestLog.findUnique({ where: { id: run.requestId } });
       expect(row).toMatchObject({ monitorId: monitor.id, status: 402, credits: 0 });
       const status = (await stack.get(`/v1/monitors/${monitor.id}`, key)).body.data;
       expect(status.status).toBe(n < 3 ? "active" : "paused");

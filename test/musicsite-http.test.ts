@@ -17,7 +17,7 @@ const test = stackTest.extend("stackOptions", { scope: "file" }, { env: LOCAL_WE
 /** Expects the account's balance, nothing held, and its ledger reconciled (entries sum to the balance, none twice). */
 async function expectBalance(stack: Stack, accountId: string, balance: number): Promise<void> {
   expect(await stack.ledger.credits(accountId)).toMatchObject({ balance, reserved: 0 });
-  await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+  await expectLedgerReconciled(stack.prisma, [accountId]);
 }
 
 describe("musicsite operations over HTTP", () => {

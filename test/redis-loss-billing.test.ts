@@ -82,7 +82,7 @@ describe("Redis killed under load: no charge behind a 'not billed' answer", () =
 
     // Let every job that survived in Redis finish (re-run after its lost lock), then check the "not billed" words.
     await new Promise((resolve) => setTimeout(resolve, 6000));
-    const fences = await stack.ledger.prisma.ledgerEntry.findMany({ where: { accountId, note: FENCE_NOTE } });
+    const fences = await stack.prisma.ledgerEntry.findMany({ where: { accountId, note: FENCE_NOTE } });
     let chargedBehindNotBilled = 0;
     for (const r of notBilled)
       chargedBehindNotBilled += (await stack.ledger.chargesFor(requestIdOf(r))).length;
@@ -116,11 +116,11 @@ describe("Redis killed under load: no charge behind a 'not billed' answer", () =
     expect(chargesPerKey).toEqual(Array(CALLS).fill(1));
 
     // Nothing else was charged: the balance is the initial grant less one credit per key, and the ledger adds up.
-    const charges = await stack.ledger.prisma.ledgerEntry.count({ where: { accountId, kind: "charge" } });
+    const charges = await stack.prisma.ledgerEntry.count({ where: { accountId, kind: "charge" } });
     expect(charges).toBe(CALLS);
     expect(await stack.ledger.balance(accountId)).toBe(INITIAL - CALLS);
     expect((await stack.ledger.credits(accountId))?.reserved).toBe(0);
-    await expectLedgerReconciled(stack.ledger.prisma, [accountId]);
+    await expectLedgerReconciled(stack.prisma, [accountId]);
     console.log(
       `redis-loss-billing: ${served.length} × 200, ${handles.length} × 202, ${notBilled.length} × 503 (${fences.length} fenced)`,
     );

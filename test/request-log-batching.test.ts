@@ -29,9 +29,9 @@ describe("batched request log", () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await callAccount(gateway.url, key));
     expect(gateway.deps.requestLog.pending).toBe(3);
-    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
+    expect(await stack.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(0);
     await gateway.close();
-    expect(await stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(3);
+    expect(await stack.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(3);
   });
 
   test("usage is true: each row has its call's own time, and the account's usage reads show a call made just before", async ({
@@ -88,7 +88,7 @@ describe("batched request log", () => {
       const { key } = await stack.account();
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push(await callAccount(gateway.url, key));
-      await expect.poll(() => stack.ledger.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(4);
+      await expect.poll(() => stack.prisma.requestLog.count({ where: { id: { in: ids } } })).toBe(4);
       expect(gateway.deps.requestLog.pending).toBe(0);
     } finally {
       await gateway.close();
@@ -128,7 +128,7 @@ describe("batched request log", () => {
     await expect
       .poll(async () => {
         await stack.gateway.deps.requestLog.flush();
-        return stack.ledger.prisma.requestLog.findUnique({ where: { id: requestId } });
+        return stack.prisma.requestLog.findUnique({ where: { id: requestId } });
       })
       .toMatchObject({ accountId, status: 200, credits: 1, errorCode: null });
   });

@@ -11,7 +11,7 @@ describe("request log", () => {
       const okId = ok.headers.get("x-service-request-id") ?? "";
       const badId = bad.headers.get("x-service-request-id") ?? "";
       const rows = async () =>
-        stack.ledger.prisma.requestLog.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } });
+        stack.prisma.requestLog.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } });
       await expect.poll(async () => (await rows()).length).toBe(2);
       const [first, second] = await rows();
       expect(first).toMatchObject({

@@ -35,7 +35,7 @@ describe("dashboard sign-up abuse limits", () => {
     const results = [];
     for (let i = 0; i < GRANTS + 2; i++) results.push(await signUp(stack.gateway.url, "203.0.113.7"));
     const accounts = await Promise.all(
-      results.map((r) => stack.ledger.prisma.account.findUniqueOrThrow({ where: { email: r.email } })),
+      results.map((r) => stack.prisma.account.findUniqueOrThrow({ where: { email: r.email } })),
     );
     expect(accounts.map((a) => a.balance)).toEqual([100, 100, 0, 0]);
     for (const account of accounts) expect(await ledgerSum(stack.ledger, account.id)).toBe(account.balance);
@@ -51,7 +51,7 @@ describe("dashboard sign-up abuse limits", () => {
     // Another address has its own grants.
     const other = await signUp(stack.gateway.url, "203.0.113.8");
     expect(
-      (await stack.ledger.prisma.account.findUniqueOrThrow({ where: { email: other.email } })).balance,
+      (await stack.prisma.account.findUniqueOrThrow({ where: { email: other.email } })).balance,
     ).toBe(100);
     // A sign-up refused for a taken email gives its grant back: the address's next sign-up still gets one.
     const fresh = new Browser(stack.gateway.url, { "x-forwarded-for": "203.0.113.9" });
@@ -66,7 +66,7 @@ describe("dashboard sign-up abuse limits", () => {
     const balances = await Promise.all(
       after.map(
         async (r) =>
-          (await stack.ledger.prisma.account.findUniqueOrThrow({ where: { email: r.email } })).balance,
+          (await stack.prisma.account.findUniqueOrThrow({ where: { email: r.email } })).balance,
       ),
     );
     expect(balances).toEqual([100, 100]);
@@ -75,13 +75,13 @@ describe("dashboard sign-up abuse limits", () => {
   test("posting the sign-up form while signed in creates no account", async ({ stack }) => {
     const { browser, email } = await signUp(stack.gateway.url, "203.0.113.20");
     expect((await browser.request("/dashboard/keys")).status).toBe(200);
-    const before = await stack.ledger.prisma.account.count();
+    const before = await stack.prisma.account.count();
     const second = newEmail();
     const posted = await browser.post("/dashboard/sign-up", { email: second, password: PASSWORD });
     expect(posted.status).toBe(303);
     expect(posted.location).toBe("/dashboard/keys");
-    expect(await stack.ledger.prisma.account.findUnique({ where: { email: second } })).toBeNull();
-    expect(await stack.ledger.prisma.account.count()).toBe(before);
+    expect(await stack.prisma.account.findUnique({ where: { email: second } })).toBeNull();
+    expect(await stack.prisma.account.count()).toBe(before);
     // Still signed in as the first account.
     const keys = await browser.request("/dashboard/keys");
     expect(keys.status).toBe(200);

@@ -197,7 +197,7 @@ describe("GET /v1/utilities/estimate", () => {
     // The request log files it under its own name, free (the row is written when the response finishes).
     const requestId = response.headers.get("x-service-request-id");
     const logged = () =>
-      stack.ledger.prisma.requestLog.findUnique({
+      stack.prisma.requestLog.findUnique({
         where: { id: requestId ?? "" },
         select: { operation: true, credits: true },
       });

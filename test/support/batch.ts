@@ -45,7 +45,7 @@ export async function allResults(
 
 /** Charges (negative ledger amounts) of an account's entries carrying a request id, as positive credits. */
 export async function chargedCredits(stack: Stack, accountId: string): Promise<number> {
-  const rows = await stack.ledger.prisma.ledgerEntry.findMany({
+  const rows = await stack.prisma.ledgerEntry.findMany({
     where: { accountId, kind: "charge" },
     select: { amount: true },
   });

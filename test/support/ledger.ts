@@ -1,9 +1,15 @@
-import type { Ledger } from "@sda/ledger";
+import type { Ledger, PagePosition } from "@sda/ledger";
 
 /** Sum of the signed amounts of an account's ledger entries (equals the balance when the ledger is consistent). */
 export async function ledgerSum(ledger: Ledger, accountId: string): Promise<number> {
-  const rows = await ledger.prisma.ledgerEntry.findMany({ where: { accountId }, select: { amount: true } });
-  return rows.reduce((sum, r) => sum + r.amount, 0);
+  let sum = 0;
+  let after: PagePosition | undefined;
+  do {
+    const page = await ledger.usage.ledgerPage(accountId, { limit: 500, ...(after ? { after } : {}) });
+    for (const entry of page.rows) sum += entry.amount;
+    after = page.next ?? undefined;
+  } while (after);
+  return sum;
 }
 
 /**

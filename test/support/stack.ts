@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { loadServiceEnv, platforms } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
-import type { Ledger } from "@sda/ledger";
+import { createPrismaClient, type Ledger, type PrismaClient } from "@sda/ledger";
 import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
@@ -15,6 +15,11 @@ export interface Stack {
   gateway: RunningGateway;
   workers: RunningWorkers | null;
   ledger: Ledger;
+  /**
+   * The test's own PrismaClient on the stack's database, for setup and assertions on any table (the service's code
+   * reaches the ledger's tables only through `ledger`).
+   */
+  prisma: PrismaClient;
   env: Record<string, string>;
   /** A new account with `credits` and a key for it. */
   account(credits?: number): Promise<{ accountId: string; keyId: string; key: string }>;
@@ -167,12 +172,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
   const workers = options.workers === "none" ? null : await startWorkers(config, log, options.workerOptions);
   const ledger = gateway.deps.ledger;
+  const prisma = createPrismaClient(config.DATABASE_URL, 2);
   const children: ChildProcess[] = [];
   return {
     replay,
     gateway,
     workers,
     ledger,
+    prisma,
     env,
     async account(credits = 100) {
       const account = await ledger.createAccount({ name: "test", grant: credits });
@@ -200,6 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
       await workers?.close(1000);
       await gateway.close();
+      await prisma.$disconnect();
       await replay.close();
       await deleteKeysWithPrefix(config.REDIS_URL, config.QUEUE_PREFIX);
     },

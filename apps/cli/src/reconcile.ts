@@ -1,11 +1,11 @@
-import { type Ledger, reconcileLedger } from "@sda/ledger";
+import type { Ledger } from "@sda/ledger";
 
 /**
  * `npm run cli -- reconcile`: checks `sum(ledger amounts) = balance` for every account.
  * @returns the report, and exit code 1 when an account does not reconcile (each mismatch listed).
  */
 export async function reconcile(ledger: Ledger) {
-  const report = await reconcileLedger(ledger.prisma);
+  const report = await ledger.reconcile();
   const lines = report.mismatches.map(
     (m) =>
       `  ${m.accountId}  balance ${m.balance}  ledger sum ${m.ledgerSum}  difference ${m.balance - m.ledgerSum}`,

@@ -83,6 +83,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     ),
     metrics,
+    deps.keyUse,
   );
   const auth = [authenticated, limit.middleware];
   // Registry operations first: the busiest paths, found by one map lookup, pass no other route's path match (Express

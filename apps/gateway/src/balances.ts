@@ -1,4 +1,4 @@
-import { type PrismaClient, readBalances, sqlPool } from "@sda/ledger";
+import type { LedgerAccounts } from "@sda/ledger";
 import DataLoader from "dataloader";
 
 /**
@@ -17,12 +17,11 @@ export class BalanceReader {
   /** The statement in flight (settled either way), while there is one. */
   #inFlight: Promise<void> | undefined;
 
-  /** @param prisma a client of `createPrismaClient`: the reads use its `pg` pool. */
-  constructor(prisma: PrismaClient) {
-    const pool = sqlPool(prisma);
+  /** @param accounts the ledger's accounts (`ledger.accounts`): each batch is one {@link LedgerAccounts.balances}. */
+  constructor(accounts: Pick<LedgerAccounts, "balances">) {
     this.#loader = new DataLoader(
       async (accountIds) => {
-        const statement = readBalances(pool, accountIds);
+        const statement = accounts.balances(accountIds);
         const settled = statement.then(
           () => undefined,
           () => undefined,

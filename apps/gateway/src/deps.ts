@@ -1,7 +1,8 @@
 import type { BatchService } from "@sda/batch";
 import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import type { CallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
-import type { KeyCache, Ledger, RequestLogWriter } from "@sda/ledger";
+import type { HistoryStore } from "@sda/history";
+import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
@@ -32,10 +33,14 @@ export interface GatewayDeps {
   holdWords: HoldWords;
   /** API key lookups, cached in this process with pub/sub revocation. */
   keys: KeyCache;
+  /** Each authenticated call's key use, written to `api_keys.last_used_at` in batches (`KEY_USE_FLUSH_MS`). */
+  keyUse: KeyUseRecorder;
   /** Batched request-log writes. */
   requestLog: RequestLogWriter;
   /** The Monitors group (and `POST /v1/history/track`). */
   monitors: MonitorService;
   /** The Batch group (`/v1/batch…`). */
   batches: BatchService;
+  /** History's store (its own tables, on the process's one PrismaClient): `GET /v1/history` reads it. */
+  history: HistoryStore;
 }

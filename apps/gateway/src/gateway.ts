@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { BatchService } from "@sda/batch";
 import type { Catalog, Logger, ServiceConfig } from "@sda/core";
 import { createCallBridge, HoldWords, SpeculationBudget } from "@sda/engine";
-import { KeyCache, RequestLogWriter } from "@sda/ledger";
+import { HistoryStore } from "@sda/history";
+import { KeyCache, KeyUseRecorder, RequestLogWriter } from "@sda/ledger";
 import { MonitorService } from "@sda/monitors";
 import { createServices } from "@sda/services";
 import { createGatewayApp } from "./app.ts";
@@ -20,8 +21,8 @@ export interface RunningGateway {
 
 /**
  * Wires and starts the gateway: the shared services (`createServices`), then what only the gateway runs — the API key
- * cache, the request-log writer, the queue bridge (queues of every registered operation), monitors' and batches'
- * HTTP services, and the app.
+ * cache and its last-use recorder, the request-log writer, History's store (on the services' one PrismaClient), the
+ * queue bridge (queues of every registered operation), monitors' and batches' HTTP services, and the app.
  * @param port 0 for a free port (tests).
  */
 export async function startGateway(
@@ -37,6 +38,7 @@ export async function startGateway(
   const { registry, redis, callRedis, prisma, ledger } = services;
   const keys = new KeyCache(ledger, redis, { prefix: config.QUEUE_PREFIX, ttlMs: config.KEY_CACHE_TTL_MS });
   await keys.start();
+  const keyUse = new KeyUseRecorder(ledger.keys, { log });
   const requestLog = new RequestLogWriter(prisma, {
     flushMs: config.REQUEST_LOG_FLUSH_MS,
     batchSize: config.REQUEST_LOG_BATCH_SIZE,
@@ -71,12 +73,14 @@ export async function startGateway(
     cache: services.cache,
     redis,
     callRedis,
-    balances: new BalanceReader(prisma),
+    balances: new BalanceReader(ledger.accounts),
     speculation: config.SPECULATIVE_ENQUEUE ? new SpeculationBudget() : null,
     holdWords: new HoldWords(callRedis, config.QUEUE_PREFIX),
     keys,
+    keyUse,
     requestLog,
     batches: new BatchService(services.batch, ledger, services.cursors),
+    history: new HistoryStore(prisma),
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
@@ -95,11 +99,12 @@ export async function startGateway(
     url: `http://${host}:${address.port}`,
     deps,
     async close() {
-      // Stop accepting, let in-flight calls finish (they wait on their jobs), write every buffered request-log row,
-      // then release connections.
+      // Stop accepting, let in-flight calls finish (they wait on their jobs), write every buffered request-log row and
+      // key use, then release connections.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await requestLog.close();
+      await keyUse.close();
       await keys.close();
       await bridge.close();
       await monitors.close();

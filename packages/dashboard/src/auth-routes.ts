@@ -112,30 +112,24 @@ export function authRoutes(deps: DashboardDeps): Router {
         signUpPage(session, { error: "An account with this email already exists. Sign in instead.", email }),
         409,
       );
-    const prisma = deps.ledger.prisma;
-    if (await prisma.account.findUnique({ where: { email: parsed.email }, select: { id: true } }))
-      return taken();
+    // Checked first so a taken email costs no argon2 hash and no grant of the address's budget.
+    if (await deps.ledger.accounts.emailTaken(parsed.email)) return taken();
     const passwordHash = await argon2.hash(parsed.password, ARGON2_OPTIONS);
     const address = clientAddress(req);
     const grant = await grants.take(address);
-    let account: { id: string; email: string | null };
-    try {
-      account = await deps.ledger.createAccount({ name: parsed.email, email: parsed.email, grant });
-    } catch (error) {
-      await grants.giveBack(address, grant);
+    // One transaction: the account with its password hash and its grant entry, or nothing.
+    const signedUp = await deps.ledger.accounts
+      .signUp({ email: parsed.email, passwordHash, grant })
+      .catch(async (error: unknown) => {
+        await grants.giveBack(address, grant);
+        throw error;
+      });
+    if (!signedUp.ok) {
       // Two sign-ups of one email at once: the unique index let only one through.
-      if ((error as { code?: string }).code === "P2002") return taken();
-      throw error;
+      await grants.giveBack(address, grant);
+      return taken();
     }
-    try {
-      await prisma.account.update({ where: { id: account.id }, data: { passwordHash } });
-    } catch (error) {
-      // Without its password the account could never sign in, yet would hold the email: take it back (its grant
-      // entry goes with it, so no credits are left behind).
-      await prisma.account.delete({ where: { id: account.id } }).catch(() => undefined);
-      throw error;
-    }
-    await startSession(deps, req, res, account, session);
+    await startSession(deps, req, res, signedUp.account, session);
     res.redirect(
       303,
       grant > 0 ? "/dashboard/keys?notice=welcome" : "/dashboard/keys?notice=welcome-no-grant",
@@ -162,10 +156,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     const wait = await limiter.admit(address, parsed.email);
     if (wait !== null) return sendPage(res, signInPage(session, { error: tooMany(res, wait), email }), 429);
     await limiter.slowDown(parsed.email);
-    const account = await deps.ledger.prisma.account.findUnique({
-      where: { email: parsed.email },
-      select: { id: true, email: true, passwordHash: true },
-    });
+    const account = await deps.ledger.accounts.signInRecord(parsed.email);
     const ok = account?.passwordHash
       ? await argon2.verify(account.passwordHash, parsed.password)
       : (await argon2.verify(await dummyHash, parsed.password)) && false;

@@ -22,30 +22,11 @@ const keyNameSchema = z
   .refine((name) => !/\p{Cc}/u.test(name));
 
 /**
- * The account's keys, newest first. `lastUsedAt` falls back to the key's newest request-log row while the gateway
- * does not maintain `api_keys.last_used_at`.
+ * The account's keys, newest first, in one query. `lastUsedAt` is `api_keys.last_used_at`, which the gateways write
+ * in batches: it lags a key's newest call by at most `KEY_USE_FLUSH_MS` (60 s).
  */
-async function listKeys(deps: DashboardDeps, accountId: string): Promise<KeyListItem[]> {
-  const prisma = deps.ledger.prisma;
-  const keys = await prisma.apiKey.findMany({
-    where: { accountId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: MAX_LISTED_KEYS,
-    select: { id: true, name: true, start: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-  });
-  // One indexed lookup per listed key ((key_id, created_at) index), bounded by MAX_LISTED_KEYS.
-  const lastUse = await Promise.all(
-    keys.map((k) =>
-      k.lastUsedAt
-        ? null
-        : prisma.requestLog.findFirst({
-            where: { keyId: k.id },
-            orderBy: { createdAt: "desc" },
-            select: { createdAt: true },
-          }),
-    ),
-  );
-  return keys.map((k, i) => ({ ...k, lastUsedAt: k.lastUsedAt ?? lastUse[i]?.createdAt ?? null }));
+function listKeys(deps: DashboardDeps, accountId: string): Promise<KeyListItem[]> {
+  return deps.ledger.keys.list(accountId, MAX_LISTED_KEYS);
 }
 
 async function renderKeys(
@@ -81,7 +62,7 @@ export function keysRoutes(deps: DashboardDeps): Router {
         400,
       );
     const accountId = accountIdOf(res);
-    const active = await deps.ledger.prisma.apiKey.count({ where: { accountId, revokedAt: null } });
+    const active = await deps.ledger.keys.countActive(accountId);
     if (active >= MAX_ACTIVE_KEYS)
       return renderKeys(
         deps,

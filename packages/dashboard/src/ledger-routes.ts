@@ -1,5 +1,5 @@
 import { CursorCodec, ledgerQuerySchema, parseParams, ServiceError } from "@sda/core";
-import { decodePageCursor, encodePageCursor, listLedgerEntries, type PagePosition } from "@sda/ledger";
+import { decodePageCursor, encodePageCursor, type PagePosition } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";
 import { accountIdOf, requireSignIn, sendPage, sessionOf } from "./context.ts";
@@ -27,7 +27,7 @@ export function ledgerRoutes(deps: DashboardDeps): Router {
       error = "That page link is not valid; showing the newest entries.";
     }
     const [page, balance] = await Promise.all([
-      listLedgerEntries(deps.ledger.prisma, accountId, { limit: PAGE_SIZE, ...(after ? { after } : {}) }),
+      deps.ledger.usage.ledgerPage(accountId, { limit: PAGE_SIZE, ...(after ? { after } : {}) }),
       deps.ledger.balance(accountId),
     ]);
     const rows = page.rows.map(

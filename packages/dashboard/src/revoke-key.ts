@@ -14,7 +14,6 @@ export async function revokeKey(
 ): Promise<boolean> {
   // Checked before the query: a NUL in the path was a database error, a 500 page (issue 21 #4).
   if (!isServiceId("key", keyId)) return false;
-  const owned = await deps.ledger.prisma.apiKey.count({ where: { id: keyId, accountId } });
-  if (owned === 0) return false;
+  if (!(await deps.ledger.keys.ownedBy(accountId, keyId))) return false;
   return revokeApiKeyEverywhere(deps.ledger, deps.redis, deps.config.QUEUE_PREFIX, keyId, deps.keys);
 }

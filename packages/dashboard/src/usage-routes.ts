@@ -1,11 +1,5 @@
 import { CursorCodec, parseParams, ServiceError, usageQuerySchema } from "@sda/core";
-import {
-  dailyUsage,
-  decodePageCursor,
-  encodePageCursor,
-  listRequestLogs,
-  type RequestLogFilter,
-} from "@sda/ledger";
+import { decodePageCursor, encodePageCursor, type RequestLogFilter } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";
 import { usageChart } from "./chart.ts";
@@ -60,16 +54,11 @@ export function usageRoutes(deps: DashboardDeps): Router {
       delete filter.status;
       after = undefined;
     }
-    const prisma = deps.ledger.prisma;
+    const usage = deps.ledger.usage;
     const [page, daily, operations] = await Promise.all([
-      listRequestLogs(prisma, filter, { limit: PAGE_SIZE, ...(after ? { after } : {}) }),
-      dailyUsage(prisma, accountId, CHART_DAYS),
-      prisma.requestLog.findMany({
-        where: { accountId, operation: { not: null } },
-        distinct: ["operation"],
-        select: { operation: true },
-        orderBy: { operation: "asc" },
-      }),
+      usage.requestLogPage(filter, { limit: PAGE_SIZE, ...(after ? { after } : {}) }),
+      usage.daily(accountId, CHART_DAYS),
+      usage.operations(accountId),
     ]);
     const href = (cursor?: string) => {
       const params = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== ""));
@@ -82,7 +71,7 @@ export function usageRoutes(deps: DashboardDeps): Router {
       usagePage({
         session: sessionOf(res) as Session,
         chart: usageChart(daily, CHART_DAYS),
-        operations: operations.map((o) => o.operation ?? "").filter(Boolean),
+        operations,
         filters: form,
         rows: page.rows,
         nextHref: page.next ? href(encodePageCursor(codec, LIST_ID, page.next, binding)) : null,

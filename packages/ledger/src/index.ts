@@ -1,4 +1,6 @@
 export * from "./account-reads.ts";
+export * from "./accounts.ts";
+export * from "./api-keys.ts";
 export * from "./client.ts";
 export * from "./credits.ts";
 export * from "./fence.ts";
@@ -12,6 +14,7 @@ export {
   type IdempotencyScope,
 } from "./idempotency.ts";
 export * from "./key-cache.ts";
+export * from "./key-use.ts";
 export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";
@@ -19,4 +22,6 @@ export * from "./page-cursor.ts";
 export type { RequestChannel, RequestLogInput, SettledCallLog } from "./request-log-input.ts";
 export * from "./request-log-writer.ts";
 export * from "./service-stats.ts";
+export * from "./stats.ts";
 export * from "./usage.ts";
+export * from "./usage-reads.ts";

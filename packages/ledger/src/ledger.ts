@@ -1,6 +1,6 @@
-import { newApiKeySecret, newId } from "@sda/core";
-import { readBalance } from "./account-reads.ts";
-import { sqlPool } from "./client.ts";
+import { newId } from "@sda/core";
+import { type AccountCredits, LedgerAccounts } from "./accounts.ts";
+import { type CreatedApiKey, LedgerKeys } from "./api-keys.ts";
 import {
   type ChargeResult,
   type LedgerEntryRow,
@@ -15,9 +15,12 @@ import {
 import { type FenceInput, type FenceResult, fenceCall } from "./fence.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { IdempotencyKeys } from "./idempotency.ts";
-import { hashApiKey, keyStart } from "./keys.ts";
+import { hashApiKey } from "./keys.ts";
 import type { RequestLogInput } from "./request-log-input.ts";
 import { writeRequestLogs } from "./request-log-writer.ts";
+import { LedgerStats } from "./stats.ts";
+import { type LedgerMismatch, reconcileLedger } from "./usage.ts";
+import { LedgerUsage } from "./usage-reads.ts";
 
 /** Credits granted to every new account (SPEC §8). */
 export const SIGNUP_GRANT = 100;
@@ -45,11 +48,40 @@ export type AuthResult = { ok: true; principal: Principal } | { ok: false; reaso
  * append-only ledger entry in the same transaction, so `sum(amount) = balance` always holds.
  */
 export class Ledger {
+  /** Accounts: the `GET /v1/account` summary, balances, credits, dashboard sign-up and sign-in. */
+  readonly accounts: LedgerAccounts;
+  /** API keys: create, revoke, ownership, the keys page's list, last use. */
+  readonly keys: LedgerKeys;
+  /** An account's request log, daily usage and ledger entries, in pages. */
+  readonly usage: LedgerUsage;
+  /** What `GET /v1/status` reads of the request log. */
+  readonly stats: LedgerStats;
   /** Every `Idempotency-Key` (direct calls and batches): claim, answer, release, take-over, sweep. */
   readonly idempotency: IdempotencyKeys;
 
-  constructor(readonly prisma: PrismaClient) {
+  /**
+   * @param prisma the process's one client (`createPrismaClient`), shared with the other tables' owners (History,
+   *   batches, monitors, webhook deliveries) at composition time; only the ledger's own code queries its tables.
+   */
+  constructor(private readonly prisma: PrismaClient) {
+    this.accounts = new LedgerAccounts(prisma);
+    this.keys = new LedgerKeys(prisma);
+    this.usage = new LedgerUsage(prisma);
+    this.stats = new LedgerStats(prisma);
     this.idempotency = new IdempotencyKeys(prisma);
+  }
+
+  /** Whether PostgreSQL answers now (`SELECT 1`; the readiness probe). @throws the driver's error when it does not. */
+  async ping(): Promise<void> {
+    await this.prisma.$queryRaw`SELECT 1`;
+  }
+
+  /**
+   * Checks `sum(ledger_entries.amount) = accounts.balance` for every account ({@link reconcileLedger}).
+   * @returns the accounts checked and every mismatch (empty when the ledger is consistent).
+   */
+  reconcile(): Promise<{ accounts: number; mismatches: LedgerMismatch[] }> {
+    return reconcileLedger(this.prisma);
   }
 
   /** Creates an account with the sign-up grant (`grant` credits, default 100) as its first ledger entry. */
@@ -79,28 +111,13 @@ export class Ledger {
    * Creates an API key. The secret is returned once and never stored; only its SHA-256 is.
    * @param secret use this secret instead of a random one (the demo's `DEMO_API_KEY`).
    */
-  async createApiKey(accountId: string, options: { name?: string; secret?: string } = {}) {
-    const secret = options.secret ?? newApiKeySecret();
-    const key = await this.prisma.apiKey.create({
-      data: {
-        id: newId("key"),
-        accountId,
-        name: options.name ?? "default",
-        hash: hashApiKey(secret),
-        start: keyStart(secret),
-      },
-    });
-    return { keyId: key.id, secret, start: key.start };
+  createApiKey(accountId: string, options: { name?: string; secret?: string } = {}): Promise<CreatedApiKey> {
+    return this.keys.create(accountId, options);
   }
 
   /** Revokes a key; later calls with it get 401 `revoked_api_key`. @returns false when no such key exists. */
-  async revokeApiKey(keyId: string): Promise<boolean> {
-    const result = await this.prisma.apiKey.updateMany({
-      where: { id: keyId, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
-    if (result.count > 0) return true;
-    return (await this.prisma.apiKey.count({ where: { id: keyId } })) > 0;
+  revokeApiKey(keyId: string): Promise<boolean> {
+    return this.keys.revoke(keyId);
   }
 
   /** Looks a key up by its hash (one indexed query) and returns its account's current balance. */
@@ -115,11 +132,11 @@ export class Ledger {
   }
 
   /**
-   * The balance as the database holds it now (one prepared primary-key read, {@link readBalance}).
+   * The balance as the database holds it now (one prepared primary-key read, {@link LedgerAccounts.balance}).
    * @returns the balance in credits, or null for an unknown account.
    */
   balance(accountId: string): Promise<number | null> {
-    return readBalance(sqlPool(this.prisma), accountId);
+    return this.accounts.balance(accountId);
   }
 
   /** Adds credits (`kind: grant`) and records the entry. @throws Error for an unknown account. */
@@ -180,12 +197,8 @@ export class Ledger {
   }
 
   /** Balance, reserved and available (`balance - reserved`) credits of an account, or null when unknown. */
-  async credits(accountId: string): Promise<{ balance: number; reserved: number; available: number } | null> {
-    const account = await this.prisma.account.findUnique({
-      where: { id: accountId },
-      select: { balance: true, reserved: true },
-    });
-    return account && { ...account, available: account.balance - account.reserved };
+  credits(accountId: string): Promise<AccountCredits | null> {
+    return this.accounts.credits(accountId);
   }
 
   /** The open reservation of a request, or null. */

@@ -220,12 +220,8 @@ async function deliver(
 }
 
 /** False when the key that owns the monitor was revoked (its runs must stop, like its direct calls). */
-async function keyIsLive(deps: RunDeps, keyId: string): Promise<boolean> {
-  const key = await deps.store.prisma.apiKey.findUnique({
-    where: { id: keyId },
-    select: { revokedAt: true },
-  });
-  return key !== null && key.revokedAt === null;
+function keyIsLive(deps: RunDeps, keyId: string): Promise<boolean> {
+  return deps.engine.ledger.keys.isLive(keyId);
 }
 
 /**

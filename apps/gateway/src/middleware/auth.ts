@@ -1,5 +1,5 @@
 import { ServiceError } from "@sda/core";
-import type { AuthResult, KeyCache, Principal } from "@sda/ledger";
+import type { AuthResult, KeyCache, KeyUseRecorder, Principal } from "@sda/ledger";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayMetrics } from "../metrics.ts";
 import { locals } from "../respond.ts";
@@ -50,7 +50,8 @@ type Failure = "missing" | "invalid" | "revoked";
  * time, so a flood of bad keys costs the database a few indexed reads at a time instead of one per request, and the
  * newest waiting lookup goes first (last in, first out): a valid key that arrives during the flood waits for a few
  * lookups, not for the whole backlog queued before it (issue 34 #6: FIFO, one at a time, made it wait 0.5–2.9 s). Refusals are counted in
- * `sda_gateway_auth_rejected_total` and write no request-log row.
+ * `sda_gateway_auth_rejected_total` and write no request-log row. A served key's use is recorded in memory
+ * (`keyUse`, written to `api_keys.last_used_at` in batches).
  * @throws ServiceError 429 `rate_limited` (a failure beyond the address's budget); 401 `missing_api_key`,
  *   `invalid_api_key` or `revoked_api_key` (SPEC §5.4).
  */
@@ -58,6 +59,7 @@ export function authenticate(
   keys: KeyCache,
   limiter: AuthFailureLimiter,
   metrics: GatewayMetrics,
+  keyUse?: Pick<KeyUseRecorder, "record">,
 ): RequestHandler {
   // Concurrent requests with the same uncached key share one lookup: a valid key's first burst of parallel calls is
   // one read.
@@ -138,6 +140,7 @@ export function authenticate(
         : refuse(address, "invalid", new ServiceError("invalid_api_key", "this API key is not valid"));
     const { principal } = result as Authenticated;
     res.locals.principal = principal;
+    keyUse?.record(principal.keyId);
     locals(res).accountId = principal.accountId;
     locals(res).keyId = principal.keyId;
     next();

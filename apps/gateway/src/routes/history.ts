@@ -1,6 +1,6 @@
 import { history as defaultHistory } from "@sda/catalog";
 import { type HistoryCatalog, historyResource, parseParams } from "@sda/core";
-import { HistoryStore, historyQueryParams, readHistory } from "@sda/history";
+import { historyQueryParams, readHistory } from "@sda/history";
 import type { Request, RequestHandler, Response, Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
@@ -38,7 +38,7 @@ export function historyRouter(
   auth: RequestHandler[],
   catalog: HistoryCatalog = defaultHistory,
 ): Router {
-  const store = new HistoryStore(deps.ledger.prisma);
+  const store = deps.history;
   const router = express.Router();
   router.get("/v1/history", ...auth, async (req: Request, res: Response) => {
     const query = parseParams(historyQueryParams, req.query as Record<string, unknown>);

@@ -37,7 +37,7 @@ export function statusRouter(deps: GatewayDeps): Router {
       config: deps.config,
       redis: deps.redis,
       bridge: deps.bridge,
-      prisma: deps.ledger.prisma,
+      stats: deps.ledger.stats,
       budgets: new Politeness({
         redis: deps.redis,
         prefix: deps.config.QUEUE_PREFIX,
@@ -49,7 +49,7 @@ export function statusRouter(deps: GatewayDeps): Router {
   );
   /** Whether Redis and PostgreSQL answer right now (the readiness probe, and a status page that cannot be built). */
   const storesAnswer = async () => {
-    const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.prisma.$queryRaw`SELECT 1`]);
+    const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.ping()]);
     const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
     return { redis: Boolean(redis), postgres: Boolean(postgres) };
   };

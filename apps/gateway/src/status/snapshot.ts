@@ -1,7 +1,7 @@
 import { type CanaryRun, readCanaryRun } from "@sda/canary";
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
-import { type OperationStats, recentOperationStats } from "@sda/ledger";
+import type { LedgerStats, OperationStats } from "@sda/ledger";
 import { mediaEnv } from "@sda/media/env";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
 import { summarizeEnv } from "@sda/summarize/env";
@@ -79,7 +79,8 @@ export interface SnapshotSources {
   config: ServiceConfig;
   redis: Redis;
   bridge: CallBridge;
-  prisma: Parameters<typeof recentOperationStats>[0];
+  /** The request log's recent statistics (`ledger.stats`). */
+  stats: Pick<LedgerStats, "recentOperationStats">;
   /** The platforms' host budgets, read from Redis (none declared: an empty list). */
   budgets?: Politeness;
 }
@@ -124,7 +125,7 @@ async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth
 export async function buildStatus(sources: SnapshotSources): Promise<StatusDocument> {
   const { registry, config, redis, bridge } = sources;
   const [stats, circuits, strategies, canaries, hostBudgets] = await Promise.all([
-    recentOperationStats(sources.prisma, STATUS_WINDOW_SECONDS),
+    sources.stats.recentOperationStats(STATUS_WINDOW_SECONDS),
     readCircuits(redis, config.QUEUE_PREFIX),
     readStrategyHealth(redis, config.QUEUE_PREFIX),
     readCanaryRun(redis, config.QUEUE_PREFIX).catch(() => null),

@@ -1,5 +1,5 @@
 import { accountQuerySchema, parseParams, ServiceError } from "@sda/core";
-import { type Principal, readOwnAccountSummary, sqlPool } from "@sda/ledger";
+import type { Principal } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -24,17 +24,16 @@ export function getAccount(deps: GatewayDeps) {
 /**
  * The key's account (`GET /v1/account`, the MCP tool `account_balance`): its plan limits, balance, reserved and
  * available credits, and the calls and credits of the last 24 hours (from the request log), all read by one SQL
- * statement ({@link readAccountSummary}: balance and reserved from the same row, so `available` is exact).
+ * statement (`ledger.accounts.summary`: balance and reserved from the same row, so `available` is exact).
  * @throws ServiceError 401 `invalid_api_key` when the account was deleted since the key authenticated.
  */
 export async function accountSummary(deps: GatewayDeps, principal: Principal): Promise<SuccessBody> {
   // Read your own writes: this process's buffered rows of the account are added by the same statement (billed rows
   // are written at settle), instead of writing the buffer before every read.
-  const account = await readOwnAccountSummary(
-    sqlPool(deps.ledger.prisma),
-    deps.requestLog,
+  const account = await deps.ledger.accounts.summary(
     principal.accountId,
     new Date(Date.now() - DAY_MS),
+    deps.requestLog,
   );
   // The key authenticated a moment ago; its account can only vanish if it was deleted in between.
   if (!account) throw new ServiceError("invalid_api_key", "this API key's account no longer exists");

@@ -1,5 +1,5 @@
 import { CursorCodec, ledgerQuerySchema, parseParams } from "@sda/core";
-import { decodePageCursor, encodePageCursor, listLedgerEntries } from "@sda/ledger";
+import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -23,7 +23,7 @@ export function getLedger(deps: GatewayDeps) {
     locals(res).params = { limit: query.limit };
     const after = query.cursor ? decodePageCursor(codec, LEDGER_LIST_ID, query.cursor) : undefined;
     const [page, balance] = await Promise.all([
-      listLedgerEntries(deps.ledger.prisma, principal.accountId, {
+      deps.ledger.usage.ledgerPage(principal.accountId, {
         limit: query.limit,
         ...(after ? { after } : {}),
       }),

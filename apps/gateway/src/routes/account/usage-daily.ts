@@ -1,5 +1,4 @@
 import { dailyUsageQuerySchema, parseParams } from "@sda/core";
-import { dailyUsage } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -17,7 +16,7 @@ export function getDailyUsage(deps: GatewayDeps) {
     locals(res).params = { days: query.days };
     // Read your own writes: this process's buffered rows of the account first (billed rows are written at settle).
     await deps.requestLog.flushAccount(principal.accountId);
-    const days = await dailyUsage(deps.ledger.prisma, principal.accountId, query.days);
+    const days = await deps.ledger.usage.daily(principal.accountId, query.days);
     return {
       data: { days: query.days, usage: days, totalReturned: days.length },
       credits: 0,

@@ -1,5 +1,5 @@
 import { CursorCodec, parseParams, usageQuerySchema } from "@sda/core";
-import { decodePageCursor, encodePageCursor, listRequestLogs } from "@sda/ledger";
+import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
@@ -32,8 +32,7 @@ export function getUsage(deps: GatewayDeps) {
     // Read your own writes: a call answered a moment ago by this process is listed (its buffered row written first;
     // a billed call's row was written at its settle, whichever gateway answered it).
     await deps.requestLog.flushAccount(principal.accountId);
-    const page = await listRequestLogs(
-      deps.ledger.prisma,
+    const page = await deps.ledger.usage.requestLogPage(
       {
         accountId: principal.accountId,
         ...(query.from ? { from: query.from } : {}),
