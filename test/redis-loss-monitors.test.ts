@@ -27,8 +27,7 @@ const test = stackTest
     },
   }));
 
-const runsOf = (stack: Stack, monitorId: string) =>
-  stack.prisma.monitorRun.count({ where: { monitorId } });
+const runsOf = (stack: Stack, monitorId: string) => stack.prisma.monitorRun.count({ where: { monitorId } });
 
 describe("monitors after Redis lost its data", () => {
   test("the schedulers come back from PostgreSQL within the reconcile interval; the monitor runs again", async ({

@@ -50,9 +50,9 @@ describe("dashboard sign-up abuse limits", () => {
     expect(page?.text).not.toContain("100 free credits");
     // Another address has its own grants.
     const other = await signUp(stack.gateway.url, "203.0.113.8");
-    expect(
-      (await stack.prisma.account.findUniqueOrThrow({ where: { email: other.email } })).balance,
-    ).toBe(100);
+    expect((await stack.prisma.account.findUniqueOrThrow({ where: { email: other.email } })).balance).toBe(
+      100,
+    );
     // A sign-up refused for a taken email gives its grant back: the address's next sign-up still gets one.
     const fresh = new Browser(stack.gateway.url, { "x-forwarded-for": "203.0.113.9" });
     await fresh.request("/dashboard/sign-up");
@@ -65,8 +65,7 @@ describe("dashboard sign-up abuse limits", () => {
     ];
     const balances = await Promise.all(
       after.map(
-        async (r) =>
-          (await stack.prisma.account.findUniqueOrThrow({ where: { email: r.email } })).balance,
+        async (r) => (await stack.prisma.account.findUniqueOrThrow({ where: { email: r.email } })).balance,
       ),
     );
     expect(balances).toEqual([100, 100]);
