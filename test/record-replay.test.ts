@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { platforms, registry, replayOrigins } from "@sda/catalog";
-import { type OperationOutcome, parseParams } from "@sda/core";
+import { bindHttpClient, CursorCodec, type HttpClient, type OperationOutcome, parseParams } from "@sda/core";
 import {
   deleteKeysWithPrefix,
   randomPrefix,
@@ -33,8 +33,15 @@ afterAll(async () => {
   for (const replay of replays) await replay.close();
 });
 
+/** A context of {@link contextOn}: its upstream client unbound, bound to each operation's platform by {@link call}. */
+type RecordingContext = TestContext & { upstream: HttpClient };
+
 /** A handler context on `replay` (own Redis prefix), whose upstream client hands its exchanges to `recorder`. */
-function contextOn(replay: TestReplay, config: Record<string, string>, recorder?: Recorder): TestContext {
+function contextOn(
+  replay: TestReplay,
+  config: Record<string, string>,
+  recorder?: Recorder,
+): RecordingContext {
   const base = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("rec"), ...config } });
   contexts.push(base);
   const http = createHttpClient({
@@ -45,11 +52,11 @@ function contextOn(replay: TestReplay, config: Record<string, string>, recorder?
     log: testLogger(),
     ...(recorder ? { recorder } : {}),
   });
-  return { ...base, http };
+  return { ...base, http: bindHttpClient(http, base.platform), upstream: http };
 }
 
 async function call(
-  ctx: TestContext,
+  context: RecordingContext,
   operation: string,
   raw: Record<string, string>,
   recorder?: Recorder,
@@ -58,6 +65,14 @@ async function call(
   if (!op) throw new Error(`no operation ${operation}`);
   const params = parseParams(op.params, raw) as Record<string, unknown>;
   const handler = await registry.handler(operation);
+  // As the engine builds it for `op`: its platform's client, its cursors.
+  const ctx: TestContext = {
+    ...context,
+    platform: op.platform,
+    operation: op.id,
+    http: bindHttpClient(context.upstream, op.platform),
+    cursors: new CursorCodec(context.config.CURSOR_SECRET).bind(op.id),
+  };
   const run = () => handler(params, ctx);
   return recorder ? recorder.record({ jobId: ctx.jobId, operation, params }, run) : run();
 }

@@ -1,4 +1,5 @@
 import {
+  bindHttpClient,
   CursorCodec,
   type HttpClient,
   handlerServices,
@@ -45,15 +46,17 @@ function canaryContext(
   signal: AbortSignal,
 ): OperationContext {
   return {
+    platform,
+    operation,
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "canary",
     env: platformEnvOf(deps.config, platform),
     services: handlerServices(deps),
     log: deps.log.child({ canary: operation }),
-    http: deps.http,
+    http: bindHttpClient(deps.http, platform),
     store: redisPlatformStore(deps.redis, deps.config.QUEUE_PREFIX, platform),
-    cursors: new CursorCodec(deps.config.CURSOR_SECRET),
+    cursors: new CursorCodec(deps.config.CURSOR_SECRET).bind(operation),
     signal,
     now: () => new Date(),
     // Nothing is reserved or charged: the handler runs outside the ledger.

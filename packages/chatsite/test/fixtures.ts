@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type OperationContext, parseParams, rawEnv } from "@sda/core";
-import { defaultCorpusDir } from "@sda/testing";
+import { defaultCorpusDir, runAs } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
 import { chatsitePlatform } from "../src/spec.ts";
@@ -27,13 +27,14 @@ type Handler<S extends z.ZodType, R> = (params: z.output<S>, ctx: OperationConte
 
 /**
  * Parses `query` with the operation's params schema, as the gateway does (so a bad link fails as it would over HTTP),
- * and runs `handler` on `ctx`.
+ * and runs `handler` on `ctx` as the engine runs the operation (`runAs`: the context bound to it, errors naming the
+ * platform).
  */
 export function run<S extends z.ZodType, R>(
-  spec: { params: S },
+  spec: { name: string; params: S },
   handler: Handler<S, R>,
   ctx: OperationContext,
   query: Record<string, string>,
 ): Promise<R> {
-  return handler(parseParams(spec.params, query), ctx);
+  return runAs(spec, handler, parseParams(spec.params, query), ctx);
 }

@@ -44,7 +44,39 @@ export class CursorCodec {
     return parsed.p as T;
   }
 
+  /**
+   * The cursors of one operation (`ctx.cursors`, bound by the engine to the operation it dispatches): the same tokens
+   * as {@link encode} and {@link decode} with `operationId`, so a cursor issued before the binding decodes the same.
+   */
+  bind(operationId: string): OperationCursors {
+    return {
+      operationId,
+      encode: (payload) => this.encode(operationId, payload),
+      decode: <T>(cursor: string) => this.decode<T>(operationId, cursor),
+      // A platform's operation ids are `<platform>.<name>` (`definePlatform`).
+      of: (name) => this.bind(`${operationId.slice(0, operationId.indexOf("."))}.${name}`),
+    };
+  }
+
   #sign(body: string): string {
     return createHmac("sha256", this.#secret).update(body).digest().subarray(0, 16).toString("base64url");
   }
+}
+
+/**
+ * The continuation cursors of one operation (`ctx.cursors`): a {@link CursorCodec} bound to the operation id, so a
+ * handler never names its operation.
+ */
+export interface OperationCursors {
+  /** The operation the cursors belong to (`<platform>.<name>`). */
+  readonly operationId: string;
+  /** The signed cursor of `payload` (any JSON value) for this operation. */
+  encode(payload: unknown): string;
+  /** @throws ServiceError 400 `invalid_cursor` when the token is malformed, tampered or from another operation. */
+  decode<T>(cursor: string): T;
+  /**
+   * The cursors of another operation of the same platform, by its name: for a list whose items carry the cursor of a
+   * sibling operation (a comment's `repliesCursor`, continued by `comment-replies`).
+   */
+  of(name: string): OperationCursors;
 }

@@ -72,6 +72,41 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 /**
+ * Codes several platforms answer with one meaning, status and retryability, declared once here. A platform lists the
+ * ones it answers in its own `errorCodes` table with {@link sharedErrorCodes} (so they are in its operations' closed
+ * sets, SPEC §7), and throws them as any other code; it never redeclares them.
+ */
+export const SHARED_PLATFORM_ERROR_CODES = {
+  /** A `url` that is not a link of the platform, or not of a kind it reads. */
+  invalid_url: { status: 400, retryable: false },
+  /** A link of another kind than the operation reads (an artist page to a release operation); `details.kind` the kind given. */
+  url_kind_mismatch: { status: 400, retryable: false },
+  /** The platform does not know the resource a link names (of whatever kind). */
+  not_found: { status: 404, retryable: false },
+  /** The platform answered that the post (status, thread, item page) does not exist or was deleted. */
+  post_not_found: { status: 404, retryable: false },
+  /** The platform answered that the account or profile does not exist. */
+  profile_not_found: { status: 404, retryable: false },
+  /** The platform answered that the channel does not exist. */
+  channel_not_found: { status: 404, retryable: false },
+} as const satisfies Record<string, ErrorCodeSpec>;
+
+/** A code of {@link SHARED_PLATFORM_ERROR_CODES}. */
+export type SharedPlatformErrorCode = keyof typeof SHARED_PLATFORM_ERROR_CODES;
+
+/**
+ * The entries of the shared codes a platform answers, for its `errorCodes` table (spread where the code belongs in
+ * its order): `{ instance_not_allowed: …, ...sharedErrorCodes("profile_not_found", "post_not_found") }`.
+ */
+export function sharedErrorCodes<const C extends SharedPlatformErrorCode>(
+  ...codes: C[]
+): { readonly [K in C]: (typeof SHARED_PLATFORM_ERROR_CODES)[K] } {
+  return Object.fromEntries(codes.map((code) => [code, SHARED_PLATFORM_ERROR_CODES[code]])) as {
+    readonly [K in C]: (typeof SHARED_PLATFORM_ERROR_CODES)[K];
+  };
+}
+
+/**
  * Error codes declared by platforms. Each platform package augments this interface with its own table, so a
  * `ServiceError` with a typo'd or foreign code does not compile:
  *
@@ -84,7 +119,10 @@ export interface PlatformErrorCodes {}
 
 /** The one code → status table at run time: the service-wide codes plus every registered platform's. */
 const registered = new Map<string, ErrorCodeSpec & { owner: string }>(
-  Object.entries(ERROR_CODES).map(([code, spec]) => [code, { ...spec, owner: "core" }]),
+  Object.entries({ ...ERROR_CODES, ...SHARED_PLATFORM_ERROR_CODES }).map(([code, spec]) => [
+    code,
+    { ...spec, owner: "core" },
+  ]),
 );
 
 /**
@@ -120,7 +158,7 @@ export function errorCodeSpec(code: string): ErrorCodeSpec {
 }
 
 /** A machine-readable error code (SPEC §7.1 `error.code`). */
-export type ErrorCode = keyof typeof ERROR_CODES | keyof PlatformErrorCodes;
+export type ErrorCode = keyof typeof ERROR_CODES | SharedPlatformErrorCode | keyof PlatformErrorCodes;
 
 /** Extra fields merged into the `error` object of the envelope (for example `reason`, `availableLanguages`). */
 export type ErrorDetails = Record<string, unknown>;
@@ -189,4 +227,15 @@ export interface SerializedServiceError {
 /** True for a {@link ServiceError} (also across module copies, by name and shape). */
 export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
+}
+
+/**
+ * `error` with `details.platform` set to `platform` unless it names one already (an upstream client error names the
+ * provider it came from). The engine stamps every error leaving a handler with it, so platform code never writes its
+ * own name.
+ * @returns the same error, its details naming a platform.
+ */
+export function stampPlatform<E extends ServiceError>(error: E, platform: string): E {
+  if (error.details.platform === undefined) Object.assign(error, { details: { platform, ...error.details } });
+  return error;
 }

@@ -31,6 +31,35 @@ export interface UpstreamRequest {
   proxy?: string;
 }
 
+/**
+ * One request of a handler (`ctx.http`): an {@link UpstreamRequest} without `platform`. The context's client is bound
+ * to the operation's platform ({@link bindHttpClient}), so platform code never names itself.
+ */
+export type PlatformRequest = Omit<UpstreamRequest, "platform">;
+
+/**
+ * The HTTP client of a handler's context (`ctx.http`), bound to the operation's platform: every request it sends is
+ * the platform's (routed to `<NAME>_ORIGIN`, guarded, budgeted and named in errors as that platform's). It is also an
+ * {@link HttpClient}, so a shared pipeline handed `ctx.http` (media's ASR tiers: `asr`, summaries: `llm`) still names
+ * its own provider; a request naming none is the platform's.
+ */
+export interface PlatformHttpClient {
+  // Properties, not methods: an unbound HttpClient (whose requests must name a platform) is not one.
+  request: (request: PlatformRequest, signal?: AbortSignal) => Promise<UpstreamResponse>;
+  stream: (request: PlatformRequest, signal?: AbortSignal) => Promise<UpstreamStream>;
+}
+
+/**
+ * `http` bound to `platform` (the engine builds `ctx.http` with it from the operation it dispatches): a request naming
+ * no platform is sent as `platform`'s; one naming a provider (a shared pipeline's `asr`, `llm`) keeps it.
+ */
+export function bindHttpClient(http: HttpClient, platform: Platform): PlatformHttpClient {
+  return {
+    request: (request, signal) => http.request({ platform, ...request }, signal),
+    stream: (request, signal) => http.stream({ platform, ...request }, signal),
+  };
+}
+
 /** A buffered upstream answer. */
 export interface UpstreamResponse {
   status: number;

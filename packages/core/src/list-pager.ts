@@ -4,7 +4,7 @@
  * continuation plus the position inside the upstream page").
  */
 
-import type { CursorCodec } from "./cursor.ts";
+import type { OperationCursors } from "./cursor.ts";
 import { ServiceError } from "./errors.ts";
 
 /** A position in an upstream list: the token of an upstream page (null = the list's first request) and an index. */
@@ -167,14 +167,13 @@ export function pageBudget(limit: number, pageSize: number): number {
  * @throws ServiceError 400 `invalid_cursor` when the cursor is tampered, from another operation, or for another list.
  */
 export function decodeListCursor<T>(
-  cursors: CursorCodec,
-  operationId: string,
+  cursors: OperationCursors,
   cursor: string | undefined,
   belongs: (payload: Partial<T>) => boolean,
   what: string,
 ): T | null {
   if (!cursor) return null;
-  const payload = cursors.decode<Partial<T> | null>(operationId, cursor);
+  const payload = cursors.decode<Partial<T> | null>(cursor);
   if (!payload || typeof payload !== "object" || !belongs(payload))
     throw new ServiceError("invalid_cursor", `cursor belongs to another ${what}; start without a cursor`, {
       details: { param: "cursor" },
@@ -198,8 +197,7 @@ export interface TokenListPosition {
  * @throws ServiceError 400 `invalid_cursor` for a tampered cursor, one of another operation or of another list.
  */
 export function tokenListStart(
-  cursors: CursorCodec,
-  operationId: string,
+  cursors: OperationCursors,
   cursor: string | undefined,
   key: string,
 ): TokenListPosition {
@@ -210,7 +208,7 @@ export function tokenListStart(
     Number.isSafeInteger(p.i) &&
     p.i >= 0;
   return (
-    decodeListCursor<TokenListPosition>(cursors, operationId, cursor, belongs, "list") ?? {
+    decodeListCursor<TokenListPosition>(cursors, cursor, belongs, "list") ?? {
       k: key,
       t: null,
       i: 0,
@@ -220,12 +218,11 @@ export function tokenListStart(
 
 /** The signed cursor of the page after this one (`next` from {@link fillFromPages}), or null at the end of the list. */
 export function tokenListCursor(
-  cursors: CursorCodec,
-  operationId: string,
+  cursors: OperationCursors,
   key: string,
   next: ListPosition | null,
 ): string | null {
   if (!next) return null;
   const position: TokenListPosition = { k: key, t: next.token, i: next.index };
-  return cursors.encode(operationId, position);
+  return cursors.encode(position);
 }

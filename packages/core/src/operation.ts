@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { CursorCodec } from "./cursor.ts";
+import type { OperationCursors } from "./cursor.ts";
 import type { ErrorCode } from "./errors.ts";
 import type { HandlerServices } from "./handler-services.ts";
-import type { HttpClient } from "./http.ts";
+import type { PlatformHttpClient } from "./http.ts";
 import type { Logger } from "./logger.ts";
 import type { PriceRule } from "./price.ts";
 import type { PlatformStore } from "./store.ts";
@@ -43,6 +43,14 @@ export interface OperationOutcome<T = unknown> {
  * as `ctx.env` instead of `process.env`.
  */
 export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
+  /**
+   * The operation's platform (`op.platform`, e.g. `examplesite`), set by the engine from the operation it dispatches:
+   * platform code reads who it is here instead of writing its name. `ctx.http` and `ctx.store` are bound to it, and
+   * the engine names it in `details.platform` of every error the handler throws.
+   */
+  platform: string;
+  /** The operation's id (`op.id`, `<platform>.<name>`): what `ctx.cursors` is bound to. */
+  operation: string;
   requestId: string;
   jobId: string;
   accountId: string;
@@ -50,7 +58,8 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
   env: Env;
   /** Child logger carrying requestId, jobId and op. */
   log: Logger;
-  http: HttpClient;
+  /** The upstream HTTP client, bound to the platform: requests name no `platform` (see {@link PlatformHttpClient}). */
+  http: PlatformHttpClient;
   /**
    * The platform's own keys in the shared Redis (`<QUEUE_PREFIX>:upstream:<platform>:`), every one with a TTL:
    * OAuth tokens, rate-limit pauses, session cooldowns, cursor id lists.
@@ -61,7 +70,11 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
    * `services.strategy`; see {@link HandlerServices}), each built on first use.
    */
   services: HandlerServices;
-  cursors: CursorCodec;
+  /**
+   * The operation's continuation cursors (`encode(payload)`, `decode(cursor)`; `of(name)` for a sibling operation's),
+   * signed and bound to {@link operation}.
+   */
+  cursors: OperationCursors;
   /** Aborted when the worker shuts down or the job's budget is spent. */
   signal: AbortSignal;
   now(): Date;

@@ -1,4 +1,5 @@
 import {
+  bindHttpClient,
   type CursorCodec,
   type HttpClient,
   handlerServices,
@@ -22,8 +23,10 @@ export interface ContextDeps {
 
 /** What one job adds to a handler's context. */
 export interface ContextFor {
-  /** The operation's platform (`op.platform`): whose keys `ctx.store` holds. */
+  /** The operation's platform (`op.platform`): `ctx.platform`, whose keys `ctx.store` holds, whose `ctx.http` is. */
   platform: string;
+  /** The operation's id (`op.id`): `ctx.operation`, the operation `ctx.cursors` is bound to. */
+  operation: string;
   requestId: string;
   jobId: string;
   accountId: string;
@@ -37,14 +40,16 @@ export interface ContextFor {
 
 /** The context a handler (or an estimate function) runs with for one job. */
 export function handlerContext(deps: ContextDeps, job: ContextFor): OperationContext {
-  const { platform, ...call } = job;
+  const { platform, operation, ...call } = job;
   return {
     ...call,
+    platform,
+    operation,
     // Built once per process (the deps object is the process's): media, summariser, strategy.
     services: handlerServices(deps),
     env: platformEnvOf(deps.config, platform),
-    http: deps.http,
+    http: bindHttpClient(deps.http, platform),
     store: redisPlatformStore(deps.redis, deps.keyPrefix, platform),
-    cursors: deps.cursors,
+    cursors: deps.cursors.bind(operation),
   };
 }

@@ -1,4 +1,4 @@
-import { isServiceError } from "@sda/core";
+import { isServiceError, stampPlatform } from "@sda/core";
 import { handlerContext } from "./context.ts";
 import type { JobResult } from "./job-result.ts";
 import type { EstimateJob, JobRun } from "./jobs.ts";
@@ -33,6 +33,7 @@ export async function runEstimateJob(job: EstimateJob, deps: EngineDeps, run: Jo
     const estimate = await deps.registry.estimator(op.id);
     const ctx = handlerContext(deps, {
       platform: op.platform,
+      operation: op.id,
       requestId: job.requestId,
       jobId: run.jobId,
       accountId: job.accountId,
@@ -52,6 +53,7 @@ export async function runEstimateJob(job: EstimateJob, deps: EngineDeps, run: Jo
     return { ok: true, data, source: outcome.source, credits: 0, cache: "BYPASS" };
   } catch (error) {
     if (!isServiceError(error)) throw error;
+    stampPlatform(error, op.platform);
     log.info({ code: error.code }, error.message);
     return { ok: false, error: error.toJSON(), credits: 0 };
   }

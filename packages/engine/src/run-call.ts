@@ -5,6 +5,7 @@ import {
   type OperationOutcome,
   type OperationRegistry,
   type OperationSpec,
+  stampPlatform,
 } from "@sda/core";
 import { isFenceEntry } from "@sda/ledger";
 import { CallSpan } from "@sda/queue";
@@ -126,6 +127,7 @@ export async function runCall(
     const handler = await deps.registry.handler(op.id);
     const ctx = handlerContext(deps, {
       platform: op.platform,
+      operation: op.id,
       requestId,
       jobId,
       accountId: principal.accountId,
@@ -166,6 +168,8 @@ export async function runCall(
     };
   } catch (error) {
     if (isServiceError(error)) {
+      // The platform's errors name it without its code writing its name (upstream errors name their provider).
+      stampPlatform(error, op.platform);
       await reservation.release();
       if (error.status >= 500) log.warn({ code: error.code, details: error.details }, error.message);
       else log.info({ code: error.code }, error.message);

@@ -1,4 +1,5 @@
 import { type OperationContext, parseParams } from "@sda/core";
+import { runAs } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
 import type { FedisiteEnv } from "../src/env.ts";
@@ -19,13 +20,14 @@ type Handler<S extends z.ZodType, R> = (
 
 /**
  * Parses `query` with the operation's params schema, as the gateway does (so a bad link fails as it would over HTTP),
- * and runs `handler` on `ctx`.
+ * and runs `handler` on `ctx` as the engine runs the operation (`runAs`: the context bound to it, errors naming the
+ * platform).
  */
 export function run<S extends z.ZodType, R>(
-  spec: { params: S },
+  spec: { name: string; params: S },
   handler: Handler<S, R>,
   ctx: OperationContext<FedisiteEnv>,
   query: Record<string, string>,
 ): Promise<R> {
-  return handler(parseParams(spec.params, query), ctx);
+  return runAs(spec, handler, parseParams(spec.params, query), ctx);
 }

@@ -1,4 +1,5 @@
 import { type OperationContext, parseParams } from "@sda/core";
+import { runAs } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
 import { musicsitePlatform } from "../src/spec.ts";
@@ -14,13 +15,14 @@ type Handler<S extends z.ZodType, R> = (params: z.output<S>, ctx: OperationConte
 
 /**
  * Parses `query` with the operation's params schema, as the gateway does (so a bad link fails as it would over HTTP),
- * and runs `handler` on `ctx`.
+ * and runs `handler` on `ctx` as the engine runs the operation (`runAs`: the context bound to it, errors naming the
+ * platform).
  */
 export function run<S extends z.ZodType, R>(
-  spec: { params: S },
+  spec: { name: string; params: S },
   handler: Handler<S, R>,
   ctx: OperationContext,
   query: Record<string, string>,
 ): Promise<R> {
-  return handler(parseParams(spec.params, query), ctx);
+  return runAs(spec, handler, parseParams(spec.params, query), ctx);
 }

@@ -1,5 +1,3 @@
-import { ServiceError, type ServiceErrorOptions } from "@sda/core";
-
 /**
  * The error codes newssite adds to the service's closed set (the platform's `errorCodes`, registered by
  * `definePlatform`): a Hacker News item or user that does not exist. Both are final answers of the platform
@@ -16,19 +14,4 @@ export type NewssiteErrorCode = keyof typeof newssiteErrorCodes;
 declare module "@sda/core" {
   /** Makes `new ServiceError("item_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof newssiteErrorCodes, true> {}
-}
-
-/**
- * A {@link ServiceError} with a newssite code and `details.platform: "newssite"`.
- * @returns `new ServiceError(code, message, …)`: 404, not retryable (the code's table entry).
- */
-export function newssiteError(
-  code: NewssiteErrorCode,
-  message: string,
-  options: ServiceErrorOptions = {},
-): ServiceError {
-  return new ServiceError(code, message, {
-    ...options,
-    details: { platform: "newssite", ...options.details },
-  });
 }

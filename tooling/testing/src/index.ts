@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  bindHttpClient,
   CursorCodec,
   createLogger,
   type HttpClient,
@@ -9,12 +10,14 @@ import {
   newId,
   type OperationContext,
   type PlatformEnv,
+  type PlatformHttpClient,
+  type PlatformRequest,
   type PlatformSpec,
   platformEnvOf,
   redisPlatformStore,
   type ServiceConfig,
   ServiceError,
-  type UpstreamRequest,
+  stampPlatform,
 } from "@sda/core";
 import { deleteKeysUnder } from "@sda/queue";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
@@ -117,8 +120,16 @@ export function replayHttpClient(
 export interface ContextOptions {
   balance?: number;
   now?: () => Date;
-  /** Whose env slice `ctx.env` is and whose keys `ctx.store` holds (default: the replay's platform, when it has one). */
+  /**
+   * Whose env slice `ctx.env` is, whose keys `ctx.store` holds and whose `ctx.http` is (default: the replay's platform,
+   * when it has one).
+   */
   platform?: string;
+  /**
+   * The operation's name inside the platform (`ctx.operation` `<platform>.<name>`, what `ctx.cursors` is bound to);
+   * default `test`. A test calling several operations whose cursors must not mix binds each with {@link forOperation}.
+   */
+  operation?: string;
 }
 
 /**
@@ -136,19 +147,22 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
   // platforms sees the whole configuration, and its store is shared by them.
   const platform =
     options.platform ?? (replay.platforms.length === 1 ? replay.platforms[0]?.name : undefined);
+  const operation = `${platform ?? "test"}.${options.operation ?? "test"}`;
   return {
+    platform: platform ?? "test",
+    operation,
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "acct_test",
     config,
     env: (platform ? platformEnvOf(config, platform) : config) as Env,
     log: testLogger(),
-    http: replayHttpClient(replay),
+    http: bindHttpClient(replayHttpClient(replay), platform ?? "test"),
     store: redisPlatformStore(redis, config.QUEUE_PREFIX, platform ?? "test"),
     redis,
     keyPrefix: config.QUEUE_PREFIX,
     services: handlerServices({ config, redis, log: testLogger() }),
-    cursors: new CursorCodec(config.CURSOR_SECRET),
+    cursors: new CursorCodec(config.CURSOR_SECRET).bind(operation),
     signal: new AbortController().signal,
     now: options.now ?? (() => new Date()),
     async requireCredits(credits) {
@@ -175,9 +189,9 @@ export {
  * `ctx` with an HTTP client that keeps every request it sends (`sent`, in sending order) and passes it on to `ctx`'s
  * own client: for tests asserting on what went upstream (headers, bodies, identities). Streams are passed on unrecorded.
  */
-export function recordingRequests<C extends OperationContext>(ctx: C): { ctx: C; sent: UpstreamRequest[] } {
-  const sent: UpstreamRequest[] = [];
-  const http: HttpClient = {
+export function recordingRequests<C extends OperationContext>(ctx: C): { ctx: C; sent: PlatformRequest[] } {
+  const sent: PlatformRequest[] = [];
+  const http: PlatformHttpClient = {
     request: (request, signal) => {
       sent.push(request);
       return ctx.http.request(request, signal);
@@ -185,6 +199,43 @@ export function recordingRequests<C extends OperationContext>(ctx: C): { ctx: C;
     stream: (request, signal) => ctx.http.stream(request, signal),
   };
   return { ctx: { ...ctx, http }, sent };
+}
+
+/**
+ * `ctx` as the context of the platform's operation `name` (`ctx.operation` `<platform>.<name>`, `ctx.cursors` bound to
+ * it), as the engine builds it for that operation: for a test whose cursors of one operation must be refused by
+ * another, or that continues a cursor one operation issued for another (a comment's `repliesCursor`).
+ */
+export function forOperation<C extends OperationContext>(ctx: C, name: string): C {
+  const cursors = ctx.cursors.of(name);
+  return { ...ctx, operation: cursors.operationId, cursors };
+}
+
+/**
+ * Calls `handler` as the engine runs the platform's operation `spec` (its name): `ctx` bound to it by
+ * {@link forOperation}. A test failing with a {@link ServiceError} sees `details.platform` stamped as the engine
+ * stamps it ({@link stampPlatform}).
+ */
+export function runAs<P, C extends OperationContext, R>(
+  spec: { name: string },
+  handler: (params: P, ctx: C) => Promise<R>,
+  params: P,
+  ctx: C,
+): Promise<R> {
+  return stampedFor(ctx, handler(params, forOperation(ctx, spec.name)));
+}
+
+/**
+ * `work` (platform code running on `ctx`: a handler, a client, a reader) as the engine sees it end: a
+ * {@link ServiceError} it rejects with gets `details.platform` (`ctx.platform`) unless it names one already.
+ */
+export async function stampedFor<R>(ctx: Pick<OperationContext, "platform">, work: Promise<R>): Promise<R> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ServiceError) stampPlatform(error, ctx.platform);
+    throw error;
+  }
 }
 
 /**

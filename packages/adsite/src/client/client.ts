@@ -40,7 +40,6 @@ export class LibraryClient {
     const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v]));
     const response = await this.#ctx.http.request(
       {
-        platform: "adsite",
         url: `${LIBRARY_ORIGIN}/ads/library/?${search}`,
         headers: { accept: "text/html,application/xhtml+xml", "accept-language": "en-US,en;q=0.9" },
         acceptStatus: PAGE_STATUSES,
@@ -85,7 +84,6 @@ export class LibraryClient {
     if (docId) form.set("doc_id", docId);
     const response = await this.#ctx.http.request(
       {
-        platform: "adsite",
         url: `${LIBRARY_ORIGIN}/api/graphql/`,
         method: "POST",
         headers: {

@@ -34,7 +34,7 @@ export const advertiserAdsHandler: HandlerFor<typeof advertiserAdsSpec> = async 
     throw new ServiceError("missing_parameter", "pageId or url is required", {
       details: { param: "pageId" },
     });
-  const list = await readList(ctx, "adsite.advertiser-ads", params, { pageId });
+  const list = await readList(ctx, params, { pageId });
   const data: AdvertiserAdsResult = { advertiser: advertiserOf(pageId, list.ads), ...list };
   return { data, source: "ad-library:advertiser", count: list.ads.length };
 };

@@ -86,12 +86,10 @@ export interface AdListFields {
  */
 export async function readList(
   ctx: OperationContext,
-  operationId: string,
   params: ListFilters & { limit: number; cursor?: string | undefined },
   target: ListTarget,
 ): Promise<AdListFields> {
   const page = await readAdList(ctx, {
-    operationId,
     page: pageQuery(params, target),
     variables: scrollVariables(params, target),
     limit: params.limit,

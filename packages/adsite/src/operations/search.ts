@@ -17,7 +17,7 @@ export interface SearchResult extends AdListFields {
  * @throws ServiceError 400 `invalid_cursor`, 502 `upstream_blocked`, `upstream_incomplete`, `upstream_*`.
  */
 export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) => {
-  const list = await readList(ctx, "adsite.search", params, { q: params.q, exactPhrase: params.exactPhrase });
+  const list = await readList(ctx, params, { q: params.q, exactPhrase: params.exactPhrase });
   const data: SearchResult = { query: params.q, ...list };
   return { data, source: "ad-library:search", count: list.ads.length };
 };

@@ -43,7 +43,6 @@ interface AdListCursor {
 
 /** What one list is: the page's query and the scroll query's variables besides the cursor and the session. */
 export interface AdListRequest {
-  operationId: string;
   page: PageQuery;
   variables: Record<string, unknown>;
   limit: number;
@@ -75,13 +74,7 @@ function isCursor(value: Partial<AdListCursor>, key: string): boolean {
 
 /** The list's cursor, or null without one. @throws ServiceError 400 `invalid_cursor` (also when expired). */
 function decodeAdCursor(ctx: OperationContext, request: AdListRequest, key: string): AdListCursor | null {
-  const cursor = decodeListCursor<AdListCursor>(
-    ctx.cursors,
-    request.operationId,
-    request.cursor,
-    (p) => isCursor(p, key),
-    "list",
-  );
+  const cursor = decodeListCursor<AdListCursor>(ctx.cursors, request.cursor, (p) => isCursor(p, key), "list");
   if (cursor && cursor.e < ctx.now().getTime())
     throw new ServiceError(
       "invalid_cursor",
@@ -160,7 +153,7 @@ export async function readAdList(ctx: OperationContext, request: AdListRequest):
   return {
     ads: collected.items,
     totalCount: cursor ? null : totalCount,
-    nextCursor: payload ? ctx.cursors.encode(request.operationId, payload) : null,
+    nextCursor: payload ? ctx.cursors.encode(payload) : null,
     hasMore: payload !== null,
   };
 }

@@ -62,7 +62,6 @@ export class AudiositeApi {
       const clientId = await currentClientId(this.#ctx);
       const response = await this.#ctx.http.request(
         {
-          platform: "audiosite",
           url: AudiositeApi.urlOf(pathOrHref, query, clientId),
           headers: { accept: "application/json", "accept-language": "en-GB" },
           acceptStatus: [401, 403, 404],

@@ -64,13 +64,13 @@ export function readClientId(script: string): string | null {
  */
 export async function fetchClientId(ctx: KeyContext): Promise<string> {
   const home = await ctx.http.request(
-    { platform: "audiosite", url: `${SITE_ORIGIN}/`, headers: { accept: "text/html" } },
+    { url: `${SITE_ORIGIN}/`, headers: { accept: "text/html" } },
     ctx.signal,
   );
   const scripts = readScriptUrls(home.text()).reverse().slice(0, SCRIPTS_TRIED);
   for (const url of scripts) {
     const script = await ctx.http.request(
-      { platform: "audiosite", url, headers: { range: SCRIPT_RANGE }, acceptStatus: [403, 404, 416] },
+      { url, headers: { range: SCRIPT_RANGE }, acceptStatus: [403, 404, 416] },
       ctx.signal,
     );
     if (script.status !== 200 && script.status !== 206) continue;

@@ -37,7 +37,6 @@ export function readCanonicalLink(html: string): string | null {
 export async function readShortLink(ctx: OperationContext, url: string): Promise<AudioRef & { by: "url" }> {
   const response = await ctx.http.request(
     {
-      platform: "audiosite",
       url,
       // HEAD answers the redirect without the page (which can answer 403).
       method: "HEAD",
@@ -71,7 +70,6 @@ export async function canonicalLinkOf(
   const resource = `https://api.soundcloud.com/${kind}s/${id}`;
   const response = await ctx.http.request(
     {
-      platform: "audiosite",
       url: `${PLAYER_ORIGIN}/player/?url=${encodeURIComponent(resource)}`,
       headers: { accept: "text/html" },
       acceptStatus: [404],

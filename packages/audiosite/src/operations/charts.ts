@@ -19,7 +19,6 @@ export const chartsHandler: HandlerFor<typeof chartsSpec> = async (params, ctx) 
     ctx,
     new AudiositeApi(ctx),
     {
-      operationId: "audiosite.charts",
       key: `charts:${params.kind}:${params.genre}:${region ?? ""}`,
       limit: params.limit,
       cursor: params.cursor,

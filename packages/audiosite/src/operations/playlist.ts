@@ -23,11 +23,9 @@ export const playlistHandler: HandlerFor<typeof playlistSpec> = async (params, c
   const object = await fetchResource(ctx, api, params.url, "playlist");
   const playlist = readPlaylist(object);
   if (!playlist) throw unreadable("playlist");
-  const operationId = "audiosite.playlist";
   const key = `playlist:${playlist.id}`;
   const start = decodeListCursor<TrackPosition>(
     ctx.cursors,
-    operationId,
     params.cursor,
     (p) => p.k === key && typeof p.s === "number" && Number.isSafeInteger(p.s) && p.s >= 0,
     "playlist",
@@ -43,9 +41,7 @@ export const playlistHandler: HandlerFor<typeof playlistSpec> = async (params, c
       tracks,
       degraded,
       totalReturned: tracks.length,
-      nextCursor: hasMore
-        ? ctx.cursors.encode(operationId, { k: key, s: end } satisfies TrackPosition)
-        : null,
+      nextCursor: hasMore ? ctx.cursors.encode({ k: key, s: end } satisfies TrackPosition) : null,
       hasMore,
     },
     source: `api-v2:${params.url.by === "id" ? "playlists" : "resolve"}+tracks`,

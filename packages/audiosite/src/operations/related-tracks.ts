@@ -10,7 +10,6 @@ import { readTrackList } from "./track-lists.ts";
  */
 export const relatedTracksHandler: HandlerFor<typeof relatedTracksSpec> = async (params, ctx) => {
   const page = await readTrackList(ctx, {
-    operationId: "audiosite.related-tracks",
     params,
     tab: "related",
     query: {},

@@ -33,7 +33,6 @@ export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) 
     ctx,
     api,
     {
-      operationId: "audiosite.search",
       key: `search:${params.type}:${params.q}`,
       limit: params.limit,
       cursor: params.cursor,

@@ -12,7 +12,6 @@ import { readTrackList } from "./track-lists.ts";
  */
 export const trackCommentsHandler: HandlerFor<typeof trackCommentsSpec> = async (params, ctx) => {
   const page = await readTrackList(ctx, {
-    operationId: "audiosite.track-comments",
     params,
     tab: "comments",
     query: { threaded: 0, filter_replies: 1 },

@@ -23,7 +23,6 @@ export interface TrackListPage<T> {
 export async function readTrackList<T>(
   ctx: OperationContext,
   request: {
-    operationId: string;
     params: { url: AudioRef; limit: number; cursor?: string | undefined };
     tab: string;
     query: ApiQuery;
@@ -38,7 +37,6 @@ export async function readTrackList<T>(
     ctx,
     api,
     {
-      operationId: request.operationId,
       key: `track:${track.id}:${request.tab}`,
       limit: request.params.limit,
       cursor: request.params.cursor,

@@ -10,7 +10,6 @@ import { readUserList } from "./user-lists.ts";
  */
 export const userAlbumsHandler: HandlerFor<typeof userAlbumsSpec> = async (params, ctx) => {
   const page = await readUserList(ctx, {
-    operationId: "audiosite.user-albums",
     params,
     tab: "albums",
     read: readPlaylist,

@@ -10,7 +10,6 @@ import { readUserList } from "./user-lists.ts";
  */
 export const userFollowingsHandler: HandlerFor<typeof userFollowingsSpec> = async (params, ctx) => {
   const page = await readUserList(ctx, {
-    operationId: "audiosite.user-followings",
     params,
     tab: "followings",
     read: readUser,

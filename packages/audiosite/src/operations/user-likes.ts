@@ -10,7 +10,6 @@ import { readUserList } from "./user-lists.ts";
  */
 export const userLikesHandler: HandlerFor<typeof userLikesSpec> = async (params, ctx) => {
   const page = await readUserList(ctx, {
-    operationId: "audiosite.user-likes",
     params,
     tab: "likes",
     read: readLike,

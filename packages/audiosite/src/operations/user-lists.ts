@@ -11,7 +11,6 @@ import { readHrefList } from "../paging/href-list.ts";
 
 /** What one user list reads. */
 export interface UserListRequest<T> {
-  operationId: string;
   params: { url: AudioRef; limit: number; cursor?: string | undefined };
   /** The list's path under `/users/<id>` (`tracks`, `likes`, …). */
   tab: string;
@@ -43,7 +42,6 @@ export async function readUserList<T>(
     ctx,
     api,
     {
-      operationId: request.operationId,
       key: `user:${user.id}:${request.tab}`,
       limit: request.params.limit,
       cursor: request.params.cursor,

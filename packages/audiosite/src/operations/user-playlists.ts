@@ -10,7 +10,6 @@ import { readUserList } from "./user-lists.ts";
  */
 export const userPlaylistsHandler: HandlerFor<typeof userPlaylistsSpec> = async (params, ctx) => {
   const page = await readUserList(ctx, {
-    operationId: "audiosite.user-playlists",
     params,
     tab: "playlists_without_albums",
     read: readPlaylist,

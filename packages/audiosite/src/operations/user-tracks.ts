@@ -10,7 +10,6 @@ import { readUserList } from "./user-lists.ts";
  */
 export const userTracksHandler: HandlerFor<typeof userTracksSpec> = async (params, ctx) => {
   const page = await readUserList(ctx, {
-    operationId: "audiosite.user-tracks",
     params,
     tab: "tracks",
     read: readTrack,

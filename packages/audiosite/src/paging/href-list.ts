@@ -24,7 +24,6 @@ interface HrefPosition {
 
 /** What to read. */
 export interface HrefListRequest {
-  operationId: string;
   /** Identity of the list (resource and query). */
   key: string;
   limit: number;
@@ -83,13 +82,7 @@ export async function readHrefList<T>(
   read: (row: unknown) => T | null,
   onPage?: (body: unknown) => void,
 ): Promise<HrefListPage<T>> {
-  const start = decodeListCursor<HrefPosition>(
-    ctx.cursors,
-    request.operationId,
-    request.cursor,
-    belongsTo(request.key),
-    "list",
-  );
+  const start = decodeListCursor<HrefPosition>(ctx.cursors, request.cursor, belongsTo(request.key), "list");
   let href = start?.h ?? null;
   let skip = start?.s ?? 0;
   for (let empties = 0; ; empties += 1) {
@@ -121,7 +114,7 @@ export async function readHrefList<T>(
     return {
       rows,
       pageOffset: offsetOf(href),
-      nextCursor: next ? ctx.cursors.encode(request.operationId, next) : null,
+      nextCursor: next ? ctx.cursors.encode(next) : null,
       hasMore: next !== null,
     };
   }

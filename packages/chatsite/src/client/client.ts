@@ -74,7 +74,6 @@ export class TmeClient {
   #get(path: string, acceptStatus: readonly number[] = []): Promise<UpstreamResponse> {
     return this.#ctx.http.request(
       {
-        platform: "chatsite",
         url: `${ORIGIN}${path}`,
         headers: { accept: "text/html" },
         ...(acceptStatus.length > 0 ? { acceptStatus } : {}),

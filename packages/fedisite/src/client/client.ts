@@ -79,7 +79,6 @@ export class FediClient {
     const suffix = search.size > 0 ? `?${search}` : "";
     const response = await this.#ctx.http.request(
       {
-        platform: "fedisite",
         url: `${this.#origin}${path}${suffix}`,
         headers: {
           accept: "application/json",

@@ -1,4 +1,4 @@
-import { createLogger, type OperationContext } from "@sda/core";
+import { bindHttpClient, createLogger, type OperationContext } from "@sda/core";
 import { tableLookup } from "../../../netguard/test/lookup.ts";
 import { recordingRequests, serviceErrorOf } from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
@@ -78,7 +78,7 @@ afterAll(() => live.close());
 
 describe("hostile hosts in live mode: refused by address", () => {
   fediTest("a name whose DNS answer is private is refused before any request", async ({ ctx }) => {
-    const liveCtx: OperationContext<FedisiteEnv> = { ...ctx, http: live };
+    const liveCtx: OperationContext<FedisiteEnv> = { ...ctx, http: bindHttpClient(live, ctx.platform) };
     for (const url of ["https://private-instance.net/@admin", "https://rebind-instance.net/@admin"]) {
       const error = await serviceErrorOf(run(profileSpec, profileHandler, liveCtx, { url }));
       expect(error, url).toMatchObject({ code: "instance_not_allowed", status: 422 });

@@ -19,7 +19,6 @@ export const hashtagHandler: HandlerFor<typeof hashtagSpec, FedisiteEnv> = async
   const client = new FediClient(ctx, params.url.instance);
   const scope = await hashtagScope(client);
   const page = await readStatusList(client, ctx, {
-    operationId: "fedisite.hashtag",
     path: `/api/v1/timelines/tag/${encodeURIComponent(params.url.tag)}`,
     query: { local: scope === "local" || undefined, remote: scope === "remote" || undefined },
     limit: params.limit,

@@ -15,7 +15,7 @@ export const postLikesHandler: HandlerFor<typeof postLikesSpec, FedisiteEnv> = a
   const data = await readPostReactions(
     new FediClient(ctx, params.url.instance),
     ctx,
-    "fedisite.post-likes",
+    "favourited_by",
     params,
   );
   return { data, source: "mastodon:favourited_by", count: data.totalReturned };

@@ -12,11 +12,6 @@ import type { postRepostsSpec } from "../spec/post-reposts.ts";
  * @throws ServiceError 422 `instance_not_allowed`, 404 `post_not_found`, 400 `invalid_cursor`, 502 `upstream_*`.
  */
 export const postRepostsHandler: HandlerFor<typeof postRepostsSpec, FedisiteEnv> = async (params, ctx) => {
-  const data = await readPostReactions(
-    new FediClient(ctx, params.url.instance),
-    ctx,
-    "fedisite.post-reposts",
-    params,
-  );
+  const data = await readPostReactions(new FediClient(ctx, params.url.instance), ctx, "reblogged_by", params);
   return { data, source: "mastodon:reblogged_by", count: data.totalReturned };
 };

@@ -19,7 +19,6 @@ export const postsHandler: HandlerFor<typeof postsSpec, FedisiteEnv> = async (pa
   const account = params.url.id ? null : readUser(await fetchAccount(client, params.url), client.host);
   const id = account?.id ?? params.url.id ?? "";
   const page = await readStatusList(client, ctx, {
-    operationId: "fedisite.posts",
     path: `/api/v1/accounts/${encodeURIComponent(id)}/statuses`,
     query: {
       exclude_replies: params.excludeReplies || undefined,

@@ -40,7 +40,6 @@ export const trendsHandler: HandlerFor<typeof trendsSpec, FedisiteEnv> = async (
     };
   };
   const page = await readLinkList(ctx, {
-    operationId: "fedisite.trends",
     key: JSON.stringify([client.host, trend.path]),
     limit: params.limit,
     cursor: params.cursor,

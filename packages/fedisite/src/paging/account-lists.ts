@@ -12,7 +12,6 @@ const ACCOUNT_PAGE_SIZE = 80;
 
 /** A list of accounts to read. */
 interface AccountListRequest {
-  operationId: string;
   path: string;
   limit: number;
   cursor: string | undefined;
@@ -50,7 +49,6 @@ export async function readAccountList(
     };
   };
   const page = await readLinkList(ctx, {
-    operationId: list.operationId,
     key: JSON.stringify([client.host, list.path]),
     limit: list.limit,
     cursor: list.cursor,
@@ -86,7 +84,6 @@ export async function readRelationList(
 ): Promise<UserPage & { accountId: string }> {
   const accountId = await accountIdOf(client, params.url);
   const page = await readAccountList(client, ctx, {
-    operationId: `fedisite.${relation}`,
     path: `/api/v1/accounts/${encodeURIComponent(accountId)}/${relation}`,
     limit: params.limit,
     cursor: params.cursor,
@@ -102,13 +99,11 @@ export async function readRelationList(
 export async function readPostReactions(
   client: FediClient,
   ctx: Pick<OperationContext, "cursors" | "log">,
-  operationId: "fedisite.post-likes" | "fedisite.post-reposts",
+  relation: "favourited_by" | "reblogged_by",
   params: { url: { id: string }; limit: number; cursor?: string | undefined },
 ): Promise<UserPage & { postId: string }> {
   const postId = params.url.id;
-  const relation = operationId === "fedisite.post-likes" ? "favourited_by" : "reblogged_by";
   const page = await readAccountList(client, ctx, {
-    operationId,
     path: `/api/v1/statuses/${encodeURIComponent(postId)}/${relation}`,
     limit: params.limit,
     cursor: params.cursor,

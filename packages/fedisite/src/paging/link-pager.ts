@@ -20,7 +20,6 @@ import {
 
 /** What to list. */
 export interface LinkListRequest<T> {
-  operationId: string;
   /** The list's identity: the instance, the path and every filter (a cursor is only valid for the same). */
   key: string;
   limit: number;
@@ -50,7 +49,7 @@ export async function readLinkList<T>(
   ctx: Pick<OperationContext, "cursors" | "log">,
   request: LinkListRequest<T>,
 ): Promise<LinkListPage<T>> {
-  const start = tokenListStart(ctx.cursors, request.operationId, request.cursor, request.key);
+  const start = tokenListStart(ctx.cursors, request.cursor, request.key);
   const collected = await fillFromPages(
     { token: start.t, index: start.i },
     request.limit,
@@ -66,7 +65,7 @@ export async function readLinkList<T>(
   const { next, items, pagesFetched } = collected;
   return {
     items,
-    nextCursor: tokenListCursor(ctx.cursors, request.operationId, request.key, next),
+    nextCursor: tokenListCursor(ctx.cursors, request.key, next),
     hasMore: next !== null,
     pagesFetched,
   };

@@ -10,7 +10,6 @@ const STATUS_PAGE_SIZE = 40;
 
 /** A timeline of statuses to read (account statuses, a hashtag, a public timeline). */
 export interface StatusListRequest {
-  operationId: string;
   path: string;
   /** Filters sent with every page (identity of the list with the path). */
   query: Query;
@@ -50,7 +49,6 @@ export async function readStatusList(
     };
   };
   const page = await readLinkList(ctx, {
-    operationId: request.operationId,
     key: JSON.stringify([client.host, request.path, request.query]),
     limit: request.limit,
     cursor: request.cursor,

@@ -150,7 +150,6 @@ export class ForumClient {
     await awaitCredential(this.#ctx, egress.credential);
     const response = await this.#ctx.http.request(
       {
-        platform: "forumsite",
         url: `${PUBLIC_ORIGIN}${path}`,
         headers: { "user-agent": this.#ctx.env.FORUMSITE_USER_AGENT },
         followRedirects: false,
@@ -215,7 +214,6 @@ export class ForumClient {
       if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
       const response = await this.#ctx.http.request(
         {
-          platform: "forumsite",
           url,
           method,
           headers,

@@ -68,7 +68,6 @@ async function requestToken(
   const basic = Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString("base64");
   const response = await ctx.http.request(
     {
-      platform: "forumsite",
       url: TOKEN_URL,
       method: "POST",
       headers: {

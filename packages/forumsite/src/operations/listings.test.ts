@@ -1,5 +1,5 @@
 import { parseParams } from "@sda/core";
-import { serviceErrorOf } from "@sda/testing";
+import { forOperation, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { recordedJson } from "../../test/corpus.ts";
 import { type ForumTestContext, forumTest } from "../../test/fixtures.ts";
@@ -13,7 +13,7 @@ import { searchSubreddit } from "./subreddit-search.ts";
 
 // The replay and the handler context come from the `forumTest` fixtures (one of each for this file).
 const posts = (ctx: ForumTestContext, query: Record<string, string>) =>
-  getSubredditPosts(parseParams(subredditPostsParams, query), ctx);
+  getSubredditPosts(parseParams(subredditPostsParams, query), forOperation(ctx, "subreddit-posts"));
 const recordedIds = (caseId: string) =>
   (readListing(recordedJson(caseId))?.things ?? []).map((t) => t.data.id as string);
 
@@ -112,7 +112,8 @@ describe("subreddit posts", () => {
     ).toMatchObject({
       code: "invalid_cursor",
     });
-    const search = () => searchSite(parseParams(searchParams, { q: "praw oauth search", cursor }), ctx);
+    const search = () =>
+      searchSite(parseParams(searchParams, { q: "praw oauth search", cursor }), forOperation(ctx, "search"));
     expect(await serviceErrorOf(search())).toMatchObject({ code: "invalid_cursor" });
     expect(
       await serviceErrorOf(posts(ctx, { url: "r/popular", cursor: `${cursor.slice(0, -2)}xx` })),

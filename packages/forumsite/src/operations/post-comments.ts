@@ -10,8 +10,6 @@ import type { ForumComment } from "../readers/comment.ts";
 import { type PostDetails, readPostDetails } from "../readers/post.ts";
 import type { postCommentsParams, postCommentsSpec } from "../spec/post-comments.ts";
 
-const ID = "forumsite.post-comments";
-
 /** The comments result (SPEC §2.11: flat list with `depth` and `parentId`, the parent post, a cursor). */
 export interface PostCommentsResult {
   postId: string;
@@ -44,7 +42,6 @@ export async function getPostComments(
   const client = new ForumClient(ctx);
   const { id, viaShareLink } = await resolvePostId(client, params.url);
   const page = await readCommentPage(client, ctx, {
-    operationId: ID,
     postId: id,
     sort: params.sort,
     limit: params.limit,

@@ -22,7 +22,6 @@ export interface SearchPage {
 }
 
 export interface SearchRequest {
-  operationId: string;
   /** Null for site-wide search. */
   subreddit: string | null;
   q: string;
@@ -47,7 +46,6 @@ export async function searchPosts(
     client,
     request.subreddit ? "subreddit-search" : "search",
     {
-      operationId: request.operationId,
       path: `/r/${request.subreddit ?? "all"}/search`,
       query: {
         q: request.q,

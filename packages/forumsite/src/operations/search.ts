@@ -5,8 +5,6 @@ import type { ForumsiteEnv } from "../env.ts";
 import type { searchParams, searchSpec } from "../spec/search.ts";
 import { type SearchPage, searchPosts } from "./search-posts.ts";
 
-const ID = "forumsite.search";
-
 /**
  * Site-wide post search.
  *
@@ -20,7 +18,6 @@ export async function searchSite(
 ): Promise<{ data: SearchPage; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const { via, ...data } = await searchPosts(client, ctx, {
-    operationId: ID,
     subreddit: null,
     q: params.q,
     sort: params.sort,

@@ -8,8 +8,6 @@ import { SITE_ORIGIN } from "../readers/listing.ts";
 import type { PostRow } from "../readers/post.ts";
 import type { subredditPostsParams, subredditPostsSpec } from "../spec/subreddit-posts.ts";
 
-const ID = "forumsite.subreddit-posts";
-
 /** The subreddit posts result. */
 export interface SubredditPostsResult {
   subreddit: string;
@@ -40,7 +38,6 @@ export async function getSubredditPosts(
   const name = params.url;
   const timed = TIMED_SORTS.has(params.sort);
   const { page, via } = await readListingPage(ctx, client, "subreddit-posts", {
-    operationId: ID,
     path: `/r/${name}/${params.sort}`,
     query: timed ? { t: params.timeframe } : {},
     limit: params.limit,

@@ -5,8 +5,6 @@ import type { ForumsiteEnv } from "../env.ts";
 import type { subredditSearchParams, subredditSearchSpec } from "../spec/subreddit-search.ts";
 import { type SearchPage, searchPosts } from "./search-posts.ts";
 
-const ID = "forumsite.subreddit-search";
-
 /** The subreddit search result: the search page plus the subreddit searched. */
 export interface SubredditSearchResult extends SearchPage {
   subreddit: string;
@@ -26,7 +24,6 @@ export async function searchSubreddit(
 ): Promise<{ data: SubredditSearchResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const { via, ...page } = await searchPosts(client, ctx, {
-    operationId: ID,
     subreddit: params.url,
     q: params.q,
     sort: params.sort,

@@ -10,10 +10,12 @@ import {
 } from "./listing.ts";
 
 // An in-memory listing of 250 posts in upstream pages of at most 100, paged with `after` like the platform.
-const ctx = { cursors: new CursorCodec("listing-test-secret-0123456789"), log: testLogger() };
+const ctx = {
+  cursors: new CursorCodec("listing-test-secret-0123456789").bind("forumsite.subreddit-posts"),
+  log: testLogger(),
+};
 const post = (n: number) => readPostRow({ id: `p${n}`, name: `t3_p${n}`, title: `post ${n}` });
 const request = (limit: number, cursor?: string): ListingRequest => ({
-  operationId: "forumsite.subreddit-posts",
   path: "/r/test/hot",
   query: {},
   limit,

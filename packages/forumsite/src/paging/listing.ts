@@ -46,8 +46,6 @@ export interface PostPage {
 
 /** What to read. */
 export interface ListingRequest {
-  /** The operation id the cursor is bound to. */
-  operationId: string;
   /** API path of the listing, e.g. `/r/golang/top` or `/r/all/search`. */
   path: string;
   /** Identity parameters sent with every page (`t`, `q`, `sort`, …). */
@@ -87,7 +85,6 @@ export function decodeListingCursor(
   const identity = identityOf(request);
   return decodeListCursor<ListingCursor>(
     ctx.cursors,
-    request.operationId,
     request.cursor,
     (payload) => payload.k === identity && typeof payload.s === "number",
     "query",
@@ -148,7 +145,7 @@ export async function fillPostPage(
   };
   return {
     posts: collected.items,
-    nextCursor: cursor ? ctx.cursors.encode(request.operationId, cursor) : null,
+    nextCursor: cursor ? ctx.cursors.encode(cursor) : null,
     hasMore: cursor !== null,
   };
 }

@@ -59,7 +59,6 @@ export interface CommentPage {
 
 /** What to read. */
 export interface CommentPageRequest {
-  operationId: string;
   postId: string;
   sort: CommentSort;
   limit: number;
@@ -75,7 +74,6 @@ function unitKey(unit: Unit, ids?: readonly string[]): string {
 function decodeCursor(ctx: ThreadContext, request: CommentPageRequest): Unit[] {
   const cursor = decodeListCursor<ThreadCursor>(
     ctx.cursors,
-    request.operationId,
     request.cursor,
     (p) => p.post === request.postId && p.sort === request.sort && Array.isArray(p.units),
     "post or sort",
@@ -207,7 +205,7 @@ export async function readCommentPage(
   return {
     post: thread.post,
     comments,
-    nextCursor: units.length > 0 ? ctx.cursors.encode(request.operationId, cursor) : null,
+    nextCursor: units.length > 0 ? ctx.cursors.encode(cursor) : null,
     hasMore: units.length > 0,
     stubRequests,
   };

@@ -65,7 +65,6 @@ export class AppView {
     const origin = options.accessJwt ? ENTRYWAY : PUBLIC_APPVIEW;
     const response = await this.#ctx.http.request(
       {
-        platform: "microblogsite",
         url: `${origin}/xrpc/${nsid}${search.size > 0 ? `?${search}` : ""}`,
         headers: {
           accept: "application/json",

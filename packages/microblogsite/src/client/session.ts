@@ -106,7 +106,6 @@ export class OperatorSession {
   async #call(nsid: string, refreshJwt?: string): Promise<Session | null> {
     const response = await this.#ctx.http.request(
       {
-        platform: "microblogsite",
         url: `${ENTRYWAY}/xrpc/${nsid}`,
         method: "POST",
         headers: {

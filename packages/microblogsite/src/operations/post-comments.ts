@@ -26,7 +26,7 @@ export const postCommentsHandler: HandlerFor<typeof postCommentsSpec, Microblogs
   const comments = flattenReplies(root.node, uri);
   const page = await readList(
     ctx,
-    { operationId: "microblogsite.post-comments", key: uri, limit: params.limit, cursor: params.cursor },
+    { key: uri, limit: params.limit, cursor: params.cursor },
     async () => ({ items: comments, next: null }),
     (comment) => comment.id,
   );

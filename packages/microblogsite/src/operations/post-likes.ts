@@ -16,7 +16,6 @@ import type { postLikesSpec } from "../spec/post-likes.ts";
  */
 export const postLikesHandler: HandlerFor<typeof postLikesSpec, MicroblogsiteEnv> = (params, ctx) =>
   postAccountsOutcome(ctx, params, {
-    operationId: "microblogsite.post-likes",
     nsid: "app.bsky.feed.getLikes",
     schema: rawLikesPage,
     rows: (answer) =>

@@ -15,7 +15,6 @@ import type { postRepostsSpec } from "../spec/post-reposts.ts";
  */
 export const postRepostsHandler: HandlerFor<typeof postRepostsSpec, MicroblogsiteEnv> = (params, ctx) =>
   postAccountsOutcome(ctx, params, {
-    operationId: "microblogsite.post-reposts",
     nsid: "app.bsky.feed.getRepostedBy",
     schema: rawActorsPage("repostedBy"),
     rows: (answer) => answer.repostedBy.map(readAccount),

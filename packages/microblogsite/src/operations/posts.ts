@@ -14,7 +14,6 @@ import type { postsSpec } from "../spec/posts.ts";
  */
 export const postsHandler: HandlerFor<typeof postsSpec, MicroblogsiteEnv> = async (params, ctx) => {
   const page = await readFeed(ctx, {
-    operationId: "microblogsite.posts",
     nsid: "app.bsky.feed.getAuthorFeed",
     query: { actor: params.url, filter: params.filter },
     limit: params.limit,

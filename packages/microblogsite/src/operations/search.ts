@@ -86,7 +86,6 @@ export const searchHandler: HandlerFor<typeof searchSpec, MicroblogsiteEnv> = as
   const page = await readList(
     ctx,
     {
-      operationId: "microblogsite.search",
       key: JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined)),
       limit: params.limit,
       cursor: params.cursor,

@@ -14,7 +14,6 @@ import type { userSearchSpec } from "../spec/user-search.ts";
  */
 export const userSearchHandler: HandlerFor<typeof userSearchSpec, MicroblogsiteEnv> = async (params, ctx) => {
   const page = await readQueryList(ctx, {
-    operationId: "microblogsite.user-search",
     nsid: "app.bsky.actor.searchActors",
     query: { q: params.q },
     schema: rawActorsPage("actors"),

@@ -39,7 +39,6 @@ export async function graphOutcome(
   const nsid = relation === "followers" ? "app.bsky.graph.getFollowers" : "app.bsky.graph.getFollows";
   let subject: Account | null = null;
   const page = await readQueryList(ctx, {
-    operationId: `microblogsite.${relation === "followers" ? "followers" : "following"}`,
     nsid,
     query: { actor: params.url },
     schema: rawGraphPage(relation),
@@ -67,7 +66,7 @@ export async function graphOutcome(
 export async function postAccountsOutcome<S extends z.ZodType, T extends { id: string }>(
   ctx: OperationContext,
   params: Paging & { url: RecordRef },
-  list: { operationId: string; nsid: string; schema: S; rows: (answer: z.output<S>) => T[] },
+  list: { nsid: string; schema: S; rows: (answer: z.output<S>) => T[] },
 ) {
   const uri = await atUriOf(new AppView(ctx), "post", params.url);
   const page = await readQueryList(ctx, {

@@ -10,7 +10,6 @@ import { readQueryList } from "./query-list.ts";
 
 /** A feed query (`getAuthorFeed`, `getFeed`, `getListFeed`) to read one page of. */
 export interface FeedRequest {
-  operationId: string;
   /** The XRPC method. */
   nsid: string;
   /** Its identity parameters (the actor, feed or list, the filter): also the cursor's binding. */
@@ -40,13 +39,11 @@ export function readFeed(ctx: OperationContext, request: FeedRequest): Promise<L
 /** The custom feed (`getFeed`) and list feed (`getListFeed`) queries, by the record kind they read. */
 const RECORD_FEEDS = {
   feed: {
-    operationId: "microblogsite.feed",
     nsid: "app.bsky.feed.getFeed",
     code: "feed_not_found",
     idField: "feedId",
   },
   list: {
-    operationId: "microblogsite.list-feed",
     nsid: "app.bsky.feed.getListFeed",
     code: "list_not_found",
     idField: "listId",
@@ -65,10 +62,9 @@ export async function recordFeedOutcome<K extends keyof typeof RECORD_FEEDS>(
   kind: K,
   params: { url: RecordRef; limit: number; cursor?: string | undefined },
 ) {
-  const { operationId, nsid, code, idField } = RECORD_FEEDS[kind];
+  const { nsid, code, idField } = RECORD_FEEDS[kind];
   const uri = await atUriOf(new AppView(ctx), kind, params.url);
   const page = await readFeed(ctx, {
-    operationId,
     nsid,
     query: { [kind]: uri },
     limit: params.limit,

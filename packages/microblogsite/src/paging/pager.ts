@@ -23,7 +23,6 @@ export const MAX_PAGE = 100;
 
 /** What to read. */
 export interface ListRequest {
-  operationId: string;
   /** Identity of the list (its query parameters): a cursor is refused for any other. */
   key: string;
   limit: number;
@@ -49,7 +48,7 @@ export async function readList<T>(
   fetchPage: (cursor: string | null, size: number) => Promise<UpstreamPage<T>>,
   keyOf: (item: T) => string,
 ): Promise<ListPage<T>> {
-  const start = tokenListStart(ctx.cursors, request.operationId, request.cursor, request.key);
+  const start = tokenListStart(ctx.cursors, request.cursor, request.key);
   const collected = await fillFromPages(
     { token: start.t, index: start.i },
     request.limit,
@@ -59,13 +58,13 @@ export async function readList<T>(
   );
   if (collected.interruptedBy || collected.stale)
     ctx.log.info(
-      { err: collected.interruptedBy, stale: collected.stale, operation: request.operationId },
+      { err: collected.interruptedBy, stale: collected.stale, operation: ctx.operation },
       "microblogsite: a list page ended early or its list moved",
     );
   const { next, items } = collected;
   return {
     items,
-    nextCursor: tokenListCursor(ctx.cursors, request.operationId, request.key, next),
+    nextCursor: tokenListCursor(ctx.cursors, request.key, next),
     hasMore: next !== null,
   };
 }

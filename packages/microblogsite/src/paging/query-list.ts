@@ -6,7 +6,6 @@ import { type ListPage, readList } from "./pager.ts";
 
 /** A cursor-paged XRPC query (feeds, account lists, account search) to read one page of. */
 export interface QueryList<S extends z.ZodType, T> {
-  operationId: string;
   /** The XRPC method. */
   nsid: string;
   /** Its identity parameters (the actor, post, feed, list or query): also the cursor's binding. */
@@ -36,7 +35,6 @@ export function readQueryList<S extends z.ZodType, T>(
   return readList(
     ctx,
     {
-      operationId: list.operationId,
       key: JSON.stringify([list.nsid, identity]),
       limit: list.limit,
       cursor: list.cursor,

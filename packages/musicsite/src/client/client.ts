@@ -1,4 +1,4 @@
-import { type OperationContext, ServiceError, type UpstreamRequest, type UpstreamResponse } from "@sda/core";
+import { type OperationContext, type PlatformRequest, ServiceError, type UpstreamResponse } from "@sda/core";
 import { musicsiteError } from "../errors.ts";
 import type { BandcampLink } from "../inputs/links.ts";
 import { type PageData, readPageData } from "../readers/page-data.ts";
@@ -128,7 +128,7 @@ export class BandcampClient {
     return response.json();
   }
 
-  #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
-    return this.#ctx.http.request({ platform: "musicsite", ...request }, this.#ctx.signal);
+  #send(request: PlatformRequest): Promise<UpstreamResponse> {
+    return this.#ctx.http.request(request, this.#ctx.signal);
   }
 }

@@ -4,8 +4,6 @@ import { observePackages } from "../paging/package-state.ts";
 import type { releasePackagesSpec } from "../spec/release-packages.ts";
 import { readRelease } from "./release-source.ts";
 
-const OPERATION = "musicsite.release-packages";
-
 /** The position a `nextCursor` carries: the release it belongs to and the index of the next package. */
 interface PackagesCursor {
   release: string;
@@ -26,7 +24,7 @@ export const releasePackagesHandler: HandlerFor<typeof releasePackagesSpec> = as
   const releaseKey = `${release.type}:${release.id}`;
   let offset = 0;
   if (params.cursor) {
-    const cursor = ctx.cursors.decode<PackagesCursor>(OPERATION, params.cursor);
+    const cursor = ctx.cursors.decode<PackagesCursor>(params.cursor);
     if (cursor?.release !== releaseKey || !Number.isInteger(cursor.offset) || cursor.offset < 0)
       throw new ServiceError(
         "invalid_cursor",
@@ -49,7 +47,7 @@ export const releasePackagesHandler: HandlerFor<typeof releasePackagesSpec> = as
       availableCount: observed.filter((p) => !p.soldOut).length,
       totalReturned: packages.length,
       hasMore,
-      nextCursor: hasMore ? ctx.cursors.encode(OPERATION, { release: releaseKey, offset: next }) : null,
+      nextCursor: hasMore ? ctx.cursors.encode({ release: releaseKey, offset: next }) : null,
     },
     source,
     count: packages.length,

@@ -3,8 +3,6 @@ import { BandcampClient } from "../client/client.ts";
 import { readSearchPage } from "../readers/search.ts";
 import type { searchSpec } from "../spec/search.ts";
 
-const OPERATION = "musicsite.search";
-
 /** What a search `nextCursor` carries: the query and the page it continues with. */
 interface SearchCursor {
   q: string;
@@ -22,7 +20,7 @@ interface SearchCursor {
 export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) => {
   let page = params.page;
   if (params.cursor) {
-    const cursor = ctx.cursors.decode<SearchCursor>(OPERATION, params.cursor);
+    const cursor = ctx.cursors.decode<SearchCursor>(params.cursor);
     if (cursor?.q !== params.q || !Number.isInteger(cursor.page) || cursor.page < 1)
       throw new ServiceError(
         "invalid_cursor",
@@ -42,7 +40,7 @@ export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) 
       results,
       totalReturned: results.length,
       hasMore,
-      nextCursor: hasMore ? ctx.cursors.encode(OPERATION, { q: params.q, page: page + 1 }) : null,
+      nextCursor: hasMore ? ctx.cursors.encode({ q: params.q, page: page + 1 }) : null,
     },
     source: "search",
     count: results.length,

@@ -1,4 +1,4 @@
-import { serviceErrorOf } from "@sda/testing";
+import { serviceErrorOf, stampedFor } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { newsTest } from "../../test/fixtures.ts";
 import { NewsClient } from "./client.ts";
@@ -7,7 +7,7 @@ describe("the Firebase client on the recorded answers", () => {
   newsTest.for(["/v0/maxid.json", "/v0/top_stories.json"])(
     "firebase-permission-denied: %s (401 Permission denied) is a non-retryable upstream_error",
     async (path, { ctx }) => {
-      const error = await serviceErrorOf(new NewsClient(ctx).firebase(path));
+      const error = await serviceErrorOf(stampedFor(ctx, new NewsClient(ctx).firebase(path)));
       expect(error).toMatchObject({
         code: "upstream_error",
         status: 502,

@@ -1,4 +1,4 @@
-import { type OperationContext, ServiceError, type UpstreamRequest, type UpstreamResponse } from "@sda/core";
+import { type OperationContext, type PlatformRequest, ServiceError, type UpstreamResponse } from "@sda/core";
 
 /** Live origin of the official Firebase API (`/v0/...`). */
 const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
@@ -40,7 +40,7 @@ export class NewsClient {
     if (response.status === 401)
       throw new ServiceError("upstream_error", `newssite refused ${path}: permission denied`, {
         retryable: false,
-        details: { platform: "newssite", upstreamStatus: 401, reason: "permission_denied" },
+        details: { upstreamStatus: 401, reason: "permission_denied" },
       });
     return response.json();
   }
@@ -76,10 +76,7 @@ export class NewsClient {
   }
 
   /** One request through `ctx.http` (which throws the replay's "no recording" even where a 404 is accepted). */
-  #send(request: Omit<UpstreamRequest, "platform">): Promise<UpstreamResponse> {
-    return this.#ctx.http.request(
-      { platform: "newssite", headers: { accept: "application/json" }, ...request },
-      this.#ctx.signal,
-    );
+  #send(request: PlatformRequest): Promise<UpstreamResponse> {
+    return this.#ctx.http.request({ headers: { accept: "application/json" }, ...request }, this.#ctx.signal);
   }
 }

@@ -1,14 +1,11 @@
-import { fillFromPages, isServiceError, type OperationContext } from "@sda/core";
+import { fillFromPages, isServiceError, type OperationContext, ServiceError } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
-import { newssiteError } from "../errors.ts";
 import { decodeCursor, encodeCursor, isIndex } from "../paging/cursor.ts";
 import { isFrameList, type ThreadFrame, walkThread } from "../paging/firebase-thread.ts";
 import { readItemTree, type ThreadComment } from "../readers/algolia.ts";
 import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
 import type { itemCommentsParams } from "../spec/item-comments.ts";
-
-const ID = "newssite.item-comments";
 
 /** The item comments result. */
 export interface ItemCommentsResult {
@@ -48,7 +45,7 @@ export async function itemCommentsHandler(
 ): Promise<Outcome> {
   const client = new NewsClient(ctx);
   const key = String(params.url);
-  const cursor = decodeCursor(ctx, ID, key, params.cursor, isCommentsCursor, "item");
+  const cursor = decodeCursor(ctx, key, params.cursor, isCommentsCursor, "item");
   if (cursor?.v !== "f") {
     const tree = await readAlgoliaTree(client, ctx, params.url, cursor !== null);
     if (tree) {
@@ -59,15 +56,15 @@ export async function itemCommentsHandler(
         async () => ({ items: tree.comments, next: null }),
         1,
       );
-      const next = page.next && encodeCursor(ctx, ID, key, { v: "a", o: page.next.index });
+      const next = page.next && encodeCursor(ctx, key, { v: "a", o: page.next.index });
       return outcome(tree.item, page.items, next, "algolia:item");
     }
   }
   const item = readFirebaseItem(await client.item(params.url));
-  if (!item) throw newssiteError("item_not_found", `item ${params.url} does not exist`);
+  if (!item) throw new ServiceError("item_not_found", `item ${params.url} does not exist`);
   const start: ThreadFrame[] = cursor?.v === "f" ? cursor.f : [[item.id, 0, 0]];
   const page = await walkThread(client, item, start, params.limit);
-  const next = page.frames.length > 0 ? encodeCursor(ctx, ID, key, { v: "f", f: page.frames }) : null;
+  const next = page.frames.length > 0 ? encodeCursor(ctx, key, { v: "f", f: page.frames }) : null;
   return outcome(item, page.comments, next, "firebase:items");
 }
 

@@ -6,8 +6,6 @@ import { readSearchResults } from "../paging/search-pager.ts";
 import type { SearchItem } from "../readers/algolia.ts";
 import type { searchParams } from "../spec/search.ts";
 
-const ID = "newssite.search";
-
 /** A list of search results (search and user items). */
 export interface SearchResult {
   query: string | null;
@@ -40,13 +38,11 @@ interface SearchList {
  */
 export async function searchList(
   ctx: OperationContext,
-  operationId: string,
   params: { sort: SearchSort; limit: number; cursor?: string | undefined },
   query: AlgoliaQuery,
 ): Promise<SearchList> {
   const path = searchPath(params.sort);
   const page = await readSearchResults(new NewsClient(ctx), ctx, {
-    operationId,
     path,
     query,
     limit: params.limit,
@@ -72,7 +68,7 @@ export async function searchHandler(
   params: z.output<typeof searchParams>,
   ctx: OperationContext,
 ): Promise<{ data: SearchResult; source: string; count: number }> {
-  const { list, source, count } = await searchList(ctx, ID, params, {
+  const { list, source, count } = await searchList(ctx, params, {
     query: params.q,
     tags: tagsOf(params.type),
   });

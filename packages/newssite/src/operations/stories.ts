@@ -9,8 +9,6 @@ import { readIdList } from "../readers/id-list.ts";
 import { type NewsItem, readFirebaseItem } from "../readers/item.ts";
 import type { storiesParams } from "../spec/stories.ts";
 
-const ID = "newssite.stories";
-
 /** The stories result. */
 export interface StoriesResult {
   list: StoryList;
@@ -39,7 +37,7 @@ export async function storiesHandler(
   ctx: OperationContext,
 ): Promise<{ data: StoriesResult; source: string; count: number }> {
   const client = new NewsClient(ctx);
-  const cursor = decodeCursor(ctx, ID, params.list, params.cursor, isOffset, "list");
+  const cursor = decodeCursor(ctx, params.list, params.cursor, isOffset, "list");
   const ids = readIdList(await client.firebase(`/v0/${params.list}stories.json`));
   const collected = await fillFromIdList(ids, cursor?.o ?? 0, params.limit, (batch) =>
     mapBounded(batch, ITEM_CONCURRENCY, async (id) => readFirebaseItem(await client.item(id))),
@@ -52,7 +50,7 @@ export async function storiesHandler(
     data: {
       list: params.list,
       totalReturned: stories.length,
-      nextCursor: offset === null ? null : encodeCursor(ctx, ID, params.list, { o: offset }),
+      nextCursor: offset === null ? null : encodeCursor(ctx, params.list, { o: offset }),
       hasMore: offset !== null,
       stories,
     },

@@ -4,8 +4,6 @@ import type { UserItemType } from "../inputs/params.ts";
 import type { userItemsParams } from "../spec/user-items.ts";
 import { type SearchResult, searchList } from "./search.ts";
 
-const ID = "newssite.user-items";
-
 /** The user items result: a search result plus the user. */
 export interface UserItemsResult extends SearchResult {
   handle: string;
@@ -28,7 +26,7 @@ export async function userItemsHandler(
   params: z.output<typeof userItemsParams>,
   ctx: OperationContext,
 ): Promise<{ data: UserItemsResult; source: string; count: number }> {
-  const { list, source, count } = await searchList(ctx, ID, params, {
+  const { list, source, count } = await searchList(ctx, params, {
     tags: tagsOf(params.handle, params.type),
   });
   return {

@@ -6,25 +6,19 @@ import { decodeListCursor, type ListPosition, type OperationContext } from "@sda
  * tampered cursor or one of another operation, list, item or search is refused with 400 `invalid_cursor`.
  */
 
-/** Encodes `payload` for `operationId`, bound to the query identity `key`. */
-export function encodeCursor(
-  ctx: OperationContext,
-  operationId: string,
-  key: string,
-  payload: object,
-): string {
-  return ctx.cursors.encode(operationId, { k: key, ...payload });
+/** Encodes `payload` for the context's operation (`ctx.cursors`), bound to the query identity `key`. */
+export function encodeCursor(ctx: OperationContext, key: string, payload: object): string {
+  return ctx.cursors.encode({ k: key, ...payload });
 }
 
 /**
- * Decodes a cursor of `operationId` issued for the query `key`, and checks its payload with `isPayload`.
+ * Decodes a cursor of the context's operation issued for the query `key`, and checks its payload with `isPayload`.
  * @param what names the query in the error message ("query", "list", "item").
  * @returns the payload, or null when no cursor was given (the first page).
  * @throws ServiceError 400 `invalid_cursor` when the cursor is tampered, of another operation or query, or malformed.
  */
 export function decodeCursor<T extends object>(
   ctx: OperationContext,
-  operationId: string,
   key: string,
   cursor: string | undefined,
   isPayload: (value: Record<string, unknown>) => value is Record<string, unknown> & T,
@@ -32,7 +26,6 @@ export function decodeCursor<T extends object>(
 ): T | null {
   return decodeListCursor<T>(
     ctx.cursors,
-    operationId,
     cursor,
     (payload) => {
       const record = payload as Record<string, unknown>;

@@ -26,7 +26,6 @@ interface SearchCursor {
 
 /** What to search. */
 interface SearchRequest {
-  operationId: string;
   /** `/api/v1/search` or `/api/v1/search_by_date`. */
   path: string;
   /** Identity parameters of every page (`query`, `tags`). */
@@ -63,7 +62,7 @@ export async function readSearchResults(
     request.path,
     Object.entries(request.query).filter(([, v]) => v !== undefined),
   ]);
-  const cursor = decodeCursor(ctx, request.operationId, key, request.cursor, isSearchCursor, "query");
+  const cursor = decodeCursor(ctx, key, request.cursor, isSearchCursor, "query");
   const hitsPerPage = cursor?.n ?? Math.max(request.limit, MIN_HITS_PER_PAGE);
   let totalHits: number | null = null;
   const fetchPage = async (token: string | null): Promise<UpstreamPage<SearchItem>> => {
@@ -94,7 +93,7 @@ export async function readSearchResults(
   return {
     items,
     nextCursor: next
-      ? encodeCursor(ctx, request.operationId, key, {
+      ? encodeCursor(ctx, key, {
           p: numberOf(next.token),
           i: next.index,
           n: hitsPerPage,

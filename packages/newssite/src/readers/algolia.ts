@@ -11,7 +11,7 @@ import { isoTime } from "./time.ts";
 
 const unexpected = (what: string) =>
   new ServiceError("upstream_error", `newssite search answered ${what} in an unknown shape`, {
-    details: { platform: "newssite", reason: "unexpected_answer" },
+    details: { reason: "unexpected_answer" },
   });
 
 const nullableString = z.string().nullish();

@@ -11,6 +11,6 @@ export function readIdList(raw: unknown): number[] {
   const parsed = idList.safeParse(raw);
   if (parsed.success) return parsed.data;
   throw new ServiceError("upstream_error", "newssite answered a story list in an unknown shape", {
-    details: { platform: "newssite", reason: "unexpected_answer" },
+    details: { reason: "unexpected_answer" },
   });
 }

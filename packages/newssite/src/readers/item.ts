@@ -108,7 +108,7 @@ export function readFirebaseItem(raw: unknown): NewsItem | null {
   const parsed = firebaseItem.safeParse(raw);
   if (!parsed.success)
     throw new ServiceError("upstream_error", "newssite answered an item in an unknown shape", {
-      details: { platform: "newssite", reason: "unexpected_answer" },
+      details: { reason: "unexpected_answer" },
     });
   const item = parsed.data;
   const type = item.type ?? "comment";

@@ -19,7 +19,7 @@ export interface NewsUser {
 
 const unexpected = () =>
   new ServiceError("upstream_error", "newssite answered a user in an unknown shape", {
-    details: { platform: "newssite", reason: "unexpected_answer" },
+    details: { reason: "unexpected_answer" },
   });
 
 const firebaseUser = z.object({

@@ -1,4 +1,4 @@
-import type { UpstreamRequest } from "@sda/core";
+import type { PlatformRequest } from "@sda/core";
 import { identitiesKey } from "@sda/strategy";
 import { recordingRequests } from "@sda/testing";
 import { describe, expect } from "vitest";
@@ -20,7 +20,7 @@ const reel = () => {
   if (!post.ok) throw new Error("the test's shortcode does not parse");
   return post.value;
 };
-const form = (request: UpstreamRequest | undefined) => new URLSearchParams(String(request?.body ?? ""));
+const form = (request: PlatformRequest | undefined) => new URLSearchParams(String(request?.body ?? ""));
 
 describe("photosite identities without a release", () => {
   test("sends the code's doc_id, app id and X-ASBD-ID when nothing is configured", async ({

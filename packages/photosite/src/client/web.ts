@@ -62,7 +62,6 @@ export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<Ups
   try {
     response = await ctx.http.request(
       {
-        platform: "photosite",
         url: call.url,
         method: call.method ?? "GET",
         headers: headersFor(call, session, identities),

@@ -10,8 +10,6 @@ import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
-const ID = "photosite.channel-posts";
-
 /** `data` of channel-posts. */
 export interface ChannelPosts {
   url: string;
@@ -33,7 +31,7 @@ export async function getChannelPosts(
   params: z.output<typeof channelPostsParams>,
 ) {
   const { username } = params.url;
-  const start = decodeListStart(ctx, ID, params.cursor, username);
+  const start = decodeListStart(ctx, params.cursor, username);
   const sources = new Set<string>();
   const filled = await fillTargetList(ctx, () => profileNotFound(`@${username}`), {
     limit: params.limit,
@@ -45,7 +43,7 @@ export async function getChannelPosts(
   const data: ChannelPosts = {
     url: params.url.url,
     username,
-    ...listFields(ctx, ID, filled, username),
+    ...listFields(ctx, filled, username),
     posts: filled.items.map(postRow),
   };
   return { data, source: [...sources].join("+") || "graphql", count: filled.items.length };

@@ -11,8 +11,6 @@ import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
-const ID = "photosite.channel-reels";
-
 /** `data` of channel-reels. */
 export interface ChannelReels {
   userId: string;
@@ -35,7 +33,7 @@ export async function getChannelReels(
   params: z.output<typeof channelReelsParams>,
 ) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
-  const start = decodeListStart(ctx, ID, params.cursor, cursorTarget);
+  const start = decodeListStart(ctx, params.cursor, cursorTarget);
   const [, cursorUserId] = (start.via ?? "").split(":");
   const target = await listTarget(ctx, params, cursorUserId || undefined);
   const via: { current: ReelsVia | undefined } = {
@@ -51,7 +49,7 @@ export async function getChannelReels(
   const data: ChannelReels = {
     userId: target.userId,
     username: target.username,
-    ...listFields(ctx, ID, filled, cursorTarget, `${via.current ?? "graphql"}:${target.userId}`),
+    ...listFields(ctx, filled, cursorTarget, `${via.current ?? "graphql"}:${target.userId}`),
     reels: filled.items.map(reelRow),
   };
   const source = `${target.resolved ? "web_profile_info+" : ""}${via.current ?? "graphql"}`;

@@ -9,7 +9,6 @@ import { fillTargetList } from "../paging/fill.ts";
 import type { Comment } from "../readers/comment.ts";
 import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
-const ID = "photosite.comments";
 /** Comments per platform page (the pagination query asks for `first: 10`). */
 const PAGE_SIZE = 10;
 
@@ -32,7 +31,7 @@ export interface PostComments {
  */
 export async function getComments(ctx: PhotositeListContext, params: z.output<typeof commentsParams>) {
   const post = params.url;
-  const start = decodeListStart(ctx, ID, params.cursor, post.mediaId);
+  const start = decodeListStart(ctx, params.cursor, post.mediaId);
   const filled = await fillTargetList(ctx, () => postNotFound(post), {
     limit: params.limit,
     start: start.position,
@@ -44,7 +43,7 @@ export async function getComments(ctx: PhotositeListContext, params: z.output<ty
     url: post.url,
     shortcode: post.shortcode,
     mediaId: post.mediaId,
-    ...listFields(ctx, ID, filled, post.mediaId),
+    ...listFields(ctx, filled, post.mediaId),
     comments: filled.items,
   };
   return { data, source: "graphql", count: filled.items.length };

@@ -12,8 +12,6 @@ import type { Music } from "../readers/model.ts";
 import type { reelsByAudioIdParams, reelsByAudioIdSpec } from "../spec/reels-by-audio-id.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
-const ID = "photosite.reels-by-audio-id";
-
 /** `data` of reels-by-audio-id. */
 export interface AudioReels {
   audioId: string;
@@ -43,7 +41,7 @@ export async function getReelsByAudio(
   ctx: PhotositeListContext,
   params: z.output<typeof reelsByAudioIdParams>,
 ) {
-  const start = decodeListStart(ctx, ID, params.cursor, params.audioId);
+  const start = decodeListStart(ctx, params.cursor, params.audioId);
   const info: { current: AudioPageInfo | null } = { current: null };
   const filled = await fillTargetList(ctx, () => audioNotFound(params.audioId), {
     limit: params.limit,
@@ -71,7 +69,7 @@ export async function getReelsByAudio(
     trendRank: music?.trendRank ?? null,
     reelCount: info.current?.reelCount ?? null,
     reelCountText: info.current?.reelCountText ?? null,
-    ...listFields(ctx, ID, filled, params.audioId),
+    ...listFields(ctx, filled, params.audioId),
     reels: filled.items.map(reelRow),
   };
   return { data, source: "v1", count: filled.items.length };

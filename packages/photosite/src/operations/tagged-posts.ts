@@ -11,8 +11,6 @@ import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
-const ID = "photosite.tagged-posts";
-
 /** `data` of tagged-posts. */
 export interface TaggedPosts {
   userId: string;
@@ -34,7 +32,7 @@ export interface TaggedPosts {
  */
 export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output<typeof taggedPostsParams>) {
   const cursorTarget = params.userId ?? params.url?.username ?? "";
-  const start = decodeListStart(ctx, ID, params.cursor, cursorTarget);
+  const start = decodeListStart(ctx, params.cursor, cursorTarget);
   const target = await listTarget(ctx, params, start.via);
   const filled = await fillTargetList(ctx, () => profileNotFound(targetName(target)), {
     limit: params.limit,
@@ -47,7 +45,7 @@ export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output
     userId: target.userId,
     username: target.username,
     staleFeed: filled.stale === true,
-    ...listFields(ctx, ID, filled, cursorTarget, target.userId),
+    ...listFields(ctx, filled, cursorTarget, target.userId),
     posts: filled.items.map(postRow),
   };
   return { data, source: `${target.resolved ? "web_profile_info+" : ""}graphql`, count: filled.items.length };

@@ -33,17 +33,16 @@ const belongsTo =
     (payload.skip ?? -1) >= 0;
 
 /**
- * Decodes a `cursor` parameter of `operationId` for `target`.
+ * Decodes a `cursor` parameter of the context's operation for `target`.
  * @returns the first page's position when `cursor` is absent.
  * @throws ServiceError 400 `invalid_cursor` when the cursor is tampered, from another operation, or for another target.
  */
 export function decodeListStart(
   ctx: Pick<OperationContext, "cursors">,
-  operationId: string,
   cursor: string | undefined,
   target: string,
 ): ListStart {
-  const payload = decodeListCursor<ListCursor>(ctx.cursors, operationId, cursor, belongsTo(target), "list");
+  const payload = decodeListCursor<ListCursor>(ctx.cursors, cursor, belongsTo(target), "list");
   if (!payload) return { position: { token: null, index: 0 }, via: undefined };
   return { position: { token: payload.after, index: payload.skip }, via: payload.via };
 }
@@ -51,7 +50,6 @@ export function decodeListStart(
 /** The SPEC §2.2 list fields of what the pager read: `totalReturned`, `nextCursor` (our opaque cursor), `hasMore`. */
 export function listFields(
   ctx: Pick<OperationContext, "cursors">,
-  operationId: string,
   collected: Collected<unknown>,
   target: string,
   via?: string,
@@ -62,7 +60,7 @@ export function listFields(
     : null;
   return {
     totalReturned: collected.items.length,
-    nextCursor: payload ? ctx.cursors.encode(operationId, payload) : null,
+    nextCursor: payload ? ctx.cursors.encode(payload) : null,
     hasMore: payload !== null,
   };
 }

@@ -17,7 +17,6 @@ export async function fetchFeed(
   const [key, value] = Object.entries(target)[0] as [string, string];
   const response = await ctx.http.request(
     {
-      platform: "videosite",
       url: `${ORIGIN}/feeds/videos.xml?${key}=${encodeURIComponent(value)}`,
       acceptStatus: [404],
     },

@@ -14,7 +14,6 @@ export async function fetchWatchPage(ctx: UpstreamContext, videoId: string): Pro
   const { "content-type": _json, ...headers } = webHeaders();
   const response = await ctx.http.request(
     {
-      platform: "videosite",
       url: `${ORIGIN}/watch?v=${videoId}&hl=${LOCALE.hl}&gl=${LOCALE.gl}&has_verified=1&bpctr=9999999999`,
       method: "GET",
       headers: { ...headers, accept: "text/html" },

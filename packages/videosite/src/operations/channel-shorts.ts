@@ -5,8 +5,6 @@ import { type ChannelListResult, listChannelTab } from "../paging/channel-list.t
 import type { VideoRow } from "../readers/listing/rows.ts";
 import type { channelShortsParams, channelShortsSpec } from "../spec/channel-shorts.ts";
 
-const OPERATION_ID = "videosite.channel-shorts";
-
 /**
  * A short of the Shorts tab: the SPEC §2.10 row plus the comment count that short rows carry. The Shorts tab
  * (`shortsLockupViewModel`) exposes no comment count, so both are null there; they are always keyed.
@@ -25,7 +23,7 @@ export function getChannelShorts(
   params: z.output<typeof channelShortsParams>,
   ctx: Pick<OperationContext, "http" | "signal" | "log" | "cursors" | "now">,
 ): Promise<{ data: ChannelListResult<ShortRow>; source: string; count: number }> {
-  return listChannelTab(OPERATION_ID, params, "shorts", ctx, (row) => ({
+  return listChannelTab(params, "shorts", ctx, (row) => ({
     ...row,
     commentCount: null,
     commentCountText: null,

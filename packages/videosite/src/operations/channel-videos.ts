@@ -9,8 +9,6 @@ import { type ChannelListResult, listChannelTab } from "../paging/channel-list.t
 import type { FeedRow, FeedTarget } from "../readers/listing/feed.ts";
 import type { channelVideosParams, channelVideosSpec } from "../spec/channel-videos.ts";
 
-const OPERATION_ID = "videosite.channel-videos";
-
 /** The `fast=true` result: the feed's rows, without `nextCursor` / `hasMore` (the feed has no further pages). */
 export interface ChannelFeedResult {
   url: string;
@@ -66,7 +64,7 @@ export function getChannelVideos(
   ctx: ListContext,
 ): Promise<{ data: ChannelListResult | ChannelFeedResult; source: string; count: number }> {
   if (params.fast) return channelFeed(params, ctx);
-  return listChannelTab(OPERATION_ID, params, params.url.tab ?? "videos", ctx, (row) => row);
+  return listChannelTab(params, params.url.tab ?? "videos", ctx, (row) => row);
 }
 
 /** The handler of `videosite.channel-videos` (its spec: `channelVideosSpec`). */

@@ -11,7 +11,7 @@ import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
 import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
-import { COMMENT_REPLIES_OPERATION_ID, type RepliesCursor } from "../paging/replies-cursor.ts";
+import type { RepliesCursor } from "../paging/replies-cursor.ts";
 import { buildComment, type CommentResult, parentIdOf } from "../readers/comments/build-comment.ts";
 import type { commentRepliesSpec } from "../spec/comment-replies.ts";
 
@@ -85,7 +85,6 @@ export async function getCommentReplies(
   if (params.cursor) {
     const start = decodeListCursor<RepliesCursor>(
       ctx.cursors,
-      COMMENT_REPLIES_OPERATION_ID,
       params.cursor,
       (p) => p.v === videoId && p.p === threadId && typeof p.c === "string",
       "video or comment",
@@ -115,7 +114,7 @@ export async function getCommentReplies(
   const next = collected.next;
   const nextCursor =
     next && next.token !== null
-      ? ctx.cursors.encode(COMMENT_REPLIES_OPERATION_ID, {
+      ? ctx.cursors.encode({
           v: videoId,
           p: threadId,
           c: next.token,

@@ -9,7 +9,6 @@ import { repliesCursorOf } from "../paging/replies-cursor.ts";
 import { buildComment, type CommentResult } from "../readers/comments/build-comment.ts";
 import type { commentsSpec } from "../spec/comments.ts";
 
-const OPERATION_ID = "videosite.comments";
 /** Top-level comments per upstream page. */
 const PAGE_SIZE = 20;
 
@@ -51,13 +50,7 @@ export async function getComments(
   ctx: CommentsContext,
 ): Promise<{ data: CommentsResult; source: string; count: number }> {
   const { videoId, url } = params.url;
-  const start = decodeListCursor<CommentsCursor>(
-    ctx.cursors,
-    OPERATION_ID,
-    params.cursor,
-    (p) => p.v === videoId,
-    "video",
-  );
+  const start = decodeListCursor<CommentsCursor>(ctx.cursors, params.cursor, (p) => p.v === videoId, "video");
   let total = start?.t ?? null;
   let skipped = 0;
   const fetchPage = async (token: string | null): Promise<UpstreamPage<CommentResult>> => {
@@ -82,7 +75,7 @@ export async function getComments(
   );
   if (skipped > 0) ctx.log.debug({ skipped, videoId }, "videosite comments: skipped items");
   const nextCursor = collected.next
-    ? ctx.cursors.encode(OPERATION_ID, {
+    ? ctx.cursors.encode({
         v: videoId,
         t: total,
         c: collected.next.token,

@@ -1,5 +1,5 @@
 import { type OperationContext, parseParams } from "@sda/core";
-import { serviceErrorOf } from "@sda/testing";
+import { forOperation, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import type { z } from "zod";
 import { videositeTest } from "../../test/fixtures.ts";
@@ -30,16 +30,28 @@ const op =
   async (raw: Record<string, string>) =>
     run(parseParams(schema, raw), ctx);
 
-/** Each list operation as a fixture, on the file's replay context. */
+/** Each list operation as a fixture, on the file's replay context bound to the operation (as the engine binds it). */
 const test = videositeTest
-  .extend("comments", ({ ctx }) => op(ctx, commentsParams, getComments))
-  .extend("replies", ({ ctx }) => op(ctx, commentRepliesParams, getCommentReplies))
-  .extend("channelVideos", ({ ctx }) => op(ctx, channelVideosParams, getChannelVideos))
-  .extend("channelShorts", ({ ctx }) => op(ctx, channelShortsParams, getChannelShorts))
-  .extend("playlistVideos", ({ ctx }) => op(ctx, playlistVideosParams, getPlaylistVideos))
-  .extend("playlistDetails", ({ ctx }) => op(ctx, playlistDetailsParams, getPlaylistDetails))
-  .extend("channelDetails", ({ ctx }) => op(ctx, channelDetailsParams, getChannelDetails))
-  .extend("searchOp", ({ ctx }) => op(ctx, searchParams, search));
+  .extend("comments", ({ ctx }) => op(forOperation(ctx, "comments"), commentsParams, getComments))
+  .extend("replies", ({ ctx }) =>
+    op(forOperation(ctx, "comment-replies"), commentRepliesParams, getCommentReplies),
+  )
+  .extend("channelVideos", ({ ctx }) =>
+    op(forOperation(ctx, "channel-videos"), channelVideosParams, getChannelVideos),
+  )
+  .extend("channelShorts", ({ ctx }) =>
+    op(forOperation(ctx, "channel-shorts"), channelShortsParams, getChannelShorts),
+  )
+  .extend("playlistVideos", ({ ctx }) =>
+    op(forOperation(ctx, "playlist-videos"), playlistVideosParams, getPlaylistVideos),
+  )
+  .extend("playlistDetails", ({ ctx }) =>
+    op(forOperation(ctx, "playlist-details"), playlistDetailsParams, getPlaylistDetails),
+  )
+  .extend("channelDetails", ({ ctx }) =>
+    op(forOperation(ctx, "channel-details"), channelDetailsParams, getChannelDetails),
+  )
+  .extend("searchOp", ({ ctx }) => op(forOperation(ctx, "search"), searchParams, search));
 
 type Paged = {
   nextCursor?: string | null;

@@ -19,7 +19,6 @@ import {
   type playlistVideosSpec,
 } from "../spec/playlist-videos.ts";
 
-const OPERATION_ID = "videosite.playlist-videos";
 /** Items per upstream playlist page (the platform's own page size). */
 
 /** A playlist row: the SPEC §2.10 row plus the 1-based position in the playlist. */
@@ -103,7 +102,6 @@ export async function getPlaylistVideos(
   const { playlistId } = params.url;
   const start = decodeListCursor<PlaylistCursor>(
     ctx.cursors,
-    OPERATION_ID,
     params.cursor,
     (p) => p.pl === playlistId,
     "playlist",
@@ -129,7 +127,7 @@ export async function getPlaylistVideos(
   if (skipped.count > 0)
     ctx.log.debug({ skipped: skipped.count, playlistId }, "videosite playlist: skipped items");
   const nextCursor = collected.next
-    ? ctx.cursors.encode(OPERATION_ID, {
+    ? ctx.cursors.encode({
         pl: playlistId,
         t: total,
         title,

@@ -8,7 +8,6 @@ import { partition, type SearchHit, type SearchPartitions } from "../readers/sea
 import { readSearchPage, type SpellingNote } from "../readers/search/search-reader.ts";
 import { SEARCH_PAGE_SIZE, type searchSpec } from "../spec/search.ts";
 
-const OPERATION_ID = "videosite.search";
 /** Results per upstream search page (about 20; shorts shelves add a few). */
 
 /** The search result (SPEC §2.9). */
@@ -58,7 +57,6 @@ export async function search(
   const binding = { q: params.q, f: filter, r: params.region };
   const start = decodeListCursor<SearchCursor>(
     ctx.cursors,
-    OPERATION_ID,
     params.cursor,
     (p) => p.q === binding.q && p.f === binding.f && p.r === binding.r,
     "query, filter or region",
@@ -88,7 +86,7 @@ export async function search(
   );
   if (skipped > 0) ctx.log.debug({ skipped, query: params.q }, "videosite search: skipped items");
   const nextCursor = collected.next
-    ? ctx.cursors.encode(OPERATION_ID, {
+    ? ctx.cursors.encode({
         ...binding,
         c: collected.next.token,
         i: collected.next.index,

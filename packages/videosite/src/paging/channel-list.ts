@@ -80,7 +80,6 @@ function ownerOf(page: ChannelPage): ChannelSummary {
  * @throws ServiceError 400 `invalid_cursor`; 404 `channel_not_found` / `channel_unavailable`; 502 `upstream_*`.
  */
 export async function listChannelTab<R extends VideoRow>(
-  opId: string,
   params: { url: ChannelUrl; limit: number; cursor?: string | undefined },
   tab: ChannelTab,
   ctx: ListContext,
@@ -88,7 +87,6 @@ export async function listChannelTab<R extends VideoRow>(
 ): Promise<{ data: ChannelListResult<R>; source: string; count: number }> {
   const start = decodeListCursor<ChannelListCursor>(
     ctx.cursors,
-    opId,
     params.cursor,
     (p) => p.u === refKey(params.url.ref) && p.tab === tab && typeof p.ch === "string",
     "channel or tab",
@@ -132,7 +130,7 @@ export async function listChannelTab<R extends VideoRow>(
   sources.push(readTab ? "browse" : "browse-continuation");
   const next = collected.next;
   const nextCursor = next
-    ? ctx.cursors.encode(opId, {
+    ? ctx.cursors.encode({
         u: refKey(params.url.ref),
         ch: channelId,
         tab,

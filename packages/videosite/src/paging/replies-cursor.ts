@@ -1,7 +1,5 @@
-import type { CursorCodec } from "@sda/core";
-
-/** Operation id of the replies operation: comments carry cursors of it (`repliesCursor`). */
-export const COMMENT_REPLIES_OPERATION_ID = "videosite.comment-replies";
+import type { OperationCursors } from "@sda/core";
+import { commentRepliesSpec } from "../spec/comment-replies.ts";
 
 /** Our cursor of a replies list: the video, the thread, and the position in the replies pages. */
 export interface RepliesCursor {
@@ -13,15 +11,18 @@ export interface RepliesCursor {
   i: number;
 }
 
-/** The `repliesCursor` of a thread: a replies-operation cursor at the start of its first replies page. */
+/**
+ * The `repliesCursor` of a thread: a cursor of the replies operation (`comment-replies`, a sibling of the comments
+ * operation whose `cursors` are given) at the start of its first replies page.
+ */
 export function repliesCursorOf(
-  cursors: CursorCodec,
+  cursors: OperationCursors,
   videoId: string,
   commentId: string,
   token: string | null,
 ): string | null {
   if (token === null) return null;
-  return cursors.encode(COMMENT_REPLIES_OPERATION_ID, {
+  return cursors.of(commentRepliesSpec.name).encode({
     v: videoId,
     p: commentId,
     c: token,

@@ -41,7 +41,6 @@ export async function readFeed(
     if (value !== undefined && value !== null) params.set(key, String(value));
   const response = await ctx.http.request(
     {
-      platform: "forumsite",
       url: `${SITE_ORIGIN}${path}.rss${params.size > 0 ? `?${params.toString()}` : ""}`,
       headers: {
         "user-agent": ctx.env.FORUMSITE_USER_AGENT,

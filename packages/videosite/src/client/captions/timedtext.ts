@@ -31,6 +31,6 @@ export function captionBodyUrl(track: CaptionTrack, format: CaptionFormat, trans
  * @throws ServiceError `upstream_*` (502) when the request fails (including the replay's no-match 404).
  */
 export async function fetchCaptionBody(ctx: UpstreamContext, url: string): Promise<string> {
-  const response = await ctx.http.request({ platform: "videosite", url, method: "GET" }, ctx.signal);
+  const response = await ctx.http.request({ url, method: "GET" }, ctx.signal);
   return response.text();
 }

@@ -13,7 +13,6 @@ import { innertubeUrl, webContext, webHeaders } from "./config.ts";
 export async function fetchNext(ctx: UpstreamContext, videoId: string): Promise<unknown> {
   const response = await ctx.http.request(
     {
-      platform: "videosite",
       url: innertubeUrl("next"),
       method: "POST",
       headers: webHeaders(),

@@ -31,7 +31,7 @@ function playerBody(videoId: string, poToken?: string) {
 
 async function postJson(ctx: UpstreamContext, url: string, headers: Record<string, string>, body: unknown) {
   const response = await ctx.http.request(
-    { platform: "videosite", url, method: "POST", headers, body: JSON.stringify(body) },
+    { url, method: "POST", headers, body: JSON.stringify(body) },
     ctx.signal,
   );
   return response.json<unknown>();

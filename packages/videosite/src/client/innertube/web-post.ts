@@ -29,7 +29,6 @@ export async function postWeb(
   const context = options.region ? { ...base, client: { ...base.client, gl: options.region } } : base;
   return ctx.http.request(
     {
-      platform: "videosite",
       url: innertubeUrl(endpoint, options.query ?? ""),
       method: "POST",
       headers: webHeaders(),

@@ -1,4 +1,4 @@
-import type { HttpClient, PlatformStore } from "@sda/core";
+import type { PlatformHttpClient, PlatformRequest, PlatformStore } from "@sda/core";
 import type { VideositeEnv } from "../../env.ts";
 
 /** `proxy` in the platform's store: the shared rotation counter of the videosite proxy pool. */
@@ -46,13 +46,15 @@ export class ProxyPool {
   }
 }
 
-/** `http` with `proxy` set on every videosite request (other platforms' requests pass unchanged). */
-export function proxiedHttp(http: HttpClient, proxy: string | null): HttpClient {
+/**
+ * `http` (the context's, bound to the platform) with `proxy` set on every request of the platform; a request a shared
+ * pipeline sends naming its own provider (media's `asr`) passes unchanged.
+ */
+export function proxiedHttp(http: PlatformHttpClient, proxy: string | null): PlatformHttpClient {
   if (!proxy) return http;
+  const ours = (request: PlatformRequest) => !("platform" in request);
   return {
-    request: (request, signal) =>
-      http.request(request.platform === "videosite" ? { ...request, proxy } : request, signal),
-    stream: (request, signal) =>
-      http.stream(request.platform === "videosite" ? { ...request, proxy } : request, signal),
+    request: (request, signal) => http.request(ours(request) ? { ...request, proxy } : request, signal),
+    stream: (request, signal) => http.stream(ours(request) ? { ...request, proxy } : request, signal),
   };
 }

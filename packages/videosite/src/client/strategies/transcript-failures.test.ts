@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseParams } from "@sda/core";
+import { type HttpClient, parseParams } from "@sda/core";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
@@ -218,8 +218,10 @@ describe("VIDEOSITE_PROXIES", () => {
       },
       await pool.current(),
     );
-    await http.request({ platform: "videosite", url: "https://www.youtube.com/" }).catch(() => undefined);
-    await http.request({ platform: "asr", url: "https://asr.example/" }).catch(() => undefined);
+    await http.request({ url: "https://www.youtube.com/" }).catch(() => undefined);
+    // A shared pipeline handed `ctx.http` (media's ASR tiers) names its own provider: not proxied.
+    const pipeline: HttpClient = http;
+    await pipeline.request({ platform: "asr", url: "https://asr.example/" }).catch(() => undefined);
     expect(seen).toEqual(["http://p1:8080", undefined]);
     // Through the chain (the replay ignores proxies): the session block rotates the pool.
     await serviceErrorOf(transcript(ctx, { url: SESSION }));
