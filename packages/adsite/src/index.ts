@@ -1,10 +1,10 @@
 /**
- * The adsite package (the Meta Ad Library, read logged out): the library client (pages and GraphQL), typed readers of
- * its pages, ads, scroll batches and ad details, and the four adsite operations' handlers. The platform spec (params,
- * price, cache; no extraction code) is the `./spec` export.
+ * The adsite package (the Meta Ad Library, read logged out): the library client (pages and GraphQL), typed
+ * readers of its pages, ads, scroll batches and ad details, and the four adsite operations' handlers. The
+ * platform spec (params, price, cache, and each operation's lazy handler import; no extraction code) is the
+ * `./spec` export.
  */
 export { type AdsiteErrorCode, adsiteErrorCodes } from "./errors.ts";
-export { adsiteHandlers } from "./handlers.ts";
 export { parseLibraryLink } from "./inputs/links.ts";
 export { type AdChange, adChanges, adVersion } from "./monitor.ts";
 export { type LibraryAd, readAd } from "./readers/ad.ts";

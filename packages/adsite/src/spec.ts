@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/core";
 import { adsiteErrorCodes } from "./errors.ts";
 import { adsiteHistory } from "./history.ts";
 import { adChanges } from "./monitor.ts";
@@ -10,7 +10,8 @@ import { searchSpec } from "./spec/search.ts";
 /**
  * The adsite platform (the Meta Ad Library, read logged out as a browser does) as the gateway sees it
  * (`@sda/adsite/spec`): host, error codes, recording rule, History, monitor rules, canary and the four
- * operation specs. No extraction code is imported here; the handlers are bound in `handlers.ts`.
+ * operations, each with the lazy import of its handler. No extraction code is imported here: a worker imports an
+ * operation's handler on its first call.
  */
 export const adsitePlatform = definePlatform({
   name: "adsite",
@@ -30,5 +31,12 @@ export const adsitePlatform = definePlatform({
   monitors: { search: adChanges("ads"), "advertiser-ads": adChanges("ads") },
   // One advertiser with a long-running library (Nike): its page breaks first when the library's page changes.
   canaries: [{ operation: "advertiser-ads", params: { pageId: "15087023444", limit: "2" } }],
-  operations: [searchSpec, advertiserAdsSpec, adSpec, adDetailsSpec],
+  operations: [
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(advertiserAdsSpec, () =>
+      import("./operations/advertiser-ads.ts").then((m) => m.advertiserAdsHandler),
+    ),
+    withHandler(adSpec, () => import("./operations/ad.ts").then((m) => m.adHandler)),
+    withHandler(adDetailsSpec, () => import("./operations/ad-details.ts").then((m) => m.adDetailsHandler)),
+  ],
 });

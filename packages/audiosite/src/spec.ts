@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/core";
 import { audiositeErrorCodes } from "./errors.ts";
 import { audiositeHistory } from "./history.ts";
 import { audiositeMonitors } from "./monitors.ts";
@@ -20,8 +20,9 @@ import { userTracksSpec } from "./spec/user-tracks.ts";
 /**
  * The audiosite platform (SoundCloud, read logged out through the web app's api-v2 and its public key) as the
  * gateway sees it (`@sda/audiosite/spec`): hosts, error codes, recording rule, monitor rules, history, canary and
- * the operation specs. No extraction code is imported here; the handlers are bound in `handlers.ts`. Ids are
- * `audiosite.<name>`, paths `/v1/audiosite/<name>`, queue and tag `audiosite` (the transcript: queue `audio`).
+ * the operations, each with the lazy import of its handler (and the transcript's estimate). No extraction code is
+ * imported here: a worker imports an operation's handler on its first call. Ids are `audiosite.<name>`, paths
+ * `/v1/audiosite/<name>`, queue and tag `audiosite` (the transcript: queue `audio`).
  */
 export const audiositePlatform = definePlatform({
   name: "audiosite",
@@ -62,19 +63,34 @@ export const audiositePlatform = definePlatform({
   // A long-lived public profile: the key lookup and resolve a live change breaks first.
   canaries: [{ operation: "user", params: { url: "https://soundcloud.com/dubmatix" } }],
   operations: [
-    userSpec,
-    trackSpec,
-    playlistSpec,
-    userTracksSpec,
-    userPlaylistsSpec,
-    userAlbumsSpec,
-    userLikesSpec,
-    userFollowingsSpec,
-    trackCommentsSpec,
-    relatedTracksSpec,
-    searchSpec,
-    searchSuggestionsSpec,
-    chartsSpec,
-    audioTranscriptSpec,
+    withHandler(userSpec, () => import("./operations/user.ts").then((m) => m.userHandler)),
+    withHandler(trackSpec, () => import("./operations/track.ts").then((m) => m.trackHandler)),
+    withHandler(playlistSpec, () => import("./operations/playlist.ts").then((m) => m.playlistHandler)),
+    withHandler(userTracksSpec, () => import("./operations/user-tracks.ts").then((m) => m.userTracksHandler)),
+    withHandler(userPlaylistsSpec, () =>
+      import("./operations/user-playlists.ts").then((m) => m.userPlaylistsHandler),
+    ),
+    withHandler(userAlbumsSpec, () => import("./operations/user-albums.ts").then((m) => m.userAlbumsHandler)),
+    withHandler(userLikesSpec, () => import("./operations/user-likes.ts").then((m) => m.userLikesHandler)),
+    withHandler(userFollowingsSpec, () =>
+      import("./operations/user-followings.ts").then((m) => m.userFollowingsHandler),
+    ),
+    withHandler(trackCommentsSpec, () =>
+      import("./operations/track-comments.ts").then((m) => m.trackCommentsHandler),
+    ),
+    withHandler(relatedTracksSpec, () =>
+      import("./operations/related-tracks.ts").then((m) => m.relatedTracksHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(searchSuggestionsSpec, () =>
+      import("./operations/search-suggestions.ts").then((m) => m.searchSuggestionsHandler),
+    ),
+    withHandler(chartsSpec, () => import("./operations/charts.ts").then((m) => m.chartsHandler)),
+    // The price depends on the track's duration: `GET /v1/utilities/estimate` reads it with the estimate function.
+    withHandler(
+      audioTranscriptSpec,
+      () => import("./operations/audio-transcript.ts").then((m) => m.audioTranscriptHandler),
+      () => import("./operations/audio-transcript.ts").then((m) => m.audioTranscriptEstimate),
+    ),
   ],
 });

@@ -6,7 +6,6 @@ import { chatsitePlatform } from "@sda/chatsite/spec";
 import {
   type CanaryCall,
   type Catalog,
-  type CatalogEntry,
   createCatalog,
   createHistoryCatalog,
   type EnvSource,
@@ -15,7 +14,7 @@ import {
   loadEnv,
   type MonitorRules,
   type PlatformEnv,
-  platform,
+  type PlatformSpec,
   type RecordingRule,
   type ServiceConfig,
   serviceEnvSchema,
@@ -34,23 +33,23 @@ import { videositePlatform } from "@sda/videosite/spec";
 import { webhooksEnv } from "@sda/webhooks/env";
 
 /**
- * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes)
- * and its handlers (loaded on first use, so the gateway never loads extraction code). This is the only place that
- * names platforms: routes, OpenAPI, queues, the env schema, upstream origins, record mode, the replay, monitors,
- * history and canaries all derive from it.
+ * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes),
+ * whose operations each carry the lazy import of their handler (loaded on first use, so the gateway never loads
+ * extraction code). This is the only place that names platforms: routes, OpenAPI, queues, the env schema, upstream
+ * origins, record mode, the replay, monitors, history and canaries all derive from it.
  */
 const entries = [
-  platform(videositePlatform, () => import("@sda/videosite")),
-  platform(photositePlatform, () => import("@sda/photosite")),
-  platform(forumsitePlatform, () => import("@sda/forumsite")),
-  platform(newssitePlatform, () => import("@sda/newssite")),
-  platform(microblogsitePlatform, () => import("@sda/microblogsite")),
-  platform(fedisitePlatform, () => import("@sda/fedisite")),
-  platform(audiositePlatform, () => import("@sda/audiosite")),
-  platform(chatsitePlatform, () => import("@sda/chatsite")),
-  platform(adsitePlatform, () => import("@sda/adsite")),
-  platform(musicsitePlatform, () => import("@sda/musicsite")),
-] as const satisfies readonly CatalogEntry[];
+  videositePlatform,
+  photositePlatform,
+  forumsitePlatform,
+  newssitePlatform,
+  microblogsitePlatform,
+  fedisitePlatform,
+  audiositePlatform,
+  chatsitePlatform,
+  adsitePlatform,
+  musicsitePlatform,
+] as const satisfies readonly PlatformSpec[];
 
 /** The registry: every operation spec by id and route, each platform's spec, and `handler(id)` for workers. */
 export const registry: Catalog = createCatalog(entries);
@@ -61,7 +60,7 @@ export const registry: Catalog = createCatalog(entries);
  */
 export const platforms = registry.platforms;
 
-type Spec = (typeof entries)[number]["spec"];
+type Spec = (typeof entries)[number];
 
 /** A platform's name (`videosite` | `photosite` | …), derived from the catalog. */
 export type PlatformName = Spec["name"];

@@ -12,16 +12,27 @@ const packageDir = (name: string) =>
   path.dirname(path.dirname(fileURLToPath(import.meta.resolve(`@sda/${name}/spec`))));
 
 // One package layout for every platform (docs/platforms.md): the catalog's line is all the service knows of
-// a platform, so a newcomer must find each operation in the same two places of every package.
+// a platform, so a newcomer must find each operation in the same two places of every package, bound in one list
+// (`spec.ts`, each operation with the lazy import of its handler; no second list of handlers).
 describe("every platform package has the one layout", () => {
   it.each(platforms.map((p) => [p.name]))(
-    "%s: src/spec/<op>.ts exports <op>Spec, src/operations/<op>.ts exports <op>Handler, helpers in test/",
+    "%s: src/spec/<op>.ts exports <op>Spec, src/operations/<op>.ts exports <op>Handler, spec.ts binds them lazily, helpers in test/",
     (name) => {
       const dir = packageDir(name);
-      for (const file of ["src/spec.ts", "src/handlers.ts", "src/index.ts", "README.md"])
+      for (const file of ["src/spec.ts", "src/index.ts", "README.md"])
         expect(existsSync(path.join(dir, file)), `${name}/${file}`).toBe(true);
+      expect(existsSync(path.join(dir, "src/handlers.ts")), `${name}/src/handlers.ts (a second list)`).toBe(
+        false,
+      );
+      const list = readFileSync(path.join(dir, "src/spec.ts"), "utf8");
       const platform = platforms.find((p) => p.name === name);
       for (const op of platform?.operations ?? []) {
+        // The one list binds the spec to a dynamic import of its handler's module (never a static import).
+        expect(list, `${name}/src/spec.ts binds ${op.name}`).toMatch(
+          new RegExp(
+            `withHandler\\(\\s*${camel(op.name)}Spec,\\s*\\(\\) =>\\s*import\\("\\./operations/${op.name}\\.ts"\\)\\.then\\(\\(m\\) => m\\.${camel(op.name)}Handler\\)`,
+          ),
+        );
         const spec = readFileSync(path.join(dir, "src/spec", `${op.name}.ts`), "utf8");
         expect(spec, `${name}/src/spec/${op.name}.ts`).toMatch(
           new RegExp(`export const ${camel(op.name)}Spec\\b`),
@@ -31,14 +42,24 @@ describe("every platform package has the one layout", () => {
           new RegExp(`export (const|async function|function) ${camel(op.name)}Handler\\b`),
         );
       }
+      expect(list, `${name}/src/spec.ts imports no operation module statically`).not.toMatch(
+        /from "\.\/operations\//,
+      );
       // Test helpers live in test/, never in the production sources.
       expect(existsSync(path.join(dir, "src/testing")), `${name}/src/testing`).toBe(false);
       expect(existsSync(path.join(dir, "test/fixtures.ts")), `${name}/test/fixtures.ts`).toBe(true);
     },
   );
 
-  it("binds every operation to the handler named after it", async () => {
+  it("binds every operation to the handler named after it, and the estimating ones to their estimate", async () => {
     for (const op of registry.operations)
       expect((await registry.handler(op.id)).name, op.id).toBe(`${camel(op.name)}Handler`);
+    const estimating = registry.operations.filter((op) => op.estimate);
+    expect(estimating.map((op) => op.id)).toEqual([
+      "videosite.audio-transcript",
+      "audiosite.audio-transcript",
+    ]);
+    for (const op of estimating)
+      expect((await registry.estimator?.(op.id))?.name, op.id).toBe(`${camel(op.name)}Estimate`);
   });
 });

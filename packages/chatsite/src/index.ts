@@ -1,11 +1,11 @@
 /**
- * The chatsite (Telegram public channels) package: the client of `t.me`'s public HTML pages (web preview, landing
- * card, post widget), cheerio readers of channels and posts, and the four chatsite operations' handlers. The platform
- * spec (params, price, cache; no extraction code) is the `./spec` export.
+ * The chatsite (Telegram public channels) package: the client of `t.me`'s public HTML pages (web preview,
+ * landing card, post widget), cheerio readers of channels and posts, and the four chatsite operations'
+ * handlers. The platform spec (params, price, cache, and each operation's lazy handler import; no extraction
+ * code) is the `./spec` export.
  */
 export { TmeClient } from "./client/client.ts";
 export { type ChatsiteErrorCode, chatsiteErrorCodes } from "./errors.ts";
-export { chatsiteHandlers } from "./handlers.ts";
 export { type ChatRef, type PostRef, parseRef } from "./inputs/chat-ref.ts";
 export { type ChannelResult, channelHandler } from "./operations/channel.ts";
 export { channelPostsHandler } from "./operations/channel-posts.ts";

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { chatsiteErrorCodes } from "./errors.ts";
 import { chatsiteHistory } from "./history.ts";
 import { channelSpec } from "./spec/channel.ts";
@@ -8,9 +8,10 @@ import { searchSpec } from "./spec/search.ts";
 
 /**
  * The chatsite platform (Telegram public channels, read logged out from `t.me`'s HTML pages) as the gateway sees it
- * (`@sda/chatsite/spec`): host, error codes, politeness, history, monitor rules, canaries and the four operation
- * specs (params, price, cache). No extraction code is imported here; the handlers are bound in `handlers.ts`. Ids are
- * `chatsite.<name>`, paths `/v1/chatsite/<name>`, queue and tag `chatsite`.
+ * (`@sda/chatsite/spec`): host, error codes, politeness, history, monitor rules, canaries and the four operations
+ * (params, price, cache), each with the lazy import of its handler. No extraction code is imported here: a worker
+ * imports an operation's handler on its first call. Ids are `chatsite.<name>`, paths `/v1/chatsite/<name>`, queue and
+ * tag `chatsite`.
  */
 export const chatsitePlatform = definePlatform({
   name: "chatsite",
@@ -29,5 +30,12 @@ export const chatsitePlatform = definePlatform({
     { operation: "channel", params: { url: "https://t.me/durov" } },
     { operation: "post", params: { url: "https://t.me/durov/523" } },
   ],
-  operations: [channelSpec, channelPostsSpec, postSpec, searchSpec],
+  operations: [
+    withHandler(channelSpec, () => import("./operations/channel.ts").then((m) => m.channelHandler)),
+    withHandler(channelPostsSpec, () =>
+      import("./operations/channel-posts.ts").then((m) => m.channelPostsHandler),
+    ),
+    withHandler(postSpec, () => import("./operations/post.ts").then((m) => m.postHandler)),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+  ],
 });

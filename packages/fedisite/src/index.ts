@@ -1,12 +1,11 @@
 /**
- * The fedisite (Mastodon) package: the instance policy and client of any instance a link names (behind the upstream
- * client's SSRF guard), typed readers of accounts and statuses, and the fedisite operations' handlers. The platform
- * spec (params, price, cache; no extraction code) is the `./spec` export.
+ * The fedisite (Mastodon) package: the instance policy and client of any instance a link names (behind the
+ * upstream client's SSRF guard), typed readers of accounts and statuses, and the fedisite operations'
+ * handlers. The platform spec (params, price, cache, and each operation's lazy handler import; no extraction
+ * code) is the `./spec` export.
  */
 export { checkInstance } from "./client/instance-policy.ts";
-export { fedisiteHandlers } from "./handlers.ts";
 export { type FediProfile, type FediUser, readProfile, readUser, readUsers } from "./readers/account.ts";
-export { htmlToText } from "./readers/html-text.ts";
 export { nextPageParam } from "./readers/link-header.ts";
 export { type FediPost, readPollAnswer, readStatus, readStatuses } from "./readers/status.ts";
 export { fedisitePlatform } from "./spec.ts";

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { fedisiteEnv } from "./env.ts";
 import { fedisiteErrorCodes } from "./errors.ts";
 import { fedisiteHistory } from "./history.ts";
@@ -19,8 +19,9 @@ import { trendsSpec } from "./spec/trends.ts";
  * The fedisite platform (Mastodon) as the gateway sees it (`@sda/fedisite/spec`). Its hosts are the caller's: any
  * instance a link names (`callerHosts`), so `hosts` lists none; the upstream client guards every live request (https
  * on port 443, public addresses only after DNS, every redirect hop) and answers a refused host with 422
- * `instance_not_allowed`, as the handlers do for the checks by name. No extraction code is imported here; the handlers
- * are bound in `handlers.ts`. Ids are `fedisite.<name>`, paths `/v1/fedisite/<name>`, queue and tag `fedisite`.
+ * `instance_not_allowed`, as the handlers do for the checks by name. No extraction code is imported here: each operation
+ * carries the lazy import of its handler, which a worker runs on its first call. Ids are `fedisite.<name>`, paths
+ * `/v1/fedisite/<name>`, queue and tag `fedisite`.
  */
 export const fedisitePlatform = definePlatform({
   name: "fedisite",
@@ -39,17 +40,23 @@ export const fedisitePlatform = definePlatform({
     { operation: "post-details", params: { url: "https://fosstodon.org/@schochastics/114620457512351116" } },
   ],
   operations: [
-    profileSpec,
-    postsSpec,
-    postDetailsSpec,
-    postCommentsSpec,
-    hashtagSpec,
-    searchSpec,
-    instanceSpec,
-    trendsSpec,
-    followersSpec,
-    followingSpec,
-    postLikesSpec,
-    postRepostsSpec,
+    withHandler(profileSpec, () => import("./operations/profile.ts").then((m) => m.profileHandler)),
+    withHandler(postsSpec, () => import("./operations/posts.ts").then((m) => m.postsHandler)),
+    withHandler(postDetailsSpec, () =>
+      import("./operations/post-details.ts").then((m) => m.postDetailsHandler),
+    ),
+    withHandler(postCommentsSpec, () =>
+      import("./operations/post-comments.ts").then((m) => m.postCommentsHandler),
+    ),
+    withHandler(hashtagSpec, () => import("./operations/hashtag.ts").then((m) => m.hashtagHandler)),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(instanceSpec, () => import("./operations/instance.ts").then((m) => m.instanceHandler)),
+    withHandler(trendsSpec, () => import("./operations/trends.ts").then((m) => m.trendsHandler)),
+    withHandler(followersSpec, () => import("./operations/followers.ts").then((m) => m.followersHandler)),
+    withHandler(followingSpec, () => import("./operations/following.ts").then((m) => m.followingHandler)),
+    withHandler(postLikesSpec, () => import("./operations/post-likes.ts").then((m) => m.postLikesHandler)),
+    withHandler(postRepostsSpec, () =>
+      import("./operations/post-reposts.ts").then((m) => m.postRepostsHandler),
+    ),
   ],
 });

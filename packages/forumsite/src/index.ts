@@ -1,8 +1,8 @@
 /**
- * The forumsite (forum platform, Reddit) package's handlers: the catalog loads this module lazily (workers only) and
- * takes `forumsiteHandlers` from it. The platform spec (hosts, env, error codes, params, prices, cache; no extraction
- * code) is the `./spec` export, the monitor rules the `./monitor` export. Inside: the OAuth app-only / public JSON and
- * Atom clients (`client/`), typed readers of its things (`readers/`), the list and thread pagers (`paging/`) and the
- * seven operations of SPEC §4.4 (`operations/`).
+ * The forumsite (forum platform, Reddit) package. What it exports is the platform (also the `./spec` export the
+ * catalog lists): hosts, env, error codes and the operation specs (params, prices, cache), each with the lazy import
+ * of its handler, so no extraction code loads before a worker runs the operation. Inside: the OAuth app-only / public
+ * JSON and Atom clients (`client/`), typed readers of its things (`readers/`), the list and thread pagers (`paging/`)
+ * and the seven operations of SPEC §4.4 (`operations/`).
  */
-export { forumsiteHandlers } from "./handlers.ts";
+export { forumsitePlatform } from "./spec.ts";

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { forumsiteEnv } from "./env.ts";
 import { forumsiteErrorCodes } from "./errors.ts";
 import { forumsiteHistory } from "./history.ts";
@@ -11,8 +11,9 @@ import { subredditPostsSpec } from "./spec/subreddit-posts.ts";
 import { subredditSearchSpec } from "./spec/subreddit-search.ts";
 
 /**
- * The forumsite declaration (`@sda/forumsite/spec`): its hosts, env, error codes, queues and operation specs. Imports only
- * params schemas, price rules and cache policies, so the gateway can load it without extraction code.
+ * The forumsite declaration (`@sda/forumsite/spec`): its hosts, env, error codes, queues and operation specs, each with
+ * the lazy import of its handler. Imports only params schemas, price rules and cache policies, so the gateway can
+ * load it without extraction code; a worker imports an operation's handler on its first call.
  */
 export const forumsitePlatform = definePlatform({
   name: "forumsite",
@@ -50,12 +51,24 @@ export const forumsitePlatform = definePlatform({
     { operation: "subreddit-posts", params: { url: "popular", limit: "5" } },
   ],
   operations: [
-    subredditPostsSpec,
-    postDetailsSpec,
-    postCommentsSpec,
-    postTranscriptSpec,
-    searchSpec,
-    subredditDetailsSpec,
-    subredditSearchSpec,
+    withHandler(subredditPostsSpec, () =>
+      import("./operations/subreddit-posts.ts").then((m) => m.subredditPostsHandler),
+    ),
+    withHandler(postDetailsSpec, () =>
+      import("./operations/post-details.ts").then((m) => m.postDetailsHandler),
+    ),
+    withHandler(postCommentsSpec, () =>
+      import("./operations/post-comments.ts").then((m) => m.postCommentsHandler),
+    ),
+    withHandler(postTranscriptSpec, () =>
+      import("./operations/post-transcript.ts").then((m) => m.postTranscriptHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(subredditDetailsSpec, () =>
+      import("./operations/subreddit-details.ts").then((m) => m.subredditDetailsHandler),
+    ),
+    withHandler(subredditSearchSpec, () =>
+      import("./operations/subreddit-search.ts").then((m) => m.subredditSearchHandler),
+    ),
   ],
 });

@@ -1,10 +1,10 @@
 /**
- * The microblogsite (Bluesky) package: a client of the AppView's XRPC queries (and of the operator session), typed
- * readers of profiles, posts, embeds, facets and threads, and the microblogsite operations' handlers. The platform
- * spec (params, price, cache; no extraction code) is the `./spec` export.
+ * The microblogsite (Bluesky) package: a client of the AppView's XRPC queries (and of the operator session),
+ * typed readers of profiles, posts, embeds, facets and threads, and the microblogsite operations' handlers.
+ * The platform spec (params, price, cache, and each operation's lazy handler import; no extraction code) is
+ * the `./spec` export.
  */
 export { type MicroblogsiteErrorCode, microblogsiteErrorCodes } from "./errors.ts";
-export { microblogsiteHandlers } from "./handlers.ts";
 export { parseActorRef, parseRecordRef } from "./inputs/refs.ts";
 export { type Account, type Profile, readAccount, readProfile } from "./readers/actor.ts";
 export { type Post, readFeedItem, readPost } from "./readers/post.ts";

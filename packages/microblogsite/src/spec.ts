@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { microblogsiteEnv } from "./env.ts";
 import { microblogsiteErrorCodes } from "./errors.ts";
 import { microblogsiteHistory } from "./history.ts";
@@ -17,9 +17,9 @@ import { userSearchSpec } from "./spec/user-search.ts";
 
 /**
  * The microblogsite platform (Bluesky) as the gateway sees it (`@sda/microblogsite/spec`): hosts, env, error codes,
- * recording rule, monitor rules, history, canary and the operation specs (params, price, cache). No extraction code is
- * imported here; the handlers are bound in `handlers.ts`. Ids are `microblogsite.<name>`, paths
- * `/v1/microblogsite/<name>`, queue and tag `microblogsite`.
+ * recording rule, monitor rules, history, canary and the operations (params, price, cache), each with the lazy import
+ * of its handler. No extraction code is imported here: a worker imports an operation's handler on its first call. Ids
+ * are `microblogsite.<name>`, paths `/v1/microblogsite/<name>`, queue and tag `microblogsite`.
  */
 export const microblogsitePlatform = definePlatform({
   name: "microblogsite",
@@ -56,17 +56,23 @@ export const microblogsitePlatform = definePlatform({
   // A long-lived public account: the getProfile read a live change breaks first.
   canaries: [{ operation: "profile", params: { url: "jbgruber.bsky.social" } }],
   operations: [
-    profileSpec,
-    postsSpec,
-    postDetailsSpec,
-    postCommentsSpec,
-    searchSpec,
-    userSearchSpec,
-    followersSpec,
-    followingSpec,
-    postLikesSpec,
-    postRepostsSpec,
-    feedSpec,
-    listFeedSpec,
+    withHandler(profileSpec, () => import("./operations/profile.ts").then((m) => m.profileHandler)),
+    withHandler(postsSpec, () => import("./operations/posts.ts").then((m) => m.postsHandler)),
+    withHandler(postDetailsSpec, () =>
+      import("./operations/post-details.ts").then((m) => m.postDetailsHandler),
+    ),
+    withHandler(postCommentsSpec, () =>
+      import("./operations/post-comments.ts").then((m) => m.postCommentsHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(userSearchSpec, () => import("./operations/user-search.ts").then((m) => m.userSearchHandler)),
+    withHandler(followersSpec, () => import("./operations/followers.ts").then((m) => m.followersHandler)),
+    withHandler(followingSpec, () => import("./operations/following.ts").then((m) => m.followingHandler)),
+    withHandler(postLikesSpec, () => import("./operations/post-likes.ts").then((m) => m.postLikesHandler)),
+    withHandler(postRepostsSpec, () =>
+      import("./operations/post-reposts.ts").then((m) => m.postRepostsHandler),
+    ),
+    withHandler(feedSpec, () => import("./operations/feed.ts").then((m) => m.feedHandler)),
+    withHandler(listFeedSpec, () => import("./operations/list-feed.ts").then((m) => m.listFeedHandler)),
   ],
 });

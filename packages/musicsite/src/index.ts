@@ -1,10 +1,9 @@
 /**
  * The musicsite (Bandcamp) package: the client of artist pages, the mobile API, search and autocomplete (behind the
  * upstream client's SSRF guard for custom domains), typed readers of artists, releases as commerce listings,
- * packages and search results, and the musicsite operations' handlers. The platform spec (params, price, cache; no
- * extraction code) is the `./spec` export.
+ * packages and search results, and the musicsite operations' handlers. The platform spec (params, price, cache, and
+ * each operation's lazy handler import; no extraction code) is the `./spec` export.
  */
-export { musicsiteHandlers } from "./handlers.ts";
 export { parseBandcampLink } from "./inputs/links.ts";
 export { type MusicArtist, readBandDetails } from "./readers/band.ts";
 export { readPageData } from "./readers/page-data.ts";

@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/core";
 import { musicsiteErrorCodes } from "./errors.ts";
 import { musicsiteHistory } from "./history.ts";
 import { musicsiteMonitors } from "./monitors.ts";
@@ -14,8 +14,9 @@ import { suggestSpec } from "./spec/suggest.ts";
  * but an artist may use a custom domain of its own choice, so the platform also declares `callerHosts`: every live
  * request (every redirect hop) goes through the upstream client's SSRF guard (https on port 443, public addresses
  * only after DNS) and a refused host is 422 `host_not_allowed`. When `MUSICSITE_ORIGIN` is set every request goes
- * there, under its own host (`Host`), which the replay compares for artist hosts. No extraction code is imported here;
- * the handlers are bound in `handlers.ts`. Ids are `musicsite.<name>`, paths `/v1/musicsite/<name>`.
+ * there, under its own host (`Host`), which the replay compares for artist hosts. No extraction code is imported here:
+ * each operation carries the lazy import of its handler, which a worker runs on its first call. Ids are
+ * `musicsite.<name>`, paths `/v1/musicsite/<name>`.
  */
 export const musicsitePlatform = definePlatform({
   name: "musicsite",
@@ -35,5 +36,13 @@ export const musicsitePlatform = definePlatform({
       },
     },
   ],
-  operations: [artistSpec, releaseSpec, releasePackagesSpec, searchSpec, suggestSpec],
+  operations: [
+    withHandler(artistSpec, () => import("./operations/artist.ts").then((m) => m.artistHandler)),
+    withHandler(releaseSpec, () => import("./operations/release.ts").then((m) => m.releaseHandler)),
+    withHandler(releasePackagesSpec, () =>
+      import("./operations/release-packages.ts").then((m) => m.releasePackagesHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(suggestSpec, () => import("./operations/suggest.ts").then((m) => m.suggestHandler)),
+  ],
 });

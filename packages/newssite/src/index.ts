@@ -1,11 +1,11 @@
 /**
- * The newssite (Hacker News) package: clients of the official Firebase API and the Algolia search API, typed readers
- * of items, threads, search hits and users, and the six newssite operations' handlers. The platform spec (params,
- * price, cache; no extraction code) is the `./spec` export.
+ * The newssite (Hacker News) package: clients of the official Firebase API and the Algolia search API, typed
+ * readers of items, threads, search hits and users, and the six newssite operations' handlers. The platform
+ * spec (params, price, cache, and each operation's lazy handler import; no extraction code) is the `./spec`
+ * export.
  */
 export { NewsClient } from "./client/client.ts";
 export { type NewssiteErrorCode, newssiteErrorCodes } from "./errors.ts";
-export { newssiteHandlers } from "./handlers.ts";
 export { parseItemRef } from "./inputs/item-ref.ts";
 export { parseUserRef } from "./inputs/user-ref.ts";
 export { type ItemCommentsResult, itemCommentsHandler } from "./operations/item-comments.ts";
@@ -15,7 +15,6 @@ export { type StoriesResult, storiesHandler } from "./operations/stories.ts";
 export { userDetailsHandler } from "./operations/user-details.ts";
 export { type UserItemsResult, userItemsHandler } from "./operations/user-items.ts";
 export { readItemTree, readSearchPage, type SearchItem, type ThreadComment } from "./readers/algolia.ts";
-export { htmlToText } from "./readers/html-text.ts";
 export { type ItemType, type NewsItem, type PollOption, readFirebaseItem } from "./readers/item.ts";
 export { type NewsUser, readAlgoliaUser, readFirebaseUser } from "./readers/user.ts";
 export { newssitePlatform } from "./spec.ts";

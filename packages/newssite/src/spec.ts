@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { newssiteErrorCodes } from "./errors.ts";
 import { itemCommentsSpec } from "./spec/item-comments.ts";
 import { itemDetailsSpec } from "./spec/item-details.ts";
@@ -9,9 +9,9 @@ import { userItemsSpec } from "./spec/user-items.ts";
 
 /**
  * The newssite platform (Hacker News) as the gateway sees it (`@sda/newssite/spec`): hosts, error codes, monitor
- * rules, canary and the six operation specs (params, price, cache). No extraction code is imported here; the
- * handlers are bound in `handlers.ts`. Ids are `newssite.<name>`, paths `/v1/newssite/<name>`, queue and tag
- * `newssite`.
+ * rules, canary and the six operations (params, price, cache), each with the lazy import of its handler. No
+ * extraction code is imported here: a worker imports an operation's handler on its first call. Ids are
+ * `newssite.<name>`, paths `/v1/newssite/<name>`, queue and tag `newssite`.
  */
 export const newssitePlatform = definePlatform({
   name: "newssite",
@@ -27,5 +27,18 @@ export const newssitePlatform = definePlatform({
   },
   // The top list and its first stories: the Firebase list and item reads a live change breaks first.
   canaries: [{ operation: "stories", params: { list: "top", limit: "3" } }],
-  operations: [storiesSpec, itemDetailsSpec, itemCommentsSpec, userDetailsSpec, searchSpec, userItemsSpec],
+  operations: [
+    withHandler(storiesSpec, () => import("./operations/stories.ts").then((m) => m.storiesHandler)),
+    withHandler(itemDetailsSpec, () =>
+      import("./operations/item-details.ts").then((m) => m.itemDetailsHandler),
+    ),
+    withHandler(itemCommentsSpec, () =>
+      import("./operations/item-comments.ts").then((m) => m.itemCommentsHandler),
+    ),
+    withHandler(userDetailsSpec, () =>
+      import("./operations/user-details.ts").then((m) => m.userDetailsHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    withHandler(userItemsSpec, () => import("./operations/user-items.ts").then((m) => m.userItemsHandler)),
+  ],
 });

@@ -5,7 +5,6 @@
 
 export type { PhotositeContext } from "./client/context.ts";
 export { fetchPost, type PostAnswer } from "./client/post.ts";
-export { photositeHandlers } from "./handlers.ts";
 export {
   type PostRef,
   type ProfileRef,

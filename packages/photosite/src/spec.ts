@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { photositeEnv } from "./env.ts";
 import { photositeErrorCodes } from "./errors.ts";
 import { photositeHistory } from "./history.ts";
@@ -21,8 +21,9 @@ import { transcriptSpec } from "./spec/transcript.ts";
 import { trendingReelsSpec } from "./spec/trending-reels.ts";
 
 /**
- * The photosite declaration (`@sda/photosite/spec`): its hosts, env, error codes, queues and operation specs. Imports only
- * params schemas, price rules and cache policies, so the gateway can load it without extraction code.
+ * The photosite declaration (`@sda/photosite/spec`): its hosts, env, error codes, queues and operation specs, each with
+ * the lazy import of its handler. Imports only params schemas, price rules and cache policies, so the gateway can
+ * load it without extraction code; a worker imports an operation's handler on its first call.
  */
 export const photositePlatform = definePlatform({
   name: "photosite",
@@ -52,22 +53,44 @@ export const photositePlatform = definePlatform({
   },
   canaries: [{ operation: "details", params: { url: "https://www.instagram.com/reel/C10MvewSSYl/" } }],
   operations: [
-    detailsSpec,
-    commentsSpec,
-    channelDetailsSpec,
-    channelPostsSpec,
-    channelReelsSpec,
-    reelsSearchSpec,
-    trendingReelsSpec,
-    taggedPostsSpec,
-    reelsByAudioIdSpec,
-    hashtagSearchSpec,
-    profileSearchSpec,
-    embedSpec,
-    highlightsSpec,
-    highlightsDetailsSpec,
-    basicProfileSpec,
-    transcriptSpec,
-    summarizeSpec,
+    withHandler(detailsSpec, () => import("./operations/details.ts").then((m) => m.detailsHandler)),
+    withHandler(commentsSpec, () => import("./operations/comments.ts").then((m) => m.commentsHandler)),
+    withHandler(channelDetailsSpec, () =>
+      import("./operations/channel-details.ts").then((m) => m.channelDetailsHandler),
+    ),
+    withHandler(channelPostsSpec, () =>
+      import("./operations/channel-posts.ts").then((m) => m.channelPostsHandler),
+    ),
+    withHandler(channelReelsSpec, () =>
+      import("./operations/channel-reels.ts").then((m) => m.channelReelsHandler),
+    ),
+    withHandler(reelsSearchSpec, () =>
+      import("./operations/reels-search.ts").then((m) => m.reelsSearchHandler),
+    ),
+    withHandler(trendingReelsSpec, () =>
+      import("./operations/trending-reels.ts").then((m) => m.trendingReelsHandler),
+    ),
+    withHandler(taggedPostsSpec, () =>
+      import("./operations/tagged-posts.ts").then((m) => m.taggedPostsHandler),
+    ),
+    withHandler(reelsByAudioIdSpec, () =>
+      import("./operations/reels-by-audio-id.ts").then((m) => m.reelsByAudioIdHandler),
+    ),
+    withHandler(hashtagSearchSpec, () =>
+      import("./operations/hashtag-search.ts").then((m) => m.hashtagSearchHandler),
+    ),
+    withHandler(profileSearchSpec, () =>
+      import("./operations/profile-search.ts").then((m) => m.profileSearchHandler),
+    ),
+    withHandler(embedSpec, () => import("./operations/embed.ts").then((m) => m.embedHandler)),
+    withHandler(highlightsSpec, () => import("./operations/highlights.ts").then((m) => m.highlightsHandler)),
+    withHandler(highlightsDetailsSpec, () =>
+      import("./operations/highlights-details.ts").then((m) => m.highlightsDetailsHandler),
+    ),
+    withHandler(basicProfileSpec, () =>
+      import("./operations/basic-profile.ts").then((m) => m.basicProfileHandler),
+    ),
+    withHandler(transcriptSpec, () => import("./operations/transcript.ts").then((m) => m.transcriptHandler)),
+    withHandler(summarizeSpec, () => import("./operations/summarize.ts").then((m) => m.summarizeHandler)),
   ],
 });

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/core";
 import { videositeEnv } from "./env.ts";
 import { videositeErrorCodes } from "./errors.ts";
 import { videositeHistory } from "./history.ts";
@@ -16,8 +16,10 @@ import { transcriptSpec } from "./spec/transcript.ts";
 import { videoDetailsSpec } from "./spec/video-details.ts";
 
 /**
- * The video platform's declaration (`@sda/videosite/spec`): its hosts, env, error codes, queues and operation specs.
- * Imports only params schemas, price rules and cache policies, so the gateway can load it without extraction code.
+ * The video platform's declaration (`@sda/videosite/spec`): its hosts, env, error codes, queues and operation specs,
+ * each with the lazy import of its handler (and the audio transcript's estimate). Imports only params schemas, price
+ * rules and cache policies, so the gateway can load it without extraction code; a worker imports an operation's
+ * handler on its first call.
  */
 export const videositePlatform = definePlatform({
   name: "videosite",
@@ -68,17 +70,36 @@ export const videositePlatform = definePlatform({
     { operation: "video-details", params: { url: "https://www.youtube.com/watch?v=M4gD1WSo5mA" } },
   ],
   operations: [
-    transcriptSpec,
-    videoDetailsSpec,
-    commentsSpec,
-    commentRepliesSpec,
-    channelDetailsSpec,
-    channelVideosSpec,
-    channelShortsSpec,
-    playlistVideosSpec,
-    playlistDetailsSpec,
-    searchSpec,
-    audioTranscriptSpec,
-    summarizeSpec,
+    withHandler(transcriptSpec, () => import("./operations/transcript.ts").then((m) => m.transcriptHandler)),
+    withHandler(videoDetailsSpec, () =>
+      import("./operations/video-details.ts").then((m) => m.videoDetailsHandler),
+    ),
+    withHandler(commentsSpec, () => import("./operations/comments.ts").then((m) => m.commentsHandler)),
+    withHandler(commentRepliesSpec, () =>
+      import("./operations/comment-replies.ts").then((m) => m.commentRepliesHandler),
+    ),
+    withHandler(channelDetailsSpec, () =>
+      import("./operations/channel-details.ts").then((m) => m.channelDetailsHandler),
+    ),
+    withHandler(channelVideosSpec, () =>
+      import("./operations/channel-videos.ts").then((m) => m.channelVideosHandler),
+    ),
+    withHandler(channelShortsSpec, () =>
+      import("./operations/channel-shorts.ts").then((m) => m.channelShortsHandler),
+    ),
+    withHandler(playlistVideosSpec, () =>
+      import("./operations/playlist-videos.ts").then((m) => m.playlistVideosHandler),
+    ),
+    withHandler(playlistDetailsSpec, () =>
+      import("./operations/playlist-details.ts").then((m) => m.playlistDetailsHandler),
+    ),
+    withHandler(searchSpec, () => import("./operations/search.ts").then((m) => m.searchHandler)),
+    // The price depends on the video's duration: `GET /v1/utilities/estimate` reads it with the estimate function.
+    withHandler(
+      audioTranscriptSpec,
+      () => import("./operations/audio-transcript.ts").then((m) => m.audioTranscriptHandler),
+      () => import("./operations/audio-transcript.ts").then((m) => m.audioTranscriptEstimate),
+    ),
+    withHandler(summarizeSpec, () => import("./operations/summarize.ts").then((m) => m.summarizeHandler)),
   ],
 });
