@@ -75,8 +75,16 @@ export class BatchStore {
    * rolls back both together) or its own.
    */
   async create(batch: NewBatch, tx?: Prisma.TransactionClient): Promise<void> {
-    if (tx) return insertBatch(tx, batch);
-    await this.prisma.$transaction((own) => insertBatch(own, batch));
+    const { row, items } = batchRows(batch);
+    if (tx) {
+      await tx.batch.create({ data: row });
+      await tx.batchItem.createMany({ data: items });
+      return;
+    }
+    await this.prisma.$transaction([
+      this.prisma.batch.create({ data: row }),
+      this.prisma.batchItem.createMany({ data: items }),
+    ]);
   }
 
   get(batchId: string): Promise<BatchRow | null> {
@@ -301,12 +309,12 @@ export class BatchStore {
   }
 }
 
-/** Inserts a batch row and its item rows on `db` (a transaction). */
-async function insertBatch(db: Prisma.TransactionClient, batch: NewBatch): Promise<void> {
+/** The batch row and its item rows as {@link BatchStore.create} inserts them. */
+function batchRows(batch: NewBatch) {
   const { calls, ...row } = batch;
-  await db.batch.create({ data: { ...row, total: calls.length } });
-  await db.batchItem.createMany({
-    data: calls.map((c) => ({
+  return {
+    row: { ...row, total: calls.length },
+    items: calls.map((c) => ({
       batchId: row.id,
       index: c.index,
       requestId: c.requestId,
@@ -316,7 +324,7 @@ async function insertBatch(db: Prisma.TransactionClient, batch: NewBatch): Promi
       params: c.params,
       createdAt: row.createdAt,
     })),
-  });
+  };
 }
 
 /** A JSON parameter for a `::jsonb` cast (null stays SQL NULL). */

@@ -11,7 +11,7 @@ import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
 
 /** What a key is used for: a direct call (REST or MCP) or a batch submission. Each scope has its own keys. */
-export type IdempotencyScope = "call" | "batch";
+type IdempotencyScope = "call" | "batch";
 
 /** One key: the API key that sent it, the `Idempotency-Key` as sent (1–255 characters), the scope. */
 export interface IdempotencyRef {
@@ -39,12 +39,12 @@ export interface IdempotencyRecord {
 }
 
 /** A claim to make: a call's (`requestId` and `jobId`) or a batch's (`batchId`, with its answer known at once). */
-export type IdempotencyClaim =
+type IdempotencyClaim =
   | { requestHash: string; requestId: string; jobId: string }
   | { requestHash: string; batchId: string; answer: unknown };
 
 /** Result of a claim: this request holds the key (run it), or the earlier claim that does. */
-export type ClaimResult = { claimed: true } | { claimed: false; earlier: IdempotencyRecord };
+type ClaimResult = { claimed: true } | { claimed: false; earlier: IdempotencyRecord };
 
 /** The primary key columns of a reference: `$1` key id, `$2` SHA-256 of the key, `$3` scope. */
 const WHERE_KEY = `"key_id" = $1 AND "key_hash" = $2 AND "scope" = $3::"idempotency_scope"`;
@@ -68,6 +68,12 @@ const CLAIM = `
   WITH claimed AS (${INSERT_CLAIM})
   SELECT EXISTS (SELECT 1 FROM claimed) AS "claimed", e.*
     FROM (SELECT 1) AS one LEFT JOIN (SELECT ${RECORD_COLUMNS} FROM "idempotency_keys" WHERE ${WHERE_KEY}) e ON true`;
+
+/**
+ * {@link IdempotencyKeys.claimWith}'s transaction: it may wait for a concurrent claim of the same key to commit, and
+ * stores a whole batch, so it gets the pool's connection timeout to start and more than Prisma's 5 s to finish.
+ */
+const CLAIM_WITH_TRANSACTION = { maxWait: 15_000, timeout: 30_000 };
 
 /** How often a claim tries again when the row it conflicted with is gone or expired before it could read it. */
 const CLAIM_ATTEMPTS = 10;
@@ -151,7 +157,7 @@ export class IdempotencyKeys {
           const won = await tx.$queryRawUnsafe<unknown[]>(INSERT_CLAIM, ...values);
           if (won.length === 0) throw new KeyHeld();
           await store(tx);
-        });
+        }, CLAIM_WITH_TRANSACTION);
         return { claimed: true };
       } catch (error) {
         if (!(error instanceof KeyHeld)) throw error;

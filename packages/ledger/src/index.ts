@@ -5,13 +5,10 @@ export * from "./client.ts";
 export * from "./credits.ts";
 export * from "./fence.ts";
 export {
-  type ClaimResult,
   IDEMPOTENCY_TTL_SECONDS,
-  type IdempotencyClaim,
   IdempotencyKeys,
   type IdempotencyRecord,
   type IdempotencyRef,
-  type IdempotencyScope,
 } from "./idempotency.ts";
 export * from "./key-cache.ts";
 export * from "./key-use.ts";
