@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { storableJson, storableText } from "./storable.ts";
+import { storableJson, storableJsonText, storableText } from "./storable.ts";
 
 // What PostgreSQL refuses in text and jsonb (NUL, unpaired surrogates) never reaches it, and clean text is kept as is.
 
@@ -39,5 +39,24 @@ describe("storableText", () => {
     expect(storableText("a\u0000b")).toBe("a\\u0000b");
     expect(storableText("x\uD83Dy")).toBe("x\uFFFDy");
     expect(storableJson({ "k\u0000": ["v\uDE00", 1] })).toEqual({ "k\\u0000": ["v\uFFFD", 1] });
+  });
+});
+
+describe("storableJsonText", () => {
+  it("is JSON.stringify for any value without NUL or lone surrogates (controls kept), else only those replaced", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        if (!/\\u0000|\\ud[89a-f]/.test(text)) expect(storableJsonText(value)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+    const value = { text: "a\u0000b\uD800c\u000b\t😀", "k\u0000": [1, "\uDE00"] };
+    expect(JSON.parse(storableJsonText(value))).toEqual({
+      text: "a\uFFFDb\uFFFDc\u000b\t😀",
+      "k\uFFFD": [1, "\uFFFD"],
+    });
+    // What jsonb refuses is gone from the text: no `\u0000` escape and no lone surrogate's.
+    expect(storableJsonText(value)).not.toMatch(/\\u0000|\\ud[89a-f]/);
   });
 });
