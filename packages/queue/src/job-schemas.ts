@@ -104,8 +104,6 @@ export type WebhookAttemptJob = z.output<typeof webhookAttemptJobSchema>;
  */
 export const canaryJobSchema = z.strictObject({ kind: z.literal("canary").default("canary") });
 export type CanaryJob = z.output<typeof canaryJobSchema>;
-/** A canary job's data as producers may write it (`kind` optional). */
-export type CanaryJobData = z.input<typeof canaryJobSchema>;
 
 /**
  * Thrown by {@link jobParser}'s parser for data that is no job of its schema; the message names the first problems
