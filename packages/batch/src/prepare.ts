@@ -178,23 +178,3 @@ export function canonicalJson(value: unknown): string {
 export function requestHash(body: unknown): string {
   return createHash("sha256").update(canonicalJson(body)).digest("hex");
 }
-
-/** The longest `Idempotency-Key` (characters), as Stripe's. */
-const MAX_IDEMPOTENCY_KEY = 255;
-
-/**
- * The `Idempotency-Key` header of a request (POST /v1/batch, a direct call), or null when it has none.
- * @throws ServiceError 400 `invalid_parameter` (param `Idempotency-Key`) for an empty key or one over 255 characters.
- */
-export function idempotencyKeyOf(header: string | undefined | null): string | null {
-  if (header === undefined || header === null) return null;
-  if (header.length === 0 || header.length > MAX_IDEMPOTENCY_KEY)
-    throw new ServiceError(
-      "invalid_parameter",
-      `Idempotency-Key has 1 to ${MAX_IDEMPOTENCY_KEY} characters`,
-      {
-        details: { param: "Idempotency-Key" },
-      },
-    );
-  return header;
-}

@@ -9,12 +9,18 @@ import {
   parseParams,
   ServiceError,
 } from "@sda/core";
-import { type IdempotencyRecord, type IdempotencyRef, insufficientCredits, type Ledger } from "@sda/ledger";
+import {
+  type IdempotencyRecord,
+  type IdempotencyRef,
+  idempotencyKeyOf,
+  insufficientCredits,
+  type Ledger,
+} from "@sda/ledger";
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
 import { batchEnv } from "./env.ts";
 import { type BatchExportFormat, exportChunk } from "./export.ts";
-import { idempotencyKeyOf, type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
+import { type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
 import type { BatchRow, NewBatch } from "./store.ts";
 import { type BatchItemView, type BatchSummary, batchItemView, batchSummary, batchUrls } from "./views.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { storableJsonText } from "@sda/core";
+import { ServiceError, storableJsonText } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
@@ -9,6 +9,27 @@ import type { Prisma, PrismaClient } from "./generated/prisma/client.ts";
  * (as Stripe's), in seconds. A call's job is kept as long.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
+
+/** The longest `Idempotency-Key` (characters), as Stripe's. */
+const MAX_IDEMPOTENCY_KEY = 255;
+
+/**
+ * The `Idempotency-Key` of a request (the header of POST /v1/batch or a direct call, an MCP tool's argument), or null
+ * when it has none: the same rule for every scope.
+ * @throws ServiceError 400 `invalid_parameter` (param `Idempotency-Key`) for an empty key or one over 255 characters.
+ */
+export function idempotencyKeyOf(header: string | undefined | null): string | null {
+  if (header === undefined || header === null) return null;
+  if (header.length === 0 || header.length > MAX_IDEMPOTENCY_KEY)
+    throw new ServiceError(
+      "invalid_parameter",
+      `Idempotency-Key has 1 to ${MAX_IDEMPOTENCY_KEY} characters`,
+      {
+        details: { param: "Idempotency-Key" },
+      },
+    );
+  return header;
+}
 
 /** What a key is used for: a direct call (REST or MCP) or a batch submission. Each scope has its own keys. */
 type IdempotencyScope = "call" | "batch";

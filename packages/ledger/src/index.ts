@@ -8,6 +8,7 @@ export {
   IDEMPOTENCY_TTL_SECONDS,
   IdempotencyKeys,
   type IdempotencyRecord,
+  idempotencyKeyOf,
   type IdempotencyRef,
 } from "./idempotency.ts";
 export * from "./key-cache.ts";

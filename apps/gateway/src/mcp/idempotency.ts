@@ -1,5 +1,5 @@
-import { idempotencyKeyOf } from "@sda/batch";
 import { ServiceError } from "@sda/core";
+import { idempotencyKeyOf } from "@sda/ledger";
 
 /**
  * Retry-safe tool calls (issue 34 #5): a paying tool (every platform tool, `batch_submit`) takes an idempotency key

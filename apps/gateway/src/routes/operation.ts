@@ -1,4 +1,4 @@
-import { idempotencyKeyOf, requestHash } from "@sda/batch";
+import { requestHash } from "@sda/batch";
 import type { OperationSpec } from "@sda/core";
 import {
   type CallOutcome,
@@ -8,7 +8,7 @@ import {
   type SubmitDeps,
   submitCall,
 } from "@sda/engine";
-import { IDEMPOTENCY_TTL_SECONDS } from "@sda/ledger";
+import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf } from "@sda/ledger";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import type { GatewayMetrics } from "../metrics.ts";
