@@ -6,7 +6,11 @@ import type { Stack } from "./support/stack.ts";
 
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 
-/** Request-log rows written through the ledger's own logging call (what the gateway writes after each call). */
+/**
+ * Calls as the two records hold them: request-log rows written through the ledger's own logging call (what the
+ * answering process writes after each call), and for each successful one its charge of 1 credit (what the worker's
+ * settle writes), at the call's time.
+ */
 async function logCalls(
   stack: Stack,
   accountId: string,
@@ -14,9 +18,18 @@ async function logCalls(
   base: Date,
   operation = "videosite.video-details",
 ) {
-  for (let i = 0; i < count; i++)
+  for (let i = 0; i < count; i++) {
+    const id = newId("req");
+    if (i % 3 !== 0)
+      await stack.ledger.settle({
+        accountId,
+        requestId: id,
+        credits: 1,
+        operation,
+        calledAt: new Date(base.getTime() + i * 1000),
+      });
     await stack.ledger.logRequest({
-      id: newId("req"),
+      id,
       accountId,
       keyId: null,
       operation,
@@ -25,12 +38,12 @@ async function logCalls(
       params: { n: i },
       status: i % 3 === 0 ? 404 : 200,
       errorCode: i % 3 === 0 ? "video_unavailable" : null,
-      credits: i % 3 === 0 ? 0 : 1,
       cache: "BYPASS",
       source: "test",
       durationMs: 5,
       jobId: null,
     });
+  }
   // Spread the rows over distinct instants (newest = highest index) so the order is defined.
   const rows = await stack.prisma.requestLog.findMany({ where: { accountId, operation } });
   for (const row of rows) {
@@ -101,7 +114,11 @@ describe("GET /v1/account/usage", () => {
         expect(response.status).toBe(200);
         const { requests, nextCursor, hasMore, totalReturned } = response.body.data;
         expect(totalReturned).toBe(requests.length);
-        for (const r of requests) seen.push(r.params.n);
+        for (const r of requests) {
+          seen.push(r.params.n);
+          // Each call's credits are its charge's.
+          expect(r.credits, `call ${r.params.n}`).toBe(r.params.n % 3 === 0 ? 0 : 1);
+        }
         expect(requests[0]).toHaveProperty("batchId", null);
         expect(requests[0]).toHaveProperty("monitorId", null);
         expect(requests[0].requestId).toMatch(/^req_/);

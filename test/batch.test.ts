@@ -9,6 +9,7 @@ import {
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
 import { holdReplies, send } from "./support/stack.ts";
+import { usageOf } from "./support/usage.ts";
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DETAILS = "/v1/videosite/video-details";
@@ -100,10 +101,13 @@ describe("POST /v1/batch: a mixed batch", () => {
 
       const failedOnly = await allResults(stack, key, batchId, { status: "failed", limit: "1000" });
       expect(failedOnly.items).toHaveLength(200 - succeeded);
-      // One request-log row per item, filed under the batch, with the item's charge.
+      // One request-log row per item (written once, by the worker), filed under the batch; usage shows each with its
+      // item's charge.
       const logs = await stack.prisma.requestLog.findMany({ where: { batchId } });
       expect(logs).toHaveLength(200);
-      expect(logs.reduce((sum, l) => sum + l.credits, 0)).toBe(credits);
+      const usage = [...(await usageOf(stack, key)).values()].filter((row) => row.batchId === batchId);
+      expect(usage).toHaveLength(200);
+      expect(usage.reduce((sum, row) => sum + row.credits, 0)).toBe(credits);
     },
     180_000,
   );

@@ -2,6 +2,7 @@ import { expectLedgerReconciled } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { holdReplies, requestIdOf } from "./support/stack.ts";
+import { usageOf } from "./support/usage.ts";
 
 // Issue 21 #5: `Idempotency-Key` on direct calls (as on POST /v1/batch): a retry gets the first answer again, with
 // `Idempotent-Replayed: true` and no second charge; another request with the key is 422; concurrent duplicates run
@@ -30,12 +31,10 @@ describe("Idempotency-Key on direct calls", () => {
     expect(await stack.ledger.chargesFor(requestIdOf(first))).toHaveLength(1);
     expect(await stack.ledger.chargesFor(requestIdOf(again))).toHaveLength(0);
     expect(await stack.ledger.balance(accountId)).toBe(9);
-    // The replay is logged with 0 credits; the charge stays on the first call's row.
-    await stack.gateway.deps.requestLog.flush();
-    const rows = await stack.prisma.requestLog.findMany({
-      where: { id: { in: [requestIdOf(first), requestIdOf(again)] } },
-    });
-    expect(rows.map((r) => [r.id, r.credits]).sort()).toEqual(
+    // Usage shows the replay with 0 credits; the charge is the first call's.
+    const usage = await usageOf(stack, key);
+    const rows = [requestIdOf(first), requestIdOf(again)].map((id) => usage.get(id));
+    expect(rows.map((r) => [r?.requestId, r?.credits]).sort()).toEqual(
       [
         [requestIdOf(first), 1],
         [requestIdOf(again), 0],

@@ -66,21 +66,20 @@ describe("MCP endpoint", () => {
       operation: "videosite.transcript",
       channel: "mcp",
       status: 200,
-      credits: 1,
       path: "/mcp",
       accountId,
     });
     expect((await logRow(stack, rest.headers.get("x-service-request-id") ?? ""))?.channel).toBe("rest");
-    // The caller sees it too: the usage list names each call's channel.
+    // The caller sees it too: the usage list names each call's channel, and its credits from its charge.
     const usage = await stack.get("/v1/account/usage", key, { operation: "videosite.transcript" });
     const byId = new Map(
-      (usage.body.data.requests as { requestId: string; channel: string }[]).map((r) => [
+      (usage.body.data.requests as { requestId: string; channel: string; credits: number }[]).map((r) => [
         r.requestId,
-        r.channel,
+        [r.channel, r.credits],
       ]),
     );
-    expect(byId.get(transcript._meta.requestId as string)).toBe("mcp");
-    expect(byId.get(rest.headers.get("x-service-request-id") ?? "")).toBe("rest");
+    expect(byId.get(transcript._meta.requestId as string)).toEqual(["mcp", 1]);
+    expect(byId.get(rest.headers.get("x-service-request-id") ?? "")).toEqual(["rest", 1]);
     await expectLedgerReconciled(stack.prisma, [accountId]);
   });
 

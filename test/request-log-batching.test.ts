@@ -1,9 +1,11 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { holdReplies, startStackGateway } from "./support/stack.ts";
+import { usageOf } from "./support/usage.ts";
 
 // The request log is written in batches off the request's path (issue 9, performance): never lost on a graceful
-// shutdown, bounded while PostgreSQL is away, and the 202 → 200 completion of GET /v1/jobs/{id} still lands.
+// shutdown, bounded while PostgreSQL is away, and a call answered 202 keeps its 202 row (no row is updated: issue 33)
+// while usage shows its charge.
 const test = stackTest.extend(
   "stackOptions",
   { scope: "file" },
@@ -112,7 +114,7 @@ describe("batched request log", () => {
     }
   });
 
-  test("a call answered 202 gets its final status and charge in its log row once GET /v1/jobs/{id} reads the result", async ({
+  test("a call answered 202 keeps its 202 row (what was answered); usage shows its charge once its job finished", async ({
     stack,
   }) => {
     const { key, accountId } = await stack.account();
@@ -130,6 +132,8 @@ describe("batched request log", () => {
         await stack.gateway.deps.requestLog.flush();
         return stack.prisma.requestLog.findUnique({ where: { id: requestId } });
       })
-      .toMatchObject({ accountId, status: 200, credits: 1, errorCode: null });
+      .toMatchObject({ accountId, status: 202, errorCode: null });
+    // The charge is the billing record: usage shows the call, still 202, with its credits.
+    expect((await usageOf(stack, key)).get(requestId)).toMatchObject({ status: 202, credits: 1 });
   });
 });

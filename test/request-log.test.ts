@@ -3,7 +3,7 @@ import { stackTest } from "./support/fixtures.ts";
 
 describe("request log", () => {
   stackTest(
-    "records every answered call: operation, params, status, credits, cache, source, duration, job",
+    "records every answered call once: operation, params, status, cache, source, duration, job; its credits are its charge's",
     async ({ stack }) => {
       const { key, accountId } = await stack.account();
       const ok = await stack.get("/v1/videosite/transcript", key, { url: "https://youtu.be/ud9d5cMDP_0" });
@@ -22,13 +22,15 @@ describe("request log", () => {
         params: { url: "https://youtu.be/ud9d5cMDP_0" },
         status: 200,
         errorCode: null,
-        credits: 1,
         cache: "BYPASS",
         source: ok.headers.get("x-service-source"),
         jobId: expect.stringMatching(/^job_/),
       });
       expect(first?.durationMs).toBeGreaterThanOrEqual(0);
-      expect(second).toMatchObject({ id: badId, status: 404, errorCode: "video_unavailable", credits: 0 });
+      expect(second).toMatchObject({ id: badId, status: 404, errorCode: "video_unavailable" });
+      // The billing record: one charge of 1 credit under the answered call's request id, none for the 404.
+      expect((await stack.ledger.chargesFor(okId)).map((e) => e.amount)).toEqual([-1]);
+      expect(await stack.ledger.chargesFor(badId)).toEqual([]);
     },
   );
 });

@@ -199,9 +199,10 @@ describe("GET /v1/utilities/estimate", () => {
     const logged = () =>
       stack.prisma.requestLog.findUnique({
         where: { id: requestId ?? "" },
-        select: { operation: true, credits: true },
+        select: { operation: true },
       });
-    await expect.poll(logged).toEqual({ operation: "utilities.estimate", credits: 0 });
+    await expect.poll(logged).toEqual({ operation: "utilities.estimate" });
+    expect(await stack.ledger.chargesFor(requestId ?? "")).toEqual([]);
   });
 
   test("the audio transcript of a 95-minute video: 400 duration_too_long, nothing billed", async ({

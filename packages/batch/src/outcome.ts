@@ -27,13 +27,10 @@ export function itemOutcome(result: JobResult): ItemOutcome {
 }
 
 /**
- * Writes the request-log row of a batch item (one per item, with its batch id), the same row a direct call gets.
- * A charged item's row is already written: its settle wrote it in the charge's own statement, with the same path,
- * parameters, cache status, source, job and batch, its time the item's plan (`planAndRunCall` dates a worker call
- * when it plans it) and its duration up to the charge, so only an item charged nothing (a failure) is written here.
- * Rewriting the settled row (an upsert adding the run's duration) cost an UPDATE of a fresh row and a trigger run per
- * item: CPU-bound (`npm run bench:batch`, replay at zero latency) a batch made ×0.72–0.79 of the direct calls with it,
- * ×0.81–0.84 without, in alternated runs. The one place batch code calls `ledger.logRequest`. Never throws.
+ * Writes the request-log row of a batch item (one per item, with its batch id), the same row a direct call gets,
+ * once, when the item ended: the worker answered it, so the worker is its one writer (its charge, if any, is the
+ * ledger's; usage joins the two by request id). `params` are the item's as stored with the batch. A re-run item
+ * whose row exists already leaves it as it is. The one place batch code calls `ledger.logRequest`. Never throws.
  */
 export async function logBatchItem(
   ledger: Ledger,
@@ -42,7 +39,6 @@ export async function logBatchItem(
   entry: { path: string; outcome: ItemOutcome; durationMs: number; jobId: string },
 ): Promise<void> {
   const { outcome } = entry;
-  if (outcome.credits > 0) return;
   const errorCode = (outcome.error as { code?: string } | null)?.code ?? null;
   await ledger
     .logRequest({
@@ -55,7 +51,6 @@ export async function logBatchItem(
       params: payload.params,
       status: outcome.httpStatus,
       errorCode,
-      credits: outcome.credits,
       cache: outcome.cache ?? "BYPASS",
       source: outcome.source,
       durationMs: Math.round(entry.durationMs),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callName } from "./usage-page.ts";
+import { html } from "./html.ts";
+import { callName, usagePage } from "./usage-page.ts";
 
 describe("callName", () => {
   it("names a registry call by its operation id", () => {
@@ -22,5 +23,39 @@ describe("callName", () => {
 
   it("keeps segments that only look like ids", () => {
     expect(callName({ operation: null, path: "/v1/monitors/mon_short" })).toBe("/v1/monitors/mon_short");
+  });
+});
+
+describe("usagePage", () => {
+  it("shows a charge whose call has no request-log row: its credits, no cache or duration", () => {
+    const page = usagePage({
+      session: { token: "t", accountId: "acct_x", email: "a@example.com", csrf: "c" },
+      chart: html``,
+      operations: ["videosite.transcript"],
+      filters: { operation: "", status: "", from: "", to: "" },
+      rows: [
+        {
+          id: "req_charged",
+          operation: "videosite.transcript",
+          path: "",
+          params: {},
+          status: 200,
+          errorCode: null,
+          credits: 2,
+          cache: null,
+          source: null,
+          durationMs: null,
+          batchId: null,
+          monitorId: null,
+          channel: "rest",
+          createdAt: new Date("2026-12-01T10:00:00Z"),
+        },
+      ],
+      nextHref: null,
+      firstHref: null,
+    });
+    expect(page).toContain(
+      '<td class="num">2</td><td class="opt">–</td><td class="num opt">–</td><td class="opt"><code>req_charged</code></td>',
+    );
   });
 });

@@ -65,7 +65,7 @@ export function usagePage(options: {
     (r) => html`<tr>
 <td>${formatTime(r.createdAt)}</td><td>${callName(r)}</td>
 <td class="${statusClass(r.status)}">${r.status}${r.status === 202 ? " accepted" : ""}${r.errorCode ? ` ${r.errorCode}` : ""}</td>
-<td class="num">${r.credits}</td><td class="opt">${r.cache}</td><td class="num opt">${r.durationMs} ms</td><td class="opt"><code>${r.id}</code></td>
+<td class="num">${r.credits}</td><td class="opt">${r.cache ?? "–"}</td><td class="num opt">${r.durationMs === null ? "–" : `${r.durationMs} ms`}</td><td class="opt"><code>${r.id}</code></td>
 </tr>`,
   );
   return layout({

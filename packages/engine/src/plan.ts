@@ -1,5 +1,5 @@
 import { type OperationSpec, parseParams, ServiceError } from "@sda/core";
-import type { SettledCallLog } from "@sda/ledger";
+import type { ChargedCall, RequestChannel } from "@sda/ledger";
 import type { CallAnswer } from "./job-result.ts";
 import { Reservation, type ReservationDeps } from "./reservation.ts";
 import { cachedData, type ResultCache } from "./result-cache.ts";
@@ -26,30 +26,21 @@ export interface Call {
   requestId: string;
   /** The caller asked for the result cache (a miss answers `MISS` rather than `BYPASS`). */
   cacheRequested: boolean;
-  /** When the call was made (its request-log time; default: when it is settled). */
+  /** When the call was made (its request-log time and its charge's `called_at`; default: when it is settled). */
   calledAt?: Date;
+  /** The interface it came through, recorded on its charge (default `rest`). */
+  channel?: RequestChannel;
   /** The batch or monitor the call runs for (named on its request-log row). */
   batchId?: string;
   monitorId?: string;
 }
 
 /**
- * The request-log row a billed call's settle writes with its charge (`Reservation.confirm`), from the call and how it
- * was answered. @param jobId the job that ran it (null: answered without one, a billed cache hit).
+ * What a billed call's charge records of it (`Reservation.confirm`): its channel and its start, so usage shows the
+ * charge whether or not the call's request-log row is ever written.
  */
-export function settledLogOf(
-  call: Call,
-  answer: { cache: string; source: string | null; jobId: string | null },
-): SettledCallLog {
-  return {
-    keyId: call.principal.keyId,
-    path: call.op.path,
-    params: call.params,
-    ...answer,
-    batchId: call.batchId ?? null,
-    monitorId: call.monitorId ?? null,
-    calledAt: call.calledAt ?? new Date(),
-  };
+export function chargedCallOf(call: Call): ChargedCall {
+  return { channel: call.channel ?? "rest", calledAt: call.calledAt ?? new Date() };
 }
 
 /** What {@link planCall} needs from its process. */
@@ -80,7 +71,7 @@ export interface PlanDeps extends ReservationDeps {
    */
   speculation?: SpeculationBudget;
   /** When the call was made and what it runs for, as its request-log row names them (see {@link Call}). */
-  origin?: Pick<Call, "calledAt" | "batchId" | "monitorId">;
+  origin?: Pick<Call, "calledAt" | "channel" | "batchId" | "monitorId">;
 }
 
 /**
@@ -219,8 +210,7 @@ export async function planCall(
       let balance: number | undefined;
       if (op.price.billCacheHits) {
         credits = op.price.charge(params, hit);
-        const log = settledLogOf(call, { cache: "HIT", source: `cache:${hit.source}`, jobId: null });
-        balance = (await Reservation.of(key, 0, deps).confirm(credits, log)).balance;
+        balance = (await Reservation.of(key, 0, deps).confirm(credits, chargedCallOf(call))).balance;
       }
       return {
         kind: "answer",

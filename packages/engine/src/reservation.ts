@@ -1,4 +1,4 @@
-import type { ChargeResult, Ledger, SettledCallLog } from "@sda/ledger";
+import type { ChargedCall, ChargeResult, Ledger } from "@sda/ledger";
 import type { ReleaseRetrier } from "./releases.ts";
 
 /** Whose hold a {@link Reservation} is: one call's request id (the ledger's key), its payer and its operation. */
@@ -86,14 +86,14 @@ export class Reservation {
   /**
    * Settles the call: charges `credits` (its actual price; 0 for an empty result) and releases the hold, in one
    * statement, at most once per request id (a retry finds the earlier charge: `duplicate`). Without a hold the charge
-   * is conditional on the available balance. With `log`, a charge writes the call's request-log row in the same
-   * statement (nothing billed without its row, whatever dies next).
+   * is conditional on the available balance. The charge records `call` (its channel and start): the billing record
+   * usage shows for the call, whether or not its request-log row is ever written.
    * @returns the charge (null entry for 0 credits) and the balance after, in credits.
    * @throws ServiceError 402 `insufficient_credits` when neither the hold nor the available balance covers the price
    *   (nothing charged; the hold stays for {@link release}); the store's error (nothing charged, hold kept).
    */
-  async confirm(credits: number, log?: SettledCallLog): Promise<ChargeResult> {
-    const settled = await this.deps.ledger.settle({ ...this.key, credits, ...(log ? { log } : {}) });
+  async confirm(credits: number, call?: ChargedCall): Promise<ChargeResult> {
+    const settled = await this.deps.ledger.settle({ ...this.key, credits, ...call });
     this.#state = "confirmed";
     return settled;
   }

@@ -12,7 +12,7 @@ import { CallSpan } from "@sda/queue";
 import { type ContextDeps, handlerContext } from "./context.ts";
 import { fencedCallResult, type JobResult } from "./job-result.ts";
 import type { JobRun } from "./jobs.ts";
-import { type Call, settledLogOf } from "./plan.ts";
+import { type Call, chargedCallOf } from "./plan.ts";
 import type { Reservation, ReservationDeps } from "./reservation.ts";
 import type { ResultCache } from "./result-cache.ts";
 
@@ -144,8 +144,7 @@ export async function runCall(
     const outcome = await spans.handler.run(span, work);
     const credits = op.price.charge(params, outcome);
     const cache = call.cacheRequested && op.cache.mode !== "none" ? "MISS" : "BYPASS";
-    const row = settledLogOf(call, { cache, source: outcome.source, jobId });
-    const settled = await spans.settle.run(span, () => reservation.confirm(credits, row));
+    const settled = await spans.settle.run(span, () => reservation.confirm(credits, chargedCallOf(call)));
     if (settled.duplicate && isFenceEntry(settled.entry)) {
       // The gateway answered this call "not billed" before it could learn its outcome: neither charged nor served.
       log.warn("the call was fenced by its gateway (answered not billed); its result is dropped");

@@ -38,6 +38,8 @@ const charged: FenceResult = {
     requestId: key.requestId,
     operation: key.operation,
     note: null,
+    channel: "rest",
+    calledAt: new Date(0),
     createdAt: new Date(0),
   },
 };

@@ -6,8 +6,9 @@ import { Ledger } from "./ledger.ts";
 import { RequestLogWriter } from "./request-log-writer.ts";
 
 // The hot account reads (one prepared statement each) against what Prisma reads from the same rows: the 24-hour
-// usage from the `request_log_minutes` rollup must equal the aggregate of `request_logs` for any window start, after
-// inserts, updates and deletes of log rows; the balance must equal the sum of the ledger entries after charges.
+// usage — calls from the `request_log_minutes` rollup of `request_logs`, credits from the `charge_minutes` rollup of
+// the charges (by their call's time) — must equal the aggregates of the tables for any window start, after inserts,
+// updates and deletes; the balance must equal the sum of the ledger entries after charges.
 
 const prisma = createPrismaClient(inject("databaseUrl"), 4);
 const ledger = new Ledger(prisma);
@@ -16,48 +17,60 @@ afterAll(() => prisma.$disconnect());
 
 const MINUTE = 60_000;
 
-/** A log row of `accountId` at `createdAt` with `credits`. */
-function row(accountId: string, createdAt: Date, credits: number) {
+/** A log row of `accountId` at `createdAt`. */
+function row(accountId: string, createdAt: Date) {
   return {
     id: newId("req"),
     accountId,
     method: "GET",
     path: "/v1/test",
     status: 200,
-    credits,
     cache: "BYPASS",
     durationMs: 1,
     createdAt,
   };
 }
 
-/** Calls and credits of the account's log rows from `since` on, straight from `request_logs`. */
-async function direct(accountId: string, since: Date) {
-  const r = await prisma.requestLog.aggregate({
-    where: { accountId, createdAt: { gte: since } },
-    _count: { _all: true },
-    _sum: { credits: true },
-  });
-  return { calls: r._count._all, credits: r._sum.credits ?? 0 };
+/** Charges `credits` to `accountId` for a call made at `calledAt` (no hold: from the available balance). */
+async function charge(accountId: string, calledAt: Date, credits: number, requestId = newId("req")) {
+  await ledger.settle({ accountId, requestId, credits, operation: "t", channel: "rest", calledAt });
+  return requestId;
 }
 
-/** The rollup's rows of the account against `GROUP BY minute` of its log rows (zero rows left out). */
-async function expectRollupExact(accountId: string) {
-  const rollup = await prisma.$queryRaw<{ minute: Date; calls: number; credits: number }[]>`
-    SELECT "minute", "calls", "credits" FROM "request_log_minutes"
-     WHERE "account_id" = ${accountId} AND ("calls" <> 0 OR "credits" <> 0) ORDER BY 1`;
-  const grouped = await prisma.$queryRaw<{ minute: Date; calls: number; credits: number }[]>`
-    SELECT date_trunc('minute', "created_at" AT TIME ZONE 'UTC') AS "minute", count(*)::int AS "calls", sum("credits")::int AS "credits"
+/** Calls of the account's log rows and credits of its charges from `since` on, straight from the tables. */
+async function direct(accountId: string, since: Date) {
+  const calls = await prisma.requestLog.count({ where: { accountId, createdAt: { gte: since } } });
+  const charged = await prisma.ledgerEntry.aggregate({
+    where: { accountId, kind: "charge", calledAt: { gte: since } },
+    _sum: { amount: true },
+  });
+  return { calls, credits: 0 - (charged._sum.amount ?? 0) };
+}
+
+/** Both rollups' rows of the account against `GROUP BY minute` of its log rows and of its charges. */
+async function expectRollupsExact(accountId: string) {
+  const calls = await prisma.$queryRaw<{ minute: Date; calls: number }[]>`
+    SELECT "minute", "calls" FROM "request_log_minutes" WHERE "account_id" = ${accountId} AND "calls" <> 0 ORDER BY 1`;
+  const logged = await prisma.$queryRaw<{ minute: Date; calls: number }[]>`
+    SELECT date_trunc('minute', "created_at" AT TIME ZONE 'UTC') AS "minute", count(*)::int AS "calls"
       FROM "request_logs" WHERE "account_id" = ${accountId} GROUP BY 1 ORDER BY 1`;
-  expect(rollup).toEqual(grouped);
+  expect(calls).toEqual(logged);
+  const credits = await prisma.$queryRaw<{ minute: Date; credits: number }[]>`
+    SELECT "minute", "credits" FROM "charge_minutes" WHERE "account_id" = ${accountId} AND "credits" <> 0 ORDER BY 1`;
+  const charged = await prisma.$queryRaw<{ minute: Date; credits: number }[]>`
+    SELECT date_trunc('minute', "called_at") AS "minute", -sum("amount")::int AS "credits"
+      FROM "ledger_entries" WHERE "account_id" = ${accountId} AND "kind" = 'charge'
+     GROUP BY 1 HAVING sum("amount") <> 0 ORDER BY 1`;
+  expect(credits).toEqual(charged);
 }
 
 describe("account reads", () => {
-  it("the 24-hour usage from the minute rollup equals the request log's aggregate for any window start", async () => {
-    const account = await ledger.createAccount({ name: "usage" });
-    const other = await ledger.createAccount({ name: "other" });
+  it("the 24-hour usage from the minute rollups equals the log's and the ledger's aggregates for any window start", async () => {
+    const account = await ledger.createAccount({ name: "usage", grant: 1000 });
+    const other = await ledger.createAccount({ name: "other", grant: 1000 });
     const now = Date.now();
-    // Rows across 26 hours, several in the same minutes, some at exact minute boundaries, plus another account's.
+    // Calls and charges across 26 hours, several in the same minutes, some at exact minute boundaries, plus another
+    // account's; some charges without a log row (a gateway killed after the charge), some log rows without a charge.
     const times = [
       26 * 60,
       24 * 60 + 0.5,
@@ -74,9 +87,15 @@ describe("account reads", () => {
       (minutesAgo) =>
         new Date(Math.floor((now - minutesAgo * MINUTE) / MINUTE) * MINUTE + (minutesAgo % 1) * MINUTE),
     );
-    await prisma.requestLog.createMany({ data: times.map((t, i) => row(account.id, t, i % 3)) });
-    await prisma.requestLog.createMany({ data: times.map((t) => row(other.id, t, 5)) });
-    await expectRollupExact(account.id);
+    await prisma.requestLog.createMany({
+      data: times.filter((_, i) => i % 4 !== 1).map((t) => row(account.id, t)),
+    });
+    await prisma.requestLog.createMany({ data: times.map((t) => row(other.id, t)) });
+    for (const [i, t] of times.entries()) {
+      if (i % 3 !== 0) await charge(account.id, t, i % 3);
+      await charge(other.id, t, 5);
+    }
+    await expectRollupsExact(account.id);
 
     const starts = [
       ...times,
@@ -90,31 +109,38 @@ describe("account reads", () => {
       expect(summary?.usage, since.toISOString()).toEqual(await direct(account.id, since));
     }
 
-    // A 202 completed later (credits change), a row deleted, rows of a deleted account: still exact.
-    const first = await prisma.requestLog.findFirstOrThrow({ where: { accountId: account.id, credits: 0 } });
-    await ledger.completeRequestLog(first.id, { status: 200, errorCode: null, credits: 4, source: "x" });
-    await prisma.requestLog.deleteMany({ where: { accountId: account.id, credits: 1 } });
-    await prisma.requestLog.updateMany({
-      where: { accountId: account.id, credits: 2 },
+    // Log rows deleted and moved, a charge's call time corrected by hand, rows of a deleted account: still exact.
+    const [first, second] = await prisma.requestLog.findMany({ where: { accountId: account.id }, take: 2 });
+    await prisma.requestLog.delete({ where: { id: first?.id ?? "" } });
+    await prisma.requestLog.update({
+      where: { id: second?.id ?? "" },
       data: { createdAt: new Date(now - 2 * MINUTE) },
     });
-    await expectRollupExact(account.id);
+    const moved = await prisma.ledgerEntry.findFirstOrThrow({
+      where: { accountId: account.id, kind: "charge" },
+    });
+    await prisma.ledgerEntry.update({
+      where: { id: moved.id },
+      data: { calledAt: new Date(now - 5 * MINUTE) },
+    });
+    await expectRollupsExact(account.id);
     for (const since of starts) {
       const summary = await readAccountSummary(pool, account.id, since);
       expect(summary?.usage, since.toISOString()).toEqual(await direct(account.id, since));
     }
     await prisma.account.delete({ where: { id: other.id } });
-    const left = await prisma.$queryRaw<{ calls: bigint }[]>`
-      SELECT COALESCE(sum("calls"), 0) AS "calls" FROM "request_log_minutes" WHERE "account_id" = ${other.id}`;
-    expect(Number(left[0]?.calls)).toBe(0);
+    const left = await prisma.$queryRaw<{ calls: bigint; credits: bigint }[]>`
+      SELECT (SELECT COALESCE(sum("calls"), 0) FROM "request_log_minutes" WHERE "account_id" = ${other.id}) AS "calls",
+             (SELECT COALESCE(sum("credits"), 0) FROM "charge_minutes" WHERE "account_id" = ${other.id}) AS "credits"`;
+    expect(left.map((r) => [Number(r.calls), Number(r.credits)])).toEqual([[0, 0]]);
   });
 
-  it("reads its own buffered rows without writing them, each call counted once, also while a batch is written", async () => {
-    const account = await ledger.createAccount({ name: "buffered" });
+  it("reads its own buffered calls without writing them, each counted once, also while batches are written", async () => {
+    const account = await ledger.createAccount({ name: "buffered", grant: 100 });
     const writer = new RequestLogWriter(prisma, {
       flushMs: 60_000,
       batchSize: 1000,
-      maxBuffer: 1000,
+      maxBuffer: 10_000,
       log: createLogger({ name: "test", level: "silent" }),
     });
     const since = new Date(Date.now() - 24 * 3600_000);
@@ -130,32 +156,85 @@ describe("account reads", () => {
         source: null,
         jobId: null,
       });
-    // A billed call (3 credits) whose settle wrote its row; a call answered 202 whose worker settled it since (the
-    // table has 4 credits, the buffered copy none); one answered 202 still running; a free call; one before `since`.
-    const billed = row(account.id, now, 3);
-    const late = row(account.id, now, 0);
-    await prisma.requestLog.createMany({ data: [billed, { ...late, credits: 4 }] });
+    // A billed call (3 credits) whose row is still buffered; a call answered 202 whose worker charged it since
+    // (4 credits; its row says 202); one answered 202 still running; a free call written already; one before `since`.
+    const billed = row(account.id, now);
+    const late = row(account.id, now);
+    await charge(account.id, now, 3, billed.id);
+    await charge(account.id, now, 4, late.id);
+    await prisma.requestLog.create({ data: row(account.id, now) });
     add(billed);
     add(late, 202);
-    add(row(account.id, now, 0), 202);
-    add(row(account.id, now, 0));
-    add(row(account.id, new Date(since.getTime() - MINUTE), 0));
+    add(row(account.id, now), 202);
+    add(row(account.id, new Date(since.getTime() - MINUTE)));
     const expected = { calls: 4, credits: 7 };
 
-    const pending = await writer.pendingUsage(account.id, since);
-    expect(pending.calls).toBe(1);
-    expect(pending.unsure.ids).toHaveLength(2);
-    expect((await readAccountSummary(pool, account.id, since, pending))?.usage).toEqual(expected);
-    expect(writer.unchangedSince(pending.mark)).toBe(true);
-    // A batch written while the read runs: it reads again (or writes first), never counting a row twice.
-    const [during] = await Promise.all([
+    expect(await readOwnAccountSummary(pool, writer, account.id, since)).toMatchObject({ usage: expected });
+    // Batches written while reads run: each read counts every call once, from the buffer or from the table.
+    const reads = await Promise.all([
       readOwnAccountSummary(pool, writer, account.id, since),
       writer.flush(),
+      readOwnAccountSummary(pool, writer, account.id, since),
     ]);
-    expect(during?.usage).toEqual(expected);
-    expect(writer.unchangedSince(pending.mark)).toBe(false);
+    expect(reads.filter(Boolean).map((r) => r?.usage)).toEqual([expected, expected]);
     expect(await direct(account.id, since)).toEqual(expected);
-    expect((await readOwnAccountSummary(pool, writer, account.id, since))?.usage).toEqual(expected);
+    let calls = expected.calls;
+    for (let round = 0; round < 20; round++) {
+      add(row(account.id, new Date()));
+      calls++;
+      const [summary] = await Promise.all([
+        readOwnAccountSummary(pool, writer, account.id, since),
+        round % 2 === 0 ? writer.flush() : Promise.resolve(),
+        readOwnAccountSummary(pool, writer, account.id, since).then((r) =>
+          expect(r?.usage.calls).toBe(calls),
+        ),
+      ]);
+      expect(summary?.usage).toEqual({ calls, credits: 7 });
+    }
+    await writer.close();
+    expect(await direct(account.id, since)).toEqual({ calls, credits: 7 });
+  });
+
+  it("a batch does not begin while a usage read runs, and a waiting batch goes before later reads", async () => {
+    const account = await ledger.createAccount({ name: "gate" });
+    const writer = new RequestLogWriter(prisma, {
+      flushMs: 60_000,
+      batchSize: 1000,
+      maxBuffer: 1000,
+      log: createLogger({ name: "test", level: "silent" }),
+    });
+    const since = new Date(Date.now() - 3600_000);
+    const r = row(account.id, new Date());
+    writer.add({
+      ...r,
+      keyId: null,
+      operation: null,
+      params: {},
+      errorCode: null,
+      source: null,
+      jobId: null,
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    const read = writer.readWithPending(account.id, since, async (pending) => {
+      order.push(`read ${pending}`);
+      await held;
+    });
+    const flushed = writer.flush().then(() => order.push("flushed"));
+    const later = writer.readWithPending(account.id, since, async (pending) => {
+      order.push(`later read ${pending}`);
+    });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(order).toEqual(["read 1"]);
+    expect(await prisma.requestLog.count({ where: { id: r.id } })).toBe(0);
+    release();
+    await Promise.all([read, flushed, later]);
+    // The later read came after the batch: nothing of it was buffered any more.
+    expect(order.sort()).toEqual(["flushed", "later read 0", "read 1"]);
+    expect(await prisma.requestLog.count({ where: { id: r.id } })).toBe(1);
     await writer.close();
   });
 

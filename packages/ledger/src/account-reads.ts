@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { PendingUsage, RequestLogWriter } from "./request-log-writer.ts";
+import type { RequestLogWriter } from "./request-log-writer.ts";
 import type { UsageTotals } from "./usage.ts";
 
 /**
@@ -8,8 +8,9 @@ import type { UsageTotals } from "./usage.ts";
  * per connection, no query compiler. Values come straight from the rows, so they are as exact as the database.
  *
  * Times: `created_at` columns are `timestamp(3)` holding UTC (Prisma's convention), so parameters go in as ISO strings
- * converted `AT TIME ZONE 'UTC'` and results come out the same way, whatever the server's or the process's time zone;
- * `request_logs.created_at` is a `timestamptz` (the call's time), compared with the ISO parameter as it is.
+ * converted `AT TIME ZONE 'UTC'` and results come out the same way, whatever the server's or the process's time zone
+ * (`ledger_entries.called_at` too); `request_logs.created_at` is a `timestamptz` (the call's time), compared with the
+ * ISO parameter as it is.
  */
 
 /** The account as `GET /v1/account` shows it, read in one statement. */
@@ -21,7 +22,10 @@ export interface AccountSummary {
   /** Credits held by calls in flight. */
   reserved: number;
   createdAt: Date;
-  /** Calls and credits of the request log since the `since` given to {@link readAccountSummary}. */
+  /**
+   * Since the `since` given to {@link readAccountSummary}: calls of the request log (by call time), and credits of the
+   * charges (by their call's time, `called_at`).
+   */
   usage: UsageTotals;
 }
 
@@ -36,31 +40,34 @@ const BALANCES: pg.QueryConfig = {
 };
 
 /**
- * The account row and its request-log totals since `$2`: whole minutes from the `request_log_minutes` rollup (kept
- * by triggers in the same transactions as the log rows, so it is exact), plus the raw rows of the minute `$2` falls
- * in, from `$2` on (the `(account_id, created_at)` index), plus the calls a gateway still buffers ({@link PendingUsage},
- * none with credits): those only it writes (`$5`), and those answered 202 (`$3`, `$4`: ids and call times) that are
- * not in `request_logs` in the statement's snapshot (a worker that settled the call wrote its row, and it is counted
- * once, from the table). Reads ≤ 1,440 rollup rows instead of every logged call, and writes nothing.
+ * The account row and its usage since `$2`: calls from the request log, credits from the charges (the ledger is the
+ * billing record; a charge whose call has no request-log row yet counts all the same). Each sum is whole minutes from
+ * its rollup (`request_log_minutes`, `charge_minutes`: kept by triggers in the same transactions as the rows they
+ * count, so they are exact), plus the raw rows of the minute `$2` falls in, from `$2` on (the `(account_id,
+ * created_at)` index of `request_logs`, the `(account_id, called_at)` one of `ledger_entries`), plus `$3`: the calls a
+ * gateway still buffers ({@link RequestLogWriter.readWithPending}; a buffered row carries no credits). Reads ≤ 1,440
+ * rows of each rollup instead of every logged call, and writes nothing.
  */
 const SUMMARY_TEXT = `
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         m."calls" + l."calls" + p."calls" + $5::int AS "calls", m."credits" + l."credits" AS "credits"
+         m."calls" + l."calls" + $3::int AS "calls", c."credits" + e."credits" AS "credits"
     FROM "accounts" a
    CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
    CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
    CROSS JOIN LATERAL (
-         SELECT COALESCE(sum("calls"), 0) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
+         SELECT COALESCE(sum("calls"), 0) AS "calls"
            FROM "request_log_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") m
    CROSS JOIN LATERAL (
-         SELECT count(*) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
+         SELECT count(*) AS "calls"
            FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= $2::timestamptz
             AND "created_at" < (w."from" AT TIME ZONE 'UTC')) l
    CROSS JOIN LATERAL (
-         SELECT count(*) AS "calls"
-           FROM unnest($3::text[], $4::timestamptz[]) AS b("id", "at")
-          WHERE b."at" >= $2::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = b."id")) p
+         SELECT COALESCE(sum("credits"), 0) AS "credits"
+           FROM "charge_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") c
+   CROSS JOIN LATERAL (
+         SELECT COALESCE(-sum("amount"), 0) AS "credits"
+           FROM "ledger_entries" WHERE "account_id" = a."id" AND "kind" = 'charge'
+            AND "called_at" >= s."since" AND "called_at" < w."from") e
    WHERE a."id" = $1`;
 
 interface SummaryRow {
@@ -92,25 +99,22 @@ export async function readBalances(
   return new Map(rows.map((row) => [row.id, row.balance]));
 }
 
-/** Nothing buffered: a read of what PostgreSQL holds only. */
-const NOTHING_PENDING: PendingUsage = { calls: 0, unsure: { ids: [], createdAt: [] }, mark: 0 };
-
 /**
- * The account and its request-log calls and credits since `since` (inclusive), in one statement.
- * @param pending what a gateway still buffers of the account ({@link RequestLogWriter.pendingUsage}), added exactly
+ * The account and its usage since `since` (inclusive), in one statement: calls from the request log, credits from the
+ * charges.
+ * @param pendingCalls calls of the account a gateway still buffers, added exactly ({@link readOwnAccountSummary})
  * @returns null for an unknown account.
  */
 export async function readAccountSummary(
   pool: pg.Pool,
   accountId: string,
   since: Date,
-  pending: PendingUsage = NOTHING_PENDING,
+  pendingCalls = 0,
 ): Promise<AccountSummary | null> {
-  const { unsure } = pending;
   const { rows } = await pool.query<SummaryRow>({
     name: "sda_account_summary",
     text: SUMMARY_TEXT,
-    values: [accountId, since.toISOString(), unsure.ids, unsure.createdAt, pending.calls],
+    values: [accountId, since.toISOString(), pendingCalls],
   });
   const row = rows[0];
   if (!row) return null;
@@ -124,27 +128,20 @@ export async function readAccountSummary(
   };
 }
 
-/** Reads of {@link readOwnAccountSummary} whose buffer changed under them before it writes the buffer instead. */
-const OWN_READ_ATTEMPTS = 3;
-
 /**
- * Read your own writes without writing: the account's summary including the rows `writer` (this gateway) still
- * buffers, added by the same statement ({@link readAccountSummary} with {@link RequestLogWriter.pendingUsage}). When a
- * batch of the buffer began writing during the read (the rows may then be counted twice), it reads again; after
- * {@link OWN_READ_ATTEMPTS} such reads it writes the account's buffered rows first and reads the table alone.
+ * Read your own writes without writing: the account's summary including the calls `writer` (this gateway) still
+ * buffers, added by the same statement; the writer begins no batch while it runs
+ * ({@link RequestLogWriter.readWithPending}), so each call is counted once. Credits need no such care: they are the
+ * charges', committed before any call is answered.
  * @returns null for an unknown account.
  */
-export async function readOwnAccountSummary(
+export function readOwnAccountSummary(
   pool: pg.Pool,
   writer: RequestLogWriter,
   accountId: string,
   since: Date,
 ): Promise<AccountSummary | null> {
-  for (let attempt = 0; attempt < OWN_READ_ATTEMPTS; attempt++) {
-    const pending = await writer.pendingUsage(accountId, since);
-    const summary = await readAccountSummary(pool, accountId, since, pending);
-    if (writer.unchangedSince(pending.mark)) return summary;
-  }
-  await writer.flushAccount(accountId);
-  return readAccountSummary(pool, accountId, since);
+  return writer.readWithPending(accountId, since, (pendingCalls) =>
+    readAccountSummary(pool, accountId, since, pendingCalls),
+  );
 }

@@ -46,9 +46,9 @@ export class LedgerAccounts {
   }
 
   /**
-   * The account as `GET /v1/account` shows it (row and request-log totals since `since`, inclusive), one statement
-   * ({@link readAccountSummary}). With `writer` (the calling gateway's request-log writer) the rows it still buffers
-   * are counted too: read your own writes ({@link readOwnAccountSummary}).
+   * The account as `GET /v1/account` shows it (row, calls of the request log and credits of the charges since
+   * `since`, inclusive), one statement ({@link readAccountSummary}). With `writer` (the calling gateway's request-log
+   * writer) the calls it still buffers are counted too: read your own writes ({@link readOwnAccountSummary}).
    * @returns null for an unknown account.
    */
   summary(accountId: string, since: Date, writer?: RequestLogWriter): Promise<AccountSummary | null> {

@@ -1,9 +1,9 @@
-import { creditsText, newId, ServiceError, storableJson, storableText } from "@sda/core";
+import { creditsText, newId, ServiceError } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
-import type { SettledCallLog } from "./request-log-input.ts";
+import type { ChargedCall, RequestChannel } from "./request-log-input.ts";
 
 /**
  * The money statements of a call: reserve → settle | release, each ONE SQL statement, so a crash between two round
@@ -13,8 +13,9 @@ import type { SettledCallLog } from "./request-log-input.ts";
  * Invariants (also CHECK constraints on `accounts`): `0 ≤ reserved ≤ balance`; `reserved` = sum of the account's
  * open reservations; `balance` = sum of its ledger entries. A call is served only after its settle statement
  * committed, so nothing is served unpaid; a charge carries the request id under a unique index, so nothing is charged
- * twice; the settle that charges writes the call's request-log row in the same statement, so no call is billed
- * without its row.
+ * twice. The charge is the call's billing record: it carries the call's channel and start (`called_at`), so usage shows
+ * it whether or not the call's request-log row (the access log, written by whoever answered) was ever written; the
+ * settle never touches `request_logs`.
  *
  * The failures these statements are built against:
  * - 90 parallel calls on 10 credits: the reservation is a conditional increment (`balance - reserved >= credits`),
@@ -37,6 +38,9 @@ export interface LedgerEntryRow {
   requestId: string | null;
   operation: string | null;
   note: string | null;
+  /** A charge's call: the interface it came through and its start (null for grants, refunds, adjustments). */
+  channel: string | null;
+  calledAt: Date | null;
   createdAt: Date;
 }
 
@@ -84,9 +88,10 @@ async function run<T>(prisma: PrismaClient, name: string, text: string, values: 
   return (await sqlPool(prisma).query<T & pg.QueryResultRow>({ name, text, values })).rows;
 }
 
-/** The ledger entry columns as {@link LedgerEntryRow} names them (`created_at` is UTC, read as such). */
+/** The ledger entry columns as {@link LedgerEntryRow} names them (`created_at`, `called_at` are UTC, read as such). */
 const ENTRY_COLUMNS = `"id", "account_id" AS "accountId", "kind"::text AS "kind", "amount", "balance_after" AS "balanceAfter",
-  "request_id" AS "requestId", "operation", "note", "created_at" AT TIME ZONE 'UTC' AS "createdAt"`;
+  "request_id" AS "requestId", "operation", "note", "channel", "called_at" AT TIME ZONE 'UTC' AS "calledAt",
+  "created_at" AT TIME ZONE 'UTC' AS "createdAt"`;
 
 /**
  * Holds at least `credits` for one call: inserts the reservation, or raises an existing one of the same request id
@@ -178,8 +183,10 @@ export interface SettleInput {
   /** The call's actual price in whole credits (0 for an empty result: only the hold is released). */
   credits: number;
   operation: string;
-  /** The request-log row written with the charge (when the settle charges); none: the caller logs the call itself. */
-  log?: SettledCallLog;
+  /** The interface the call came through, recorded on its charge (default `rest`). */
+  channel?: RequestChannel;
+  /** When the call was made, recorded on its charge as `called_at` (default: now). */
+  calledAt?: Date;
 }
 
 /**
@@ -191,9 +198,8 @@ export interface SettleInput {
  * snapshot) turns the debit into a release only. The entry's unique request id makes a concurrent settle of the same
  * request that `prior` could not see roll back whole. The result row: the balance after (null when the available
  * balance could not cover the charge, or when there was nothing to release for a duplicate), `duplicate`, and the
- * entry's columns (the new one, the earlier one, or nulls for a 0-credit settle). `logged` writes the billed call's
- * request-log row (`$6`, a JSON object of {@link SettledCallLog}; null: none) with the new entry only: status 200 and
- * the credits charged; a row the gateway wrote before (its 202 handle) takes the outcome.
+ * entry's columns (the new one, the earlier one, or nulls for a 0-credit settle). The charge records its call's
+ * channel (`$6`) and start (`$7`, UTC): the billing record usage shows for the call ({@link ChargedCall}).
  */
 const SETTLE = `
   WITH prior AS (
@@ -211,28 +217,18 @@ const SETTLE = `
   ), released AS (
     DELETE FROM "credit_reservations" WHERE "request_id" = $1 AND EXISTS (SELECT 1 FROM debit)
   ), entry AS (
-    INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation")
-    SELECT $4, $2, 'charge'::"ledger_entry_kind", -$3::int, debit."balance", $1, $5
+    INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation",
+                                  "channel", "called_at")
+    SELECT $4, $2, 'charge'::"ledger_entry_kind", -$3::int, debit."balance", $1, $5, $6, $7::timestamp(3)
       FROM debit WHERE $3::int > 0 AND NOT EXISTS (SELECT 1 FROM prior)
     RETURNING ${ENTRY_COLUMNS}
-  ), logged AS (
-    INSERT INTO "request_logs" ("id", "account_id", "key_id", "operation", "method", "path", "params", "status",
-                                "credits", "cache", "source", "duration_ms", "job_id", "batch_id", "monitor_id",
-                                "created_at")
-    SELECT $1, $2, r."keyId", $5, 'GET', r."path", COALESCE(r."params", '{}'::jsonb), 200, -entry."amount", r."cache",
-           r."source", GREATEST(0, (extract(epoch FROM clock_timestamp() - r."calledAt") * 1000)::int), r."jobId",
-           r."batchId", r."monitorId", r."calledAt"
-      FROM entry CROSS JOIN jsonb_to_record($6::jsonb) AS r("keyId" text, "path" text, "params" jsonb, "cache" text,
-           "source" text, "jobId" text, "batchId" text, "monitorId" text, "calledAt" timestamptz)
-     WHERE $6::jsonb IS NOT NULL
-    ON CONFLICT ("id") DO UPDATE SET "status" = 200, "error_code" = NULL, "credits" = EXCLUDED."credits",
-       "cache" = EXCLUDED."cache", "source" = EXCLUDED."source", "job_id" = EXCLUDED."job_id"
   ), charged AS (
     SELECT *, false AS "duplicate" FROM entry UNION ALL SELECT *, true AS "duplicate" FROM prior
   )
   SELECT (SELECT "balance" FROM debit) AS "settledBalance", COALESCE(charged."duplicate", false) AS "duplicate",
          charged."id", charged."accountId", charged."kind", charged."amount", charged."balanceAfter",
-         charged."requestId", charged."operation", charged."note", charged."createdAt"
+         charged."requestId", charged."operation", charged."note", charged."channel", charged."calledAt",
+         charged."createdAt"
     FROM (SELECT 1) AS one LEFT JOIN charged ON true`;
 
 /**
@@ -245,7 +241,7 @@ const SETTLE = `
 export async function settleCall(prisma: PrismaClient, input: SettleInput): Promise<ChargeResult> {
   const { accountId, requestId, credits, operation } = input;
   if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
-  const log = input.log ? JSON.stringify(storableLog(input.log)) : null;
+  const call: ChargedCall = { channel: input.channel ?? "rest", calledAt: input.calledAt ?? new Date() };
   // Two tries: when a release of the same hold commits while the statement waits for the reservation's lock, the
   // statement finds no hold but judges the account by its snapshot, which still counts that hold as reserved (a
   // WHERE that fails on the snapshot's row is not re-checked on the newer one). Run again, the statement's snapshot
@@ -259,7 +255,8 @@ export async function settleCall(prisma: PrismaClient, input: SettleInput): Prom
         credits,
         newId("led"),
         operation,
-        log,
+        call.channel,
+        utc(call.calledAt),
       ]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -277,17 +274,6 @@ export async function settleCall(prisma: PrismaClient, input: SettleInput): Prom
       return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
     if (attempt > 0) throw await insufficientFor(prisma, accountId, credits);
   }
-}
-
-/** A settled call's log row with its caller text made storable (PostgreSQL refuses NUL in text and jsonb). */
-function storableLog(log: SettledCallLog): Record<string, unknown> {
-  return {
-    ...log,
-    path: storableText(log.path),
-    params: storableJson(log.params),
-    source: log.source === null ? null : storableText(log.source),
-    calledAt: log.calledAt.toISOString(),
-  };
 }
 
 /**

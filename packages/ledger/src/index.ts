@@ -8,8 +8,8 @@ export {
   IDEMPOTENCY_TTL_SECONDS,
   IdempotencyKeys,
   type IdempotencyRecord,
-  idempotencyKeyOf,
   type IdempotencyRef,
+  idempotencyKeyOf,
 } from "./idempotency.ts";
 export * from "./key-cache.ts";
 export * from "./key-use.ts";
@@ -17,7 +17,7 @@ export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";
 export * from "./page-cursor.ts";
-export type { RequestChannel, RequestLogInput, SettledCallLog } from "./request-log-input.ts";
+export type { ChargedCall, RequestChannel, RequestLogInput } from "./request-log-input.ts";
 export * from "./request-log-writer.ts";
 export * from "./service-stats.ts";
 export * from "./stats.ts";

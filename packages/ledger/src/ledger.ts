@@ -221,20 +221,12 @@ export class Ledger {
   }
 
   /**
-   * Writes one row of the request log (a batch item's, a monitor run's), once its call ended: its `created_at` is the
-   * call's start (`createdAt`, else `durationMs` before now). A billed call's row, written by its settle, keeps its
-   * outcome and gets the duration ({@link writeRequestLogs}).
+   * Writes the request-log row of a call the worker answered (a batch item, a monitor run), once, when its call
+   * ended: its `created_at` is the call's start (`createdAt`, else `durationMs` before now). A row already written
+   * under its id is left as it is (a re-run job); no row is ever updated ({@link writeRequestLogs}).
    */
   async logRequest(row: RequestLogInput): Promise<void> {
     const createdAt = row.createdAt ?? new Date(Date.now() - row.durationMs);
     await writeRequestLogs(this.prisma, [{ ...row, createdAt }]);
-  }
-
-  /** Updates the logged outcome of a request that was answered 202 and finished later. */
-  async completeRequestLog(
-    id: string,
-    update: { status: number; errorCode: string | null; credits: number; source: string | null },
-  ) {
-    await this.prisma.requestLog.updateMany({ where: { id }, data: update });
   }
 }

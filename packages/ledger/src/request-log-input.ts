@@ -1,4 +1,8 @@
-/** A row of the request log (one per answered API call). */
+/**
+ * A row of the request log (one per answered API call): the access log, written once by the process that answered
+ * (the gateway for REST and MCP calls, the worker for batch items and monitor runs), never updated. It carries no
+ * credits: a call's credits are its charge's (`ledger_entries`, joined by request id).
+ */
 export interface RequestLogInput {
   id: string;
   accountId: string | null;
@@ -6,10 +10,14 @@ export interface RequestLogInput {
   operation: string | null;
   method: string;
   path: string;
+  /**
+   * What the caller sent: REST the query as received, MCP the tool's arguments, a batch item its stored params, a
+   * monitor run its monitor's params.
+   */
   params: Record<string, unknown>;
+  /** The status answered (a call answered 202 keeps 202: its outcome and charge show through the ledger). */
   status: number;
   errorCode: string | null;
-  credits: number;
   cache: string;
   source: string | null;
   durationMs: number;
@@ -25,21 +33,13 @@ export interface RequestLogInput {
 }
 
 /**
- * What the settle of a billed call writes as its request-log row, in the settle's own transaction (no billed call
- * without its row, whatever dies after the settle): the row's columns the ledger does not know. Status 200, the
- * credits charged, the operation and the account come from the settle itself.
+ * What a charge records of its call (`ledger_entries.channel`, `called_at`), so that usage shows a billed call even
+ * when its request-log row is not written (a gateway killed between the charge and its answer).
  */
-export interface SettledCallLog {
-  keyId: string | null;
-  /** The operation's path (the gateway's row, written later, puts the path and query the caller sent). */
-  path: string;
-  params: Record<string, unknown>;
-  cache: string;
-  source: string | null;
-  jobId: string | null;
-  batchId?: string | null;
-  monitorId?: string | null;
-  /** The time of the call (its `created_at`). */
+export interface ChargedCall {
+  /** The interface the call came through. */
+  channel: RequestChannel;
+  /** When the call was made (its start). */
   calledAt: Date;
 }
 

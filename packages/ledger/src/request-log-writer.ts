@@ -14,56 +14,38 @@ export interface RequestLogWriterOptions {
   log: Logger;
 }
 
-/** An update of a logged call answered 202 that finished later (`GET /v1/jobs/{id}`). */
-export interface RequestLogCompletion {
-  status: number;
-  errorCode: string | null;
-  credits: number;
-  source: string | null;
-}
-
-/**
- * What a usage read adds for the rows a gateway still buffers ({@link RequestLogWriter.pendingUsage}): calls only, as
- * a buffered row that carries credits was written by its settle already and is counted from the table.
- */
-export interface PendingUsage {
-  /** Buffered calls no one else writes (not in PostgreSQL before this writer's next batch). */
-  calls: number;
-  /**
-   * Buffered calls answered 202, whose worker may have written their rows at its settle since (ids and call times,
-   * ISO 8601): counted when absent from the table.
-   */
-  unsure: { ids: string[]; createdAt: string[] };
-  /** The writer's count of batches begun, for {@link RequestLogWriter.unchangedSince}. */
-  mark: number;
-}
-
 /** Attempts of one batch before it is written row by row (isolating a row PostgreSQL refuses). */
 const BATCH_ATTEMPTS = 3;
 
 /**
  * The request log, written off the request's critical path: rows are buffered in memory and written by multi-row
- * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT` keeping the written
- * outcome, so a retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable rows
- * stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes everything
- * still buffered (graceful shutdown loses nothing).
+ * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT DO NOTHING`, so a
+ * retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Each row has this
+ * one writer and is never updated. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable
+ * rows stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes
+ * everything still buffered (graceful shutdown loses nothing).
+ *
+ * Read your own writes ({@link readWithPending}): a usage read adds the calls still buffered here to what its
+ * statement counts in PostgreSQL. A small writer-preferring gate makes that exact: a batch does not begin writing
+ * while such a read runs (between taking its count and its statement's end), and a read does not start while a batch
+ * waits or writes; so a buffered row is counted either from the buffer or from the table, never both, never neither.
  */
 export class RequestLogWriter {
-  readonly #prisma: PrismaClient;
   readonly #pool: pg.Pool;
   readonly #options: RequestLogWriterOptions;
   #buffer: StorableRow[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
-  /** Flushes begun so far ({@link unchangedSince}). */
-  #batchesBegun = 0;
+  /** Usage reads running ({@link readWithPending}); a batch waits for them to end. */
+  #readers = 0;
+  /** Wakes the batch that waits for the running reads to end. */
+  #readersDone: (() => void) | null = null;
   #failures = 0;
   #closed = false;
   /** Rows written, dropped (buffer full or refused by PostgreSQL), and batches that failed (for metrics and tests). */
   readonly stats = { written: 0, dropped: 0, failedBatches: 0 };
 
   constructor(prisma: PrismaClient, options: RequestLogWriterOptions) {
-    this.#prisma = prisma;
     this.#pool = sqlPool(prisma);
     this.#options = options;
   }
@@ -86,62 +68,56 @@ export class RequestLogWriter {
     else this.#schedule();
   }
 
-  /**
-   * Records the final outcome of a call answered 202: patched in the buffer when its row is not written yet, else
-   * updated in PostgreSQL. Never throws.
-   */
-  async complete(id: string, update: RequestLogCompletion): Promise<void> {
-    const patch = { ...update, source: update.source === null ? null : storableText(update.source) };
-    const buffered = this.#buffer.find((row) => row.id === id);
-    if (buffered) Object.assign(buffered, patch);
-    // The row may be in a batch being written right now: let that finish, then update the written row.
-    await this.#flushing;
-    if (this.#buffer.some((row) => row.id === id)) return;
-    try {
-      await this.#prisma.requestLog.updateMany({ where: { id }, data: patch });
-    } catch (error) {
-      this.#options.log.warn({ err: error, requestId: id }, "request log completion failed");
-    }
-  }
-
   /** Writes everything buffered now (one batch after another). Never throws. */
   async flush(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     while (this.#flushing) await this.#flushing;
     if (this.#buffer.length === 0) return;
-    this.#batchesBegun++;
-    this.#flushing = this.#writeAll().finally(() => {
-      this.#flushing = null;
-    });
+    // Set before the wait: reads that come now wait for this batch (the gate prefers the writer).
+    this.#flushing = this.#readsEnded()
+      .then(() => this.#writeAll())
+      .finally(() => {
+        this.#flushing = null;
+      });
     await this.#flushing;
   }
 
-  /**
-   * What a usage read of `accountId` since `since` must add for the rows this writer still buffers, taken when no batch
-   * is being written (it waits for one that is). A row with credits was written by its call's settle already (a billed
-   * call's row is written in the settle's transaction; the buffered copy only adds duration and query), so it is
-   * left out; a row answered 202 without credits may have been settled by its worker since, so it goes to `unsure`
-   * (the read counts those absent from `request_logs`); every other row only this writer writes, so it is counted
-   * here. The read is exact when {@link unchangedSince}(`mark`) holds after it: no batch began writing meanwhile.
-   */
-  async pendingUsage(accountId: string, since: Date): Promise<PendingUsage> {
-    while (this.#flushing) await this.#flushing;
-    const from = since.toISOString();
-    const usage: PendingUsage = { calls: 0, unsure: { ids: [], createdAt: [] }, mark: this.#batchesBegun };
-    for (const row of this.#buffer) {
-      if (row.accountId !== accountId || row.credits > 0 || row.createdAt < from) continue;
-      if (row.status === 202) {
-        usage.unsure.ids.push(row.id);
-        usage.unsure.createdAt.push(row.createdAt);
-      } else usage.calls++;
-    }
-    return usage;
+  /** Resolves when no usage read runs ({@link readWithPending}). */
+  #readsEnded(): Promise<void> {
+    if (this.#readers === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#readersDone = resolve;
+    });
   }
 
-  /** True when no batch began writing since {@link pendingUsage} returned `mark` (nothing buffered then is written). */
-  unchangedSince(mark: number): boolean {
-    return this.#flushing === null && this.#batchesBegun === mark;
+  /**
+   * Read your own writes without writing: runs `read` with the number of calls of `accountId` since `since` (inclusive,
+   * by call time) that this writer still buffers, which `read` adds to what its statement counts in PostgreSQL. No
+   * batch begins writing until `read` has settled, and none is being written when the count is taken (it waits for
+   * one that is), so the sum is exact. Reads run together; a batch that is waiting goes before new reads.
+   * @returns what `read` returns; @throws what it throws.
+   */
+  async readWithPending<T>(
+    accountId: string,
+    since: Date,
+    read: (pendingCalls: number) => Promise<T>,
+  ): Promise<T> {
+    while (this.#flushing) await this.#flushing;
+    this.#readers++;
+    try {
+      const from = since.toISOString();
+      let calls = 0;
+      for (const row of this.#buffer) if (row.accountId === accountId && row.createdAt >= from) calls++;
+      return await read(calls);
+    } finally {
+      this.#readers--;
+      if (this.#readers === 0 && this.#readersDone) {
+        const wake = this.#readersDone;
+        this.#readersDone = null;
+        wake();
+      }
+    }
   }
 
   /**
@@ -254,7 +230,6 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
   ["params", "params", "jsonb"],
   ["status", "status", "int"],
   ["errorCode", "error_code", "text"],
-  ["credits", "credits", "int"],
   ["cache", "cache", "text"],
   ["source", "source", "text"],
   ["durationMs", "duration_ms", "int"],
@@ -266,27 +241,21 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
 ];
 
 /**
- * One column per array parameter, unnested into rows; `created_at` is each row's call time. A row already written by
- * the settle of its call (a billed call's row is written in the settle's transaction, `credits.ts`) keeps its
- * outcome, credits and time; the gateway's row only adds what the gateway alone knows (the duration, the raw query,
- * the channel).
+ * THE insert of `request_logs` (the only one in the code base): one column per array parameter, unnested into rows;
+ * `created_at` is each row's call time. A row whose id is written already is left as it is (`DO NOTHING`: a batch
+ * retried after a lost answer); no row is ever updated.
  */
 const INSERT: pg.QueryConfig = {
   name: "sda_request_logs_insert",
   text: `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
     SELECT u.*
       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS u
-    ON CONFLICT ("id") DO UPDATE SET "duration_ms" = EXCLUDED."duration_ms", "params" = EXCLUDED."params",
-      "path" = EXCLUDED."path", "channel" = EXCLUDED."channel",
-      "batch_id" = COALESCE("request_logs"."batch_id", EXCLUDED."batch_id"),
-      "monitor_id" = COALESCE("request_logs"."monitor_id", EXCLUDED."monitor_id")
-      WHERE ("request_logs"."duration_ms", "request_logs"."params", "request_logs"."path", "request_logs"."channel")
-            IS DISTINCT FROM (EXCLUDED."duration_ms", EXCLUDED."params", EXCLUDED."path", EXCLUDED."channel")`,
+    ON CONFLICT ("id") DO NOTHING`,
 };
 
 /**
- * Writes request-log rows now, in one statement (rows already written keep their outcome: a billed call's row written
- * at its settle gets the duration, path and query). For rows written once their call ended (batch items, monitor runs).
+ * Writes request-log rows now, in one statement (a row whose id is written already is left as it is). For the rows
+ * the worker writes once their call ended (batch items, monitor runs).
  */
 export async function writeRequestLogs(
   prisma: PrismaClient,
@@ -299,7 +268,7 @@ export async function writeRequestLogs(
  * Writes rows to `request_logs` in ONE statement with one array parameter per column (`unnest`): the statement text
  * is the same for every batch size, so it is prepared once per connection, and the rows cost about 8 µs of CPU each
  * against ≈ 340 µs each through Prisma's `createMany` (its query compiler works per row). Rows whose id is already
- * logged keep their outcome (a retried batch, a billed call's row written at its settle).
+ * logged are skipped (a retried batch).
  */
 function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[]): Promise<unknown> {
   const values: unknown[] = COLUMNS.map(([field]) => rows.map((row) => row[field]));

@@ -225,8 +225,10 @@ function keyIsLive(deps: RunDeps, keyId: string): Promise<boolean> {
 }
 
 /**
- * The request-log row of a run's call, like the gateway writes for a direct call, with the monitor id. The one place
- * monitors write the request log (through `ledger.logRequest`); a re-run job whose row exists already only warns.
+ * The request-log row of a run's call, like the gateway writes for a direct call, with the monitor id and the
+ * monitor's params, written once when the run ended, with its whole duration (its charge, if any, is the ledger's).
+ * The one place monitors write the request log (through `ledger.logRequest`); a re-run job's row that exists already
+ * is left as it is.
  */
 async function logMonitorCall(
   deps: RunDeps,
@@ -249,7 +251,6 @@ async function logMonitorCall(
       params: monitor.params,
       status: result.ok ? 200 : statusOf(result.error.code),
       errorCode: result.ok ? null : result.error.code,
-      credits: result.credits,
       cache: result.ok ? result.cache : "BYPASS",
       source: result.ok ? result.source : null,
       durationMs: Math.round(durationMs),

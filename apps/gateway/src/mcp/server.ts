@@ -72,7 +72,6 @@ export function createMcpServer(
       params: tool.logsArguments ? withoutKey(args) : {},
       status: answer.ok ? answer.status : answer.error.status,
       errorCode: answer.ok ? null : answer.error.code,
-      credits: answer.ok ? answer.credits : 0,
       cache: answer.ok ? answer.cache : "BYPASS",
       source: answer.source ?? null,
       durationMs: Math.round(performance.now() - started),

@@ -4,10 +4,11 @@ import { locals } from "../respond.ts";
 
 /**
  * Buffers one request-log row per answered API call of an authenticated caller when the response finishes
- * (operation, params, status, credits, cache status, upstream source, duration, job id, and the time the call
- * arrived as its `created_at`, not the time its batch is written); the
- * {@link RequestLogWriter} writes them in batches, off the request's path. Refused authentications get no row (a
- * flood of bad keys must cost no database write; they are counted in metrics instead).
+ * (operation, params, status, cache status, upstream source, duration, job id, and the time the call arrived as its
+ * `created_at`, not the time its batch is written); the {@link RequestLogWriter} writes them in batches, off the
+ * request's path. The row is the access log of what was answered, written once (a call answered 202 stays 202); its
+ * credits are its charge's, in the ledger. Refused authentications get no row (a flood of bad keys must cost no
+ * database write; they are counted in metrics instead).
  */
 export function requestLog(writer: RequestLogWriter): RequestHandler {
   return (req, res, next) => {
@@ -26,7 +27,6 @@ export function requestLog(writer: RequestLogWriter): RequestHandler {
         params: l.params ?? {},
         status: res.statusCode,
         errorCode: l.errorCode ?? null,
-        credits: l.credits ?? 0,
         cache: l.cache ?? "BYPASS",
         source: l.source ?? null,
         durationMs: Math.round(performance.now() - started),

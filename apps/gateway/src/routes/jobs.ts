@@ -42,9 +42,9 @@ export type ReadJob =
   | { state: "finished"; jobId: string; operationId: string; result: JobResult };
 
 /**
- * The job `jobId` of the key that made the call (REST `GET /v1/jobs/{id}`, MCP `get_job`). A finished call's final
- * outcome is recorded on its original request-log row (off the answer's path); it was billed once, by its worker,
- * under the original request id, and reading it costs nothing more. A job that produced no result is answered with its
+ * The job `jobId` of the key that made the call (REST `GET /v1/jobs/{id}`, MCP `get_job`). The call's request-log row
+ * keeps the 202 it was answered (no row is updated); it was billed once, by its worker, under the original request
+ * id, and its charge shows in usage from the ledger. Reading it costs nothing more. A job that produced no result is answered with its
  * "not billed" error only once the call is fenced (`Ledger.fence`); when its worker charged it first (or PostgreSQL
  * cannot be reached) it stays pending.
  * @throws ServiceError 404 `job_not_found` for no such job, another key's, or an expired result.
@@ -65,13 +65,6 @@ export async function readJob(deps: GatewayDeps, principal: Principal, jobId: st
     const fence = await deps.ledger.fence({ requestId, accountId, operation: operationId }).catch(() => null);
     if (!fence?.fenced) return { state: "pending", jobId, operationId, status: "running" };
   }
-  if (result.ok)
-    void deps.requestLog.complete(job.payload.requestId, {
-      status: 200,
-      errorCode: null,
-      credits: result.credits,
-      source: result.source,
-    });
   return { state: "finished", jobId, operationId, result };
 }
 
@@ -91,7 +84,7 @@ export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
       return;
     }
     sendJobResult(res, job.result);
-    // The request log already holds the charge on the original request; the poll's own row records none.
+    // The charge is the original request's (in the ledger); the poll's own answer charges nothing.
     l.credits = 0;
   });
   return router;

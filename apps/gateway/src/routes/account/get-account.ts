@@ -23,13 +23,14 @@ export function getAccount(deps: GatewayDeps) {
 
 /**
  * The key's account (`GET /v1/account`, the MCP tool `account_balance`): its plan limits, balance, reserved and
- * available credits, and the calls and credits of the last 24 hours (from the request log), all read by one SQL
- * statement (`ledger.accounts.summary`: balance and reserved from the same row, so `available` is exact).
+ * available credits, and the calls (from the request log) and credits (from the charges) of the last 24 hours, all
+ * read by one SQL statement (`ledger.accounts.summary`: balance and reserved from the same row, so `available` is
+ * exact).
  * @throws ServiceError 401 `invalid_api_key` when the account was deleted since the key authenticated.
  */
 export async function accountSummary(deps: GatewayDeps, principal: Principal): Promise<SuccessBody> {
-  // Read your own writes: this process's buffered rows of the account are added by the same statement (billed rows
-  // are written at settle), instead of writing the buffer before every read.
+  // Read your own writes: the calls this process still buffers for the account are added by the same statement (the
+  // writer begins no batch meanwhile), instead of writing the buffer before every read; credits are the charges'.
   const account = await deps.ledger.accounts.summary(
     principal.accountId,
     new Date(Date.now() - DAY_MS),

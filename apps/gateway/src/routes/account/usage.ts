@@ -30,7 +30,7 @@ export function getUsage(deps: GatewayDeps) {
     locals(res).params = { ...filters, limit: query.limit };
     const after = query.cursor ? decodePageCursor(codec, USAGE_LIST_ID, query.cursor, filters) : undefined;
     // Read your own writes: a call answered a moment ago by this process is listed (its buffered row written first;
-    // a billed call's row was written at its settle, whichever gateway answered it).
+    // a billed call whose row another gateway still buffers, or lost, is listed from its charge).
     await deps.requestLog.flushAccount(principal.accountId);
     const page = await deps.ledger.usage.requestLogPage(
       {
