@@ -1,22 +1,25 @@
 import { loadServiceEnv } from "@sda/catalog";
-import { createLogger } from "@sda/core";
 import { ReleaseRetrier, Reservation } from "@sda/engine";
-import { expectLedgerReconciled, testLogger } from "@sda/testing";
+import {
+  capturingLogger,
+  expectLedgerReconciled,
+  expectMalformedJobsRefused,
+  testLogger,
+} from "@sda/testing";
 import { startWorkers } from "@sda/worker";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 
 // A job whose data is none of the engine's job kinds (an older build's flag bag, an unknown kind, a field of the wrong
 // type) is refused at the worker boundary: logged, failed as unrecoverable after one attempt, never run (no upstream
-// request), and no credit moves — the hold its request id names stays exactly as it was.
+// request), and no credit moves — the hold its request id names stays exactly as it was. Webhook attempts and canary
+// jobs are refused the same way (packages/webhooks/test/malformed-attempt.test.ts, apps/worker/src/canary.test.ts).
 
 const test = stackTest.extend("stackOptions", { scope: "file" }, { workers: "none" });
 
 describe("a malformed job in a platform queue", () => {
   test("is failed unrecoverable with a log line, never run, and moves no credit", async ({ stack }) => {
-    const lines: Record<string, unknown>[] = [];
-    const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
-    const log = createLogger({ name: "worker", level: "warn", destination });
+    const { log, lines } = capturingLogger("worker");
     const workers = await startWorkers(loadServiceEnv(stack.env), log);
     try {
       const { accountId, keyId } = await stack.account(10);
@@ -58,17 +61,7 @@ describe("a malformed job in a platform queue", () => {
       };
       const queue = stack.gateway.deps.bridge.queue("videosite");
       const hits = stack.replay.hits.length;
-      for (const [name, data] of Object.entries(malformed))
-        await queue.add("videosite.video-details", data, { jobId: `job_${name}`, attempts: 3 });
-      for (const name of Object.keys(malformed)) {
-        await expect.poll(() => queue.getJobState(`job_${name}`)).toBe("failed");
-        const job = await queue.getJob(`job_${name}`);
-        expect(job?.attemptsMade).toBe(1);
-        expect(job?.failedReason).toMatch(/^malformed job: /);
-        expect(
-          lines.filter((l) => l.jobId === `job_${name}` && l.msg === "malformed job refused; it is not run"),
-        ).toHaveLength(1);
-      }
+      await expectMalformedJobsRefused(queue, "videosite.video-details", malformed, lines, "job_");
       expect(stack.replay.hits.length).toBe(hits);
       expect(await stack.ledger.credits(accountId)).toEqual({ balance: 10, reserved: 2, available: 8 });
       await reservation.release();

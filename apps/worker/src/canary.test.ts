@@ -1,7 +1,14 @@
 import { readCanaryRun } from "@sda/canary";
 import { canaries, platforms, registry, replayOrigins } from "@sda/catalog";
-import { createLogger, type Logger } from "@sda/core";
-import { deleteKeysWithPrefix, startReplay, testConfig, testLogger } from "@sda/testing";
+import type { Logger } from "@sda/core";
+import {
+  capturingLogger,
+  deleteKeysWithPrefix,
+  expectMalformedJobsRefused,
+  startReplay,
+  testConfig,
+  testLogger,
+} from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
@@ -81,12 +88,7 @@ describe("the canary repeatable job", () => {
   // (an older build's, a hand edit, a bug) is logged, failed as unrecoverable after one attempt and never run — no
   // canary call, the last run's record untouched — and the schedule goes on.
   it("refuses a malformed job: logged, failed unrecoverable, no canary call made", async () => {
-    const lines: Record<string, unknown>[] = [];
-    const log = createLogger({
-      name: "worker",
-      level: "warn",
-      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-    });
+    const { log, lines } = capturingLogger("worker");
     const { schedule, redis, config, replay } = await startTestSchedule(log);
     // The scheduler's first run, at once: a well-formed job, run.
     await expect
@@ -99,19 +101,7 @@ describe("the canary repeatable job", () => {
       strangerField: { kind: "canary", calls: [{ operation: "videosite.video-details" }] },
       notAnObject: "canary",
     };
-    for (const [name, data] of Object.entries(malformed))
-      await schedule.queue.add("canary", data, { jobId: `malformed-${name}`, attempts: 3 });
-    for (const name of Object.keys(malformed)) {
-      await expect.poll(() => schedule.queue.getJobState(`malformed-${name}`)).toBe("failed");
-      const job = await schedule.queue.getJob(`malformed-${name}`);
-      expect(job?.attemptsMade).toBe(1);
-      expect(job?.failedReason).toMatch(/^malformed job: /);
-      expect(
-        lines.filter(
-          (l) => l.jobId === `malformed-${name}` && l.msg === "malformed job refused; it is not run",
-        ),
-      ).toHaveLength(1);
-    }
+    await expectMalformedJobsRefused(schedule.queue, "canary", malformed, lines, "malformed-");
     expect(replay.hits.length).toBe(hits);
     expect(await readCanaryRun(redis, config.QUEUE_PREFIX)).toEqual(lastRun);
     expect(lines.filter((l) => l.msg === "canary worker error")).toEqual([]);

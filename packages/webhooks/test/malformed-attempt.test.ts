@@ -1,6 +1,5 @@
-import { createLogger } from "@sda/core";
 import { createPrismaClient } from "@sda/ledger";
-import { deleteKeysWithPrefix, testConfig } from "@sda/testing";
+import { capturingLogger, deleteKeysWithPrefix, expectMalformedJobsRefused, testConfig } from "@sda/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -29,12 +28,7 @@ const config = webhookConfigFromEnv(env, {
 });
 const queue = createWebhookQueue(connection, env.QUEUE_PREFIX);
 const store = new DeliveryStore(prisma);
-const lines: Record<string, unknown>[] = [];
-const log = createLogger({
-  name: "webhooks",
-  level: "warn",
-  destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-});
+const { log, lines } = capturingLogger("webhooks");
 const deliveryId = `whd_malformed${env.QUEUE_PREFIX.replace(/[^A-Za-z0-9]/g, "")}`.slice(0, 20);
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let worker: WebhookWorker;
@@ -78,19 +72,7 @@ describe("a malformed job in the webhooks queue", () => {
       notADelivery: { ...attempt, deliveryId: "bat_notadelivery" },
       notAnObject: "attempt",
     };
-    for (const [name, data] of Object.entries(malformed))
-      await queue.add("attempt", data as never, { jobId: `malformed-${name}`, attempts: 5 });
-    for (const name of Object.keys(malformed)) {
-      await expect.poll(() => queue.getJobState(`malformed-${name}`)).toBe("failed");
-      const job = await queue.getJob(`malformed-${name}`);
-      expect(job?.attemptsMade).toBe(1);
-      expect(job?.failedReason).toMatch(/^malformed job: /);
-      expect(
-        lines.filter(
-          (l) => l.jobId === `malformed-${name}` && l.msg === "malformed job refused; it is not run",
-        ),
-      ).toHaveLength(1);
-    }
+    await expectMalformedJobsRefused(queue, "attempt", malformed, lines, "malformed-");
     // Refused at the boundary: not a crash of the processor (that line is for jobs BullMQ retries).
     expect(lines.filter((l) => l.msg === "webhook job crashed (BullMQ retries it)")).toHaveLength(0);
     expect(receiver.requests).toHaveLength(0);

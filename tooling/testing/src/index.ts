@@ -178,6 +178,7 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
 
 export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
 export { expectLedgerReconciled } from "./ledger-reconciled.ts";
+export { capturingLogger, expectMalformedJobsRefused } from "./malformed-jobs.ts";
 export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
 export {
   recordedVideoVersionUrls,
