@@ -56,7 +56,8 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }
 
-interface Row {
+/** One closed-loop run's figures ({@link measure}). */
+export interface Row {
   label: string;
   workers: number;
   connections: number;
@@ -80,7 +81,7 @@ interface Row {
  * the CPU the processes spend in the same window. The loop then waits for every call in flight, so the next run starts
  * on an empty pipeline.
  */
-async function measure(
+export async function measure(
   stack: BenchStack,
   paths: string[],
   headers: Record<string, string>,
