@@ -1,4 +1,4 @@
-import { type ErrorCode, ServiceError, type ServiceErrorOptions } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes adsite adds to the service's closed set (registered by `definePlatform`):
@@ -8,7 +8,7 @@ import { type ErrorCode, ServiceError, type ServiceErrorOptions } from "@sda/cor
  * - `upstream_incomplete` (502, retryable): the library shell came back before its results were painted.
  */
 export const adsiteErrorCodes = {
-  invalid_url: { status: 400, retryable: false },
+  ...sharedErrorCodes("invalid_url"),
   ad_not_found: { status: 404, retryable: false },
   upstream_incomplete: { status: 502, retryable: true },
 } as const;
@@ -19,16 +19,4 @@ export type AdsiteErrorCode = keyof typeof adsiteErrorCodes;
 declare module "@sda/core" {
   /** Makes `new ServiceError("ad_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof adsiteErrorCodes, true> {}
-}
-
-/**
- * A {@link ServiceError} of the Ad Library with `details.platform: "adsite"`.
- * @returns `new ServiceError(code, message, …)` with the code's status and retryability unless `options` say otherwise.
- */
-export function adsiteError(
-  code: ErrorCode,
-  message: string,
-  options: ServiceErrorOptions = {},
-): ServiceError {
-  return new ServiceError(code, message, { ...options, details: { platform: "adsite", ...options.details } });
 }

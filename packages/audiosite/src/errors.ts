@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes audiosite adds to the service's closed set (registered by `definePlatform`): a link that is not
@@ -7,9 +7,7 @@ import { ServiceError } from "@sda/core";
  * 404, a short link without `Location`), and a chart api-v2 does not have (`chart_not_found`: `/charts` answered 404).
  */
 export const audiositeErrorCodes = {
-  invalid_url: { status: 400, retryable: false },
-  url_kind_mismatch: { status: 400, retryable: false },
-  not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("invalid_url", "url_kind_mismatch", "not_found"),
   chart_not_found: { status: 404, retryable: false },
 } as const;
 
@@ -20,7 +18,3 @@ declare module "@sda/core" {
   /** Makes `new ServiceError("url_kind_mismatch", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof audiositeErrorCodes, true> {}
 }
-
-/** A {@link ServiceError} of one of {@link audiositeErrorCodes}, with `details.platform: "audiosite"`. */
-export const audiositeError = (code: AudiositeErrorCode, message: string, details: object = {}) =>
-  new ServiceError(code, message, { details: { platform: "audiosite", ...details } });

@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorOptions } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes chatsite adds to the service's closed set (the platform's `errorCodes`, registered by
@@ -11,9 +11,9 @@ export const chatsiteErrorCodes = {
   /** An invite link (`t.me/+…`, `t.me/joinchat/…`) or a numeric chat id: private chats are not read. */
   private_chat_not_supported: { status: 422, retryable: false },
   /** The landing card names no chat ("Telegram: Contact @<name>", no title). */
-  channel_not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("channel_not_found"),
   /** The post widget answers "Post not found" (a deleted post and an id past the end look alike). */
-  post_not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("post_not_found"),
   /** The chat has no web preview (`/s/<name>`): a group, or a channel with the preview off; `details.type` says which. */
   preview_unavailable: { status: 422, retryable: false },
 } as const;
@@ -24,19 +24,4 @@ export type ChatsiteErrorCode = keyof typeof chatsiteErrorCodes;
 declare module "@sda/core" {
   /** Makes `new ServiceError("preview_unavailable", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof chatsiteErrorCodes, true> {}
-}
-
-/**
- * A {@link ServiceError} with a chatsite code and `details.platform: "chatsite"`.
- * @returns `new ServiceError(code, message, …)` with the code's status, not retryable.
- */
-export function chatsiteError(
-  code: ChatsiteErrorCode,
-  message: string,
-  options: ServiceErrorOptions = {},
-): ServiceError {
-  return new ServiceError(code, message, {
-    ...options,
-    details: { platform: "chatsite", ...options.details },
-  });
 }

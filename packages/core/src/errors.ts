@@ -230,6 +230,15 @@ export function isServiceError(value: unknown): value is ServiceError {
 }
 
 /**
+ * A platform's answer of one of its codes (or a shared one): `new ServiceError(code, message, { details })`, its
+ * status and retryability the code's. No platform writes its own name in `details`: the engine adds `platform`
+ * ({@link stampPlatform}) when the error leaves the handler.
+ */
+export function platformError(code: ErrorCode, message: string, details?: ErrorDetails): ServiceError {
+  return new ServiceError(code, message, details === undefined ? {} : { details });
+}
+
+/**
  * `error` with `details.platform` set to `platform` unless it names one already (an upstream client error names the
  * provider it came from). The engine stamps every error leaving a handler with it, so platform code never writes its
  * own name.

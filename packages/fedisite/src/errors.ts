@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorOptions } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes fedisite adds to the service's closed set (the platform's `errorCodes`, registered by
@@ -9,9 +9,9 @@ export const fedisiteErrorCodes = {
   /** The link's instance may not be fetched: not https on port 443, a special-purpose address or name, an operator list. */
   instance_not_allowed: { status: 422, retryable: false },
   /** The instance answered 404 for the account (Mastodon's `{"error":"Record not found"}`). */
-  profile_not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("profile_not_found"),
   /** The instance answered 404 for the status. */
-  post_not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("post_not_found"),
   /**
    * The instance serves this only to logged-in readers (its `timelines_access` says so, or it answered 401/403) and
    * no operator token is configured for it (`FEDISITE_TOKENS`).
@@ -25,19 +25,4 @@ export type FedisiteErrorCode = keyof typeof fedisiteErrorCodes;
 declare module "@sda/core" {
   /** Makes `new ServiceError("instance_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof fedisiteErrorCodes, true> {}
-}
-
-/**
- * A {@link ServiceError} with a fedisite code and `details.platform: "fedisite"`.
- * @returns `new ServiceError(code, message, …)` with the code's status and retryability.
- */
-export function fedisiteError(
-  code: FedisiteErrorCode,
-  message: string,
-  options: ServiceErrorOptions = {},
-): ServiceError {
-  return new ServiceError(code, message, {
-    ...options,
-    details: { platform: "fedisite", ...options.details },
-  });
 }

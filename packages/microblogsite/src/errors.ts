@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes microblogsite adds to the service's closed set (the platform's `errorCodes`, registered by
@@ -9,8 +9,7 @@ import { ServiceError } from "@sda/core";
  * caller's request, so 502 and not retryable.
  */
 export const microblogsiteErrorCodes = {
-  profile_not_found: { status: 404, retryable: false },
-  post_not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("profile_not_found", "post_not_found"),
   feed_not_found: { status: 404, retryable: false },
   list_not_found: { status: 404, retryable: false },
   credentials_required: { status: 502, retryable: false },
@@ -23,7 +22,3 @@ declare module "@sda/core" {
   /** Makes `new ServiceError("post_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof microblogsiteErrorCodes, true> {}
 }
-
-/** A {@link ServiceError} of one of {@link microblogsiteErrorCodes}, with `details.platform: "microblogsite"`. */
-export const microblogsiteError = (code: MicroblogsiteErrorCode, message: string, details: object = {}) =>
-  new ServiceError(code, message, { details: { platform: "microblogsite", ...details } });

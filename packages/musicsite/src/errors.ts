@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorOptions } from "@sda/core";
+import { sharedErrorCodes } from "@sda/core";
 
 /**
  * The error codes musicsite adds to the service's closed set (the platform's `errorCodes`, registered by
@@ -12,9 +12,7 @@ import { ServiceError, type ServiceErrorOptions } from "@sda/core";
  *   hop (a non-public address, another scheme or port): the platform's `callerHosts.refusedCode`.
  */
 export const musicsiteErrorCodes = {
-  invalid_url: { status: 400, retryable: false },
-  url_kind_mismatch: { status: 400, retryable: false },
-  not_found: { status: 404, retryable: false },
+  ...sharedErrorCodes("invalid_url", "url_kind_mismatch", "not_found"),
   host_not_allowed: { status: 422, retryable: false },
 } as const;
 
@@ -24,19 +22,4 @@ export type MusicsiteErrorCode = keyof typeof musicsiteErrorCodes;
 declare module "@sda/core" {
   /** Makes `new ServiceError("host_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof musicsiteErrorCodes, true> {}
-}
-
-/**
- * A {@link ServiceError} with a musicsite code and `details.platform: "musicsite"`.
- * @returns `new ServiceError(code, message, …)` with the code's status and retryability.
- */
-export function musicsiteError(
-  code: MusicsiteErrorCode,
-  message: string,
-  options: ServiceErrorOptions = {},
-): ServiceError {
-  return new ServiceError(code, message, {
-    ...options,
-    details: { platform: "musicsite", ...options.details },
-  });
 }

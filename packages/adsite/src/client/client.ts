@@ -1,5 +1,4 @@
-import type { OperationContext, UpstreamResponse } from "@sda/core";
-import { adsiteError } from "../errors.ts";
+import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
 import { graphqlData } from "../readers/graphql.ts";
 import type { JsonObject } from "../readers/json-walk.ts";
 import { type LibraryPage, readLibraryPage } from "../readers/page.ts";
@@ -47,7 +46,7 @@ export class LibraryClient {
       this.#ctx.signal,
     );
     if (response.status === 401 || response.status === 429 || /\/(login|checkpoint)\b/.test(pathOf(response)))
-      throw adsiteError(
+      throw new ServiceError(
         "upstream_blocked",
         `the Ad Library refused the logged-out visit (HTTP ${response.status})`,
         {
@@ -98,7 +97,7 @@ export class LibraryClient {
       this.#ctx.signal,
     );
     if (response.status === 401 || response.status === 429)
-      throw adsiteError("upstream_blocked", `the Ad Library refused ${name} (HTTP ${response.status})`, {
+      throw new ServiceError("upstream_blocked", `the Ad Library refused ${name} (HTTP ${response.status})`, {
         retryAfterSeconds: 60,
         details: { upstreamStatus: response.status },
       });

@@ -1,6 +1,5 @@
 import { type HandlerFor, ServiceError } from "@sda/core";
 import { LibraryClient } from "../client/client.ts";
-import { adsiteError } from "../errors.ts";
 import type { LibraryAd } from "../readers/ad.ts";
 import { readConnection } from "../readers/connection.ts";
 import { pageResults } from "../readers/page.ts";
@@ -14,7 +13,7 @@ const ADVERTISER_ADS_PATH = "/v1/adsite/advertiser-ads";
  * answers another ad of the same advertiser), a `suggestion` names `advertiser-ads` with that ad's `pageId`.
  */
 function notFound(id: string, served: LibraryAd | undefined): ServiceError {
-  return adsiteError("ad_not_found", `the Ad Library page does not hold ad ${id}`, {
+  return new ServiceError("ad_not_found", `the Ad Library page does not hold ad ${id}`, {
     details: {
       id,
       ...(served

@@ -121,7 +121,7 @@ export async function readAdList(ctx: OperationContext, request: AdListRequest):
           : null;
       if (connection === null || typeof connection !== "object" || Array.isArray(connection))
         throw new ServiceError("upstream_error", "the Ad Library's scroll answer holds no search results", {
-          details: { platform: "adsite", query: "AdLibrarySearchPaginationQuery" },
+          details: { query: "AdLibrarySearchPaginationQuery" },
         });
       batch = readConnection(connection as Record<string, unknown>);
     }

@@ -1,4 +1,4 @@
-import { adsiteError } from "../errors.ts";
+import { ServiceError } from "@sda/core";
 import { arrayOf, isObject, type JsonObject, textOf } from "./json-walk.ts";
 
 /** Facebook's anti-JSON-hijacking prefix some answers carry. */
@@ -35,11 +35,15 @@ export function graphqlData(body: string, query: string): JsonObject {
     : [];
   const summary = messages.join("; ") || (document === undefined ? "not JSON" : "no data");
   if (/rate limit/i.test(summary))
-    throw adsiteError("upstream_rate_limited", `the Ad Library's ${query} was rate limited (${summary})`, {
-      retryAfterSeconds: 60,
-      details: { query },
-    });
-  throw adsiteError("upstream_error", `the Ad Library's ${query} answered without data (${summary})`, {
+    throw new ServiceError(
+      "upstream_rate_limited",
+      `the Ad Library's ${query} was rate limited (${summary})`,
+      {
+        retryAfterSeconds: 60,
+        details: { query },
+      },
+    );
+  throw new ServiceError("upstream_error", `the Ad Library's ${query} answered without data (${summary})`, {
     details: { query },
   });
 }

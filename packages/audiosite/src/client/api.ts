@@ -6,7 +6,7 @@ import { API_ORIGIN } from "./hosts.ts";
 export const unexpected404 = (what: string) =>
   new ServiceError("upstream_error", `audiosite: ${what} answered 404`, {
     retryable: false,
-    details: { platform: "audiosite", upstreamStatus: 404 },
+    details: { upstreamStatus: 404 },
   });
 
 /** Query parameters of an api-v2 request; undefined values are not sent. */
@@ -43,7 +43,6 @@ export class AudiositeApi {
     if (url?.origin !== API_ORIGIN)
       throw new ServiceError("upstream_error", "audiosite: a next_href points outside api-v2", {
         retryable: false,
-        details: { platform: "audiosite" },
       });
     for (const [key, value] of Object.entries(query))
       if (value !== undefined) url.searchParams.set(key, String(value));

@@ -28,7 +28,7 @@ export function keyRefusedError(message: string): ServiceError {
   return new ServiceError("upstream_blocked", `audiosite: ${message}`, {
     retryable: true,
     retryAfterSeconds: 60,
-    details: { platform: "audiosite", reason: "client_id" },
+    details: { reason: "client_id" },
   });
 }
 

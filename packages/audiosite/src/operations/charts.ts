@@ -1,6 +1,5 @@
-import type { HandlerFor } from "@sda/core";
+import { type HandlerFor, platformError } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
-import { audiositeError } from "../errors.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { readChartHead, readChartRow } from "../readers/lists.ts";
 import type { chartsSpec } from "../spec/charts.ts";
@@ -32,7 +31,7 @@ export const chartsHandler: HandlerFor<typeof chartsSpec> = async (params, ctx) 
         },
       },
       missing: () =>
-        audiositeError("chart_not_found", `audiosite: there is no ${params.kind} chart of ${params.genre}`, {
+        platformError("chart_not_found", `audiosite: there is no ${params.kind} chart of ${params.genre}`, {
           kind: params.kind,
           genre: params.genre,
           region,

@@ -8,7 +8,6 @@ import type { userSpec } from "../spec/user.ts";
 export const unreadable = (what: string) =>
   new ServiceError("upstream_error", `audiosite: the ${what} answer has no id`, {
     retryable: false,
-    details: { platform: "audiosite" },
   });
 
 /**

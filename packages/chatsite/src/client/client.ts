@@ -86,7 +86,7 @@ export class TmeClient {
 /** 502 for a page without the markers of the page asked for (a changed layout, a block page). */
 function unexpected(path: string, expected: string): ServiceError {
   return new ServiceError("upstream_error", `chatsite: t.me${path} is not ${expected}`, {
-    details: { platform: "chatsite", reason: "unexpected_page" },
+    details: { reason: "unexpected_page" },
     retryAfterSeconds: 30,
   });
 }

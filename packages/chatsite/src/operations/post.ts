@@ -1,6 +1,5 @@
-import type { HandlerFor } from "@sda/core";
+import { type HandlerFor, ServiceError } from "@sda/core";
 import { TmeClient } from "../client/client.ts";
-import { chatsiteError } from "../errors.ts";
 import type { postSpec } from "../spec/post.ts";
 
 /**
@@ -15,7 +14,7 @@ export const postHandler: HandlerFor<typeof postSpec> = async (params, ctx) => {
   const { name, id } = params.url;
   const read = await new TmeClient(ctx).widget(name, id);
   if (read.kind === "not_found")
-    throw chatsiteError("post_not_found", `t.me/${name}/${id}: ${read.error}`, {
+    throw new ServiceError("post_not_found", `t.me/${name}/${id}: ${read.error}`, {
       details: { username: name, id: String(id) },
     });
   const { post, chatName, byMember } = read.message;

@@ -1,6 +1,5 @@
 import { ServiceError } from "@sda/core";
 import type { PreviewQuery, TmeClient } from "../client/client.ts";
-import { chatsiteError } from "../errors.ts";
 import type { LandingCard } from "../readers/landing.ts";
 import type { PreviewPage } from "../readers/preview-page.ts";
 
@@ -11,14 +10,14 @@ import type { PreviewPage } from "../readers/preview-page.ts";
  */
 export function refusalOf(card: LandingCard, name: string): ServiceError {
   if (card.kind === "none" || card.kind === "other")
-    return chatsiteError(
+    return new ServiceError(
       "channel_not_found",
       card.kind === "none"
         ? `t.me/${name} names no channel or group`
         : `t.me/${name} is a user or bot, not a channel or group`,
       { details: { username: name } },
     );
-  return chatsiteError(
+  return new ServiceError(
     "preview_unavailable",
     `t.me/${name} is a ${card.kind} without a public web preview (t.me/s/${name})`,
     { details: { type: card.kind, username: name } },
@@ -43,7 +42,7 @@ export async function previewOrRefusal(
       "upstream_error",
       `chatsite: t.me/s/${name} did not serve the preview its card links`,
       {
-        details: { platform: "chatsite", reason: "preview_missing" },
+        details: { reason: "preview_missing" },
         retryAfterSeconds: 30,
       },
     );

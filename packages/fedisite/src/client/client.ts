@@ -1,6 +1,6 @@
 import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
 import type { FedisiteEnv } from "../env.ts";
-import { type FedisiteErrorCode, fedisiteError } from "../errors.ts";
+import type { FedisiteErrorCode } from "../errors.ts";
 import type { Instance } from "../inputs/links.ts";
 import { checkInstance } from "./instance-policy.ts";
 import { instanceRateLimits } from "./rate-limits.ts";
@@ -40,7 +40,7 @@ function mastodonError(response: UpstreamResponse): string | null {
  * The client of one instance's public REST API (`https://<instance>/api/v1/…`, `/api/v2/…`). Built from the link's
  * instance, it checks the instance first (`checkInstance`: 422 `instance_not_allowed` before any request), honours
  * the instance's rate limit (per process, per host), and sends the operator's token for that instance when one is
- * configured. Every request goes through `ctx.http` with `platform: "fedisite"`: the upstream client routes it to
+ * configured. Every request goes through `ctx.http` (bound to the platform): the upstream client routes it to
  * `FEDISITE_ORIGIN` when set, else guards the live connection (the platform's `callerHosts`).
  */
 export class FediClient {
@@ -109,18 +109,18 @@ export class FediClient {
       ...(error ? { upstreamError: error } : {}),
     };
     if ((status === 404 || status === 410) && error !== null && notFound)
-      return fedisiteError(notFound, `${this.host} has no such ${notFoundWhat[notFound]} (${error})`, {
+      return new ServiceError(notFound, `${this.host} has no such ${notFoundWhat[notFound]} (${error})`, {
         details,
       });
     if ((status === 401 || status === 403) && error !== null)
-      return fedisiteError(
+      return new ServiceError(
         "instance_login_required",
         `${this.host} serves ${path} to logged-in readers only${this.#token ? " and refused the operator's token" : ""}`,
         { details },
       );
     const replay = response.text().includes('"replay":"no_match"');
     return new ServiceError("upstream_error", `fedisite: ${this.host} answered ${status} for ${path}`, {
-      details: { platform: "fedisite", ...details, ...(replay ? { replay: "no_match" } : {}) },
+      details: { ...details, ...(replay ? { replay: "no_match" } : {}) },
       retryAfterSeconds: 5,
     });
   }

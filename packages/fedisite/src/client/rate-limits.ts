@@ -40,7 +40,7 @@ export class InstanceRateLimits {
       "upstream_rate_limited",
       `fedisite: instance ${host} is rate limiting; try later`,
       {
-        details: { platform: "fedisite", instance: host },
+        details: { instance: host },
         retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
       },
     );

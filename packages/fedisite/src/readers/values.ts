@@ -31,6 +31,6 @@ export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: 
   if (result.success) return result.data;
   throw new ServiceError("upstream_error", `fedisite: the instance answered ${what} in an unknown format`, {
     retryable: false,
-    details: { platform: "fedisite", issue: result.error.issues[0]?.message ?? null },
+    details: { issue: result.error.issues[0]?.message ?? null },
   });
 }

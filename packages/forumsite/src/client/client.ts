@@ -121,7 +121,7 @@ export class ForumClient {
     await pauseCredential(this.#ctx, egress.credential, seconds, BLOCKED_REASON);
     return new ServiceError("upstream_blocked", "forumsite answered its block page (403)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-      details: { platform: "forumsite", upstreamStatus: 403, reason: "blocked", via: this.via },
+      details: { upstreamStatus: 403, reason: "blocked", via: this.via },
     });
   }
 
@@ -193,7 +193,7 @@ export class ForumClient {
     await pauseCredential(this.#ctx, credential, seconds, "http_429");
     return new ServiceError("upstream_rate_limited", "forumsite is rate limiting (429)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-      details: { platform: "forumsite", upstreamStatus: 429 },
+      details: { upstreamStatus: 429 },
     });
   }
 
@@ -247,7 +247,7 @@ export class ForumClient {
           "forumsite refused the request as unauthorised (401)",
           {
             retryAfterSeconds: 60,
-            details: { platform: "forumsite", upstreamStatus: 401, via: this.via },
+            details: { upstreamStatus: 401, via: this.via },
           },
         );
       }
@@ -270,7 +270,7 @@ export class ForumClient {
       if (response.status >= 200 && response.status < 300)
         throw new ServiceError("upstream_error", "forumsite answered a body that is not JSON", {
           retryAfterSeconds: 5,
-          details: { platform: "forumsite", upstreamStatus: response.status },
+          details: { upstreamStatus: response.status },
         });
     }
     return {

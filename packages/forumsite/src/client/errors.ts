@@ -27,7 +27,7 @@ function describe(resource: ForumResource): string {
 }
 
 function notFound(resource: ForumResource, reason: string | null): ServiceError {
-  const details = { platform: "forumsite", ...(reason ? { reason } : {}) };
+  const details = { ...(reason ? { reason } : {}) };
   if (resource.kind === "post")
     return new ServiceError("post_not_found", `post ${resource.id} does not exist or was deleted`, {
       details,
@@ -48,7 +48,7 @@ function unrecognised(answer: ForumAnswer, resource: ForumResource): ServiceErro
       `forumsite refused the request for ${describe(resource)} (403)`,
       {
         retryAfterSeconds: 60,
-        details: { platform: "forumsite", upstreamStatus: 403 },
+        details: { upstreamStatus: 403 },
       },
     );
   return new ServiceError(
@@ -56,7 +56,7 @@ function unrecognised(answer: ForumAnswer, resource: ForumResource): ServiceErro
     `forumsite answered ${answer.status} for ${describe(resource)} in a form this service does not know`,
     {
       retryAfterSeconds: 5,
-      details: { platform: "forumsite", upstreamStatus: answer.status, ...replay },
+      details: { upstreamStatus: answer.status, ...replay },
     },
   );
 }
@@ -79,7 +79,7 @@ export function platformError(answer: ForumAnswer, resource: ForumResource): Ser
     if (resource.kind !== "post" && /^\/subreddits\/search/.test(target)) return notFound(resource, null);
     return new ServiceError("upstream_error", `forumsite redirected ${describe(resource)} to ${target}`, {
       retryAfterSeconds: 5,
-      details: { platform: "forumsite", upstreamStatus: answer.status },
+      details: { upstreamStatus: answer.status },
     });
   }
   if (!isPlatformError(answer.json, answer.status)) return unrecognised(answer, resource);
@@ -90,7 +90,7 @@ export function platformError(answer: ForumAnswer, resource: ForumResource): Ser
     return new ServiceError(
       "subreddit_private",
       resource.kind === "post" ? "the post's subreddit is private" : `${describe(resource)} is private`,
-      { details: { platform: "forumsite", reason } },
+      { details: { reason } },
     );
   if (answer.status === 403 && reason && QUARANTINE_REASONS.has(reason))
     return new ServiceError(
@@ -100,7 +100,6 @@ export function platformError(answer: ForumAnswer, resource: ForumResource): Ser
         : `${describe(resource)} is quarantined: the platform shows it only to logged-in users who opt in`,
       {
         details: {
-          platform: "forumsite",
           reason,
           quarantineMessage: text(body, "quarantine_message") ?? text(body, "interstitial_warning_message"),
         },

@@ -51,7 +51,7 @@ async function readStored(ctx: TokenContext, key: string): Promise<StoredToken |
 function refused(message: string, details: Record<string, unknown> = {}): ServiceError {
   return new ServiceError("upstream_login_required", `forumsite: ${message}`, {
     retryAfterSeconds: 60,
-    details: { platform: "forumsite", reason: "oauth_token_refused", ...details },
+    details: { reason: "oauth_token_refused", ...details },
   });
 }
 
@@ -130,6 +130,6 @@ export async function appOnlyToken(
   }
   throw new ServiceError("upstream_unavailable", "forumsite: no OAuth token could be obtained in time", {
     retryAfterSeconds: 10,
-    details: { platform: "forumsite", reason: "oauth_token_timeout" },
+    details: { reason: "oauth_token_timeout" },
   });
 }

@@ -95,7 +95,7 @@ export async function awaitCredential(ctx: RateLimitContext, credential: string)
     const seconds = Math.ceil(wait / 1000);
     throw new ServiceError("upstream_blocked", `forumsite blocked this address; it rests for ${seconds} s`, {
       retryAfterSeconds: seconds,
-      details: { platform: "forumsite", reason: "credential_blocked" },
+      details: { reason: "credential_blocked" },
     });
   }
   if (wait > MAX_PAUSE_WAIT_MS) {
@@ -103,7 +103,7 @@ export async function awaitCredential(ctx: RateLimitContext, credential: string)
     throw new ServiceError(
       "upstream_rate_limited",
       `forumsite: the request budget of this credential is spent; it renews in ${seconds} s`,
-      { retryAfterSeconds: seconds, details: { platform: "forumsite", reason: "credential_paused" } },
+      { retryAfterSeconds: seconds, details: { reason: "credential_paused" } },
     );
   }
   await sleep(wait, undefined, { signal: ctx.signal });

@@ -17,6 +17,6 @@ export async function resolvePostId(
   const target = location ? parsePostRef(location) : null;
   if (target?.kind === "ok" && target.value.kind === "id") return { id: target.value.id, viaShareLink: true };
   throw new ServiceError("post_not_found", "the share link does not lead to a post", {
-    details: { platform: "forumsite", shareLink: ref.path },
+    details: { shareLink: ref.path },
   });
 }

@@ -48,10 +48,7 @@ export async function getPostComments(
     cursor: params.cursor,
   });
   const post = readPostDetails(page.post);
-  if (!post)
-    throw new ServiceError("post_not_found", `post ${id} does not exist`, {
-      details: { platform: "forumsite" },
-    });
+  if (!post) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
   const parts = [
     `${client.via}:comments`,
     page.stubRequests > 0 ? "morechildren" : "",

@@ -26,10 +26,7 @@ export async function getPostDetails(
   const answer = await client.get(`/comments/${id}`, { limit: 1 });
   const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
   const details = readPostDetails(thread.post);
-  if (!details)
-    throw new ServiceError("post_not_found", `post ${id} does not exist`, {
-      details: { platform: "forumsite" },
-    });
+  if (!details) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
   return { data: details, source: `${client.via}:comments${viaShareLink ? "+share-link" : ""}` };
 }
 

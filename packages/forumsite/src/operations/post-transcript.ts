@@ -47,10 +47,7 @@ export async function getPostTranscript(
   });
   const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
   const post = readPostDetails(thread.post);
-  if (!post)
-    throw new ServiceError("post_not_found", `post ${id} does not exist`, {
-      details: { platform: "forumsite" },
-    });
+  if (!post) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
   const counter = { skipped: 0 };
   const top = flattenComments(thread.commentChildren, post.fullname, 0, counter)
     .flatMap((item) => (item.type === "comment" ? [item.comment] : []))

@@ -48,7 +48,7 @@ export async function getSubredditDetails(
   const card = thing?.kind === "t5" ? readSubredditAbout(thing.data) : null;
   if (!card)
     throw new ServiceError("subreddit_not_found", `r/${name} does not exist`, {
-      details: { platform: "forumsite", subreddit: name },
+      details: { subreddit: name },
     });
   let rules: SubredditRule[] | null = null;
   if (rulesAnswer.status === "fulfilled" && rulesAnswer.value.status === 200)

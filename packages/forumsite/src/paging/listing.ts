@@ -171,7 +171,6 @@ export async function readPostPage(
     if (!listing)
       throw new ServiceError("upstream_error", "forumsite answered something that is not a listing", {
         retryAfterSeconds: 5,
-        details: { platform: "forumsite" },
       });
     const posts: PostRow[] = [];
     for (const thing of listing.things) {

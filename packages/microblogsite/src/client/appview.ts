@@ -112,7 +112,6 @@ export function refusal(
   const known = isNotFound(failure) ? missing(failure) : null;
   if (known) return known;
   const details = {
-    platform: "microblogsite",
     upstreamStatus: failure.status,
     upstreamError: failure.error,
     upstreamMessage: failure.message,

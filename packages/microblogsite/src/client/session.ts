@@ -1,6 +1,5 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import { type OperationContext, platformError, ServiceError } from "@sda/core";
 import type { MicroblogsiteEnv } from "../env.ts";
-import { microblogsiteError } from "../errors.ts";
 import { ENTRYWAY } from "./appview.ts";
 
 /**
@@ -94,7 +93,7 @@ export class OperatorSession {
     }
     const created = await this.#call("com.atproto.server.createSession");
     if (!created)
-      throw microblogsiteError(
+      throw platformError(
         "credentials_required",
         "the platform refused the operator account's app password",
         { reason: "login_refused" },
@@ -129,9 +128,7 @@ export class OperatorSession {
     if (response.status === 400 || response.status === 401) return null;
     const body = response.json<{ accessJwt?: unknown; refreshJwt?: unknown }>();
     if (typeof body?.accessJwt !== "string" || typeof body.refreshJwt !== "string")
-      throw new ServiceError("upstream_error", `microblogsite answered ${nsid} without tokens`, {
-        details: { platform: "microblogsite" },
-      });
+      throw new ServiceError("upstream_error", `microblogsite answered ${nsid} without tokens`, {});
     const issued = this.#ctx.now().getTime();
     return {
       accessJwt: body.accessJwt,

@@ -1,8 +1,7 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import { type HandlerFor, type OperationContext, platformError } from "@sda/core";
 import { AppView, refusal, type XrpcQuery, type XrpcResult } from "../client/appview.ts";
 import { OperatorSession, operatorAccount } from "../client/session.ts";
 import type { MicroblogsiteEnv } from "../env.ts";
-import { microblogsiteError } from "../errors.ts";
 import { readList } from "../paging/pager.ts";
 import { rawSearchPostsPage, readAnswer } from "../readers/lexicon.ts";
 import { readPost } from "../readers/post.ts";
@@ -37,7 +36,7 @@ class PostSearch {
       : await this.#appview.attempt(NSID, query);
     if (!result.ok && !this.asOperator && (result.failure.status === 401 || result.failure.status === 403)) {
       if (!this.#session)
-        throw microblogsiteError(
+        throw platformError(
           "credentials_required",
           "the platform refuses post search without a login, and no operator account is configured (MICROBLOGSITE_IDENTIFIER, MICROBLOGSITE_APP_PASSWORD)",
           { upstreamStatus: result.failure.status, upstreamError: result.failure.error },

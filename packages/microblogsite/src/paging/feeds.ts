@@ -1,7 +1,6 @@
-import type { OperationContext, ServiceError } from "@sda/core";
+import { type OperationContext, platformError, type ServiceError } from "@sda/core";
 import { AppView, type XrpcFailure, type XrpcQuery } from "../client/appview.ts";
 import { atUriOf } from "../client/identity.ts";
-import { microblogsiteError } from "../errors.ts";
 import type { RecordRef } from "../inputs/refs.ts";
 import { rawFeedPage } from "../readers/lexicon.ts";
 import { type Post, readFeedItem } from "../readers/post.ts";
@@ -69,7 +68,7 @@ export async function recordFeedOutcome<K extends keyof typeof RECORD_FEEDS>(
     query: { [kind]: uri },
     limit: params.limit,
     cursor: params.cursor,
-    missing: () => microblogsiteError(code, `${kind} ${uri} does not exist`),
+    missing: () => platformError(code, `${kind} ${uri} does not exist`),
   });
   const { items, nextCursor, hasMore } = page;
   return {

@@ -113,7 +113,6 @@ export function readAnswer<S extends z.ZodType>(schema: S, body: unknown, what: 
   const issue = parsed.error.issues[0];
   throw new ServiceError("upstream_error", `microblogsite answered ${what} in an unexpected shape`, {
     details: {
-      platform: "microblogsite",
       reason: "unexpected_shape",
       at: issue?.path.join(".") ?? "",
       problem: issue?.message ?? "",

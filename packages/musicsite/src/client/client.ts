@@ -1,5 +1,4 @@
 import { type OperationContext, type PlatformRequest, ServiceError, type UpstreamResponse } from "@sda/core";
-import { musicsiteError } from "../errors.ts";
 import type { BandcampLink } from "../inputs/links.ts";
 import { type PageData, readPageData } from "../readers/page-data.ts";
 
@@ -28,7 +27,7 @@ function isReplayNoMatch(response: UpstreamResponse): boolean {
  * The Bandcamp client, logged out: the HTML pages of artist hosts (`<artist>.bandcamp.com` or a custom domain, sent
  * under the host the link names: custom domains redirect to the `*.bandcamp.com` host, followed by the HTTP client),
  * the mobile API (`/api/mobile/22/band_details`, `/api/mobile/22/tralbum_details`), search and autocomplete on
- * `bandcamp.com`. Every request goes through `ctx.http` with `platform: "musicsite"`: the upstream client routes it to
+ * `bandcamp.com`. Every request goes through `ctx.http` (bound to the platform): the upstream client routes it to
  * `MUSICSITE_ORIGIN` when set (keeping the host as `Host`), else sends it live through its SSRF guard (the platform's
  * `callerHosts`: a custom domain is the caller's choice).
  */
@@ -57,12 +56,16 @@ export class BandcampClient {
           "upstream_error",
           "musicsite: the replay upstream has no recording for this request",
           {
-            details: { platform: "musicsite", upstreamStatus: 404, replay: "no_match" },
+            details: { upstreamStatus: 404, replay: "no_match" },
           },
         );
-      throw musicsiteError("not_found", `${link.host}${link.path} does not exist (HTTP ${response.status})`, {
-        details: { url: link.url, upstreamStatus: response.status },
-      });
+      throw new ServiceError(
+        "not_found",
+        `${link.host}${link.path} does not exist (HTTP ${response.status})`,
+        {
+          details: { url: link.url, upstreamStatus: response.status },
+        },
+      );
     }
     return { data: readPageData(response.text()), url: link.url };
   }

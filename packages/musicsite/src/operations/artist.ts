@@ -1,6 +1,5 @@
-import type { HandlerFor } from "@sda/core";
+import { type HandlerFor, ServiceError } from "@sda/core";
 import { BandcampClient } from "../client/client.ts";
-import { musicsiteError } from "../errors.ts";
 import { bandIdOf } from "../readers/band.ts";
 import type { artistSpec } from "../spec/artist.ts";
 import { fetchBand } from "./band.ts";
@@ -20,11 +19,11 @@ export const artistHandler: HandlerFor<typeof artistSpec> = async (params, ctx) 
   if (params.bandId !== undefined)
     return { data: await fetchBand(client, params.bandId), source: "band_details" };
   const link = params.url;
-  if (!link) throw musicsiteError("not_found", "no artist given");
+  if (!link) throw new ServiceError("not_found", "no artist given");
   const page = await client.page(link);
   const bandId = bandIdOf(page.data.band);
   if (bandId === null)
-    throw musicsiteError("not_found", `${link.url} is not a Bandcamp artist page (no data-band)`, {
+    throw new ServiceError("not_found", `${link.url} is not a Bandcamp artist page (no data-band)`, {
       details: { url: link.url },
     });
   return { data: await fetchBand(client, bandId), source: "page+band_details" };

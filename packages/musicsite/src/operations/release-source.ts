@@ -1,6 +1,5 @@
 import { ServiceError } from "@sda/core";
 import type { BandcampClient } from "../client/client.ts";
-import { musicsiteError } from "../errors.ts";
 import { type MusicRelease, readReleasePage, readTralbumDetails } from "../readers/release.ts";
 import type { ReleaseRefParams } from "../spec/release-ref.ts";
 
@@ -20,13 +19,13 @@ export async function readRelease(
     const page = await client.page(params.url);
     const release = readReleasePage(page.data);
     if (!release && page.data.band !== null && params.url.kind === "artist")
-      throw musicsiteError(
+      throw new ServiceError(
         "url_kind_mismatch",
         `${params.url.url} is an artist's page; give one of its /album/ or /track/ links (or use /v1/musicsite/artist)`,
         { details: { param: "url", kind: "artist", expected: "album or track" } },
       );
     if (!release)
-      throw musicsiteError(
+      throw new ServiceError(
         "not_found",
         `${params.url.url} is not a Bandcamp release page (no data-tralbum)`,
         {
@@ -44,7 +43,7 @@ export async function readRelease(
   const release = readTralbumDetails(answer);
   if (release) return { release, source: "tralbum_details" };
   const error = (answer as { error_message?: unknown } | null)?.error_message;
-  throw musicsiteError(
+  throw new ServiceError(
     "not_found",
     `no Bandcamp ${type} ${itemId} of band ${bandId}${typeof error === "string" ? `: ${error}` : ""}`,
     {

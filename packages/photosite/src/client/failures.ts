@@ -26,7 +26,6 @@ export class PlatformNotFound extends Error {
 export function rateLimited(message: string, retryAfterSeconds = RATE_LIMIT_WAIT_SECONDS): ServiceError {
   return new ServiceError("upstream_rate_limited", `photosite is rate limiting: ${message}`, {
     retryAfterSeconds,
-    details: { platform: "photosite" },
   });
 }
 
@@ -34,7 +33,7 @@ export function rateLimited(message: string, retryAfterSeconds = RATE_LIMIT_WAIT
 export function loginRequired(reason: string): ServiceError {
   return new ServiceError("upstream_login_required", `photosite asked for a login (${reason})`, {
     retryAfterSeconds: LOGIN_WALL_WAIT_SECONDS,
-    details: { platform: "photosite", reason },
+    details: { reason },
   });
 }
 
@@ -88,7 +87,7 @@ export function classifyFailure(status: number, body: string, retryAfter?: strin
   if (status === 401) return loginRequired(message || "HTTP 401");
   return new ServiceError("upstream_error", `photosite answered ${status}${message ? `: ${message}` : ""}`, {
     retryAfterSeconds: 5,
-    details: { platform: "photosite", upstreamStatus: status },
+    details: { upstreamStatus: status },
   });
 }
 
@@ -109,6 +108,6 @@ export function checkGraphqlAnswer(answer: unknown, queryName: string): void {
   if (!root.at("data").isObject())
     throw new ServiceError("upstream_error", `photosite GraphQL ${queryName} failed: ${messages}`, {
       retryAfterSeconds: 5,
-      details: { platform: "photosite", query: queryName },
+      details: { query: queryName },
     });
 }

@@ -67,7 +67,7 @@ async function viaEmbed(ctx: PhotositeContext, post: PostRef): Promise<Media> {
       "upstream_error",
       "photosite embed answer is neither an embed page nor media JSON",
       {
-        details: { platform: "photosite", reason: "unreadable_embed" },
+        details: { reason: "unreadable_embed" },
       },
     );
   throw new PlatformNotFound("embed page without media");
@@ -81,7 +81,7 @@ async function viaPage(
   const page = readPostPage(response.text(), post.shortcode);
   if (!page)
     throw new ServiceError("upstream_error", "photosite post page without post data", {
-      details: { platform: "photosite", reason: "page_without_data" },
+      details: { reason: "page_without_data" },
     });
   return page;
 }

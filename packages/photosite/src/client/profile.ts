@@ -79,7 +79,7 @@ export async function fetchProfilePage(ctx: PhotositeContext, username: string):
   const profile = readProfilePage(html);
   if (!profile)
     throw new ServiceError("upstream_error", "photosite profile page without profile data", {
-      details: { platform: "photosite", reason: "page_without_data" },
+      details: { reason: "page_without_data" },
     });
   return profile;
 }

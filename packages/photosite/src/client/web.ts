@@ -90,7 +90,7 @@ export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<Ups
       ? LOGIN_PATH.test(location)
         ? loginRequired(`redirect to ${new URL(location, WEB_ORIGIN).pathname}`)
         : new ServiceError("upstream_error", `photosite redirected an API call to ${location}`, {
-            details: { platform: "photosite", upstreamStatus: response.status },
+            details: { upstreamStatus: response.status },
           })
       : response.status >= 400
         ? classifyFailure(response.status, response.text(), headerValue(response.headers["retry-after"]))
@@ -119,7 +119,7 @@ export async function callJson(ctx: PhotositeContext, call: WebCall): Promise<un
   } catch {
     if (/<html/i.test(text.slice(0, 2048))) throw loginRequired("login page instead of JSON");
     throw new ServiceError("upstream_error", "photosite answered a body that is not JSON", {
-      details: { platform: "photosite", url: new URL(call.url).pathname },
+      details: { url: new URL(call.url).pathname },
     });
   }
 }

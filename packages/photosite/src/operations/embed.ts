@@ -72,9 +72,7 @@ async function viaOembed(ctx: PhotositeContext, post: PostRef, captioned: boolea
   );
   const html = answer.text("html");
   if (!html?.includes("instagram-media"))
-    throw new ServiceError("upstream_error", "photosite oEmbed answered without a snippet", {
-      details: { platform: "photosite" },
-    });
+    throw new ServiceError("upstream_error", "photosite oEmbed answered without a snippet", {});
   return {
     url: post.url,
     shortcode: post.shortcode,

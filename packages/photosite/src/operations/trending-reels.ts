@@ -70,9 +70,7 @@ export async function getTrendingReels(
     const first = pages[0];
     throw first?.status === "rejected" && first.reason instanceof ServiceError
       ? first.reason
-      : new ServiceError("upstream_error", "no trending source answered", {
-          details: { platform: "photosite" },
-        });
+      : new ServiceError("upstream_error", "no trending source answered", {});
   }
   const reels = interleave(lists, params.limit).map((media, index) => ({
     ...reelRow(media),

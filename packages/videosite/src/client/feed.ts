@@ -25,7 +25,7 @@ export async function fetchFeed(
   const feed = response.status === 200 ? readFeed(response.text()) : null;
   if (!feed)
     throw new ServiceError(notFound, `videosite has no feed for ${key}=${value}`, {
-      details: { platform: "videosite", [key]: value },
+      details: { [key]: value },
     });
   return feed;
 }

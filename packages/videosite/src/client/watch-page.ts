@@ -22,8 +22,6 @@ export async function fetchWatchPage(ctx: UpstreamContext, videoId: string): Pro
   );
   const page = readWatchPage(response.text(), videoId);
   if (page.player === null && page.initialData === null)
-    throw new ServiceError("upstream_error", "videosite: the watch page carries no video data", {
-      details: { platform: "videosite" },
-    });
+    throw new ServiceError("upstream_error", "videosite: the watch page carries no video data", {});
   return page;
 }

@@ -54,7 +54,7 @@ async function findRepliesToken(
   throw new ServiceError(
     "comment_not_found",
     `comment ${threadId} is not among the video's first top-level comments; pass the comment's repliesCursor from /v1/videosite/comments as cursor`,
-    { details: { platform: "videosite", videoId, commentId: threadId } },
+    { details: { videoId, commentId: threadId } },
   );
 }
 

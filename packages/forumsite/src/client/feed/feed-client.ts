@@ -58,7 +58,7 @@ export async function readFeed(
     await pauseCredential(ctx, egress.credential, seconds, "http_429");
     throw new ServiceError("upstream_rate_limited", "forumsite is rate limiting its feeds (429)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-      details: { platform: "forumsite", upstreamStatus: 429, via: "atom" },
+      details: { upstreamStatus: 429, via: "atom" },
     });
   }
   if (isBlockPage(response.status, body)) {
@@ -66,7 +66,7 @@ export async function readFeed(
     await pauseCredential(ctx, egress.credential, seconds, BLOCKED_REASON);
     throw new ServiceError("upstream_blocked", "forumsite answered its block page to the feed (403)", {
       retryAfterSeconds: seconds,
-      details: { platform: "forumsite", upstreamStatus: 403, reason: "blocked", via: "atom" },
+      details: { upstreamStatus: 403, reason: "blocked", via: "atom" },
     });
   }
   if (response.status !== 200) {
@@ -90,7 +90,7 @@ export async function readFeed(
   if (!rows)
     throw new ServiceError("upstream_error", "forumsite answered something that is not a feed", {
       retryAfterSeconds: 5,
-      details: { platform: "forumsite", via: "atom" },
+      details: { via: "atom" },
     });
   return rows;
 }

@@ -34,7 +34,7 @@ export function readMoreChildren(json: unknown, request: MoreRequest, counter: S
   if (errors.length > 0 || !Array.isArray(things))
     throw new ServiceError("upstream_error", "forumsite refused to load more comments", {
       retryAfterSeconds: 5,
-      details: { platform: "forumsite", upstreamErrors: errors.slice(0, 3) },
+      details: { upstreamErrors: errors.slice(0, 3) },
     });
   const requested = new Set(request.ids);
   const answered = new Set<string>();

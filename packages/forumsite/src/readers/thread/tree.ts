@@ -70,7 +70,6 @@ export function readThreadAnswer(json: unknown): ThreadAnswer {
   if (!post || !comments)
     throw new ServiceError("upstream_error", "forumsite answered a thread in an unknown form", {
       retryAfterSeconds: 5,
-      details: { platform: "forumsite" },
     });
   return { post, commentChildren: comments.things };
 }

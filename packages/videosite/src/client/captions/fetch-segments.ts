@@ -66,7 +66,6 @@ export async function fetchTrackSegments(
       retryAfterSeconds: 5,
       details: {
         ...(lastError?.details ?? {}),
-        platform: "videosite",
         reason,
         languageCode: track.languageCode,
         ...(translateTo ? { translateTo } : {}),

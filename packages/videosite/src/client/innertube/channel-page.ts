@@ -17,7 +17,7 @@ export const TAB_PARAMS: Record<ChannelTab, string> = {
 };
 
 function notFound(message: string, details: Record<string, unknown>): ServiceError {
-  return new ServiceError("channel_not_found", message, { details: { platform: "videosite", ...details } });
+  return new ServiceError("channel_not_found", message, { details: { ...details } });
 }
 
 /**

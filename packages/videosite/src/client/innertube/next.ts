@@ -22,8 +22,6 @@ export async function fetchNext(ctx: UpstreamContext, videoId: string): Promise<
   );
   const raw = response.json<unknown>();
   if (!isObject(raw) || !isObject(raw.contents))
-    throw new ServiceError("upstream_error", "videosite: the /next answer has no contents", {
-      details: { platform: "videosite" },
-    });
+    throw new ServiceError("upstream_error", "videosite: the /next answer has no contents", {});
   return raw;
 }

@@ -57,9 +57,11 @@ export async function fetchAndroidPlayer(ctx: UpstreamContext, videoId: string):
       ...playerBody(videoId),
     });
     if (!isPlayerAnswer(raw))
-      throw new ServiceError("upstream_error", "videosite: the player answer has no playability or details", {
-        details: { platform: "videosite" },
-      });
+      throw new ServiceError(
+        "upstream_error",
+        "videosite: the player answer has no playability or details",
+        {},
+      );
     return { info: readPlayer(raw), raw, via: "player" };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.code !== "upstream_error") throw error;
@@ -131,17 +133,17 @@ export async function fetchClientPlayer(
     if (isPlayerAnswer(inner)) return { info: readPlayer(inner), raw: inner, via: "reel" };
     if (isObject(body) && Object.keys(body).length === 0)
       return { info: readPlayer({}), raw: {}, via: "reel" };
-    throw new ServiceError("upstream_error", "videosite: the reel answer holds no player answer", {
-      details: { platform: "videosite" },
-    });
+    throw new ServiceError("upstream_error", "videosite: the reel answer holds no player answer", {});
   }
   const raw = await postJson(ctx, innertubeUrl("player"), clientHeaders(client), {
     context: clientContext(client),
     ...playerBody(videoId, options.poToken),
   });
   if (!isPlayerAnswer(raw))
-    throw new ServiceError("upstream_error", "videosite: the player answer has no playability or details", {
-      details: { platform: "videosite" },
-    });
+    throw new ServiceError(
+      "upstream_error",
+      "videosite: the player answer has no playability or details",
+      {},
+    );
   return { info: readPlayer(raw), raw, via: "player" };
 }

@@ -38,7 +38,7 @@ export async function fetchPlaylistHeader(
       "playlist_not_found",
       textOf(alert?.text) ?? `videosite has no playlist ${playlistId}`,
       {
-        details: { platform: "videosite", playlistId },
+        details: { playlistId },
       },
     );
   }

@@ -48,7 +48,7 @@ async function fetchableTrack(
     "videosite: the caption link needs a PO token and none is configured",
     {
       retryAfterSeconds: PO_TOKEN_RETRY_AFTER_SECONDS,
-      details: { platform: "videosite", reason: "po_token_required", languageCode: track.languageCode },
+      details: { reason: "po_token_required", languageCode: track.languageCode },
     },
   );
 }
@@ -100,7 +100,7 @@ function clientRefusal(error: unknown, client: InnertubeClient): unknown {
     "upstream_error",
     `videosite: the ${client.clientName} client refused the video: ${error.message}`,
     {
-      details: { platform: "videosite", reason: "client_refused", client: client.clientName },
+      details: { reason: "client_refused", client: client.clientName },
       cause: error,
     },
   );

@@ -28,7 +28,6 @@ export function assertChannelAvailable(page: ChannelPage): void {
       "this channel is age-restricted and needs a signed-in viewer",
       {
         details: {
-          platform: "videosite",
           channelId,
           reason: "age_restricted",
           title: textOf(ageGate.channelTitle) ?? null,
@@ -42,6 +41,6 @@ export function assertChannelAvailable(page: ChannelPage): void {
   const message = textOf(alert?.text) ?? "this channel is not available";
   const terminated = /terminated|removed|suspended|violat/i.test(message);
   throw new ServiceError("channel_unavailable", message, {
-    details: { platform: "videosite", channelId, reason: terminated ? "terminated" : "unavailable" },
+    details: { channelId, reason: terminated ? "terminated" : "unavailable" },
   });
 }

@@ -25,6 +25,6 @@ export function playerBlockedError(reason: BlockReason, message: string): Servic
         : "blocked the session";
   return new ServiceError("upstream_blocked", `videosite ${what}: ${message}`, {
     retryAfterSeconds: BLOCK_RETRY_AFTER_SECONDS[reason],
-    details: { platform: "videosite", reason },
+    details: { reason },
   });
 }
