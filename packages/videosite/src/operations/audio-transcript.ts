@@ -158,10 +158,7 @@ function priceAudio(
     throw new ServiceError(
       "upstream_error",
       "videosite: the player answer gives no duration to estimate from",
-      {
-        retryAfterSeconds: 5,
-        details: { platform: "videosite" },
-      },
+      { retryAfterSeconds: 5 },
     );
   const estimate = audioCredits(durationSeconds);
   if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
