@@ -195,26 +195,42 @@ export const segment = component(
 );
 
 /**
- * SPEC §2.4: the fields of a speech-to-text transcript after its platform's own `platform` and media id (`videoId`,
- * `trackId`): `medium` names what was transcribed in the descriptions (`video`, `track`). Times in integer ms,
- * `durationSeconds` the floor of the media's length (the basis of billing), credits as integers.
+ * SPEC §2.4 (whole seconds and integer ms: §2.2): what speech-to-text heard in a medium, the one shape of every
+ * transcript by speech-to-text (videosite's and audiosite's audio transcripts through
+ * {@link speechTranscriptFields}, photosite's reel transcript): the tier, the language, the medium's length in whole
+ * seconds, the timed segments (integer ms) and their text, `source: "asr"`. Put after the answer's own `platform`,
+ * media id and `url`.
+ */
+export const speechFields = {
+  asrProvider: z
+    .string()
+    .describe("`asr-fast` (default) or `asr-standard` (when the fast tier was unavailable)."),
+  language: z
+    .string()
+    .describe("BCP-47 code: the `language` parameter, else the detected one (`und`: none)."),
+  languageIsDetected: z.boolean(),
+  // Each answer describes its length (the billing basis; a flat-priced reel's, which may be unknown).
+  durationSeconds: z.int().min(0),
+  segments: z.array(segment),
+  text: z.string(),
+  source: z.literal("asr"),
+};
+
+/**
+ * SPEC §2.4: the fields of an audio transcript (priced per minute) after its platform's own `platform` and media id
+ * (`videoId`, `trackId`): `url`, the {@link speechFields} with `durationSeconds` the floor of the media's length (the
+ * basis of billing), and the credits as integers before `source`. `medium` names what was transcribed in the
+ * descriptions (`video`, `track`).
  */
 export function speechTranscriptFields(medium: string) {
+  const { source, ...heard } = speechFields;
   return {
     url,
-    asrProvider: z
-      .string()
-      .describe("`asr-fast` (default) or `asr-standard` (when the fast tier was unavailable)."),
-    language: z
-      .string()
-      .describe("BCP-47 code: the `language` parameter, else the detected one (`und`: none)."),
-    languageIsDetected: z.boolean(),
-    durationSeconds: z.int().min(0).describe(`The ${medium}'s length: the basis of billing.`),
-    segments: z.array(segment),
-    text: z.string(),
+    ...heard,
+    durationSeconds: heard.durationSeconds.describe(`The ${medium}'s length: the basis of billing.`),
     creditsUsed: z.int().min(0).describe("`ceil(durationSeconds / 60) * 2`."),
     estimatedCredits: z.int().min(0).describe("Same number as `creditsUsed`."),
-    source: z.literal("asr"),
+    source,
   };
 }
 

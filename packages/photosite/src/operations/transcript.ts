@@ -1,35 +1,17 @@
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
-import type { SpeechSegment } from "@sda/media";
+import type { z } from "zod";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
-import type { transcriptSpec } from "../spec/transcript.ts";
+import type { transcriptOutput, transcriptSpec } from "../spec/transcript.ts";
 import { hasVideo, notAVideoError, transcribePostVideo } from "./speech.ts";
 
-/** `data` of the transcript operation: SPEC §2.4's speech fields for a reel (or video post). */
-export interface ReelTranscript {
-  platform: "photosite";
-  /** The media id (`pk`) as a decimal string. */
-  id: string;
-  shortcode: string;
-  url: string;
-  /** The author's username, when the answer gives it. */
-  username: string | null;
-  /** The tier that transcribed: `asr-fast`, or `asr-standard` when the fast tier was unavailable or failed. */
-  asrProvider: "asr-fast" | "asr-standard";
-  /** BCP-47 code of the spoken language as the provider detected it (`und`: none given). */
-  language: string;
-  /** Always true: the operation takes no `language`. */
-  languageIsDetected: true;
-  /** The video's length in whole seconds (the post answer's `video_duration`, else the speech file's length). */
-  durationSeconds: number | null;
-  /** Timed speech segments (integer ms). */
-  segments: SpeechSegment[];
-  /** Segment texts joined with one space. */
-  text: string;
-  source: "asr";
-}
+/**
+ * `data` of the transcript operation (its schema `transcriptOutput`: SPEC §2.4's speech fields for a reel or video
+ * post): `id` is the media id (`pk`) as a decimal string, `username` the author's when the answer gives it.
+ */
+export type ReelTranscript = z.output<typeof transcriptOutput>;
 
 /** A post's speech as the transcript answers it, plus the source string's parts. */
 export interface PostTranscript {

@@ -1,24 +1,28 @@
-import { AUDIO_ERROR_CODES, cacheParam, defineOperationSpec, fixed, segment, url } from "@sda/core";
+import { AUDIO_ERROR_CODES, cacheParam, defineOperationSpec, fixed, speechFields, url } from "@sda/core";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 
 /** Query parameters of `GET /v1/photosite/transcript`. */
 export const transcriptParams = z.object({ url: postParam, cache: cacheParam });
 
-/** The speech of a reel as full text and timed segments (speech-to-text; the language is always detected). */
+/**
+ * The speech of a reel as full text and timed segments: the speech-to-text shape of every transcript (`speechFields`,
+ * SPEC §2.4) after the post's identity; the language is always detected (the operation takes no `language`), and
+ * the length may be unknown (the price is flat, so it bills nothing).
+ */
 export const transcriptOutput = z.object({
   platform: z.literal("photosite"),
   id: z.string(),
   shortcode: z.string(),
   url,
   username: z.string().nullable(),
-  asrProvider: z.string().describe("`asr-fast`, or `asr-standard` when the fast tier was unavailable."),
-  language: z.string().describe("BCP-47 code of the detected language (`und`: none)."),
-  languageIsDetected: z.boolean(),
-  durationSeconds: z.number().min(0).nullable(),
-  segments: z.array(segment),
-  text: z.string(),
-  source: z.literal("asr"),
+  ...speechFields,
+  language: speechFields.language.describe("BCP-47 code of the detected language (`und`: none)."),
+  durationSeconds: speechFields.durationSeconds
+    .nullable()
+    .describe(
+      "The reel's length in whole seconds (the post's `video_duration`, else the speech file's); null when neither tells.",
+    ),
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { EstimateHandler, HandlerFor } from "@sda/core";
 import { audioCredits, type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
 import { audioExtractError, transcribeAudio } from "@sda/media";
+import type { z } from "zod";
 import { fetchAndroidPlayer } from "../client/innertube/player.ts";
 import { audioSourceHealth, videositeAudioSources } from "../client/strategies/audio-sources.ts";
 import { videositeRuntime } from "../client/strategies/runtime.ts";
@@ -11,12 +12,12 @@ import {
   requirePlayableVideo,
   TRANSCRIPT_PATH,
 } from "../readers/captions/errors.ts";
-import { joinSegments, type Segment } from "../readers/captions/segments.ts";
+import { joinSegments } from "../readers/captions/segments.ts";
 import { selectTrack } from "../readers/captions/track-selection.ts";
 import { classifyPlayability, type UnavailableReason } from "../readers/video/playability.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../readers/video/player-reader.ts";
 import type { MediaFormat } from "../readers/video/streaming-reader.ts";
-import type { audioTranscriptSpec } from "../spec/audio-transcript.ts";
+import type { audioTranscriptOutput, audioTranscriptSpec } from "../spec/audio-transcript.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
 
@@ -26,27 +27,11 @@ export { AUDIO_MAX_DURATION_SECONDS };
  */
 export const VIDEOSITE_MEDIA_CIRCUIT = "videosite-media";
 
-/** SPEC §2.4: the audio transcript result. */
-export interface AudioTranscriptResult {
-  platform: "videosite";
-  videoId: string;
-  url: string;
-  /** The tier that transcribed: `asr-fast`, or `asr-standard` when the fast tier was unavailable or failed. */
-  asrProvider: "asr-fast" | "asr-standard";
-  /** BCP-47 code: the `language` parameter when given, else the language the provider detected (`und`: none). */
-  language: string;
-  languageIsDetected: boolean;
-  /** The video's length (`videoDetails.lengthSeconds`), the billing basis. */
-  durationSeconds: number;
-  segments: Segment[];
-  /** Segment texts joined with one space. */
-  text: string;
-  /** `ceil(durationSeconds / 60) × 2`. */
-  creditsUsed: number;
-  /** Same number as `creditsUsed`. */
-  estimatedCredits: number;
-  source: "asr";
-}
+/**
+ * SPEC §2.4: the audio transcript result (its schema `audioTranscriptOutput`, the shared `speechTranscriptFields`);
+ * `durationSeconds` is the video's `videoDetails.lengthSeconds`, the billing basis.
+ */
+type AudioTranscriptResult = z.output<typeof audioTranscriptOutput>;
 
 // Playability reasons that are a wall around the media rather than its absence (SPEC §7.4 `restricted`).
 const RESTRICTED_REASONS = new Set<UnavailableReason>([
