@@ -9,8 +9,8 @@ export interface CallLocals {
   accountId?: string;
   keyId?: string;
   operationId?: string;
+  /** The query as the caller sent it (empty values left out), when the route made its own copy (operation calls). */
   params?: Record<string, unknown>;
-  credits?: number;
   cache?: CacheStatus;
   source?: string;
   errorCode?: string;
@@ -73,7 +73,6 @@ export function successJson(body: SuccessBody): string {
  */
 export function sendSuccess(res: Response, body: SuccessBody) {
   const l = locals(res);
-  l.credits = body.credits;
   l.cache = body.cache;
   l.source = body.source;
   const json = successJson(body);
@@ -91,7 +90,6 @@ export function sendSuccess(res: Response, body: SuccessBody) {
 export function sendError(res: Response, error: ServiceError) {
   const l = locals(res);
   l.errorCode = error.code;
-  l.credits = 0;
   if (error.retryAfterSeconds !== undefined) res.set("Retry-After", String(error.retryAfterSeconds));
   if (error.code === "method_not_allowed" && typeof error.details.allow === "string")
     res.set("Allow", error.details.allow);

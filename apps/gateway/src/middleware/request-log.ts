@@ -24,7 +24,8 @@ export function requestLog(writer: RequestLogWriter): RequestHandler {
         operation: l.operationId ?? null,
         method: req.method,
         path: req.path,
-        params: l.params ?? {},
+        // What the caller sent: the query (an operation route's own copy when it made one).
+        params: l.params ?? { ...req.query },
         status: res.statusCode,
         errorCode: l.errorCode ?? null,
         cache: l.cache ?? "BYPASS",

@@ -58,9 +58,8 @@ export async function answerIdempotently(
     res.status(202).json(pollBody(outcome.jobId, outcome.status));
     return;
   }
+  // A replay charges nothing: the charge is the first call's, under its request id (usage shows the replay free).
   sendJobResult(res, outcome.result);
-  // A replay charged nothing: the charge is the first call's (its own request-log row).
-  if (outcome.replayed) l.credits = 0;
 }
 
 /** A call's claim as the store keeps it, with what the loop below needs. */

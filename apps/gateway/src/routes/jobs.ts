@@ -83,9 +83,8 @@ export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
       res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(job.jobId, job.status));
       return;
     }
+    // The charge is the original request's (in the ledger); the poll's own row has none, so usage shows it free.
     sendJobResult(res, job.result);
-    // The charge is the original request's (in the ledger); the poll's own answer charges nothing.
-    l.credits = 0;
   });
   return router;
 }

@@ -20,7 +20,6 @@ export function getLedger(deps: GatewayDeps) {
     const principal = principalOf(res);
     locals(res).operationId = "account.ledger";
     const query = parseParams(ledgerQuerySchema, req.query as Record<string, unknown>);
-    locals(res).params = { limit: query.limit };
     const after = query.cursor ? decodePageCursor(codec, LEDGER_LIST_ID, query.cursor) : undefined;
     const [page, balance] = await Promise.all([
       deps.ledger.usage.ledgerPage(principal.accountId, {

@@ -13,7 +13,6 @@ export function getDailyUsage(deps: GatewayDeps) {
     const principal = principalOf(res);
     locals(res).operationId = "account.usage-daily";
     const query = parseParams(dailyUsageQuerySchema, req.query as Record<string, unknown>);
-    locals(res).params = { days: query.days };
     // Read your own writes: this process's buffered rows of the account first (credits are the charges', committed).
     await deps.requestLog.flushAccount(principal.accountId);
     const days = await deps.ledger.usage.daily(principal.accountId, query.days);

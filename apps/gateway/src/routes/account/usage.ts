@@ -27,7 +27,6 @@ export function getUsage(deps: GatewayDeps) {
       operation: query.operation,
       status: query.status,
     };
-    locals(res).params = { ...filters, limit: query.limit };
     const after = query.cursor ? decodePageCursor(codec, USAGE_LIST_ID, query.cursor, filters) : undefined;
     // Read your own writes: a call answered a moment ago by this process is listed (its buffered row written first;
     // a billed call whose row another gateway still buffers, or lost, is listed from its charge).

@@ -13,7 +13,6 @@ export function sendMonitorsJson(
   extra: Record<string, unknown> = {},
 ) {
   const l = locals(res);
-  l.credits = 0;
   l.cache = "BYPASS";
   l.source = "monitors";
   res

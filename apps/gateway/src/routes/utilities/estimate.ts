@@ -76,7 +76,6 @@ export function estimateRoute(deps: GatewayDeps) {
   return async (req: Request, res: Response) => {
     const l = locals(res);
     l.operationId = "utilities.estimate";
-    l.params = { ...req.query };
     const outcome = await estimateCall(
       deps,
       principalOf(res),

@@ -72,7 +72,6 @@ export function resolveRoute(deps: GatewayDeps, catalog: HistoryCatalog = defaul
   return async (req: Request, res: Response) => {
     const l = locals(res);
     l.operationId = "utilities.resolve";
-    l.params = { ...req.query };
     const { url } = parseParams(resolveQuery, req.query as Record<string, unknown>);
     sendSuccess(res, {
       data: resolveUrl(deps.registry, catalog, url),
