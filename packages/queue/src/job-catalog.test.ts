@@ -8,12 +8,14 @@ import {
   enqueue,
   enqueueBulk,
   type JobKind,
+  type JobKindSpec,
+  type JobPolicy,
   jobCatalog,
   jobOptions,
   jobQueue,
   scheduleJobs,
 } from "./job-catalog.ts";
-import { jobParser, MalformedJobError } from "./job-schemas.ts";
+import { canaryJobSchema, jobParser, MalformedJobError } from "./job-schemas.ts";
 
 // The catalog's policies are the values each producer wrote by hand before it existed: changing one changes how long
 // jobs stay in Redis (the key TTL checks) and how often a crash is retried, so they are pinned here exactly.
@@ -178,6 +180,20 @@ describe("the job catalog", () => {
     // @ts-expect-error a batch item is not a webhook attempt
     const wrongData = () => enqueue(queue, "webhook-attempt", batchItem, { retentionSeconds: 1 });
     expect([typeof options, typeof wrongData]).toEqual(["function", "function"]);
+  });
+
+  it("types awaited kinds' retention as an age: one kept by count (or removed at once) does not compile", () => {
+    const awaitedKeptByCount: JobKindSpec<typeof canaryJobSchema, "canary", true, undefined> = {
+      queue: "canary",
+      schema: canaryJobSchema,
+      name: "canary",
+      awaited: true,
+      // @ts-expect-error a waiter could find its job dropped by newer ones
+      policy: () => ({ removeOnComplete: 20, removeOnFail: 20 }),
+    };
+    // @ts-expect-error removed at once: never, for any kind
+    const removedAtOnce: JobPolicy = { removeOnComplete: true, removeOnFail: { age: 1 } };
+    expect([awaitedKeptByCount.awaited, removedAtOnce.removeOnComplete]).toEqual([true, true]);
   });
 });
 

@@ -28,6 +28,15 @@ export interface JobPolicy {
   removeOnFail: JobRetention;
 }
 
+/**
+ * The policy of a kind a producer waits for: kept by age, so a job is readable for as long as its result is promised
+ * (a count could drop a result still waited for under load). The catalog's types make this a compile error.
+ */
+export interface AwaitedJobPolicy extends JobPolicy {
+  removeOnComplete: { age: number };
+  removeOnFail: { age: number };
+}
+
 /** The policy settings of kinds configured by the environment: `JOB_ATTEMPTS` and the seconds jobs are kept. */
 export interface ConfiguredJobPolicy {
   attempts: number;
@@ -51,9 +60,10 @@ export interface JobKindSpec<S extends z.ZodType, Q extends string | OperationQu
   /** A producer waits for the job's result: its retention must be an age at least the result's lifetime. */
   awaited: A;
   /** Attempts, backoff and retention (from the producer's settings `P` for kinds the environment configures). */
-  policy: (settings: P) => JobPolicy;
+  policy: (settings: P) => A extends true ? AwaitedJobPolicy : JobPolicy;
 }
 
+/** One catalog entry, its queue name and `awaited` kept as literal types (`"monitors"`, `true`). */
 function jobKind<
   S extends z.ZodType,
   const Q extends string | OperationQueue,
@@ -71,7 +81,7 @@ const byOperation = (data: { operationId: string }) => data.operationId;
  * times, 0.5 s then doubling (the request id makes a retry unable to charge twice); kept `retentionSeconds` after it
  * finishes, completed or failed alike, so a waiter or a later `GET /v1/jobs/{id}` can always read it.
  */
-const operationJobPolicy = ({ attempts, retentionSeconds }: ConfiguredJobPolicy): JobPolicy => ({
+const operationJobPolicy = ({ attempts, retentionSeconds }: ConfiguredJobPolicy): AwaitedJobPolicy => ({
   attempts,
   backoff: { type: "exponential", delay: 500 },
   removeOnComplete: { age: retentionSeconds },
