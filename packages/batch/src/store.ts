@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "@sda/ledger";
+import { type Prisma, type PrismaClient, utcTimestamp } from "@sda/ledger";
 import type { PreparedCall } from "./prepare.ts";
 
 /**
@@ -60,11 +60,6 @@ export interface NewBatch {
   createdAt: Date;
   expiresAt: Date;
   calls: (PreparedCall & { requestId: string })[];
-}
-
-/** UTC timestamp literal for a `timestamp(3)` column (the columns hold UTC, as Prisma writes them). */
-export function utc(date: Date): string {
-  return date.toISOString().replace("Z", "");
 }
 
 export class BatchStore {
@@ -138,7 +133,7 @@ export class BatchStore {
    * account arriving beside running ones gets its share at once; the others shrink to theirs as their items finish.
    */
   async claim(accountId: string, share: BatchShare, now: Date): Promise<ClaimedItem[]> {
-    const at = utc(now);
+    const at = utcTimestamp(now);
     // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
     // it sees every claim committed before (one statement with the lock in a CTE would not).
     const [, claimed] = await this.prisma.$transaction([
@@ -186,7 +181,7 @@ export class BatchStore {
     outcome: ItemOutcome,
     now: Date,
   ): Promise<{ id: string; completedAt: Date | null } | null> {
-    const at = utc(now);
+    const at = utcTimestamp(now);
     const ok = outcome.status === "succeeded" ? 1 : 0;
     const rows = await this.prisma.$queryRaw<{ id: string; completedAt: Date | null }[]>`
       WITH item AS (
@@ -215,7 +210,7 @@ export class BatchStore {
    * @returns the batch after the update, or null when it does not exist.
    */
   async cancel(batchId: string, now: Date): Promise<BatchRow | null> {
-    const at = utc(now);
+    const at = utcTimestamp(now);
     await this.prisma.$queryRaw`
       WITH gone AS (
         UPDATE "batch_items" SET "status" = 'cancelled', "finished_at" = ${at}::timestamp(3)

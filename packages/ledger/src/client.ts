@@ -50,3 +50,11 @@ export function sqlPool(prisma: PrismaClient): pg.Pool {
   if (!pool) throw new Error("this PrismaClient was not made by createPrismaClient: it has no pg pool");
   return pool;
 }
+
+/**
+ * The text of a `timestamp(3)` value for a raw SQL statement (`${utcTimestamp(now)}::timestamp(3)`): the instant's UTC
+ * wall time without a zone (`2026-12-02T07:30:00.000`), as the columns hold it (Prisma writes UTC without a zone).
+ */
+export function utcTimestamp(date: Date): string {
+  return date.toISOString().replace("Z", "");
+}
