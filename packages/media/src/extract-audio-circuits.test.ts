@@ -39,7 +39,6 @@ async function extract(ctx: TestContext, files: { dir: string; extractor: string
           })
         : new DirectUrlSource({
             http: ctx.http,
-            platform: "videosite",
             url: synth.formatUrl,
             label: "direct:itag140",
             ...(name ? { circuit: name } : {}),

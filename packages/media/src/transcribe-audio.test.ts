@@ -78,7 +78,6 @@ function settings(overrides: Partial<MediaSettings> = {}): MediaSettings {
 const direct = () =>
   new DirectUrlSource({
     http: ctx.http,
-    platform: "videosite",
     url: synth.formatUrl,
     label: "direct:itag140",
   });

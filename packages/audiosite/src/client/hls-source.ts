@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { HttpClient } from "@sda/core";
+import type { PlatformHttpClient } from "@sda/core";
 import { type AudioDownload, type AudioSource, audioExtractError, classifyDownloadError } from "@sda/media";
 
 /**
@@ -30,15 +30,15 @@ export class HlsSource implements AudioSource {
   readonly kind = "direct" as const;
   readonly label: string;
 
-  constructor(private readonly options: { http: HttpClient; platform: string; url: string; label: string }) {
+  constructor(private readonly options: { http: PlatformHttpClient; url: string; label: string }) {
     this.label = options.label;
   }
 
   async open(signal: AbortSignal, budgetMs: number): Promise<AudioDownload> {
-    const { http, platform, url } = this.options;
+    const { http, url } = this.options;
     let segments: string[];
     try {
-      const playlist = await http.request({ platform, url, timeoutMs: budgetMs }, signal);
+      const playlist = await http.request({ url, timeoutMs: budgetMs }, signal);
       segments = readSegmentUrls(playlist.text(), playlist.url || url);
     } catch (error) {
       throw classifyDownloadError(error);
@@ -48,7 +48,7 @@ export class HlsSource implements AudioSource {
     async function* concatenated() {
       for (const segment of segments) {
         const response = await http
-          .stream({ platform, url: segment, timeoutMs: budgetMs }, signal)
+          .stream({ url: segment, timeoutMs: budgetMs }, signal)
           .catch((error: unknown) => {
             throw classifyDownloadError(error);
           });

@@ -94,8 +94,8 @@ async function openableSource(
     if (!url) continue;
     const label = `${candidate.protocol}:${candidate.preset ?? "mp3"}`;
     return candidate.protocol === "hls"
-      ? new HlsSource({ http: ctx.http, platform: "audiosite", url, label })
-      : new DirectUrlSource({ http: ctx.http, platform: "audiosite", url, label });
+      ? new HlsSource({ http: ctx.http, url, label })
+      : new DirectUrlSource({ http: ctx.http, url, label });
   }
   throw audioExtractError("no_audio_format", "no stream format of the track answered a URL");
 }

@@ -1,12 +1,14 @@
-import { type HttpClient, type Platform, ServiceError } from "@sda/core";
+import { type PlatformHttpClient, ServiceError } from "@sda/core";
 import { audioExtractError } from "../extract-error.ts";
 import type { AudioDownload, AudioSource } from "./audio-source.ts";
 
 /** What a {@link DirectUrlSource} needs: the media URL (on the platform's live host) and who serves it. */
 export interface DirectUrlSourceOptions {
-  http: HttpClient;
-  /** The platform whose host serves the URL (routes it to the configured origin, e.g. the replay in tests). */
-  platform: Platform;
+  /**
+   * The handler's `ctx.http`, bound to the platform whose host serves the URL (which routes it to the configured
+   * origin, e.g. the replay in tests).
+   */
+  http: PlatformHttpClient;
   /** The direct media URL, e.g. a `…googlevideo.com/videoplayback?…` format URL of a player answer. */
   url: string;
   /** Label for logs, e.g. `direct:itag140`. */
@@ -64,10 +66,10 @@ export class DirectUrlSource implements AudioSource {
   }
 
   async open(signal: AbortSignal, budgetMs: number): Promise<AudioDownload> {
-    const { http, platform, url, headers } = this.options;
+    const { http, url, headers } = this.options;
     try {
       const response = await http.stream(
-        { platform, url, method: "GET", timeoutMs: budgetMs, ...(headers ? { headers } : {}) },
+        { url, method: "GET", timeoutMs: budgetMs, ...(headers ? { headers } : {}) },
         signal,
       );
       const type = response.headers["content-type"];

@@ -80,10 +80,7 @@ export async function transcribePostVideo(
   const { settings } = ctx.services.media;
   const sources: AudioSource[] = [];
   const videoUrl = speechVideoUrl(media);
-  if (videoUrl)
-    sources.push(
-      new DirectUrlSource({ http: ctx.http, platform: "photosite", url: videoUrl, label: "direct" }),
-    );
+  if (videoUrl) sources.push(new DirectUrlSource({ http: ctx.http, url: videoUrl, label: "direct" }));
   if (settings.extractorPath)
     sources.push(
       new ExtractorSource({

@@ -50,10 +50,7 @@ class VisionosDirectSource implements AudioSource {
     if (!format || format === "none" || !format.url)
       throw audioExtractError("extractor_unavailable", "the VISIONOS player gives no direct audio URL");
     const url = this.poToken ? withPoToken(format.url, this.poToken, this.client.clientName) : format.url;
-    return new DirectUrlSource({ http: this.ctx.http, platform: "videosite", url, label: this.label }).open(
-      signal,
-      budgetMs,
-    );
+    return new DirectUrlSource({ http: this.ctx.http, url, label: this.label }).open(signal, budgetMs);
   }
 }
 
@@ -82,7 +79,6 @@ export async function videositeAudioSources(options: {
       id: "android",
       source: new DirectUrlSource({
         http: ctx.http,
-        platform: "videosite",
         url,
         label: `direct:itag${format.itag}`,
         circuit: "videosite:direct:android",
