@@ -12,8 +12,8 @@ import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { validateAnswers } from "./middleware/validate-answers.ts";
-import { accountRouter } from "./routes/account.ts";
 import { batchRouter } from "./routes/batch/index.ts";
+import { mountRoutes } from "./routes/define-route.ts";
 import { docsRouter } from "./routes/docs.ts";
 import { historyRouter } from "./routes/history.ts";
 import { homeRouter } from "./routes/home.ts";
@@ -21,7 +21,7 @@ import { jobsRouter } from "./routes/jobs.ts";
 import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
-import { SERVICE_ROUTES } from "./routes/service-routes.ts";
+import { MOUNTED_ROUTES, SERVICE_ROUTES } from "./routes/service-routes.ts";
 import { statusRouter } from "./routes/status.ts";
 import { utilitiesRouter } from "./routes/utilities/index.ts";
 
@@ -89,7 +89,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Registry operations first: the busiest paths, found by one map lookup, pass no other route's path match (Express
   // tries every route in turn). Other paths fall through to the routes below. Operation calls run the rate-limit
   // check alongside their plan's first round trip (see `operationRoutes`).
-  app.all(OPERATION_PATTERN, ...operationRoutes(deps, metrics).handlers(authenticated, limit));
+  app.all(OPERATION_PATTERN, ...operationRoutes(deps).handlers(authenticated, limit));
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
   app.use(statusRouter(deps));
   app.use(openApiRouter(deps.registry));
@@ -99,14 +99,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use("/dashboard", dashboardRouter(deps));
 
   app.use(jobsRouter(deps, auth));
-  app.use(accountRouter(deps, authenticated, limit));
+  app.use(mountRoutes(MOUNTED_ROUTES, deps, { authenticated, limit }));
   app.use(historyRouter(deps, auth));
   app.use(monitorsRouter(deps, auth));
   app.use(batchRouter(deps.batches, auth));
   app.use(utilitiesRouter(deps, auth));
   if (deps.config.MCP_ENABLED) {
     const tools = mcpTools(deps.registry, deps.config.MCP_TOOLS);
-    app.use(mcpRouter(deps, tools, authenticated, limit, metrics));
+    app.use(mcpRouter(deps, tools, authenticated, limit));
   }
   app.use(notFound);
   app.use(errorHandler(deps.log));

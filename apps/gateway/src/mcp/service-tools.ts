@@ -3,7 +3,7 @@ import { documentedBodies } from "@sda/monitors";
 import { type ServiceRouteDoc, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
 import { accountSummary } from "../routes/account/get-account.ts";
-import { accountRouteDocs } from "../routes/account/openapi.ts";
+import { accountRoutes } from "../routes/account/routes.ts";
 import { getBatchDoc } from "../routes/batch/get.ts";
 import { submitBatchDoc } from "../routes/batch/submit.ts";
 import { createMonitorDoc } from "../routes/monitors/create.ts";
@@ -80,7 +80,7 @@ function serviceTool(
   };
 }
 
-const getAccountDoc = accountRouteDocs.find((doc) => doc.path === "/v1/account") as ServiceRouteDoc;
+const getAccountDoc = accountRoutes.find((doc) => doc.path === "/v1/account") as ServiceRouteDoc;
 
 const estimateInput = z.object({
   tool: z.string().describe("The platform tool to price, e.g. `videosite_transcript`."),

@@ -1,5 +1,6 @@
-import { accountRouteDocs } from "./account/openapi.ts";
+import { accountRoutes } from "./account/routes.ts";
 import { batchRouteDocs } from "./batch/index.ts";
+import type { ServiceRoute } from "./define-route.ts";
 import { historyRouteDocs } from "./history.ts";
 import { jobRouteDocs } from "./jobs.ts";
 import { monitorRouteDocs } from "./monitors/index.ts";
@@ -10,10 +11,13 @@ import { utilitiesRouteDocs } from "./utilities/index.ts";
 /** Every service-group route (Status, Account, History, Monitors, Batch, Utilities, jobs), as declared for OpenAPI. */
 export const SERVICE_ROUTES: readonly ServiceRouteDoc[] = [
   ...statusRouteDocs,
-  ...accountRouteDocs,
+  ...accountRoutes,
   ...historyRouteDocs,
   ...monitorRouteDocs,
   ...batchRouteDocs,
   ...utilitiesRouteDocs,
   ...jobRouteDocs,
 ];
+
+/** The routes served from their one value ({@link ServiceRoute}, mounted by `mountRoutes`). */
+export const MOUNTED_ROUTES: readonly ServiceRoute[] = [...accountRoutes];

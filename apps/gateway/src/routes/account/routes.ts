@@ -7,28 +7,43 @@ import {
   usagePage,
   usageQuerySchema,
 } from "@sda/core";
-import type { ServiceRouteDoc } from "../service-docs.ts";
+import { defineRoute, type ServiceRoute } from "../define-route.ts";
+import { getAccount } from "./get-account.ts";
+import { getLedger } from "./ledger.ts";
+import { getUsage } from "./usage.ts";
+import { getDailyUsage } from "./usage-daily.ts";
 
 const FREE = "Free (0 credits). Only the key's own account is ever read.";
 const RESPONSES = { "200": "the data", "400": "invalid query", "401": "key problem", "429": "rate limited" };
 
-/** The OpenAPI descriptions of the Account group, from the same zod schemas the routes validate with. */
-export const accountRouteDocs: ServiceRouteDoc[] = [
-  {
+/**
+ * The Account group (free, key-authenticated): `GET /v1/account`, `/v1/account/usage`, `/v1/account/usage/daily` and
+ * `/v1/account/ledger`, described by the same zod schemas the routes validate with. They only read, so the key's
+ * rate-limit check runs alongside the route's reads (`admitAlongside`: one round trip at c=1 instead of two).
+ */
+export const accountRoutes: readonly ServiceRoute[] = [
+  defineRoute({
     method: "get",
     path: "/v1/account",
     operationId: "getAccount",
+    operation: "account.get",
     output: accountResource,
     tag: "Account",
     summary:
       "The account: email, plan limits, balance, reserved and available credits, creation time, calls and credits of the last 24 h",
     description: FREE,
     responses: RESPONSES,
-  },
-  {
+    admitAlongside: true,
+    handler: (deps) => {
+      const read = getAccount(deps);
+      return ({ req, res }) => read(req, res);
+    },
+  }),
+  defineRoute({
     method: "get",
     path: "/v1/account/usage",
     operationId: "listUsage",
+    operation: "account.usage",
     output: usagePage,
     tag: "Account",
     summary:
@@ -36,27 +51,44 @@ export const accountRouteDocs: ServiceRouteDoc[] = [
     description: FREE,
     query: usageQuerySchema,
     responses: RESPONSES,
-  },
-  {
+    admitAlongside: true,
+    handler: (deps) => {
+      const read = getUsage(deps);
+      return ({ req, res }) => read(req, res);
+    },
+  }),
+  defineRoute({
     method: "get",
     path: "/v1/account/usage/daily",
     operationId: "getDailyUsage",
+    operation: "account.usage-daily",
     output: dailyUsageResource,
     tag: "Account",
     summary: "Calls, successful calls and credits per UTC day and operation",
     description: FREE,
     query: dailyUsageQuerySchema,
     responses: RESPONSES,
-  },
-  {
+    admitAlongside: true,
+    handler: (deps) => {
+      const read = getDailyUsage(deps);
+      return ({ req, res }) => read(req, res);
+    },
+  }),
+  defineRoute({
     method: "get",
     path: "/v1/account/ledger",
     operationId: "listLedgerEntries",
+    operation: "account.ledger",
     output: ledgerPage,
     tag: "Account",
     summary: "Ledger entries (signed credits, balanceAfter), newest first; their sum is the balance",
     description: FREE,
     query: ledgerQuerySchema,
     responses: RESPONSES,
-  },
+    admitAlongside: true,
+    handler: (deps) => {
+      const read = getLedger(deps);
+      return ({ req, res }) => read(req, res);
+    },
+  }),
 ];
