@@ -120,8 +120,8 @@ export interface OperationSpec<S extends z.ZodType = z.ZodType, O extends z.ZodT
   queue: string;
   cache: CachePolicy;
   /**
-   * True when the platform's handlers provide an {@link EstimateHandler} for it (`GET /v1/utilities/estimate` runs
-   * it as a free job on the operation's queue, e.g. the audio transcript's price from the video's duration).
+   * True when it has an {@link EstimateHandler} (its line's `estimator`; `GET /v1/utilities/estimate` runs it as a
+   * free job on the operation's queue, e.g. the audio transcript's price from the video's duration).
    */
   estimate?: boolean;
   /**
@@ -129,7 +129,7 @@ export interface OperationSpec<S extends z.ZodType = z.ZodType, O extends z.ZodT
    * `operations` ({@link withHandler}), so a process that never runs the operation (the gateway) never loads its
    * extraction code. The registry's `handler(id)` calls it on first use and keeps the handler.
    */
-  handler?: () => Promise<OperationHandler>;
+  handler: () => Promise<OperationHandler>;
   /** Loads its estimate function (like `handler`); set exactly when `estimate` is true. */
   estimator?: () => Promise<EstimateHandler>;
 }
@@ -189,11 +189,9 @@ export interface OperationSpecInput<
   path?: string;
   /** Default: the platform's name. */
   tag?: string;
-  /** True when the platform's handlers provide an estimate function for it (see {@link OperationSpec.estimate}). */
-  estimate?: boolean;
 }
 
-/** Identity helper that keeps the name literal and the params type for the platform's handler map. */
+/** Identity helper that keeps the name literal and the params and output types (for `withHandler`, `HandlerFor`). */
 export function defineOperationSpec<const N extends string, S extends z.ZodType, O extends z.ZodType>(
   spec: OperationSpecInput<N, S, O>,
 ): OperationSpecInput<N, S, O> {

@@ -3,13 +3,11 @@ import { z } from "zod";
 import { errorCodeSpec, ServiceError } from "./errors.ts";
 import {
   createCatalog,
-  defineHandlers,
   defineOperationSpec,
   definePlatform,
   itemsAt,
   matchesHost,
   type OperationContext,
-  platform,
   withHandler,
 } from "./index.ts";
 import { fixed } from "./price.ts";
@@ -32,13 +30,19 @@ const mediaSpec = defineOperationSpec({
   cache: { mode: "none" },
   queue: "audio",
 });
+/** An operation's line whose handler these tests never run. */
+const unrun = async () => {
+  throw new Error("not run in this test");
+};
+const item = withHandler(itemSpec, unrun);
+const media = withHandler(mediaSpec, unrun);
 const exampleSite = definePlatform({
   name: "examplesite",
   hosts: ["www.example.com", "*.cdn.example.com"],
   env: z.object({ EXAMPLESITE_TOKEN: z.string().default("t") }),
   errorCodes: { item_gone: { status: 404, retryable: false } },
   queues: ["audio"],
-  operations: [itemSpec, mediaSpec],
+  operations: [item, media],
 });
 
 describe("definePlatform", () => {
@@ -56,13 +60,13 @@ describe("definePlatform", () => {
   });
 
   it("closes each operation's error codes: the call codes, the platform's own, the operation's declared ones", () => {
-    const [item, media] = exampleSite.operations;
-    expect(item.errorCodes).toEqual(
+    const [itemOp, mediaOp] = exampleSite.operations;
+    expect(itemOp.errorCodes).toEqual(
       expect.arrayContaining(["invalid_api_key", "upstream_error", "item_gone"]),
     );
-    expect(item.errorCodes).not.toContain("duration_too_long");
-    expect(media.errorCodes).toContain("duration_too_long");
-    expect(new Set(media.errorCodes).size).toBe(media.errorCodes.length);
+    expect(itemOp.errorCodes).not.toContain("duration_too_long");
+    expect(mediaOp.errorCodes).toContain("duration_too_long");
+    expect(new Set(mediaOp.errorCodes).size).toBe(mediaOp.errorCodes.length);
   });
 
   it("registers its error codes in the one code table; unknown codes fail loudly", () => {
@@ -84,7 +88,7 @@ describe("definePlatform", () => {
     expect(() =>
       definePlatform({ name: "badsite", hosts: [], env: z.object({ TOKEN: z.string() }), operations: [] }),
     ).toThrow(/must be named BADSITE_/);
-    expect(() => definePlatform({ name: "badsite", hosts: [], operations: [mediaSpec] })).toThrow(
+    expect(() => definePlatform({ name: "badsite", hosts: [], operations: [media] })).toThrow(
       /queue "audio" is not one of the platform's queues/,
     );
   });
@@ -114,7 +118,7 @@ describe("a platform's own declarations: recording rule, monitor rules, canaries
     recording: { path: { stripTrailingSlash: true }, volatileQuery: ["ts"] },
     monitors: { media: itemsAt("items") },
     canaries: [{ operation: "item-details", params: { id: "1" } }],
-    operations: [itemSpec, { ...mediaSpec, queue: undefined }],
+    operations: [item, { ...media, queue: undefined }],
   });
 
   it("keeps the recording rule as declared, and keys monitor rules and canaries by operation id", () => {
@@ -130,7 +134,7 @@ describe("a platform's own declarations: recording rule, monitor rules, canaries
         name: "wrongsite",
         hosts: [],
         monitors: { nope: itemsAt("items") } as never,
-        operations: [itemSpec],
+        operations: [item],
       }),
     ).toThrow(/a monitor rule names no operation "nope"/);
     expect(() =>
@@ -138,7 +142,7 @@ describe("a platform's own declarations: recording rule, monitor rules, canaries
         name: "wrongsite",
         hosts: [],
         canaries: [{ operation: "nope" as never, params: {} }],
-        operations: [itemSpec],
+        operations: [item],
       }),
     ).toThrow(/a canary names no operation "nope"/);
   });
@@ -153,7 +157,7 @@ describe("a platform's host budgets (politeness)", () => {
         { hosts: ["api.polite.example"], rate: { requests: 3000, perSeconds: 300 } },
         { name: "instances", hosts: ["*"], perHost: true, concurrency: 4 },
       ],
-      operations: [itemSpec],
+      operations: [item],
     });
     expect(polite.politeness.map((b) => b.name)).toEqual(["api.polite.example", "instances"]);
     expect(exampleSite.politeness).toEqual([]);
@@ -161,7 +165,7 @@ describe("a platform's host budgets (politeness)", () => {
 
   it("refuses a budget without hosts, without a rate or concurrency, with figures that are not whole and positive, or named twice", () => {
     const declare = (politeness: never) =>
-      definePlatform({ name: "rudesite", hosts: [], politeness, operations: [itemSpec] });
+      definePlatform({ name: "rudesite", hosts: [], politeness, operations: [item] });
     expect(() => declare([{ name: "x", hosts: [], concurrency: 1 }] as never)).toThrow(/names no hosts/);
     expect(() => declare([{ hosts: ["a.example"] }] as never)).toThrow(/neither a rate nor a concurrency/);
     expect(() =>
@@ -180,78 +184,21 @@ describe("a platform's host budgets (politeness)", () => {
 });
 
 describe("catalog", () => {
-  const handlers = defineHandlers(exampleSite, {
-    "item-details": async (params, ctx) => ({
-      data: { id: params.id, token: ctx.env.EXAMPLESITE_TOKEN },
-      source: "t",
-    }),
-    media: async (params) => ({ data: { limit: params.limit }, source: "t", count: 1 }),
+  it("refuses a platform twice, and an operation without a handler loader", () => {
+    expect(() => createCatalog([exampleSite, exampleSite])).toThrow(
+      /platform examplesite is in the catalog twice/,
+    );
+    expect(() => definePlatform({ name: "baresite", hosts: [], operations: [itemSpec as never] })).toThrow(
+      /baresite: no handler for operation "item-details"/,
+    );
   });
 
-  it("loads a platform's handlers on first use, from whatever name its module exports them under", async () => {
-    let loads = 0;
-    const catalog = createCatalog([
-      platform(exampleSite, async () => {
-        loads++;
-        return { exampleHandlers: handlers };
-      }),
-    ]);
+  it("answers an operation's handler through the registry, unknown ids loudly", async () => {
+    const catalog = createCatalog([exampleSite]);
     expect(catalog.byRoute("get", "/v1/examplesite/media")?.id).toBe("examplesite.media");
     expect(catalog.queues()).toEqual(["examplesite", "audio"]);
-    expect(loads).toBe(0);
-    await catalog.handler("examplesite.media");
-    await catalog.handler("examplesite.item-details");
-    expect(loads).toBe(1);
+    await expect(catalog.handler("examplesite.media")).rejects.toThrow(/not run in this test/);
     await expect(catalog.handler("examplesite.nope")).rejects.toThrow(/unknown operation/);
-  });
-
-  it("fails loudly when a handler is missing, or a platform module exports none", async () => {
-    expect(() => defineHandlers(exampleSite, { media: handlers.handlers.media } as never)).toThrow(
-      /no handler for operation "item-details"/,
-    );
-    const catalog = createCatalog([platform(exampleSite, async () => ({}))]);
-    await expect(catalog.handler("examplesite.media")).rejects.toThrow(/exports no defineHandlers/);
-  });
-});
-
-describe("estimate functions", () => {
-  const pricedSpec = defineOperationSpec({
-    name: "priced",
-    summary: "Priced by the platform.",
-    params: z.object({ id: z.string() }),
-    output: z.object({ id: z.string() }),
-    price: fixed(1),
-    cache: { mode: "none" },
-    estimate: true,
-  });
-  const estimating = definePlatform({ name: "estimatesite", hosts: [], operations: [itemSpec, pricedSpec] });
-  const run = async () => ({ data: { id: "x", token: null }, source: "t" });
-
-  it("declared on the spec, bound by defineHandlers, loaded by the catalog with the handlers", async () => {
-    expect(estimating.operations[1]).toMatchObject({ estimate: true });
-    expect(estimating.operations[0]).not.toHaveProperty("estimate");
-    const bound = defineHandlers(
-      estimating,
-      { "item-details": run, priced: run },
-      { priced: async (params) => ({ source: `t:${params.id}`, credits: 3 }) },
-    );
-    const catalog = createCatalog([platform(estimating, async () => ({ bound }))]);
-    const estimate = await catalog.estimator?.("estimatesite.priced");
-    expect(await estimate?.({ id: "x" }, {} as never)).toEqual({ source: "t:x", credits: 3 });
-    await expect(catalog.estimator?.("estimatesite.item-details")).rejects.toThrow(/no estimate function/);
-  });
-
-  it("fails loudly when a declared estimate has no function, or a function no declaration", () => {
-    expect(() => defineHandlers(estimating, { "item-details": run, priced: run })).toThrow(
-      /"priced" declares estimate but has no estimate function/,
-    );
-    expect(() =>
-      defineHandlers(
-        estimating,
-        { "item-details": run, priced: run },
-        { priced: async () => ({ source: "t" }), "item-details": async () => ({ source: "t" }) },
-      ),
-    ).toThrow(/estimate "item-details" belongs to no operation declaring estimate: true/);
   });
 });
 
@@ -325,7 +272,7 @@ describe("operations carrying their lazy handlers (withHandler)", () => {
     expect(attempts).toBe(2);
   });
 
-  it("types the handler by its spec: wrong params or data do not compile", () => {
+  it("types the handler by its spec: wrong params, data or env do not compile", () => {
     // @ts-expect-error `data` must be the spec's output (`limit` is a number).
     withHandler(mediaSpec, async () => async () => ({ data: { limit: "5" }, source: "t" }));
     // @ts-expect-error the params are the spec's (`id`, `limit`), not `url`.
@@ -333,6 +280,17 @@ describe("operations carrying their lazy handlers (withHandler)", () => {
       data: { limit: 1 },
       source: params.url,
     }));
+    definePlatform({
+      name: "envsite",
+      hosts: [],
+      operations: [
+        // @ts-expect-error the handler reads ENVSITE_KEY, which the platform's env does not declare.
+        withHandler(itemSpec, async () => async (params, ctx: OperationContext<{ ENVSITE_KEY: string }>) => ({
+          data: { id: params.id, token: ctx.env.ENVSITE_KEY },
+          source: "t",
+        })),
+      ],
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   OperationSpec,
   OperationSpecInput,
 } from "./operation.ts";
+import type { AnyOperationEntry } from "./operation-entry.ts";
 import { type DeclaredHostBudget, declareHostBudgets, type HostBudget } from "./politeness.ts";
 import type { RecordingRule } from "./recording-rule.ts";
 
@@ -78,6 +79,10 @@ export interface PlatformInput<
    * across all workers (default: none).
    */
   politeness?: readonly HostBudget[];
+  /**
+   * The one list of its operations: each its spec bound to the lazy import of its handler,
+   * `withHandler(<op>Spec, () => import("./operations/<op>.ts").then((m) => m.<op>Handler))`.
+   */
   operations: Ops;
 }
 
@@ -118,14 +123,16 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /**
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
- * and `queue` (the platform's name) unless given, and registers its error codes.
- * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats, an
- *   operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
+ * and `queue` (the platform's name) unless given, keeps its handler loader (and estimate loader, which marks it
+ * `estimate: true`), and registers its error codes. Each handler must accept the platform's `env` (a compile error
+ * otherwise).
+ * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats or has no
+ *   handler loader, an operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
  *   `callerHosts.refusedCode` is not one of its error codes, or a host budget is malformed (`declareHostBudgets`).
  */
 export function definePlatform<
   const N extends string,
-  const Ops extends readonly OperationSpecInput[],
+  const Ops extends readonly AnyOperationEntry<z.output<E>>[],
   E extends z.ZodObject = z.ZodObject<Record<never, never>>,
 >(input: PlatformInput<N, Ops, E>): PlatformSpec<N, Ops, E> {
   const { name } = input;
@@ -143,6 +150,7 @@ export function definePlatform<
     if (!OPERATION_NAME.test(op.name))
       throw new Error(`${name}: operation name "${op.name}" is not kebab-case`);
     if (names.has(op.name)) throw new Error(`${name}: operation "${op.name}" is declared twice`);
+    if (typeof op.handler !== "function") throw new Error(`${name}: no handler for operation "${op.name}"`);
     names.add(op.name);
     const queue = op.queue ?? name;
     if (!queues.includes(queue))
@@ -161,9 +169,8 @@ export function definePlatform<
       price: op.price,
       queue,
       cache: op.cache,
-      ...("handler" in op ? { handler: op.handler as OperationSpec["handler"] } : {}),
-      ...(op.estimate || ("estimator" in op && op.estimator) ? { estimate: true } : {}),
-      ...("estimator" in op && op.estimator ? { estimator: op.estimator as OperationSpec["estimator"] } : {}),
+      handler: op.handler as OperationSpec["handler"],
+      ...(op.estimator ? { estimate: true, estimator: op.estimator as OperationSpec["estimator"] } : {}),
     };
     return spec;
   });
@@ -221,112 +228,27 @@ export type HandlerFor<
   Env = Readonly<Record<string, unknown>>,
 > = OperationHandler<S["params"], Env, S["output"]>;
 
-type HandlerMap<P extends PlatformSpec> = {
-  [O in P["operations"][number] as O["name"]]: OperationHandler<O["params"], PlatformEnv<P>, O["output"]>;
-};
-
-const HANDLERS = Symbol.for("sda.platformHandlers");
-
-/** A platform's handlers, one per operation spec, as the catalog finds them in the platform's main entry. */
-export interface PlatformHandlers {
-  readonly [HANDLERS]: string;
-  readonly handlers: Readonly<Record<string, OperationHandler>>;
-  /** Estimate functions of the operations declaring `estimate: true`. */
-  readonly estimates: Readonly<Record<string, EstimateHandler>>;
-}
-
-type EstimateMap<P extends PlatformSpec> = {
-  [O in P["operations"][number] as O["name"]]?: EstimateHandler<O["params"], PlatformEnv<P>>;
-};
-
-/**
- * Binds one handler to each operation of a platform (typed: each receives its spec's parsed params and the
- * platform's env), and an estimate function to each operation declaring `estimate: true`. Export the result from the
- * platform's main entry; the catalog loads it lazily.
- * @throws Error when an operation has no handler or a handler has no operation, or when the estimate functions do not
- *   match the operations declaring `estimate: true`.
- */
-export function defineHandlers<P extends PlatformSpec>(
-  platform: P,
-  handlers: NoInfer<HandlerMap<P>>,
-  estimates: NoInfer<EstimateMap<P>> = {},
-): PlatformHandlers {
-  const map = handlers as unknown as Record<string, OperationHandler>;
-  const estimateMap = estimates as unknown as Record<string, EstimateHandler>;
-  const ops = platform.operations as readonly OperationSpec[];
-  const specNames = new Set(ops.map((op) => op.name));
-  for (const op of specNames)
-    if (typeof map[op] !== "function") throw new Error(`${platform.name}: no handler for operation "${op}"`);
-  for (const key of Object.keys(map))
-    if (!specNames.has(key)) throw new Error(`${platform.name}: handler "${key}" has no operation spec`);
-  const estimating = new Set(ops.filter((op) => op.estimate).map((op) => op.name));
-  for (const op of estimating)
-    if (typeof estimateMap[op] !== "function")
-      throw new Error(`${platform.name}: operation "${op}" declares estimate but has no estimate function`);
-  for (const key of Object.keys(estimateMap))
-    if (!estimating.has(key))
-      throw new Error(`${platform.name}: estimate "${key}" belongs to no operation declaring estimate: true`);
-  return { [HANDLERS]: platform.name, handlers: map, estimates: estimateMap };
-}
-
-function isPlatformHandlers(value: unknown, name: string): value is PlatformHandlers {
-  return typeof value === "object" && value !== null && (value as PlatformHandlers)[HANDLERS] === name;
-}
-
-/** One catalog line: a platform's spec (static) and how to load its handlers (a dynamic import of its package). */
-export interface CatalogEntry<P extends PlatformSpec = PlatformSpec> {
-  readonly spec: P;
-  load(): Promise<PlatformHandlers>;
-}
-
-/**
- * A catalog line: `platform(examplesitePlatform, () => import("@sda/examplesite"))`. The module must export the value
- * of `defineHandlers(examplesitePlatform, …)` under any name.
- */
-export function platform<P extends PlatformSpec>(
-  spec: P,
-  load: () => Promise<Record<string, unknown>>,
-): CatalogEntry<P> {
-  return {
-    spec,
-    async load() {
-      const module = await load();
-      const found = Object.values(module).find((value) => isPlatformHandlers(value, spec.name));
-      if (!found)
-        throw new Error(`${spec.name}: its module exports no defineHandlers(${spec.name}Platform, …)`);
-      return found;
-    },
-  };
-}
-
-/** The loader of a platform whose operations carry their handlers: it has no handlers module to load. */
-function noPlatformModule(spec: PlatformSpec): () => Promise<PlatformHandlers> {
-  return async () => {
-    throw new Error(`${spec.name}: its operations carry no handler`);
-  };
-}
-
 /** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
 export interface Catalog extends OperationRegistry {
   readonly platforms: readonly PlatformSpec[];
 }
 
 /**
- * Builds the registry from the catalog's lines.
+ * Builds the registry from the catalog's lines (one platform spec each). An operation's handler (and estimate
+ * function) is imported on the first `handler(id)` (`estimator(id)`) and kept; a failed import is forgotten, so the
+ * next call retries it.
  * @throws Error when two platforms share a name, or two operations share an id or a route.
  */
-export function createCatalog(lines: readonly (CatalogEntry | PlatformSpec)[]): Catalog {
-  const entries = lines.map((line) => ("spec" in line ? line : { spec: line, load: noPlatformModule(line) }));
+export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
   const ids = new Map<string, OperationSpec>();
   const routes = new Map<string, OperationSpec>();
-  const loaders = new Map<string, CatalogEntry>();
-  const loaded = new Map<string, Promise<PlatformHandlers>>();
+  const names = new Set<string>();
   const handlers = new Map<string, Promise<OperationHandler>>();
   const estimators = new Map<string, Promise<EstimateHandler>>();
-  for (const entry of entries) {
-    if (loaders.has(entry.spec.name)) throw new Error(`platform ${entry.spec.name} is in the catalog twice`);
-    loaders.set(entry.spec.name, entry);
-    for (const op of entry.spec.operations as readonly OperationSpec[]) {
+  for (const platform of platforms) {
+    if (names.has(platform.name)) throw new Error(`platform ${platform.name} is in the catalog twice`);
+    names.add(platform.name);
+    for (const op of platform.operations as readonly OperationSpec[]) {
       if (ids.has(op.id)) throw new Error(`duplicate operation id ${op.id}`);
       const route = `${op.method} ${op.path}`;
       if (routes.has(route)) throw new Error(`duplicate route ${route}`);
@@ -335,19 +257,11 @@ export function createCatalog(lines: readonly (CatalogEntry | PlatformSpec)[]): 
     }
   }
   const operations = [...ids.values()];
-  /** The operation and its platform's handlers module, imported once (retried after a failed import). */
-  async function load(id: string): Promise<{ op: OperationSpec; handlers: PlatformHandlers }> {
+  const operationOf = (id: string) => {
     const op = ids.get(id);
-    const entry = op && loaders.get(op.platform);
-    if (!op || !entry) throw new Error(`unknown operation ${id}`);
-    let handlers = loaded.get(entry.spec.name);
-    if (!handlers) {
-      handlers = entry.load();
-      loaded.set(entry.spec.name, handlers);
-      handlers.catch(() => loaded.delete(entry.spec.name));
-    }
-    return { op, handlers: await handlers };
-  }
+    if (!op) throw new Error(`unknown operation ${id}`);
+    return op;
+  };
   /** `load()` once per operation id (forgotten after a failed import, so the next call retries). */
   function once<T>(cache: Map<string, Promise<T>>, id: string, load: () => Promise<T>): Promise<T> {
     let found = cache.get(id);
@@ -359,29 +273,18 @@ export function createCatalog(lines: readonly (CatalogEntry | PlatformSpec)[]): 
     return found;
   }
   return {
-    platforms: entries.map((e) => e.spec),
+    platforms,
     operations,
     byId: (id) => ids.get(id),
     byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),
     queues: () => [...new Set(operations.map((op) => op.queue))],
     async handler(id) {
-      const own = ids.get(id)?.handler;
-      if (own) return once(handlers, id, own);
-      const { op, handlers: platformHandlers } = await load(id);
-      const handler = platformHandlers.handlers[op.name];
-      if (!handler) throw new Error(`${op.platform}: no handler for ${op.id}`);
-      return handler;
+      return once(handlers, id, operationOf(id).handler);
     },
     async estimator(id) {
-      const own = ids.get(id);
-      if (own?.handler) {
-        if (!own.estimator) throw new Error(`${own.platform}: no estimate function for ${own.id}`);
-        return once(estimators, id, own.estimator);
-      }
-      const { op, handlers: platformHandlers } = await load(id);
-      const estimate = platformHandlers.estimates[op.name];
-      if (!estimate) throw new Error(`${op.platform}: no estimate function for ${op.id}`);
-      return estimate;
+      const op = operationOf(id);
+      if (!op.estimator) throw new Error(`${op.platform}: no estimate function for ${op.id}`);
+      return once(estimators, id, op.estimator);
     },
   };
 }

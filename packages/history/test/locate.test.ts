@@ -6,12 +6,17 @@ import {
   defineOperationSpec,
   definePlatform,
   fixed,
-  platform,
   ServiceError,
+  withHandler,
 } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { locateUrl } from "../src/locate.ts";
+
+/** The handler loader of an operation these tests only locate, never run. */
+const unrun = async () => {
+  throw new Error("not run in this test");
+};
 
 // URL → resource with the recording operations' own URL parsing (the real catalog): no I/O.
 
@@ -85,17 +90,20 @@ describe("locateUrl", () => {
       name: "namesite",
       hosts: [],
       operations: [
-        defineOperationSpec({
-          name: "profile",
-          summary: "A profile.",
-          params: z.object({ url: z.string() }),
-          output: z.object({}),
-          price: fixed(1),
-          cache: { mode: "none" },
-        }),
+        withHandler(
+          defineOperationSpec({
+            name: "profile",
+            summary: "A profile.",
+            params: z.object({ url: z.string() }),
+            output: z.object({}),
+            price: fixed(1),
+            cache: { mode: "none" },
+          }),
+          unrun,
+        ),
       ],
     });
-    const declining = createHistoryCatalog(createCatalog([platform(spec, async () => ({}))]), {
+    const declining = createHistoryCatalog(createCatalog([spec]), {
       "namesite.profile": defineHistory({
         platform: "namesite",
         kind: "profile",
@@ -119,25 +127,28 @@ describe("locateUrl", () => {
         name,
         hosts: [`${name}.example`],
         operations: [
-          defineOperationSpec({
-            name: "profile",
-            summary: "A profile.",
-            params: z.object({
-              url: z.string().transform((url, ctx) => {
-                if (url.startsWith(`https://${name}.example/`)) return url;
-                ctx.addIssue({ code: "custom", message: `not a ${name} link`, params: { foreign } });
-                return z.NEVER;
+          withHandler(
+            defineOperationSpec({
+              name: "profile",
+              summary: "A profile.",
+              params: z.object({
+                url: z.string().transform((url, ctx) => {
+                  if (url.startsWith(`https://${name}.example/`)) return url;
+                  ctx.addIssue({ code: "custom", message: `not a ${name} link`, params: { foreign } });
+                  return z.NEVER;
+                }),
               }),
+              output: z.object({}),
+              price: fixed(1),
+              cache: { mode: "none" },
             }),
-            output: z.object({}),
-            price: fixed(1),
-            cache: { mode: "none" },
-          }),
+            unrun,
+          ),
         ],
       });
     const catalogOf = (...specs: ReturnType<typeof refusing>[]) =>
       createHistoryCatalog(
-        createCatalog(specs.map((spec) => platform(spec, async () => ({})))),
+        createCatalog(specs),
         Object.fromEntries(
           specs.map((spec) => [
             `${spec.name}.profile`,

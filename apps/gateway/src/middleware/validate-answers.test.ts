@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { createCatalog, definePlatform, fixed, type Logger, platform } from "@sda/core";
+import { createCatalog, definePlatform, fixed, type Logger, withHandler } from "@sda/core";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -10,14 +10,20 @@ const checked = definePlatform({
   name: "checkedsite",
   hosts: [],
   operations: [
-    {
-      name: "item",
-      summary: "An item.",
-      params: z.object({}),
-      output: z.object({ id: z.string(), title: z.string().nullable() }),
-      price: fixed(1),
-      cache: { mode: "none" },
-    },
+    withHandler(
+      {
+        name: "item",
+        summary: "An item.",
+        params: z.object({}),
+        output: z.object({ id: z.string(), title: z.string().nullable() }),
+        price: fixed(1),
+        cache: { mode: "none" },
+      },
+      // The check reads answers only; the handler is never run here.
+      async () => {
+        throw new Error("not run in this test");
+      },
+    ),
   ],
 });
 
@@ -26,7 +32,7 @@ async function answering(status: number, body: unknown) {
   const warnings: Record<string, unknown>[] = [];
   const log = { warn: (fields: Record<string, unknown>) => warnings.push(fields) } as unknown as Logger;
   const app = express();
-  app.use(validateAnswers(createCatalog([platform(checked, async () => ({}))]), [], log));
+  app.use(validateAnswers(createCatalog([checked]), [], log));
   app.get("/v1/checkedsite/item", (_req, res) => {
     res.status(status).json(body);
   });

@@ -39,6 +39,4 @@ export const audioTranscriptSpec = defineOperationSpec({
   price: perAudioMinute(2),
   cache: { mode: "optIn" },
   queue: "audio",
-  // The price depends on the track's duration: `GET /v1/utilities/estimate` reads it with `audioTranscriptEstimate`.
-  estimate: true,
 });
