@@ -31,7 +31,6 @@ const adLink = (id: string) => `https://www.facebook.com/ads/library/?id=${id}`;
 /** The adsite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const adsiteHistory: HistorySources = {
   "adsite.ad": defineHistory({
-    platform: "adsite",
     kind: "ad",
     metricNames: [
       "isActive",
@@ -62,7 +61,6 @@ export const adsiteHistory: HistorySources = {
     },
   }),
   "adsite.ad-details": defineHistory({
-    platform: "adsite",
     kind: "ad",
     metricNames: ["euReach", "ukReach"],
     resource: (data: AdDetailsResult) => ({ id: data.id, url: adLink(data.id) }),

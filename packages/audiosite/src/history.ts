@@ -23,7 +23,6 @@ const resourceOf = (id: string, url: string | null, kind: string) => ({
 /** The audiosite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const audiositeHistory: HistorySources = {
   "audiosite.user": defineHistory({
-    platform: "audiosite",
     kind: "user",
     metricNames: ["followers", "following", "trackCount", "playlistCount", "likesCount"],
     resource: (data: z.output<typeof userOutput>) => resourceOf(data.id, data.url, "users"),
@@ -36,7 +35,6 @@ export const audiositeHistory: HistorySources = {
     }),
   }),
   "audiosite.track": defineHistory({
-    platform: "audiosite",
     kind: "track",
     metricNames: ["playCount", "likeCount", "repostCount", "commentCount", "downloadCount"],
     resource: (data: z.output<typeof trackOutput>) => resourceOf(data.id, data.url, "tracks"),
@@ -49,7 +47,6 @@ export const audiositeHistory: HistorySources = {
     }),
   }),
   "audiosite.playlist": defineHistory({
-    platform: "audiosite",
     kind: "playlist",
     metricNames: ["likeCount", "repostCount", "trackCount"],
     resource: (data: z.output<typeof playlistOutput>) => resourceOf(data.id, data.url, "playlists"),

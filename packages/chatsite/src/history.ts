@@ -14,7 +14,6 @@ import type { postOutput, postParams } from "./spec/post.ts";
 /** The chatsite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const chatsiteHistory: HistorySources = {
   "chatsite.channel": defineHistory({
-    platform: "chatsite",
     kind: "channel",
     metricNames: ["followers"],
     resource: (data: ChannelResult) => ({
@@ -27,7 +26,6 @@ export const chatsiteHistory: HistorySources = {
       url.link ? { id: url.name, url: `https://t.me/${url.name}` } : null,
   }),
   "chatsite.post": defineHistory({
-    platform: "chatsite",
     kind: "post",
     metricNames: ["views", "reactionCount"],
     resource: (data: z.output<typeof postOutput>) => ({

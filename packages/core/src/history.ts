@@ -48,13 +48,27 @@ export interface HistorySpec<T = unknown, P = unknown, M extends string = string
   locate?(params: P): HistoryLocation | null;
 }
 
+/**
+ * A platform's declaration of one operation's history: a {@link HistorySpec} whose `platform` is the operation's
+ * (filled by {@link createHistoryCatalog} from the operation it is keyed by), so a platform never writes its name.
+ */
+export type HistoryDeclaration<T = unknown, P = unknown, M extends string = string> = Omit<
+  HistorySpec<T, P, M>,
+  "platform"
+> & {
+  /** Default (and normally): the platform of the operation it is keyed by. */
+  platform?: string;
+};
+
 /** Identity helper keeping the result, params and metric types at the declaration (like `defineOperation`). */
-export function defineHistory<T, P, const M extends string>(spec: HistorySpec<T, P, M>): HistorySpec {
-  return spec as unknown as HistorySpec;
+export function defineHistory<T, P, const M extends string>(
+  spec: HistoryDeclaration<T, P, M>,
+): HistoryDeclaration {
+  return spec as unknown as HistoryDeclaration;
 }
 
 /** A platform package's history declarations, keyed by operation id. */
-export type HistorySources = Readonly<Record<string, HistorySpec>>;
+export type HistorySources = Readonly<Record<string, HistoryDeclaration>>;
 
 /** A declaration bound to its operation. */
 export interface BoundHistorySpec {
@@ -76,16 +90,19 @@ export interface HistoryCatalog {
 }
 
 /**
- * Binds the platform packages' declarations to the registry.
+ * Binds the platform packages' declarations to the registry, each naming the platform of the operation it is keyed by.
  * @throws Error when a declaration names an operation the registry does not have (a renamed operation), so the
  *   mistake fails at start-up, not silently.
  */
 export function createHistoryCatalog(registry: OperationRegistry, sources: HistorySources): HistoryCatalog {
   const bound: BoundHistorySpec[] = [];
+  const byId = new Map<string, HistorySpec>();
   const metrics = new Map<string, Set<string>>();
-  for (const [id, spec] of Object.entries(sources)) {
+  for (const [id, declared] of Object.entries(sources)) {
     const op = registry.byId(id);
     if (!op) throw new Error(`history declares unknown operation ${id}`);
+    const spec: HistorySpec = { ...declared, platform: declared.platform ?? op.platform };
+    byId.set(id, spec);
     bound.push({ op, spec });
     const key = `${spec.platform}/${spec.kind}`;
     const names = metrics.get(key) ?? new Set<string>();
@@ -94,7 +111,7 @@ export function createHistoryCatalog(registry: OperationRegistry, sources: Histo
   }
   const locators = bound.filter((b) => b.spec.locate !== undefined);
   return {
-    byOperation: (operationId) => sources[operationId],
+    byOperation: (operationId) => byId.get(operationId),
     locators,
     metricNames: (platform, kind) => [...(metrics.get(`${platform}/${kind}`) ?? [])].sort(),
   };

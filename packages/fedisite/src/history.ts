@@ -22,7 +22,6 @@ const hostOf = (instance: string): string => new URL(instance).hostname;
 /** The fedisite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const fedisiteHistory: HistorySources = {
   "fedisite.profile": defineHistory({
-    platform: "fedisite",
     kind: "profile",
     metricNames: ["followers", "following", "postCount"],
     resource: (data: FediProfile) => ({
@@ -44,7 +43,6 @@ export const fedisiteHistory: HistorySources = {
     },
   }),
   "fedisite.post-details": defineHistory({
-    platform: "fedisite",
     kind: "post",
     metricNames: ["likeCount", "repostCount", "replyCount", "quoteCount"],
     resource: (data: FediPost & { instance: string }) => ({

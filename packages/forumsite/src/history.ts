@@ -16,7 +16,6 @@ import type { subredditDetailsParams } from "./spec/subreddit-details.ts";
 export const forumsiteHistory: HistorySources = {
   // Post first: a post URL (`/r/<sub>/comments/<id>/…`) also reads as its subreddit; the post is what it names.
   "forumsite.post-details": defineHistory({
-    platform: "forumsite",
     kind: "post",
     metricNames: ["score", "upvoteRatio", "numComments", "numCrossposts"],
     resource: (data: PostDetails) => ({
@@ -36,7 +35,6 @@ export const forumsiteHistory: HistorySources = {
         : { alias: `share:${params.url.path}`, url: `${SITE_ORIGIN}${params.url.path}` },
   }),
   "forumsite.subreddit-details": defineHistory({
-    platform: "forumsite",
     kind: "subreddit",
     metricNames: ["members", "activeUsers"],
     resource: (data: SubredditDetailsResult) => ({

@@ -17,7 +17,6 @@ const profileLink = (actor: Actor) => `https://bsky.app/profile/${actor}`;
 /** The microblogsite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const microblogsiteHistory: HistorySources = {
   "microblogsite.profile": defineHistory({
-    platform: "microblogsite",
     kind: "profile",
     metricNames: ["followers", "following", "postCount"],
     resource: (data: z.output<typeof profileOutput>) => ({
@@ -32,7 +31,6 @@ export const microblogsiteHistory: HistorySources = {
         : { alias: params.url, url: profileLink(params.url) },
   }),
   "microblogsite.post-details": defineHistory({
-    platform: "microblogsite",
     kind: "post",
     metricNames: ["likeCount", "repostCount", "replyCount", "quoteCount"],
     resource: (data: z.output<typeof postDetailsOutput>) => ({ id: data.id, url: data.url }),

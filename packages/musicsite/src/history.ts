@@ -58,7 +58,6 @@ function linkAlias(url: string | null): string | null {
 /** The musicsite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const musicsiteHistory: HistorySources = {
   "musicsite.release": defineHistory({
-    platform: "musicsite",
     kind: "release",
     metricNames: ["price", "currency", "purchasable", "freeDownload", "packageCount", "soldOutPackages"],
     resource: (data: MusicRelease) => {

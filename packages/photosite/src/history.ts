@@ -18,7 +18,6 @@ const PROFILE_METRICS = ["followers", "following", "postCount"] as const;
 /** The photosite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const photositeHistory: HistorySources = {
   "photosite.details": defineHistory({
-    platform: "photosite",
     kind: "post",
     metricNames: ["likeCount", "commentCount", "viewCount", "playCount"],
     resource: (data: PostDetails) =>
@@ -32,7 +31,6 @@ export const photositeHistory: HistorySources = {
     locate: (params: z.output<typeof detailsParams>) => ({ id: params.url.shortcode, url: params.url.url }),
   }),
   "photosite.channel-details": defineHistory({
-    platform: "photosite",
     kind: "profile",
     metricNames: [...PROFILE_METRICS, "highlightCount"],
     resource: (data: ChannelDetails) => {
@@ -52,7 +50,6 @@ export const photositeHistory: HistorySources = {
   }),
   // Looked up by the profile URL through photosite.channel-details (this operation takes `userId` or `handle`).
   "photosite.basic-profile": defineHistory({
-    platform: "photosite",
     kind: "profile",
     metricNames: PROFILE_METRICS,
     resource: (data: BasicProfile) => {

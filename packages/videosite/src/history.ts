@@ -28,7 +28,6 @@ function channelLocation(ref: ChannelRef): HistoryLocation {
 /** The videosite operations whose successes are recorded, keyed by operation id (composed in `packages/catalog`). */
 export const videositeHistory: HistorySources = {
   "videosite.video-details": defineHistory({
-    platform: "videosite",
     kind: "video",
     metricNames: ["viewCount", "likeCount", "commentCount"],
     resource: (data: VideoDetailsResult) => ({ id: data.id, url: data.url }),
@@ -43,7 +42,6 @@ export const videositeHistory: HistorySources = {
     }),
   }),
   "videosite.channel-details": defineHistory({
-    platform: "videosite",
     kind: "channel",
     // followers = subscribers, postCount = public videos (SPEC §2.8; `subscriberCount`/`videoCount` are aliases).
     metricNames: ["followers", "postCount", "viewCount"],
@@ -56,7 +54,6 @@ export const videositeHistory: HistorySources = {
     locate: (params: z.output<typeof channelDetailsParams>) => channelLocation(params.url.ref),
   }),
   "videosite.playlist-details": defineHistory({
-    platform: "videosite",
     kind: "playlist",
     metricNames: ["videoCount", "viewCount"],
     resource: (data: PlaylistDetailsResult) => ({ id: data.id, url: data.url }),
