@@ -51,6 +51,27 @@ describe("every platform package has the one layout", () => {
     },
   );
 
+  it.each(platforms.map((p) => [p.name]))(
+    "%s: spec.ts reaches no handler module by static imports (the gateway bundles the specs only)",
+    (name) => {
+      const src = path.join(packageDir(name), "src");
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        // Relative static imports and re-exports that stay at run time (`import type` is erased).
+        for (const [, spec] of readFileSync(file, "utf8").matchAll(
+          /^(?:import|export) (?!type )[^;]*?from "(\.{1,2}\/[^"]+)";/gms,
+        ))
+          visit(path.resolve(path.dirname(file), spec as string));
+      };
+      visit(path.join(src, "spec.ts"));
+      const reached = [...seen].map((file) => path.relative(src, file));
+      expect(reached.filter((file) => file.startsWith("operations/"))).toEqual([]);
+      expect(reached).toContain("spec/shapes.ts");
+    },
+  );
+
   it("binds every operation to the handler named after it, and the estimating ones to their estimate", async () => {
     for (const op of registry.operations)
       expect((await registry.handler(op.id)).name, op.id).toBe(`${camel(op.name)}Handler`);

@@ -30,7 +30,7 @@ describe("the microblogsite platform spec", () => {
       "feed",
       "list-feed",
     ]);
-    const handlers = await Promise.all(microblogsitePlatform.operations.map((o) => o.handler?.()));
+    const handlers = await Promise.all(microblogsitePlatform.operations.map((o) => o.handler()));
     expect(handlers.map((handler) => typeof handler)).toEqual(names.map(() => "function"));
     expect(microblogsitePlatform.errorCodes).toMatchObject({
       profile_not_found: { status: 404, retryable: false },

@@ -22,7 +22,7 @@ describe("the newssite platform spec", () => {
       "search",
       "user-items",
     ]);
-    const handlers = await Promise.all(newssitePlatform.operations.map((o) => o.handler?.()));
+    const handlers = await Promise.all(newssitePlatform.operations.map((o) => o.handler()));
     expect(handlers.map((handler) => typeof handler)).toEqual(names.map(() => "function"));
     expect(newssitePlatform.errorCodes).toEqual({
       item_not_found: { status: 404, retryable: false },
