@@ -1,14 +1,15 @@
-import { creditsText, newId, ServiceError } from "@sda/core";
+import { creditsText, ServiceError } from "@sda/core";
 import type pg from "pg";
-import { sqlPool } from "./client.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
-import type { ChargedCall, RequestChannel } from "./request-log-input.ts";
+import type { RequestChannel } from "./request-log-input.ts";
 
 /**
  * The money statements of a call: reserve → settle | release, each ONE SQL statement, so a crash between two round
- * trips can never leave credits half moved. They run on the `pg` pool under the Prisma client as named prepared
- * statements (every call runs two of them: Prisma's query layer cost more than the statements themselves).
+ * trips can never leave credits half moved. The `Ledger` methods (`reserve`, `settle`, `release`, `sweepExpired`)
+ * run them on the `pg` pool under the Prisma client as named prepared statements ({@link runStatement}; every call
+ * runs two of them: Prisma's query layer cost more than the statements themselves); the engine's `Reservation`
+ * reaches them in that one hop.
  *
  * Invariants (also CHECK constraints on `accounts`): `0 ≤ reserved ≤ balance`; `reserved` = sum of the account's
  * open reservations; `balance` = sum of its ledger entries. A call is served only after its settle statement
@@ -44,7 +45,7 @@ export interface LedgerEntryRow {
   createdAt: Date;
 }
 
-/** Result of {@link settleCall}. */
+/** Result of `Ledger.settle`. */
 export interface ChargeResult {
   /** The entry that bills the request (the existing one when the request was charged before); null for 0 credits. */
   entry: LedgerEntryRow | null;
@@ -63,7 +64,7 @@ export interface ReservationRow {
   expiresAt: Date;
 }
 
-/** What {@link reserveCredits} needs. */
+/** What `Ledger.reserve` needs. */
 export interface ReserveInput {
   accountId: string;
   requestId: string;
@@ -75,17 +76,22 @@ export interface ReserveInput {
   now?: Date;
 }
 
-/** UTC timestamp literal for a `timestamp(3)` column (the columns hold UTC, as Prisma writes them). */
-function utc(date: Date): string {
-  return date.toISOString().replace("Z", "");
+/** One of this module's statements: its prepared statement's name and text. */
+export interface CreditStatement {
+  name: string;
+  text: string;
 }
 
 /**
- * Runs one of this module's statements on the `pg` pool under the Prisma client, as a named prepared statement (parsed
- * and planned once per connection). @returns its rows.
+ * Runs one of this module's statements on `pool` (the `pg` pool under the Prisma client), as a named prepared
+ * statement (parsed and planned once per connection). @returns its rows.
  */
-async function run<T>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<T[]> {
-  return (await sqlPool(prisma).query<T & pg.QueryResultRow>({ name, text, values })).rows;
+export async function runStatement<T>(
+  pool: pg.Pool,
+  statement: CreditStatement,
+  values: unknown[],
+): Promise<T[]> {
+  return (await pool.query<T & pg.QueryResultRow>({ ...statement, values })).rows;
 }
 
 /** The ledger entry columns as {@link LedgerEntryRow} names them (`created_at`, `called_at` are UTC, read as such). */
@@ -94,73 +100,30 @@ const ENTRY_COLUMNS = `"id", "account_id" AS "accountId", "kind"::text AS "kind"
   "created_at" AT TIME ZONE 'UTC' AS "createdAt"`;
 
 /**
- * Holds at least `credits` for one call: inserts the reservation, or raises an existing one of the same request id
- * (a retried job, the audio transcript once it knows the duration) and renews its expiry.
- * @returns the credits now held for the request.
- * @throws ServiceError 402 `insufficient_credits` when `balance - reserved` cannot cover the (additional) hold;
- *   nothing is held then beyond what was held before.
+ * A fresh hold, in one statement: `$3` credits for request `$1` of account `$2` (operation `$4`, expiry `$5` UTC),
+ * when `balance - reserved` covers them. Returns the row's credits; no row when not available; a unique violation
+ * (rolled back whole, the increment too) when the request holds a reservation already.
  */
-export async function reserveCredits(prisma: PrismaClient, input: ReserveInput): Promise<number> {
-  const { accountId, requestId, credits } = input;
-  if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid reservation of ${credits} credits`);
-  if (credits === 0) return 0;
-  const expiresAt = utc(new Date((input.now ?? new Date()).getTime() + input.ttlSeconds * 1000));
-  // Two tries: a concurrent release can delete the held row between the conflicting insert and the raise.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await insertReservation(prisma, input, expiresAt);
-    if (typeof inserted === "number") return inserted;
-    const raised = await raiseReservation(prisma, input, expiresAt);
-    if (raised !== null) return raised;
-    const held = await prisma.creditReservation.findUnique({ where: { requestId } });
-    if (held) throw await insufficientFor(prisma, accountId, credits - held.credits);
-    if (inserted === "short") throw await insufficientFor(prisma, accountId, credits);
-  }
-  throw await insufficientFor(prisma, accountId, credits);
-}
-
-/** A fresh hold in one statement. @returns the credits held, "short" when not available, "conflict" when held. */
-async function insertReservation(
-  prisma: PrismaClient,
-  input: ReserveInput,
-  expiresAt: string,
-): Promise<number | "short" | "conflict"> {
-  const { accountId, requestId, credits, operation } = input;
-  try {
-    const rows = await run<{ credits: number }>(
-      prisma,
-      "sda_reserve",
-      `WITH hold AS (
-         UPDATE "accounts" SET "reserved" = "reserved" + $3::int
-          WHERE "id" = $2 AND "balance" - "reserved" >= $3::int
-         RETURNING "id"
-       )
-       INSERT INTO "credit_reservations" ("request_id", "account_id", "credits", "operation", "expires_at")
-       SELECT $1, $2, $3::int, $4, $5::timestamp(3) FROM hold
-       RETURNING "credits"`,
-      [requestId, accountId, credits, operation, expiresAt],
-    );
-    return rows[0]?.credits ?? "short";
-  } catch (error) {
-    // The request holds a reservation already; the statement rolled back whole (the increment too).
-    if (isUniqueViolation(error)) return "conflict";
-    throw error;
-  }
-}
+export const RESERVE: CreditStatement = {
+  name: "sda_reserve",
+  text: `WITH hold AS (
+       UPDATE "accounts" SET "reserved" = "reserved" + $3::int
+        WHERE "id" = $2 AND "balance" - "reserved" >= $3::int
+       RETURNING "id"
+     )
+     INSERT INTO "credit_reservations" ("request_id", "account_id", "credits", "operation", "expires_at")
+     SELECT $1, $2, $3::int, $4, $5::timestamp(3) FROM hold
+     RETURNING "credits"`,
+};
 
 /**
- * Raises the request's existing hold to `credits` and renews its expiry, in one statement (the row lock orders it
- * after a concurrent settle or release). @returns the credits now held, or null (no hold, or not available).
+ * Raises request `$1`'s existing hold to `$3` credits and renews its expiry (`$4`), in one statement (the row lock
+ * orders it after a concurrent settle or release). Returns the credits now held; no row when there is no hold or the
+ * available balance of account `$2` cannot cover the raise.
  */
-async function raiseReservation(
-  prisma: PrismaClient,
-  input: ReserveInput,
-  expiresAt: string,
-): Promise<number | null> {
-  const { accountId, requestId, credits } = input;
-  const rows = await run<{ credits: number }>(
-    prisma,
-    "sda_reserve_raise",
-    `WITH cur AS (
+export const RESERVE_RAISE: CreditStatement = {
+  name: "sda_reserve_raise",
+  text: `WITH cur AS (
        SELECT "credits" FROM "credit_reservations" WHERE "request_id" = $1 FOR UPDATE
      ), hold AS (
        UPDATE "accounts" SET "reserved" = "reserved" + GREATEST($3::int - (SELECT "credits" FROM cur), 0)
@@ -171,12 +134,9 @@ async function raiseReservation(
      UPDATE "credit_reservations" SET "credits" = GREATEST("credits", $3::int), "expires_at" = $4::timestamp(3)
       WHERE "request_id" = $1 AND EXISTS (SELECT 1 FROM hold)
      RETURNING "credits"`,
-    [requestId, accountId, credits, expiresAt],
-  );
-  return rows[0]?.credits ?? null;
-}
+};
 
-/** What {@link settleCall} needs. */
+/** What `Ledger.settle` needs. */
 export interface SettleInput {
   accountId: string;
   requestId: string;
@@ -199,9 +159,9 @@ export interface SettleInput {
  * request that `prior` could not see roll back whole. The result row: the balance after (null when the available
  * balance could not cover the charge, or when there was nothing to release for a duplicate), `duplicate`, and the
  * entry's columns (the new one, the earlier one, or nulls for a 0-credit settle). The charge records its call's
- * channel (`$6`) and start (`$7`, UTC): the billing record usage shows for the call ({@link ChargedCall}).
+ * channel (`$6`) and start (`$7`, UTC): the billing record usage shows for the call (`ChargedCall`).
  */
-const SETTLE = `
+const SETTLE_TEXT = `
   WITH prior AS (
     SELECT ${ENTRY_COLUMNS} FROM "ledger_entries" WHERE "request_id" = $1
   ), res AS (
@@ -231,85 +191,37 @@ const SETTLE = `
          charged."createdAt"
     FROM (SELECT 1) AS one LEFT JOIN charged ON true`;
 
-/**
- * Settles one call: charges its actual price and releases its reservation in one statement (one round trip), at most
- * once per request id. Without a reservation (released by the sweeper, or a cache hit that bills) the charge is
- * conditional on `balance - reserved >= credits`.
- * @throws ServiceError 402 `insufficient_credits` when no reservation covers the price and the available balance
- *   does not either; nothing is charged and the reservation (if any) is kept for the caller to release.
- */
-export async function settleCall(prisma: PrismaClient, input: SettleInput): Promise<ChargeResult> {
-  const { accountId, requestId, credits, operation } = input;
-  if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
-  const call: ChargedCall = { channel: input.channel ?? "rest", calledAt: input.calledAt ?? new Date() };
-  // Two tries: when a release of the same hold commits while the statement waits for the reservation's lock, the
-  // statement finds no hold but judges the account by its snapshot, which still counts that hold as reserved (a
-  // WHERE that fails on the snapshot's row is not re-checked on the newer one). Run again, the statement's snapshot
-  // includes the release; a 402 then is a real one.
-  for (let attempt = 0; ; attempt++) {
-    let row: (LedgerEntryRow & { settledBalance: number | null; duplicate: boolean }) | undefined;
-    try {
-      [row] = await run(prisma, "sda_settle", SETTLE, [
-        requestId,
-        accountId,
-        credits,
-        newId("led"),
-        operation,
-        call.channel,
-        utc(call.calledAt),
-      ]);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
-      // duplicate, and a hold it may have raised again goes back.
-      const first = await prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
-      await releaseReservation(prisma, requestId);
-      return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
-    }
-    if (!row) throw new Error("the settle statement returned no row");
-    const { settledBalance, duplicate, ...entry } = row;
-    // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
-    if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
-    if (settledBalance !== null)
-      return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
-    if (attempt > 0) throw await insufficientFor(prisma, accountId, credits);
-  }
-}
+/** {@link SETTLE_TEXT}: `$1` request, `$2` account, `$3` credits, `$4` new entry id, `$5` operation, `$6`, `$7`. */
+export const SETTLE: CreditStatement = { name: "sda_settle", text: SETTLE_TEXT };
+
+/** The row {@link SETTLE} returns: the entry's columns (nulls for none), the balance after, `duplicate`. */
+export type SettleRow = LedgerEntryRow & { settledBalance: number | null; duplicate: boolean };
 
 /**
- * Releases the reservation of a request (failure, cancel, expiry); a no-op when it has none.
- * @returns the credits released.
+ * Releases request `$1`'s reservation (failure, cancel, expiry), in one statement; no row when it has none. Returns
+ * the credits released.
  */
-export async function releaseReservation(prisma: PrismaClient, requestId: string): Promise<number> {
-  const rows = await run<{ credits: number }>(
-    prisma,
-    "sda_release",
-    `WITH gone AS (
+export const RELEASE: CreditStatement = {
+  name: "sda_release",
+  text: `WITH gone AS (
        DELETE FROM "credit_reservations" WHERE "request_id" = $1 RETURNING "account_id", "credits"
      )
      UPDATE "accounts" SET "reserved" = "accounts"."reserved" - gone."credits"
        FROM gone WHERE "accounts"."id" = gone."account_id"
      RETURNING gone."credits" AS "credits"`,
-    [requestId],
-  );
-  return rows[0]?.credits ?? 0;
-}
+};
 
 /**
- * Releases up to `limit` reservations whose expiry passed (their jobs were lost with Redis or are stuck), skipping
- * rows a settle holds right now. Safe to run from every worker process at once.
- * @returns how many reservations were released.
+ * Releases up to `$2` reservations whose expiry passed before `$1` (UTC; their jobs were lost with Redis or are
+ * stuck), skipping rows a settle holds right now, so every worker process may run it at once. Returns `released`
+ * (a bigint, as text).
  */
-export async function sweepExpiredReservations(
-  prisma: PrismaClient,
-  now: Date = new Date(),
-  limit = 500,
-): Promise<number> {
-  const rows = await prisma.$queryRaw<{ released: bigint }[]>`
-    WITH gone AS (
+export const SWEEP: CreditStatement = {
+  name: "sda_sweep_reservations",
+  text: `WITH gone AS (
       DELETE FROM "credit_reservations" WHERE "request_id" IN (
-        SELECT "request_id" FROM "credit_reservations" WHERE "expires_at" < ${utc(now)}::timestamp(3)
-         ORDER BY "expires_at" LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        SELECT "request_id" FROM "credit_reservations" WHERE "expires_at" < $1::timestamp(3)
+         ORDER BY "expires_at" LIMIT $2::int FOR UPDATE SKIP LOCKED
       ) RETURNING "account_id", "credits"
     ), per_account AS (
       SELECT "account_id", SUM("credits")::int AS "credits", COUNT(*) AS "n" FROM gone GROUP BY "account_id"
@@ -318,9 +230,8 @@ export async function sweepExpiredReservations(
         FROM per_account WHERE "accounts"."id" = per_account."account_id"
       RETURNING per_account."n"
     )
-    SELECT COALESCE(SUM("n"), 0)::bigint AS "released" FROM applied`;
-  return Number(rows[0]?.released ?? 0);
-}
+    SELECT COALESCE(SUM("n"), 0)::bigint AS "released" FROM applied`,
+};
 
 /** The 402 of SPEC §5, with what the call needed and what the account has available. */
 export function insufficientCredits(required: number, available: number): ServiceError {
@@ -331,7 +242,8 @@ export function insufficientCredits(required: number, available: number): Servic
   );
 }
 
-async function insufficientFor(prisma: PrismaClient, accountId: string, required: number) {
+/** The 402 for `required` credits with what `accountId` has available now (read after the refusal). */
+export async function insufficientFor(prisma: PrismaClient, accountId: string, required: number) {
   const account = await prisma.account.findUnique({
     where: { id: accountId },
     select: { balance: true, reserved: true },

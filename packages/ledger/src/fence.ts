@@ -25,7 +25,7 @@ export type FenceResult = { fenced: true } | { fenced: false; entry: LedgerEntry
  * unless an entry holds that id already (the charge that won). The unique index on `ledger_entries.request_id` is the
  * fence: a settle of the same request that comes later finds the marker as its `prior` entry and charges nothing, one
  * that is running right now either committed first (no marker: `ON CONFLICT DO NOTHING`) or rolls back on the index
- * and reads the marker (`settleCall`'s duplicate path). Row locks are taken in the settle's order (reservation, then
+ * and reads the marker (`Ledger.settle`'s duplicate path). Row locks are taken in the settle's order (reservation, then
  * account), so the two never deadlock.
  */
 const FENCE = `

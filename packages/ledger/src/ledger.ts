@@ -1,16 +1,23 @@
 import { newId } from "@sda/core";
+import type pg from "pg";
 import { type AccountCredits, LedgerAccounts } from "./accounts.ts";
 import { type CreatedApiKey, LedgerKeys } from "./api-keys.ts";
+import { sqlPool, utcTimestamp } from "./client.ts";
 import {
   type ChargeResult,
+  insufficientFor,
+  isUniqueViolation,
   type LedgerEntryRow,
+  RELEASE,
+  RESERVE,
+  RESERVE_RAISE,
   type ReservationRow,
   type ReserveInput,
-  releaseReservation,
-  reserveCredits,
+  runStatement,
+  SETTLE,
   type SettleInput,
-  settleCall,
-  sweepExpiredReservations,
+  type SettleRow,
+  SWEEP,
 } from "./credits.ts";
 import { type FenceInput, type FenceResult, fenceCall } from "./fence.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
@@ -58,6 +65,8 @@ export class Ledger {
   readonly stats: LedgerStats;
   /** Every `Idempotency-Key` (direct calls and batches): claim, answer, release, take-over, sweep. */
   readonly idempotency: IdempotencyKeys;
+  /** The `pg` pool under `prisma`: the money statements run on it (`credits.ts`). */
+  readonly #pool: pg.Pool;
 
   /**
    * @param prisma the process's one client (`createPrismaClient`), shared with the other tables' owners (History,
@@ -69,6 +78,7 @@ export class Ledger {
     this.usage = new LedgerUsage(prisma);
     this.stats = new LedgerStats(prisma);
     this.idempotency = new IdempotencyKeys(prisma);
+    this.#pool = sqlPool(prisma);
   }
 
   /** Whether PostgreSQL answers now (`SELECT 1`; the readiness probe). @throws the driver's error when it does not. */
@@ -162,25 +172,98 @@ export class Ledger {
   }
 
   /**
-   * Holds `credits` for a call in flight (its maximum price); see {@link reserveCredits}.
-   * @throws ServiceError 402 `insufficient_credits` when `balance - reserved` is below `credits`.
+   * Holds at least `credits` for a call in flight (its maximum price; whole credits, 0 holds nothing): inserts the
+   * reservation ({@link RESERVE}), or raises an existing one of the same request id ({@link RESERVE_RAISE}: a retried
+   * job, the audio transcript once it knows the duration) and renews its expiry.
+   * @returns the credits now held for the request.
+   * @throws ServiceError 402 `insufficient_credits` when `balance - reserved` cannot cover the (additional) hold;
+   *   nothing is held then beyond what was held before.
    */
-  reserve(input: ReserveInput): Promise<number> {
-    return reserveCredits(this.prisma, input);
+  async reserve(input: ReserveInput): Promise<number> {
+    const { accountId, requestId, credits, operation } = input;
+    if (!Number.isInteger(credits) || credits < 0)
+      throw new Error(`invalid reservation of ${credits} credits`);
+    if (credits === 0) return 0;
+    const expiresAt = utcTimestamp(new Date((input.now ?? new Date()).getTime() + input.ttlSeconds * 1000));
+    // Two tries: a concurrent release can delete the held row between the conflicting insert and the raise.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let inserted: number | "short" | "conflict";
+      try {
+        const [row] = await runStatement<{ credits: number }>(this.#pool, RESERVE, [
+          requestId,
+          accountId,
+          credits,
+          operation,
+          expiresAt,
+        ]);
+        inserted = row?.credits ?? "short";
+      } catch (error) {
+        // The request holds a reservation already; the statement rolled back whole (the increment too).
+        if (!isUniqueViolation(error)) throw error;
+        inserted = "conflict";
+      }
+      if (typeof inserted === "number") return inserted;
+      const [raised] = await runStatement<{ credits: number }>(this.#pool, RESERVE_RAISE, [
+        requestId,
+        accountId,
+        credits,
+        expiresAt,
+      ]);
+      if (raised) return raised.credits;
+      const held = await this.prisma.creditReservation.findUnique({ where: { requestId } });
+      if (held) throw await insufficientFor(this.prisma, accountId, credits - held.credits);
+      if (inserted === "short") throw await insufficientFor(this.prisma, accountId, credits);
+    }
+    throw await insufficientFor(this.prisma, accountId, credits);
   }
 
   /**
-   * Charges a finished call its actual price and releases its reservation, at most once per request id; see
-   * {@link settleCall}. Also the charge of calls that reserved nothing (a billed cache hit).
-   * @throws ServiceError 402 `insufficient_credits` when neither a reservation nor the available balance covers it.
+   * Settles one call ({@link SETTLE}): charges its actual price and releases its reservation in one statement, at
+   * most once per request id (a retry finds the earlier charge: `duplicate`, and what it reserved again is released).
+   * Without a reservation (released by the sweeper, or a billed cache hit) the charge is conditional on
+   * `balance - reserved >= credits`. The charge records the call's channel and start (`calledAt`, default now).
+   * @throws ServiceError 402 `insufficient_credits` when no reservation covers the price and the available balance
+   *   does not either; nothing is charged and the reservation (if any) is kept for the caller to release.
    */
-  settle(input: SettleInput): Promise<ChargeResult> {
-    return settleCall(this.prisma, input);
+  async settle(input: SettleInput): Promise<ChargeResult> {
+    const { accountId, requestId, credits, operation } = input;
+    if (!Number.isInteger(credits) || credits < 0) throw new Error(`invalid charge of ${credits} credits`);
+    const channel = input.channel ?? "rest";
+    const calledAt = utcTimestamp(input.calledAt ?? new Date());
+    const values = [requestId, accountId, credits, newId("led"), operation, channel, calledAt];
+    // Two tries: when a release of the same hold commits while the statement waits for the reservation's lock, the
+    // statement finds no hold but judges the account by its snapshot, which still counts that hold as reserved (a
+    // WHERE that fails on the snapshot's row is not re-checked on the newer one). Run again, the statement's snapshot
+    // includes the release; a 402 then is a real one.
+    for (let attempt = 0; ; attempt++) {
+      let row: SettleRow | undefined;
+      try {
+        [row] = await runStatement<SettleRow>(this.#pool, SETTLE, values);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A concurrent attempt of the same request charged it first (the statement rolled back whole): ours is a
+        // duplicate, and a hold it may have raised again goes back.
+        const first = await this.prisma.ledgerEntry.findUniqueOrThrow({ where: { requestId } });
+        await this.release(requestId);
+        return { entry: first as LedgerEntryRow, duplicate: true, balance: first.balanceAfter };
+      }
+      if (!row) throw new Error("the settle statement returned no row");
+      const { settledBalance, duplicate, ...entry } = row;
+      // An earlier attempt charged this request; a retry's hold (if any) was released by the same statement.
+      if (duplicate) return { entry, duplicate: true, balance: entry.balanceAfter };
+      if (settledBalance !== null)
+        return { entry: entry.id ? entry : null, duplicate: false, balance: settledBalance };
+      if (attempt > 0) throw await insufficientFor(this.prisma, accountId, credits);
+    }
   }
 
-  /** Releases the reservation of a failed or cancelled call. @returns the credits released (0 when none). */
-  release(requestId: string): Promise<number> {
-    return releaseReservation(this.prisma, requestId);
+  /**
+   * Releases the reservation of a failed or cancelled call ({@link RELEASE}); a no-op when it has none.
+   * @returns the credits released (0 when none).
+   */
+  async release(requestId: string): Promise<number> {
+    const [row] = await runStatement<{ credits: number }>(this.#pool, RELEASE, [requestId]);
+    return row?.credits ?? 0;
   }
 
   /**
@@ -191,9 +274,13 @@ export class Ledger {
     return fenceCall(this.prisma, input);
   }
 
-  /** Releases reservations whose expiry passed. @returns how many. */
-  sweepExpired(now?: Date, limit?: number): Promise<number> {
-    return sweepExpiredReservations(this.prisma, now, limit);
+  /**
+   * Releases up to `limit` reservations whose expiry passed before `now` ({@link SWEEP}), skipping rows a settle holds
+   * right now; safe to run from every worker process at once. @returns how many were released.
+   */
+  async sweepExpired(now: Date = new Date(), limit = 500): Promise<number> {
+    const [row] = await runStatement<{ released: string }>(this.#pool, SWEEP, [utcTimestamp(now), limit]);
+    return Number(row?.released ?? 0);
   }
 
   /** Balance, reserved and available (`balance - reserved`) credits of an account, or null when unknown. */
