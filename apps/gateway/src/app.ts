@@ -12,13 +12,11 @@ import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { validateAnswers } from "./middleware/validate-answers.ts";
-import { batchRouter } from "./routes/batch/index.ts";
 import { mountRoutes } from "./routes/define-route.ts";
 import { docsRouter } from "./routes/docs.ts";
 import { historyRouter } from "./routes/history.ts";
 import { homeRouter } from "./routes/home.ts";
 import { jobsRouter } from "./routes/jobs.ts";
-import { monitorsRouter } from "./routes/monitors/index.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
 import { MOUNTED_ROUTES, SERVICE_ROUTES } from "./routes/service-routes.ts";
@@ -101,8 +99,6 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(jobsRouter(deps, auth));
   app.use(mountRoutes(MOUNTED_ROUTES, deps, { authenticated, limit }));
   app.use(historyRouter(deps, auth));
-  app.use(monitorsRouter(deps, auth));
-  app.use(batchRouter(deps.batches, auth));
   app.use(utilitiesRouter(deps, auth));
   if (deps.config.MCP_ENABLED) {
     const tools = mcpTools(deps.registry, deps.config.MCP_TOOLS);

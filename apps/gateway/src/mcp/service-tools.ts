@@ -4,10 +4,10 @@ import { type ServiceRouteDoc, standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
 import { accountSummary } from "../routes/account/get-account.ts";
 import { accountRoutes } from "../routes/account/routes.ts";
-import { getBatchDoc } from "../routes/batch/get.ts";
-import { submitBatchDoc } from "../routes/batch/submit.ts";
-import { createMonitorDoc } from "../routes/monitors/create.ts";
-import { listMonitorsDoc } from "../routes/monitors/read.ts";
+import { getBatchRoute } from "../routes/batch/get.ts";
+import { submitBatchRoute } from "../routes/batch/submit.ts";
+import { createMonitorRoute } from "../routes/monitors/create.ts";
+import { listMonitorsRoute } from "../routes/monitors/read.ts";
 import { listingData } from "../routes/monitors/respond.ts";
 import { estimateCall, estimateRouteDoc } from "../routes/utilities/estimate.ts";
 import { LIGHT_OUTPUT } from "./compact.ts";
@@ -163,7 +163,7 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
         );
       },
     }),
-    serviceTool("batch_submit", submitBatchDoc, {
+    serviceTool("batch_submit", submitBatchRoute, {
       operation: "batch.submit",
       description:
         "Submit up to 1,000 platform calls as one batch, each as its REST path and query parameters. Every call is " +
@@ -184,14 +184,14 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
         return free(answer.data, "batch", 202);
       },
     }),
-    serviceTool("batch_status", getBatchDoc, {
+    serviceTool("batch_status", getBatchRoute, {
       operation: "batch.get",
       input: z.object({ batchId: z.string().describe("The batch's `bat_…` id (from batch_submit).") }),
       readOnly: true,
       run: async (ctx, args) =>
         free(await ctx.deps.batches.get(ctx.principal, String(args.batchId ?? "")), "batch"),
     }),
-    serviceTool("monitor_create", createMonitorDoc, {
+    serviceTool("monitor_create", createMonitorRoute, {
       operation: "monitors.create",
       input: monitorCreateInput,
       description:
@@ -208,7 +208,7 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
         return free(await ctx.deps.monitors.create(ctx.principal, args), "monitors", 201);
       },
     }),
-    serviceTool("monitor_list", listMonitorsDoc, {
+    serviceTool("monitor_list", listMonitorsRoute, {
       operation: "monitors.list",
       query: true,
       readOnly: true,

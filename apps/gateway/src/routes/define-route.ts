@@ -2,7 +2,13 @@ import { parseParams } from "@sda/core";
 import { admitted, type CacheStatus } from "@sda/engine";
 import type { Principal } from "@sda/ledger";
 import type { ServiceRouteDoc } from "@sda/openapi";
-import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from "express";
 import type { z } from "zod";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
@@ -52,7 +58,7 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject> extends ServiceR
   operation: string;
   query?: Q;
   /** Middleware run after auth and before the handler: the route's body parser and body checks. */
-  accepts?: readonly RequestHandler[];
+  accepts?: readonly (RequestHandler | ErrorRequestHandler)[];
   /**
    * The key's rate-limit check runs alongside the handler (one round trip instead of two, for routes that only
    * read); the answer waits for both, and a 429 wins over the handler's answer or error. Default: check first.

@@ -1,10 +1,10 @@
-import type { BatchService } from "@sda/batch";
 import { batchSubmitted, ServiceError } from "@sda/core";
-import type { Request, Response } from "express";
+import express, { type Request } from "express";
 import { z } from "zod";
-import { principalOf } from "../../middleware/auth.ts";
-import { locals } from "../../respond.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
+import { defineRoute } from "../define-route.ts";
+
+/** Largest `POST /v1/batch` body (1,000 calls with long parameters fit many times over). */
+const MAX_BODY = "5mb";
 
 /** The documented body of `POST /v1/batch` (validation itself is `prepareBatch`, against the registry). */
 const submitBody = z.object({
@@ -24,10 +24,12 @@ const submitBody = z.object({
   label: z.string().max(200).optional(),
 });
 
-export const submitBatchDoc: ServiceRouteDoc = {
+/** `POST /v1/batch`: 202 with the batch handle (the stored one again for an idempotent resubmission). */
+export const submitBatchRoute = defineRoute({
   method: "post",
   path: "/v1/batch",
   operationId: "submitBatch",
+  operation: "batch.submit",
   output: { "202": batchSubmitted },
   tag: "Batch",
   summary: "Submit up to 1,000 calls as one batch",
@@ -44,7 +46,25 @@ export const submitBatchDoc: ServiceRouteDoc = {
     "402": "insufficient_credits: the available balance is below the cheapest paid item",
     "422": "idempotency_key_reused",
   },
-};
+  // The raw bytes: `jsonBody` names an empty or non-JSON body as the caller's 400.
+  accepts: [express.raw({ type: () => true, limit: MAX_BODY })],
+  handler: (deps) => async (call) => {
+    const answer = await deps.batches.submit({
+      principal: call.principal(),
+      body: jsonBody(call.req),
+      idempotencyKey: call.req.get("idempotency-key") ?? null,
+    });
+    return {
+      status: 202,
+      data: answer.data,
+      source: "batch",
+      headers: {
+        Location: answer.data.pollUrl,
+        ...(answer.replayed ? { "Idempotent-Replayed": "true" } : {}),
+      },
+    };
+  },
+});
 
 /** Parses the raw body as JSON; anything else is the caller's 400, never a 500. */
 function jsonBody(req: Request): unknown {
@@ -58,19 +78,4 @@ function jsonBody(req: Request): unknown {
   } catch {
     throw new ServiceError("invalid_parameter", "the body is not valid JSON", { details: { param: "body" } });
   }
-}
-
-/** `POST /v1/batch`: 202 with the batch handle (the stored one again for an idempotent resubmission). */
-export function submitBatch(service: BatchService) {
-  return async (req: Request, res: Response) => {
-    const principal = principalOf(res);
-    locals(res).operationId = "batch.submit";
-    const answer = await service.submit({
-      principal,
-      body: jsonBody(req),
-      idempotencyKey: req.get("idempotency-key") ?? null,
-    });
-    if (answer.replayed) res.set("Idempotent-Replayed", "true");
-    res.status(202).location(answer.data.pollUrl).json({ success: true, data: answer.data });
-  };
 }

@@ -1,27 +1,32 @@
 import { monitorRunPage, webhookDeliveryPage } from "@sda/core";
 import { listQuery } from "@sda/monitors";
-import type { RequestHandler } from "express";
 import { z } from "zod";
-import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
-import { listingData, listingQuery, pathParam, sendMonitorsJson } from "./respond.ts";
+import { defineRoute } from "../define-route.ts";
+import { listingData, listingQuery } from "./respond.ts";
 
-export const listRunsDoc: ServiceRouteDoc = {
+/** `GET /v1/monitors/{monitorId}/runs`. */
+export const listRunsRoute = defineRoute({
   method: "get",
   path: "/v1/monitors/{monitorId}/runs",
   operationId: "listMonitorRuns",
+  operation: "monitors.runs",
   output: monitorRunPage,
   tag: "Monitors",
   summary: "The monitor's runs, newest first: startedAt, status, itemsSeen, newItems, credits, error.",
   query: listQuery,
   responses: { "200": "{ runs, nextCursor, hasMore }", "400": "invalid_cursor", "404": "monitor_not_found" },
-};
+  handler: (deps) => async (call) => {
+    const page = await deps.monitors.runs(call.principal(), call.param("monitorId"), listingQuery(call.req));
+    return { data: listingData("runs", page), source: "monitors" };
+  },
+});
 
-export const listDeliveriesDoc: ServiceRouteDoc = {
+/** `GET /v1/monitors/{monitorId}/deliveries`. */
+export const listDeliveriesRoute = defineRoute({
   method: "get",
   path: "/v1/monitors/{monitorId}/deliveries",
   operationId: "listMonitorDeliveries",
+  operation: "monitors.deliveries",
   output: webhookDeliveryPage,
   tag: "Monitors",
   summary:
@@ -32,12 +37,22 @@ export const listDeliveriesDoc: ServiceRouteDoc = {
     "400": "invalid_cursor",
     "404": "monitor_not_found",
   },
-};
+  handler: (deps) => async (call) => {
+    const page = await deps.monitors.deliveries(
+      call.principal(),
+      call.param("monitorId"),
+      listingQuery(call.req),
+    );
+    return { data: listingData("deliveries", page), source: "monitors" };
+  },
+});
 
-export const replayDeliveryDoc: ServiceRouteDoc = {
+/** `POST /v1/monitors/{monitorId}/deliveries/{deliveryId}/replay`. */
+export const replayDeliveryRoute = defineRoute({
   method: "post",
   path: "/v1/monitors/{monitorId}/deliveries/{deliveryId}/replay",
   operationId: "replayMonitorDelivery",
+  operation: "monitors.replay",
   output: {
     "202": z.looseObject({
       deliveryId: z.string(),
@@ -51,53 +66,26 @@ export const replayDeliveryDoc: ServiceRouteDoc = {
     "404": "monitor_not_found, webhook_delivery_not_found",
     "409": "webhook_delivery_pending, monitor_without_webhook",
   },
-};
+  handler: (deps) => async (call) => ({
+    status: 202,
+    data: await deps.monitors.replay(call.principal(), call.param("monitorId"), call.param("deliveryId")),
+    source: "monitors",
+  }),
+});
 
-export const testEventDoc: ServiceRouteDoc = {
+/** `POST /v1/monitors/{monitorId}/test`. */
+export const testEventRoute = defineRoute({
   method: "post",
   path: "/v1/monitors/{monitorId}/test",
   operationId: "sendMonitorTestEvent",
+  operation: "monitors.test",
   output: { "202": z.object({ deliveryId: z.string() }) },
   tag: "Monitors",
   summary: "Send a signed monitor.test event (no items) to the monitor's webhook.",
   responses: { "202": "{ deliveryId }", "404": "monitor_not_found", "409": "monitor_without_webhook" },
-};
-
-/** `GET /v1/monitors/{monitorId}/runs`. */
-export function listRuns(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    const page = await deps.monitors.runs(principalOf(res), pathParam(req, "monitorId"), listingQuery(req));
-    sendMonitorsJson(res, 200, listingData("runs", page));
-  };
-}
-
-/** `GET /v1/monitors/{monitorId}/deliveries`. */
-export function listDeliveries(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    const page = await deps.monitors.deliveries(
-      principalOf(res),
-      pathParam(req, "monitorId"),
-      listingQuery(req),
-    );
-    sendMonitorsJson(res, 200, listingData("deliveries", page));
-  };
-}
-
-/** `POST /v1/monitors/{monitorId}/deliveries/{deliveryId}/replay`. */
-export function replayDelivery(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    const replay = await deps.monitors.replay(
-      principalOf(res),
-      pathParam(req, "monitorId"),
-      pathParam(req, "deliveryId"),
-    );
-    sendMonitorsJson(res, 202, replay);
-  };
-}
-
-/** `POST /v1/monitors/{monitorId}/test`. */
-export function sendTestEvent(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    sendMonitorsJson(res, 202, await deps.monitors.test(principalOf(res), pathParam(req, "monitorId")));
-  };
-}
+  handler: (deps) => async (call) => ({
+    status: 202,
+    data: await deps.monitors.test(call.principal(), call.param("monitorId")),
+    source: "monitors",
+  }),
+});

@@ -1,15 +1,14 @@
 import { monitorResource } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
-import type { RequestHandler } from "express";
-import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
-import { sendMonitorsJson } from "./respond.ts";
+import { defineRoute } from "../define-route.ts";
+import { JSON_BODY } from "./body.ts";
 
-export const createMonitorDoc: ServiceRouteDoc = {
+/** `POST /v1/monitors`. */
+export const createMonitorRoute = defineRoute({
   method: "post",
   path: "/v1/monitors",
   operationId: "createMonitor",
+  operation: "monitors.create",
   output: { "201": monitorResource },
   tag: "Monitors",
   summary:
@@ -24,12 +23,10 @@ export const createMonitorDoc: ServiceRouteDoc = {
     "400": "invalid body, operation_not_monitorable, invalid_schedule, invalid_webhook_url",
     "422": "unsupported_url in params.url",
   },
-};
-
-/** `POST /v1/monitors`. */
-export function createMonitor(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    const monitor = await deps.monitors.create(principalOf(res), req.body);
-    sendMonitorsJson(res, 201, monitor);
-  };
-}
+  accepts: JSON_BODY,
+  handler: (deps) => async (call) => ({
+    status: 201,
+    data: await deps.monitors.create(call.principal(), call.req.body),
+    source: "monitors",
+  }),
+});

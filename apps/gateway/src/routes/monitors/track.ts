@@ -1,15 +1,14 @@
 import { monitorResource } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
-import type { RequestHandler } from "express";
-import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
-import { sendMonitorsJson } from "./respond.ts";
+import { defineRoute } from "../define-route.ts";
+import { JSON_BODY } from "./body.ts";
 
-export const trackHistoryDoc: ServiceRouteDoc = {
+/** `POST /v1/history/track`. */
+export const trackHistoryRoute = defineRoute({
   method: "post",
   path: "/v1/history/track",
   operationId: "trackHistory",
+  operation: "history.track",
   output: { "201": monitorResource },
   tag: "History",
   summary:
@@ -19,11 +18,10 @@ export const trackHistoryDoc: ServiceRouteDoc = {
     "records the resource's metrics in the history. Manage it under /v1/monitors/{monitorId}.",
   body: documentedBodies.track,
   responses: { "201": "the tracking monitor", "400": "invalid_schedule", "422": "unsupported_url" },
-};
-
-/** `POST /v1/history/track`. */
-export function trackHistory(deps: GatewayDeps): RequestHandler {
-  return async (req, res) => {
-    sendMonitorsJson(res, 201, await deps.monitors.track(principalOf(res), req.body));
-  };
-}
+  accepts: JSON_BODY,
+  handler: (deps) => async (call) => ({
+    status: 201,
+    data: await deps.monitors.track(call.principal(), call.req.body),
+    source: "monitors",
+  }),
+});
