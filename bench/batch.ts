@@ -11,11 +11,12 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { batchShare } from "@sda/batch/env";
-import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
+import { recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, type ServiceConfig } from "@sda/core";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
+import { loadServiceEnv } from "@sda/services/env";
 import { deleteKeysWithPrefix } from "@sda/testing";
 import pg from "pg";
 

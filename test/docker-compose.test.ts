@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { loadServiceEnv, platforms } from "@sda/catalog";
+import { platforms } from "@sda/catalog";
+import { loadServiceEnv } from "@sda/services/env";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 

@@ -1,5 +1,5 @@
-import { loadServiceEnv } from "@sda/catalog";
 import { ReleaseRetrier, Reservation } from "@sda/engine";
+import { loadServiceEnv } from "@sda/services/env";
 import {
   capturingLogger,
   expectLedgerReconciled,

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { loadServiceEnv, platforms } from "@sda/catalog";
+import { platforms } from "@sda/catalog";
 import { type RunningGateway, startGateway } from "@sda/gateway";
 import { createPrismaClient, type Ledger, type PrismaClient } from "@sda/ledger";
 import type { ReplayFault, ReplayServer } from "@sda/replay";
+import { loadServiceEnv } from "@sda/services/env";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 import { expect } from "vitest";

@@ -1,5 +1,5 @@
-import { loadServiceEnv } from "@sda/catalog";
 import { EnvError } from "@sda/core";
+import { loadServiceEnv } from "@sda/services/env";
 import { runCommand, USAGE, UsageError } from "./commands.ts";
 
 // The operator CLI (keys are never created through the API: SPEC §1).

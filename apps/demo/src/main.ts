@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { loadServiceEnv, recordingRules, replayOrigins } from "@sda/catalog";
+import { recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
 import { applyMigrations, createPrismaClient, dropDatabase, ensureDatabase, Ledger } from "@sda/ledger";
 import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
+import { loadServiceEnv } from "@sda/services/env";
 import { ensureDemoKey } from "./account.ts";
 import { describeDelivery, startInbox } from "./inbox.ts";
 import { checkServices } from "./services.ts";

@@ -1,5 +1,5 @@
-import { loadServiceEnv } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
+import { loadServiceEnv } from "@sda/services/env";
 import { startGateway } from "./gateway.ts";
 
 // The gateway process: parse the environment once, start, and shut down cleanly on SIGINT/SIGTERM.

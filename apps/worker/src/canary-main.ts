@@ -1,7 +1,8 @@
 import { runCanaries } from "@sda/canary";
-import { canaries, loadServiceEnv, platforms, registry } from "@sda/catalog";
+import { canaries, platforms, registry } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
 import { createRedis } from "@sda/queue";
+import { loadServiceEnv } from "@sda/services/env";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { canaryRecordDir } from "./canary.ts";
 

@@ -1,5 +1,5 @@
-import { loadServiceEnv } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
+import { loadServiceEnv } from "@sda/services/env";
 import { startWorkers } from "./worker.ts";
 
 // The worker process: consume the queues of this role until SIGINT/SIGTERM, then finish or release in-flight jobs.

@@ -1,6 +1,6 @@
 import { replayHttpClient, startReplay, testEnv } from "@sda/testing";
 import { describe, expect, it } from "vitest";
-import { loadServiceEnv, platforms, registry, replayOrigins } from "./index.ts";
+import { platforms, registry } from "./index.ts";
 
 describe("the catalog", () => {
   it("has a handler for every operation of every platform, loaded lazily from the platform's package", async () => {
@@ -8,18 +8,6 @@ describe("the catalog", () => {
       expect(typeof (await registry.handler(op.id)), op.id).toBe("function");
     expect(new Set(registry.operations.map((op) => op.platform))).toEqual(
       new Set(platforms.map((p) => p.name)),
-    );
-  });
-
-  it("composes the env schema: each platform's own variables with their defaults, and its origin", () => {
-    const config = loadServiceEnv({ ...replayOrigins("http://127.0.0.1:9") });
-    for (const platform of platforms) {
-      expect(config[platform.originVariable]).toBe("http://127.0.0.1:9");
-      for (const variable of Object.keys(platform.env.shape))
-        expect(variable.startsWith(`${platform.name.toUpperCase()}_`)).toBe(true);
-    }
-    expect(() => loadServiceEnv({ [platforms[0]?.originVariable ?? ""]: "not a url" })).toThrow(
-      /_ORIGIN="not a url"/,
     );
   });
 

@@ -1,42 +1,31 @@
 import { adsitePlatform } from "@sda/adsite/spec";
 import { audiositePlatform } from "@sda/audiosite/spec";
-import { batchEnv } from "@sda/batch/env";
-import { canaryEnv } from "@sda/canary/env";
 import { chatsitePlatform } from "@sda/chatsite/spec";
 import {
   type CanaryCall,
   type Catalog,
   createCatalog,
   createHistoryCatalog,
-  type EnvSource,
-  type FeatureEnv,
   type HistoryCatalog,
-  loadEnv,
   type MonitorRules,
   type PlatformEnv,
   type PlatformSpec,
   type RecordingRule,
-  type ServiceConfig,
-  serviceEnvSchema,
 } from "@sda/core";
-import { dashboardEnv } from "@sda/dashboard/env";
 import { fedisitePlatform } from "@sda/fedisite/spec";
 import { forumsitePlatform } from "@sda/forumsite/spec";
-import { mediaEnv } from "@sda/media/env";
 import { microblogsitePlatform } from "@sda/microblogsite/spec";
-import { monitorsEnv } from "@sda/monitors/env";
 import { musicsitePlatform } from "@sda/musicsite/spec";
 import { newssitePlatform } from "@sda/newssite/spec";
 import { photositePlatform } from "@sda/photosite/spec";
-import { summarizeEnv } from "@sda/summarize/env";
 import { videositePlatform } from "@sda/videosite/spec";
-import { webhooksEnv } from "@sda/webhooks/env";
 
 /**
  * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes),
  * whose operations each carry the lazy import of their handler (loaded on first use, so the gateway never loads
- * extraction code). This is the only place that names platforms: routes, OpenAPI, queues, the env schema, upstream
- * origins, record mode, the replay, monitors, history and canaries all derive from it.
+ * extraction code). This is the only place that names platforms, and it lists nothing else (the env is composed above
+ * the features, in `@sda/services/env`): routes, OpenAPI, queues, the env schema, upstream origins, record mode, the
+ * replay, monitors, history and canaries all derive from it.
  */
 const entries = [
   videositePlatform,
@@ -69,39 +58,8 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
   ? I
   : never;
 
-/** Every platform's env slice at once (what `loadServiceEnv` parses besides the service-wide variables). */
+/** Every platform's env slice at once (what the composed env, `@sda/services/env`, parses besides the rest). */
 export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
-
-/**
- * The env slices of the feature packages (speech-to-text, LLM, webhooks, batch, monitors, dashboard, canaries), each
- * declared in its package's `env.ts`; every process parses them all, as it parses every platform's.
- */
-export const features: readonly FeatureEnv[] = [
-  mediaEnv,
-  summarizeEnv,
-  webhooksEnv,
-  batchEnv,
-  monitorsEnv,
-  dashboardEnv,
-  canaryEnv,
-];
-
-/**
- * Parses the environment with the service-wide schema plus every feature's and platform's slice and `<NAME>_ORIGIN`.
- * @param source the variables (default `process.env`).
- * @throws EnvError naming each invalid variable.
- */
-export function loadServiceEnv(source?: EnvSource): ServiceConfig {
-  return loadEnv(source, platforms, features);
-}
-
-/**
- * The composed environment schema every process parses (`loadServiceEnv`): the service-wide variables, each
- * feature's and platform's slice and `<NAME>_ORIGIN`s. `npm run docs` writes the README's configuration table from it.
- */
-export function catalogEnvSchema(): ReturnType<typeof serviceEnvSchema> {
-  return serviceEnvSchema(platforms, features);
-}
 
 /**
  * `<NAME>_ORIGIN` = `origin` for every platform: the demo, the bench and the test helpers send every platform to the
