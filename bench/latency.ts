@@ -65,14 +65,9 @@ async function finishedJobs(stack: BenchStack, since: number) {
  * c=1 series of a fresh path with the timing hooks' totals (`lib/timing-hook.ts`): the engine's spans in the worker
  * (handler, settle, store), the gateway's enqueue-and-wait span (`sda:queue:submit`), undici's upstream requests and
  * the money statements' SQL in both processes. Queue hop = the submit span − the worker's share; the gateway's own
- * share = the mean latency − the submit span − the reservation (not subtracted with `speculative`: the calls of an
- * account the gateway has seen are enqueued alongside their reservation, which then runs inside the submit span).
+ * share = the mean latency − the submit span − the reservation (made before the job is added).
  */
-async function breakdown(
-  stack: BenchStack,
-  once: () => Promise<void>,
-  speculative: boolean,
-): Promise<Breakdown> {
+async function breakdown(stack: BenchStack, once: () => Promise<void>): Promise<Breakdown> {
   for (let i = 0; i < WARMUP_CALLS; i++) await once();
   await Promise.all([stack.timings("worker", true), stack.timings("gateway", true)]);
   const since = Date.now();
@@ -104,8 +99,7 @@ async function breakdown(
     workerRestMs: workerMs - handlerMs - settleMs - storeMs,
     reserveSqlMs,
     hopMs: perCall(gateway.submitMs) - workerMs,
-    // Speculative enqueue: the reservation runs inside the enqueue-and-wait span, alongside the queue hop.
-    gatewayRestMs: mean(latencies) - perCall(gateway.submitMs) - (speculative ? 0 : reserveSqlMs),
+    gatewayRestMs: mean(latencies) - perCall(gateway.submitMs) - reserveSqlMs,
   };
 }
 
@@ -129,10 +123,8 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
   const healthz = summary(await sequential(getter(`${url}/healthz`), CALLS));
   const hit = summary(await sequential(getter(`${url}${paths.cacheHit[0]}`, auth), CALLS));
   const account = summary(await sequential(getter(`${url}/v1/account`, auth), CALLS));
-  // The bench's account has 10 million credits: after the warm-up every fresh call is enqueued speculatively.
-  const speculative = (stack.env.SPECULATIVE_ENQUEUE ?? process.env.SPECULATIVE_ENQUEUE) !== "false";
-  const details = await breakdown(stack, getter(`${url}${paths.freshDetails[0]}`, auth), speculative);
-  const transcript = await breakdown(stack, getter(`${url}${paths.transcript[0]}`, auth), speculative);
+  const details = await breakdown(stack, getter(`${url}${paths.freshDetails[0]}`, auth));
+  const transcript = await breakdown(stack, getter(`${url}${paths.transcript[0]}`, auth));
   printTable([
     ["path", "p50", "p99", "p50 / healthz p50"],
     [
@@ -160,20 +152,10 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
   printTable([
     ["", "fresh video-details", "transcript"],
     row("mean at the client", (b) => ms(b.meanMs)),
-    ...(speculative
-      ? [
-          row("gateway: HTTP, auth, validation, answer (mean − enqueue-and-wait)", (b) =>
-            ms(b.gatewayRestMs),
-          ),
-          row("queue hop (enqueue-and-wait span − worker)", (b) => ms(b.hopMs)),
-          row("  alongside it: the reservation (SQL; speculative enqueue)", (b) => ms(b.reserveSqlMs)),
-        ]
-      : [
-          row("gateway (mean − its enqueue-and-wait span)", (b) => ms(b.gatewayRestMs + b.reserveSqlMs)),
-          row("  reservation (SQL)", (b) => ms(b.reserveSqlMs)),
-          row("  HTTP, auth, validation, answer", (b) => ms(b.gatewayRestMs)),
-          row("queue hop (enqueue-and-wait span − worker)", (b) => ms(b.hopMs)),
-        ]),
+    row("gateway (mean − its enqueue-and-wait span)", (b) => ms(b.gatewayRestMs + b.reserveSqlMs)),
+    row("  reservation (SQL)", (b) => ms(b.reserveSqlMs)),
+    row("  HTTP, auth, validation, answer", (b) => ms(b.gatewayRestMs)),
+    row("queue hop (enqueue-and-wait span − worker)", (b) => ms(b.hopMs)),
     row("  of it: wait before a worker took the job", (b) => ms(b.queueWaitMs)),
     row("  for reference: raw BullMQ round trip mean (worker in its own process), same run", () =>
       ms(rawMean),
@@ -189,12 +171,7 @@ export async function runLatency(stack: BenchStack, secret: string, paths: Paths
     ),
     row("  charge: settle (of it SQL)", (b) => `${ms(b.settleMs)} (${ms(b.settleSqlMs)})`),
     row("  result cache write + History, together", (b) => ms(b.storeMs)),
-    row(
-      speculative
-        ? "  rest (BullMQ job handling, params, the hold word)"
-        : "  rest (BullMQ job handling, params)",
-      (b) => ms(b.workerRestMs),
-    ),
+    row("  rest (BullMQ job handling, params)", (b) => ms(b.workerRestMs)),
   ]);
 
   console.log(`\nthroughput at c=64 (${THROUGHPUT_SECONDS} s each, autocannon), same run:\n`);

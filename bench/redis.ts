@@ -53,7 +53,7 @@ interface Tally {
 /**
  * `calls` GETs of fresh video-details, the i-th started `i × GAP_MS` after the first whatever the others do (the same
  * arrivals at any upstream latency: in a closed loop the long run's callers all start again together, and work that
- * depends on how calls overlap, such as the worker's reads of a hold word not yet written, changed with it).
+ * depends on how calls overlap changed with it).
  * @returns the latencies of the 200s (ms) and the count of other answers.
  */
 async function callMany(

@@ -7,7 +7,8 @@ import { postgresProxyTest } from "./support/postgres-proxy.ts";
 // a TCP proxy this test owns, which it stops and starts again (the shared server is never touched; the assertions
 // read the database directly).
 // - #2: during a 6.5 s outage 969 calls were answered 503 but left 1,032 speculative jobs queued, whose upstream work
-//   then held every worker slot (paying calls after recovery took 43–70 s).
+//   then held every worker slot (paying calls after recovery took 43–70 s). Since issue 32 nothing is enqueued before
+//   its hold is made (speculative enqueue removed): a refused call has no job at all.
 // - #6: a release that failed during a blip waited for the sweeper's expiry (30 min): a low-balance account got 402.
 
 const DETAILS = "/v1/videosite/video-details";
@@ -27,7 +28,7 @@ describe("PostgreSQL unreachable: no work for refused calls, no hold left behind
     proxy,
   }) => {
     const { key, accountId } = await stack.account(100);
-    // Shows this gateway the balance: the next calls may go the speculative way (job added alongside the hold).
+    // Shows this gateway the balance (the calls that once went the speculative way, job added alongside the hold).
     expect((await stack.get(DETAILS, key, VIDEO)).status).toBe(200);
     const queue = stack.gateway.deps.bridge.queue("videosite");
     // Any upstream work a refused call did would take 2 s per request and pile up in the queue.
@@ -40,9 +41,9 @@ describe("PostgreSQL unreachable: no work for refused calls, no hold left behind
     const burst = await Promise.all(Array.from({ length: 30 }, () => stack.get(DETAILS, key, VIDEO)));
     for (const r of burst)
       expect(r.body.error).toMatchObject({ code: "service_unavailable", retryable: true });
-    // The burst's jobs (added before its first reservation failed) are gone or ended unrun.
+    // Reserve, then enqueue: the burst left no job behind…
     await expect.poll(() => unfinished(queue)).toBe(0);
-    // While the ledger is away nothing speculates: a refused call adds no job at all.
+    // …and a refused call adds no job at all.
     const jobsBefore = await queue.getJobCountByTypes("completed", "failed");
     const serial = await Promise.all(Array.from({ length: 10 }, () => stack.get(DETAILS, key, VIDEO)));
     for (const r of serial) expect(r.status).toBe(503);

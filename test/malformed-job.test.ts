@@ -43,20 +43,27 @@ describe("a malformed job in a platform queue", () => {
           ...call,
           kind: "refund",
           cacheRequested: false,
-          hold: { credits: 2, speculative: false },
+          hold: { credits: 2 },
         },
         wrongType: {
           ...call,
           kind: "call",
           cacheRequested: false,
-          hold: { credits: "2", speculative: false },
+          hold: { credits: "2" },
         },
         strangerField: {
           ...call,
           kind: "call",
           cacheRequested: false,
-          hold: { credits: 2, speculative: false },
+          hold: { credits: 2 },
           mode: "x",
+        },
+        // A speculative job of a gateway from before issue 32 (its hold maybe never made): refused, never run.
+        speculativeHold: {
+          ...call,
+          kind: "call",
+          cacheRequested: false,
+          hold: { credits: 2, speculative: true },
         },
       };
       const queue = stack.gateway.deps.bridge.queue("videosite");

@@ -6,12 +6,13 @@ import { type ApiResponse, type Stack, startStackGateway } from "./support/stack
 
 // Regression suite for "refused calls run anyway" (issue 21, #2): 300 parallel calls on one key got 23 × 429, and all
 // 23 jobs ran their upstream fetches: a speculative job was added before the key's rate limit (or the reservation)
-// had answered, and the worker ran the handler before it read the gateway's word. A refused call must make no
-// upstream request: every request the replay answers belongs to a call that was served.
+// had answered, and the worker ran the handler before it read the gateway's word. Since issue 32 a call is enqueued
+// only once its hold is made (speculative enqueue removed), so a refused call has no job. A refused call must make
+// no upstream request: every request the replay answers belongs to a call that was served.
 //
 // A second gateway makes the refusals certain: it spends the key's rate (or the account's balance) in Redis and
-// PostgreSQL behind the back of the first, which still believes the key has calls (and credits) left, so it takes
-// the speculative way and is refused by the shared stores.
+// PostgreSQL behind the back of the first, which still believes the key has calls (and credits) left (it once took
+// the speculative way for them), so the refusals come from the shared stores, not from what the first one saw.
 
 const RATE = 50;
 const test = stackTest.extend(

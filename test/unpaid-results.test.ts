@@ -1,21 +1,13 @@
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { gatewayMetric } from "./support/metrics.ts";
 import type { ApiResponse, Stack } from "./support/stack.ts";
 
 // Regression suite for "results given away after a 402" (issue 9, fault 1): an account with 10 credits sent 90
 // parallel cache=true calls, got 10 × 200 and 80 × 402, then re-sent the 80 at balance 0 and got 44 × 200 HIT for
 // free, because the worker cached every result before charging it and a hit skipped the balance check.
 
-const METRICS_TOKEN = "operator-metrics-token-0123456789";
-const test = stackTest.extend(
-  "stackOptions",
-  { scope: "file" },
-  { env: { RATE_LIMIT_PER_SECOND: "1000", METRICS_TOKEN } },
-);
-
-const metric = (stack: Stack, series: string) => gatewayMetric(stack, METRICS_TOKEN, series);
+const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { RATE_LIMIT_PER_SECOND: "1000" } });
 
 const DETAILS = "/v1/videosite/video-details";
 const video = (t: number) => `https://www.youtube.com/watch?v=M4gD1WSo5mA&t=${t}s`;
@@ -56,34 +48,33 @@ describe("nothing is served that was not paid for", () => {
     expect(await reservedOf(stack, accountId)).toBe(0);
   });
 
-  test("speculative enqueue (the gateway saw the balance): 40 parallel calls on 20 credits are exactly 20 × 200 and 20 × 402; nothing refused is charged or held", async ({
+  test("a gateway that has seen the balance: 40 parallel calls on 20 credits are exactly 20 × 200 and 20 × 402; a refused call adds no job and makes no upstream request; nothing refused is charged or held", async ({
     stack,
-    redis,
   }) => {
     const { accountId, key } = await stack.account(21);
-    // One call first: its answer shows this gateway the balance (20), so the next calls may speculate.
+    // One call first: its answer shows this gateway the balance (20; the calls that once went the speculative way,
+    // enqueued alongside their reservation, before issue 32), and counts the upstream requests of one call.
+    const hitsBefore = stack.replay.hits.length;
     expect((await stack.get(DETAILS, key, { url: video(5000) })).status).toBe(200);
-    const prefix = stack.env.QUEUE_PREFIX ?? "";
-    const wordsBefore = (await redis.keys(`${prefix}:hold:*`)).length;
-    const speculated = async () =>
-      (await metric(stack, 'sda_gateway_speculative_calls_total{outcome="held"}')) +
-      (await metric(stack, 'sda_gateway_speculative_calls_total{outcome="refused"}'));
-    const speculatedBefore = await speculated();
+    const perCall = stack.replay.hits.length - hitsBefore;
+    expect(perCall).toBeGreaterThan(0);
+    const queue = stack.gateway.deps.bridge.queue("videosite");
+    const finishedBefore = await queue.getJobCountByTypes("completed", "failed");
+    const start = stack.replay.hits.length;
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => stack.get(DETAILS, key, { url: video(5001 + i) })),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
     expect(answers.filter((r) => r.status === 402)).toHaveLength(20);
-    // Some of them went the speculative way (the gateway's words to the workers, kept with a TTL), and the gateway
-    // counted each by its reservation's outcome.
-    const words = (await redis.keys(`${prefix}:hold:*`)).length - wordsBefore;
-    expect(words).toBeGreaterThan(0);
-    expect((await speculated()) - speculatedBefore).toBe(words);
+    // Reserve, then enqueue: only the 20 held calls were added as jobs, and only they reached the upstream.
+    await expect.poll(() => queue.getJobCountByTypes("waiting", "active", "prioritized", "delayed")).toBe(0);
+    await expect
+      .poll(async () => (await queue.getJobCountByTypes("completed", "failed")) - finishedBefore)
+      .toBe(20);
+    expect(stack.replay.hits.length - start).toBe(20 * perCall);
     expect(await stack.ledger.balance(accountId)).toBe(0);
     expect(await ledgerSum(stack.ledger, accountId)).toBe(0);
-    // Refused speculative jobs finish after their 402 was answered; none of them holds or charges anything.
-    await expect.poll(() => reservedOf(stack, accountId)).toBe(0);
-    expect(await stack.ledger.balance(accountId)).toBe(0);
+    expect(await reservedOf(stack, accountId)).toBe(0);
   });
 
   test("a paid result is served again from the cache at 0 credits, even at balance 0", async ({ stack }) => {

@@ -1,6 +1,6 @@
 import type { BatchService } from "@sda/batch";
 import type { Catalog, Logger, ServiceConfig } from "@sda/core";
-import type { CallBridge, HoldWords, ReleaseRetrier, ResultCache, SpeculationBudget } from "@sda/engine";
+import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
@@ -27,10 +27,6 @@ export interface GatewayDeps {
   callRedis: Redis;
   /** Balances shown by free cache hits, read at every call (concurrent reads batched into one statement). */
   balances: BalanceReader;
-  /** Which calls are enqueued alongside their reservation (null: `SPECULATIVE_ENQUEUE=false`). */
-  speculation: SpeculationBudget | null;
-  /** The gateway's words to the workers on speculative calls' reservations. */
-  holdWords: HoldWords;
   /** API key lookups, cached in this process with pub/sub revocation. */
   keys: KeyCache;
   /** Each authenticated call's key use, written to `api_keys.last_used_at` in batches (`KEY_USE_FLUSH_MS`). */
@@ -43,4 +39,6 @@ export interface GatewayDeps {
   batches: BatchService;
   /** History's store (its own tables, on the process's one PrismaClient): `GET /v1/history` reads it. */
   history: HistoryStore;
+  /** The speech-to-text and LLM configuration `GET /v1/status` reports, read by the wiring from the composed env. */
+  providers: ProviderStatus;
 }

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BatchService } from "@sda/batch";
 import type { Catalog, Logger, ServiceConfig } from "@sda/core";
-import { createCallBridge, HoldWords, SpeculationBudget } from "@sda/engine";
+import { createCallBridge } from "@sda/engine";
 import { HistoryStore } from "@sda/history";
 import { KeyCache, KeyUseRecorder, RequestLogWriter } from "@sda/ledger";
 import { MonitorService } from "@sda/monitors";
@@ -74,13 +74,12 @@ export async function startGateway(
     redis,
     callRedis,
     balances: new BalanceReader(ledger.accounts),
-    speculation: config.SPECULATIVE_ENQUEUE ? new SpeculationBudget() : null,
-    holdWords: new HoldWords(callRedis, config.QUEUE_PREFIX),
     keys,
     keyUse,
     requestLog,
     batches: new BatchService(services.batch, ledger, services.cursors),
     history: new HistoryStore(prisma),
+    providers: services.providers,
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {

@@ -7,15 +7,13 @@ import { locals } from "./respond.ts";
 
 /**
  * Prometheus metrics of the gateway: process defaults, call latency by route and status, refused authentications,
- * speculative enqueues by outcome, request-log rows, key-cache lookups, and `upstream_strategy_total` (strategy chain
+ * request-log rows, key-cache lookups, and `upstream_strategy_total` (strategy chain
  * outcomes of chains run in this process).
  */
 export interface GatewayMetrics {
   registry: Registry;
   /** Refused authentications by reason (`missing`, `invalid`, `revoked`, `rate_limited`); they write no log row. */
   authRejected: Counter<"reason">;
-  /** Calls enqueued alongside their reservation (speculative enqueue), by the reservation's outcome. */
-  speculative: Counter<"outcome">;
   observe: RequestHandler;
   serve: RequestHandler;
 }
@@ -71,12 +69,6 @@ export function createMetrics(
     labelNames: ["reason"],
     registers: [registry],
   });
-  const speculative = new Counter({
-    name: "sda_gateway_speculative_calls_total",
-    help: "Calls enqueued alongside their reservation, by its outcome: held (served as usual) or refused (answered 402/429/503; the job was removed, or ended without running)",
-    labelNames: ["outcome"],
-    registers: [registry],
-  });
   const observe: RequestHandler = (req, res, next) => {
     const end = calls.startTimer();
     res.on("finish", () =>
@@ -92,5 +84,5 @@ export function createMetrics(
       );
     res.set("Content-Type", registry.contentType).send(await registry.metrics());
   };
-  return { registry, authRejected, speculative, observe, serve };
+  return { registry, authRejected, observe, serve };
 }

@@ -131,12 +131,6 @@ export const baseEnvSchema = z.object({
     "life of a call's credit hold before the sweeper releases it (longer than any call runs, queue wait included)",
   ),
   RESERVATION_SWEEP_MS: int(60_000, 1000).describe("how often each worker sweeps expired reservations"),
-  // The worker settles a speculative call only once the gateway's word says the hold was made (engine hold-words.ts).
-  SPECULATIVE_ENQUEUE: bool
-    .default(true)
-    .describe(
-      "enqueue a call alongside its reservation when the account's balance was seen recently (Billing); `false`: reservation first",
-    ),
 
   // Cache and cursors
   CACHE_TTL_SECONDS: int(86_400, 1).describe(

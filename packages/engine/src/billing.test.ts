@@ -29,7 +29,7 @@ async function account(credits: number) {
 /** Runs the enqueued half of a plan as the worker would. */
 async function run(planned: CallPlan) {
   if (planned.kind !== "run") throw new Error("expected an enqueued call");
-  return runCall(planned.call, await planned.reservation, deps, h.run({ finalAttempt: true }));
+  return runCall(planned.call, planned.reservation, deps, h.run({ finalAttempt: true }));
 }
 
 describe("one call's money: plan → run", () => {

@@ -36,7 +36,7 @@ async function call(
 ) {
   const planned = await planCall(op(opId), raw, who, newId("req"), plan);
   if (planned.kind === "answer") return planned.answer;
-  return runCall(planned.call, await planned.reservation, at ? { ...deps, now: () => at } : deps, h.run());
+  return runCall(planned.call, planned.reservation, at ? { ...deps, now: () => at } : deps, h.run());
 }
 
 describe("canonical cache keys", () => {

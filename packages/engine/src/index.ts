@@ -1,6 +1,5 @@
 export * from "./context.ts";
 export * from "./estimate.ts";
-export * from "./hold-words.ts";
 export * from "./job-call.ts";
 export * from "./job-result.ts";
 export * from "./jobs.ts";
@@ -10,6 +9,5 @@ export * from "./reservation.ts";
 export * from "./result-cache.ts";
 export * from "./run-call.ts";
 export * from "./runners.ts";
-export * from "./speculation.ts";
 export * from "./submit.ts";
 export * from "./sweeper.ts";

@@ -3,7 +3,6 @@ import type { ChargedCall, RequestChannel } from "@sda/ledger";
 import type { CallAnswer } from "./job-result.ts";
 import { Reservation, type ReservationDeps } from "./reservation.ts";
 import { cachedData, type ResultCache } from "./result-cache.ts";
-import type { SpeculationBudget } from "./speculation.ts";
 
 /**
  * The first half of one call, wherever it starts (the gateway for a direct call, the worker for a batch item or a
@@ -64,12 +63,6 @@ export interface PlanDeps extends ReservationDeps {
    * (answered `BYPASS`), whatever the operation's cache policy.
    */
   readCache?: boolean;
-  /**
-   * Speculative enqueue (the gateway; see `hold-words.ts`): which calls may be enqueued while their reservation is
-   * still running (only asked for operations whose maximum price is known before the call), told every reservation's
-   * outcome.
-   */
-  speculation?: SpeculationBudget;
   /** When the call was made and what it runs for, as its request-log row names them (see {@link Call}). */
   origin?: Pick<Call, "calledAt" | "channel" | "batchId" | "monitorId">;
 }
@@ -98,10 +91,8 @@ export async function admitted<T>(
 /**
  * The plan of one call:
  * - `answer`: a cache hit, already paid when the operation bills hits (the audio transcript);
- * - `run`: credits are held for `call.requestId` (`reservation`), or, when `speculative`, still being reserved: the
- *   caller adds the job at once and awaits `reservation` before answering (a rejection is the call's answer: 402,
- *   429, 503). `credits` is the hold asked for. `speculating` is the speculation budget's claim, to give back once the
- *   call is answered.
+ * - `run`: `credits` (the hold asked for) are held for `call.requestId` (`reservation`): the caller enqueues the call
+ *   only now, so no job exists for a call that was refused (402, 429, 503) or is not paid for.
  */
 export type CallPlan =
   | { kind: "answer"; call: Call; answer: CallAnswer }
@@ -109,9 +100,7 @@ export type CallPlan =
       kind: "run";
       call: Call;
       credits: number;
-      reservation: Promise<Reservation>;
-      speculative: boolean;
-      speculating?: () => void;
+      reservation: Reservation;
     };
 
 /**
@@ -168,8 +157,8 @@ export function validateCallParams(op: OperationSpec, raw: Record<string, unknow
  * admission wins over everything the plan met and leaves nothing reserved; a cache hit of an operation that
  * bills hits is charged (conditionally on the available balance) before it is answered; a miss reserves the call's
  * hold in one statement and answers 402 when `balance - reserved` cannot cover it, so N parallel calls on a balance
- * that covers k of them are served exactly k. With `deps.speculation` allowing it, the miss is returned with its
- * reservation still running, to be enqueued alongside it; only a job whose hold word says `held` runs.
+ * that covers k of them are served exactly k. The plan of a miss is returned once its hold is made: reserve, then
+ * enqueue.
  *
  * @throws ServiceError 400/422 for invalid parameters, 402 `insufficient_credits` (nothing reserved or charged),
  *   400 `cost_exceeds_max` for a billed cache hit above the caller's `maxCredits`; the store's error when the cache
@@ -232,27 +221,11 @@ export async function planCall(
   // The admission is settled once: the cache read above awaited it when the call asked for the cache.
   const admission = useCache ? undefined : deps.admission;
   const credits = holdFor(op, params);
-  const { speculation } = deps;
-  const holding = admitted(
+  const reservation = await admitted(
     admission,
-    Reservation.hold(key, credits, deps).then(
-      (reservation) => {
-        speculation?.reservationSettled();
-        return reservation;
-      },
-      (error: unknown) => {
-        speculation?.reservationSettled(error);
-        throw error;
-      },
-    ),
+    Reservation.hold(key, credits, deps),
     // A refused call holds nothing (the release is retried until PostgreSQL answers).
-    (reservation) => reservation.release(),
+    (held) => held.release(),
   );
-  const speculating =
-    speculation && op.price.max(params) !== null ? speculation.admit(principal.accountId, credits) : null;
-  if (!speculating)
-    return { kind: "run", call, credits, reservation: Promise.resolve(await holding), speculative: false };
-  // Awaited by the caller; handled here too so a caller that fails before awaiting it leaves no unhandled rejection.
-  holding.catch(() => undefined);
-  return { kind: "run", call, credits, reservation: holding, speculative: true, speculating };
+  return { kind: "run", call, credits, reservation };
 }

@@ -4,7 +4,6 @@ import { createQueueWorker, deleteKeysUnder, jobParser, platformJobSchema } from
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
-import { HoldWords } from "./hold-words.ts";
 import type { JobResult } from "./job-result.ts";
 import type { PlatformJob } from "./jobs.ts";
 import { planCall } from "./plan.ts";
@@ -118,8 +117,6 @@ describe("runCall (worker-started calls: planAndRunCall)", () => {
     const outcome = await submitCall(plan, {
       bridge,
       deadlineMs: 20_000,
-      holdWords: new HoldWords(redis, queuePrefix),
-      reservationTtlSeconds: 600,
     });
     expect(attempts).toBe(2);
     expect(outcome).toMatchObject({ state: "finished", result: { ok: true, credits: 1 } });

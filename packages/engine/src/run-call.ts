@@ -26,8 +26,6 @@ export interface EngineDeps extends ReservationDeps, ContextDeps {
   observers?: readonly CallObserver[];
   /** Record mode (`UPSTREAM_RECORD_DIR`): each job's upstream exchanges become one HAR case file. */
   recorder?: JobRecorder;
-  /** How long a speculative call waits for the gateway's hold word (ms; default `HOLD_WORD_WAIT_MS`). */
-  holdWordWaitMs?: number;
 }
 
 /** A successful call, after it was settled: `params` parsed, `at` from `deps.now`. */

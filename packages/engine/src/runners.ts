@@ -1,18 +1,15 @@
-import { isServiceError, type OperationSpec, ServiceError } from "@sda/core";
-import { HOLD_WORD_WAIT_MS, HoldWords } from "./hold-words.ts";
+import { isServiceError, type OperationSpec } from "@sda/core";
 import { callOfJob } from "./job-call.ts";
 import type { JobResult } from "./job-result.ts";
 import type { CallJob, JobRun } from "./jobs.ts";
 import { type CallPlan, type CallPrincipal, cacheRequested, planCall, validateCallParams } from "./plan.ts";
 import { Reservation } from "./reservation.ts";
-import { callLog, type EngineDeps, runCall } from "./run-call.ts";
+import { type EngineDeps, runCall } from "./run-call.ts";
 
 /**
- * Runs a direct API call's job: the gateway parsed its params and holds its credits (or, for a speculative job, is
- * still reserving them: the word on that hold is awaited BEFORE anything runs, so a call the gateway refused makes no
- * upstream request and moves no credit — its result is the refusal the caller got). Then {@link runCall}.
- * @returns the call's result (see `runCall`); a 503 `service_unavailable` (hold released, unbilled) when the gateway's
- *   word never came within `holdWordWaitMs` (it died in between).
+ * Runs a direct API call's job: the gateway parsed its params and holds its credits (it enqueues a call only once
+ * its hold is made, so a call it refused has no job). Then {@link runCall}.
+ * @returns the call's result (see `runCall`).
  * @throws UnknownOperationError for an operation this build does not know; unexpected errors as `runCall`.
  */
 export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): Promise<JobResult> {
@@ -20,32 +17,6 @@ export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): P
   const { op } = named;
   const key = { requestId: job.requestId, accountId: job.accountId, operation: op.id };
   const reservation = Reservation.of(key, job.hold.credits, deps);
-  if (job.hold.speculative) {
-    const log = callLog(deps, job.requestId, run.jobId, op);
-    const word = await new HoldWords(deps.redis, deps.keyPrefix).hear(
-      job.requestId,
-      run.signal,
-      deps.holdWordWaitMs ?? HOLD_WORD_WAIT_MS,
-    );
-    if (word?.kind === "refused") {
-      log.info({ code: word.error.code }, "refused at the gateway; not run");
-      return { ok: false, error: word.error, credits: 0 };
-    }
-    if (!word) {
-      // The gateway died between its reservation and its word: give back whatever is held.
-      await reservation.release();
-      log.warn("no word from the gateway on this call's reservation; released and failed");
-      return {
-        ok: false,
-        credits: 0,
-        error: new ServiceError(
-          "service_unavailable",
-          "the call's reservation could not be confirmed; it was not billed",
-          { retryAfterSeconds: 2 },
-        ).toJSON(),
-      };
-    }
-  }
   const call = {
     ...named,
     params: job.params,
@@ -87,8 +58,7 @@ function unheldPlan(call: WorkerCall, deps: EngineDeps): CallPlan {
     kind: "run",
     call: { op, params, principal, requestId, cacheRequested: cacheRequested(op, params), ...originOf(call) },
     credits: 0,
-    reservation: Promise.resolve(Reservation.of(key, 0, deps)),
-    speculative: false,
+    reservation: Reservation.of(key, 0, deps),
   };
 }
 
@@ -102,8 +72,8 @@ function originOf(call: WorkerCall) {
 }
 
 /**
- * A call that starts in the worker (a batch item, a monitor run): {@link planCall} (parameters, cache, hold — nothing
- * speculative) then {@link runCall}, under the call's own request id. A refusal before anything was held (invalid
+ * A call that starts in the worker (a batch item, a monitor run): {@link planCall} (parameters, cache, hold) then
+ * {@link runCall}, under the call's own request id. A refusal before anything was held (invalid
  * parameters, 402) is the call's result, like any expected failure.
  * @returns the call's result. @throws unexpected errors (BullMQ retries; the plan's hold is found again by its
  *   request id).
@@ -128,5 +98,5 @@ export async function planAndRunCall(
     throw error;
   }
   if (plan.kind === "answer") return plan.answer;
-  return runCall(plan.call, await plan.reservation, deps, run);
+  return runCall(plan.call, plan.reservation, deps, run);
 }

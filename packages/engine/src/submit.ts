@@ -1,11 +1,9 @@
-import { isServiceError, newId, type OperationSpec, ServiceError } from "@sda/core";
+import { newId, type OperationSpec } from "@sda/core";
 import { type JobStatus, QueueBridge, type QueueBridgeOptions } from "@sda/queue";
-import type { HoldWords } from "./hold-words.ts";
 import { failedJobResult, type JobResult } from "./job-result.ts";
 import type { CallJob, EstimateJob } from "./jobs.ts";
 import type { CallPlan, CallPrincipal } from "./plan.ts";
 import type { Reservation } from "./reservation.ts";
-import type { SpeculationBudget } from "./speculation.ts";
 import { answerUnanswered, type FenceCall } from "./unanswered.ts";
 
 /** The jobs a gateway adds and waits for. */
@@ -24,16 +22,8 @@ export interface SubmitDeps {
   bridge: CallBridge;
   /** How long the caller waits for the job before a 202 (`REQUEST_DEADLINE_MS`). */
   deadlineMs: number;
-  /** The gateway's words to the workers on speculative calls' holds. */
-  holdWords: HoldWords;
-  /** Seconds a word is kept (`RESERVATION_TTL_SECONDS`: as long as the hold it speaks of). */
-  reservationTtlSeconds: number;
-  /** The speculation budget told the balances answers report (null: `SPECULATIVE_ENQUEUE=false`). */
-  speculation?: SpeculationBudget | null;
   /** The exact balance shown with a free cache hit (nothing settled, so the answer carries none). */
   readBalance?(accountId: string): Promise<number | null>;
-  /** Told each speculative call's reservation outcome (the gateway's metrics). */
-  onSpeculation?(outcome: "held" | "refused"): void;
   /**
    * Fences a call whose outcome could not be learned (`Ledger.fence`, see {@link answerUnanswered}) before it is
    * answered "not billed"; without it the hold is released and the failure answered as it came.
@@ -54,7 +44,7 @@ export type CallOutcome =
   | { state: "finished"; jobId: string | null; result: JobResult }
   | { state: "pending"; jobId: string; status: JobStatus };
 
-/** The job of a planned call, holding `credits` (`speculative`: still being reserved). */
+/** The job of a planned call, whose `credits` are held. */
 export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
   const { call } = plan;
   return {
@@ -65,53 +55,36 @@ export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
     operationId: call.op.id,
     params: call.params,
     cacheRequested: call.cacheRequested,
-    hold: { credits: plan.credits, speculative: plan.speculative },
+    hold: { credits: plan.credits },
     enqueuedAt: Date.now(),
   };
 }
 
 /**
- * The gateway's second half of one call (after {@link planCall}): answers a cache hit (with the exact balance), or
- * enqueues the call's job and waits for it up to the deadline. Every credit decision on the way is made here or in
- * the plan, never in the HTTP route:
- * - a held call's job that could not be added gives its hold back now rather than at its expiry;
- * - a speculative call's job is added at once, alongside its reservation; the reservation's outcome is told to the
- *   worker (the hold word) — `held`: wait as usual; refused: the refusal is the answer, the job is removed when no
- *   worker took it yet (one that did runs nothing: it reads the refusal first) — and a job that failed gives the hold
- *   back (the worker may have given up on the word before the hold was made);
- * - every balance an answer reports is shown to the speculation budget;
+ * The gateway's second half of one call (after {@link planCall}, which made the call's hold): answers a cache hit
+ * (with the exact balance), or enqueues the call's job and waits for it up to the deadline. Every credit decision on
+ * the way is made here or in the plan, never in the HTTP route:
+ * - a call is enqueued only once its hold is made (reserve, then enqueue): a refused call (402, 429, 503) has no job
+ *   and makes no upstream request;
  * - a call whose outcome could not be learned (Redis gone while its job was added or waited for, a job that produced
  *   no result) is answered "not billed" only once `deps.fence` made that true, else with its job's handle (202):
  *   see {@link answerUnanswered}.
  * @returns the outcome: `finished` with the result (errors included), or `pending` (202) with the job's handle.
- * @throws the plan's refusal (402, 429, 503) for a speculative call; the store's error when the job could not be
- *   added or waited for (the call fenced: not billed).
+ * @throws the store's error when the job could not be added or waited for (the call fenced: not billed).
  */
 export async function submitCall(
   plan: CallPlan,
   deps: SubmitDeps,
   options: SubmitCallOptions = {},
 ): Promise<CallOutcome> {
-  const { accountId } = plan.call.principal;
-  try {
-    let outcome: CallOutcome;
-    if (plan.kind === "answer") {
-      const balance = plan.answer.balance ?? (await deps.readBalance?.(accountId)) ?? undefined;
-      outcome = {
-        state: "finished",
-        jobId: null,
-        result: { ...plan.answer, ...(balance !== undefined ? { balance } : {}) },
-      };
-    } else
-      outcome = plan.speculative
-        ? await submitSpeculative(plan, deps, options)
-        : await submitHeld(plan, deps, options);
-    if (outcome.state === "finished" && outcome.result.ok && outcome.result.balance !== undefined)
-      deps.speculation?.observe(accountId, outcome.result.balance);
-    return outcome;
-  } finally {
-    if (plan.kind === "run") plan.speculating?.();
-  }
+  if (plan.kind === "run") return submitHeld(plan, deps, options);
+  const balance =
+    plan.answer.balance ?? (await deps.readBalance?.(plan.call.principal.accountId)) ?? undefined;
+  return {
+    state: "finished",
+    jobId: null,
+    result: { ...plan.answer, ...(balance !== undefined ? { balance } : {}) },
+  };
 }
 
 /** Adds the job of a call whose hold is made, and waits; a job that could not be added releases the hold. */
@@ -120,7 +93,7 @@ async function submitHeld(
   deps: SubmitDeps,
   options: SubmitCallOptions,
 ): Promise<CallOutcome> {
-  const reservation = await plan.reservation;
+  const { reservation } = plan;
   const jobId = options.jobId ?? newId("job");
   let outcome: CallOutcome;
   try {
@@ -150,73 +123,6 @@ async function settleUnanswered(
   if (outcome.state !== "finished" || outcome.result.ok || !outcome.result.unanswered || !outcome.jobId)
     return outcome;
   return answerUnanswered(reservation, outcome.jobId, { kind: "result", result: outcome.result }, deps.fence);
-}
-
-/** Adds a speculative call's job alongside its reservation, tells the worker the reservation's outcome, and waits. */
-async function submitSpeculative(
-  plan: Extract<CallPlan, { kind: "run" }>,
-  deps: SubmitDeps,
-  options: SubmitCallOptions,
-): Promise<CallOutcome> {
-  const { op } = plan.call;
-  const jobId = options.jobId ?? newId("job");
-  const stop = new AbortController();
-  const submitted = deps.bridge.submit(op.queue, op.id, callJobOf(plan), deps.deadlineMs, {
-    ...options,
-    jobId,
-    signal: stop.signal,
-  });
-  // Awaited below; handled here too, for the refused call that only waits for its add.
-  submitted.catch(() => undefined);
-  let reservation: Reservation;
-  try {
-    reservation = await sayHold(plan, deps);
-  } catch (error) {
-    // No work for a refused call: once added, its job is removed unless a worker took it (which reads the refusal).
-    stop.abort();
-    if (await submitted.then(() => true).catch(() => false))
-      await deps.bridge.remove(op.queue, jobId).catch(() => undefined);
-    throw error;
-  }
-  let outcome: CallOutcome;
-  try {
-    outcome = await submitted;
-  } catch (error) {
-    return answerUnanswered(reservation, jobId, { kind: "error", error }, deps.fence);
-  }
-  outcome = await settleUnanswered(outcome, reservation, deps);
-  if (outcome.state === "finished" && !outcome.result.ok) await reservation.release();
-  return outcome;
-}
-
-/**
- * Waits for a speculative call's reservation and tells the worker its outcome (the hold word, kept as long as the
- * hold): `held`, or the refusal the caller is answered (a store failure is told as a retryable 503).
- * @returns the held reservation. @throws the reservation's refusal (402, 429, the store's error).
- */
-export async function sayHold(
-  plan: Extract<CallPlan, { kind: "run" }>,
-  deps: Pick<SubmitDeps, "holdWords" | "reservationTtlSeconds" | "onSpeculation">,
-): Promise<Reservation> {
-  const { requestId } = plan.call;
-  let reservation: Reservation;
-  try {
-    reservation = await plan.reservation;
-  } catch (error) {
-    const refusal = isServiceError(error)
-      ? error
-      : new ServiceError("service_unavailable", "the call could not be reserved; it was not billed", {
-          retryAfterSeconds: 2,
-        });
-    deps.onSpeculation?.("refused");
-    await deps.holdWords
-      .say(requestId, { kind: "refused", error: refusal.toJSON() }, deps.reservationTtlSeconds)
-      .catch(() => undefined);
-    throw error;
-  }
-  deps.onSpeculation?.("held");
-  await deps.holdWords.say(requestId, { kind: "held" }, deps.reservationTtlSeconds).catch(() => undefined);
-  return reservation;
 }
 
 /**

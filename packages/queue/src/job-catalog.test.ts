@@ -46,7 +46,7 @@ const call = {
   operationId: "videosite.video-details",
   params: { url: { id: "M4gD1WSo5mA" } },
   cacheRequested: false,
-  hold: { credits: 2, speculative: false },
+  hold: { credits: 2 },
   enqueuedAt: 1,
 };
 const { cacheRequested: _c, hold: _h, ...estimateFields } = call;

@@ -31,9 +31,8 @@ const callIdentity = {
 };
 
 /**
- * A direct API call: the gateway validated `params` (parsed), and holds `hold.credits` for `requestId` — already
- * (`speculative: false`), or still reserving when the job was added (`speculative: true`: the worker waits for the
- * gateway's hold word before it runs anything, see the engine's `hold-words.ts`).
+ * A direct API call: the gateway validated `params` (parsed), and holds `hold.credits` for `requestId` (it adds the job
+ * only once the hold is made: reserve, then enqueue).
  */
 export const callJobSchema = z.strictObject({
   kind: z.literal("call"),
@@ -42,7 +41,7 @@ export const callJobSchema = z.strictObject({
   params,
   /** The caller asked for the result cache (answers `MISS` rather than `BYPASS`). */
   cacheRequested: z.boolean(),
-  hold: z.strictObject({ credits: z.number().int().nonnegative(), speculative: z.boolean() }),
+  hold: z.strictObject({ credits: z.number().int().nonnegative() }),
 });
 export type CallJob = z.output<typeof callJobSchema>;
 

@@ -2,7 +2,6 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { ServiceError } from "@sda/core";
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import type { GatewayDeps } from "../deps.ts";
-import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 import { submitDeps } from "../routes/operation.ts";
@@ -26,13 +25,12 @@ export function mcpRouter(
   tools: ReadonlyMap<string, McpTool>,
   authenticate: RequestHandler,
   limit: RateLimit,
-  metrics: GatewayMetrics,
 ): Router {
   // MCP clients give up on a request after 60 s by default (the official SDKs' clients): a tool call returns its job
   // handle at MCP_DEADLINE_MS, so no agent sees a timeout (and retries, paying twice) while its call still runs.
   const deadline = Math.min(gateway.config.REQUEST_DEADLINE_MS, gateway.config.MCP_DEADLINE_MS);
   const deps: GatewayDeps = { ...gateway, config: { ...gateway.config, REQUEST_DEADLINE_MS: deadline } };
-  const submit = submitDeps(deps, metrics);
+  const submit = submitDeps(deps);
   const router = express.Router();
   router.post("/mcp", authenticate, mcpRequestGuard, async (req: Request, res: Response) => {
     const listed = listedTools(tools, req.query);

@@ -11,7 +11,6 @@ import {
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf } from "@sda/ledger";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
-import type { GatewayMetrics } from "../metrics.ts";
 import { principalOf } from "../middleware/auth.ts";
 import { onlyMethods, pathKey } from "../middleware/methods.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
@@ -27,17 +26,13 @@ function rawQuery(req: Request): Record<string, unknown> {
 }
 
 /** What `submitCall` needs, from the gateway's deps. */
-export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDeps {
+export function submitDeps(deps: GatewayDeps): SubmitDeps {
   return {
     bridge: deps.bridge,
     deadlineMs: deps.config.REQUEST_DEADLINE_MS,
-    holdWords: deps.holdWords,
-    reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
-    speculation: deps.speculation,
     // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
     // reads) so X-Service-Balance is exact.
     readBalance: (accountId) => deps.balances.read(accountId),
-    onSpeculation: (outcome) => metrics.speculative.inc({ outcome }),
     // A call whose outcome the gateway could not learn is fenced in PostgreSQL before it is answered "not billed".
     fence: (key) => deps.ledger.fence(key),
   };
@@ -45,7 +40,7 @@ export function submitDeps(deps: GatewayDeps, metrics: GatewayMetrics): SubmitDe
 
 /**
  * One call of a registry operation through the engine, whatever interface it came through (REST, MCP): the engine
- * plans the call (parameters, cache, credit reservation) and submits it (enqueue, hold word, wait up to the
+ * plans the call (parameters, cache, credit reservation) and submits it (enqueue, wait up to the
  * deadline, releases). Every money decision is the engine's.
  * @param raw the caller's parameter values as REST query strings.
  * @param admission the caller's rate-limit check, already started (see `RateLimit.admit`).
@@ -69,7 +64,6 @@ export async function callOperation(
     reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
     rawCacheData: options.rawCacheData,
     ...(options.admission ? { admission: options.admission } : {}),
-    ...(deps.speculation ? { speculation: deps.speculation } : {}),
   });
   return submitCall(plan, submit, options.submit);
 }
@@ -137,12 +131,12 @@ export const OPERATION_PATTERN = "/v1/:platform/:operation";
  * - `authenticate`;
  * - the operation's handler, which runs the key's rate limit (`limit.admit`) alongside its plan.
  */
-export function operationRoutes(deps: GatewayDeps, metrics: GatewayMetrics) {
+export function operationRoutes(deps: GatewayDeps) {
   const byPath = new Map(
     deps.registry.operations.map((op) => [pathKey(op.path), { op, methods: onlyMethods(op.path, ["GET"]) }]),
   );
   const handlers = (authenticate: RequestHandler, limit: RateLimit): RequestHandler[] => {
-    const submit = submitDeps(deps, metrics);
+    const submit = submitDeps(deps);
     const byRoute = new Map(
       deps.registry.operations.map((op) => [op.path, operationRoute(op, deps, limit, submit)]),
     );
