@@ -4,17 +4,16 @@ import { identitiesOf } from "./identities.ts";
 import type { Strategy } from "./strategy.ts";
 
 /**
- * {@link runChain} for one call of a handler: the order configured for `platform`/`operation` in the identities config
- * ({@link identitiesOf}; code order when none), health and source circuits where the process's strategy services keep
- * them (`ctx.services.strategy.health`), and its signal and logger.
+ * {@link runChain} for one call of a handler: the order configured for its platform (`ctx.platform`) and `operation` in
+ * the identities config ({@link identitiesOf}; code order when none), health and source circuits where the process's
+ * strategy services keep them (`ctx.services.strategy.health`), and its signal and logger.
  * @throws what {@link runChain} throws (the most relevant failure, `circuit_open`, the abort reason).
  */
-export async function runChainFor<C extends Pick<OperationContext, "services" | "log" | "signal">, T>(
-  ctx: C,
-  platform: string,
-  operation: string,
-  strategies: readonly Strategy<C, T>[],
-): Promise<ChainResult<T>> {
+export async function runChainFor<
+  C extends Pick<OperationContext, "platform" | "services" | "log" | "signal">,
+  T,
+>(ctx: C, operation: string, strategies: readonly Strategy<C, T>[]): Promise<ChainResult<T>> {
+  const { platform } = ctx;
   const order = await identitiesOf(ctx).chainOrder(platform, operation);
   return runChain({
     platform,

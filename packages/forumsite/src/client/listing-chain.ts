@@ -48,6 +48,6 @@ export async function readListingPage(
       run: () => readFeedPage(ctx, request),
     }),
   ];
-  const result = await runChainFor(ctx, "forumsite", operation, strategies);
+  const result = await runChainFor(ctx, operation, strategies);
   return { page: result.value, via: result.strategy === "atom" ? "atom" : client.via };
 }

@@ -120,7 +120,7 @@ export async function appOnlyToken(
         const lifetimeMs = Math.max(1, expiresIn - refreshMargin(expiresIn)) * 1000;
         const value: StoredToken = { accessToken: token, usableUntil: Date.now() + lifetimeMs };
         await ctx.store.set(key, JSON.stringify(value), lifetimeMs);
-        ctx.log.info({ platform: "forumsite", expiresIn }, "app-only OAuth token fetched");
+        ctx.log.info({ expiresIn }, "app-only OAuth token fetched");
         return token;
       } finally {
         if ((await ctx.store.get(lockKey)) === nonce) await ctx.store.delete(lockKey);

@@ -63,10 +63,8 @@ export async function pauseCredential(
   const ms = Math.max(1, Math.ceil(seconds)) * 1000;
   // `<until ms>` or `<until ms> <reason>`: a block page's pause is answered as a block, not a spent budget.
   await ctx.store.set(pauseKey(credential), `${Date.now() + ms} ${reason}`, ms);
-  ctx.log.warn(
-    { platform: "forumsite", credential, seconds: ms / 1000, reason },
-    "upstream credential paused",
-  );
+  // The job's logger names the operation (`op`), hence the platform.
+  ctx.log.warn({ credential, seconds: ms / 1000, reason }, "upstream credential paused");
 }
 
 /** Pauses the credential when an answer reports fewer than {@link RATE_LIMIT_RESERVE} requests left. */

@@ -4,7 +4,7 @@ import type { PhotositeEnv } from "../env.ts";
 /** What the photosite client needs from an operation context (`env`: the `PHOTOSITE_…` variables). */
 export type PhotositeContext = Pick<
   OperationContext<PhotositeEnv>,
-  "http" | "signal" | "log" | "store" | "services" | "env" | "now"
+  "platform" | "http" | "signal" | "log" | "store" | "services" | "env" | "now"
 >;
 
 /** The context of list operations: the client's plus the cursor codec. */

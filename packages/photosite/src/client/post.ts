@@ -130,7 +130,7 @@ export async function fetchPost(ctx: PhotositeContext, post: PostRef): Promise<P
     }),
   );
   try {
-    const result = await runChainFor(ctx, "photosite", "post", strategies);
+    const result = await runChainFor(ctx, "post", strategies);
     return { ...result.value, via: result.strategy as PostAnswer["via"] };
   } catch (error) {
     if (notFound) throw postNotFound(post);

@@ -102,14 +102,14 @@ export async function videositeAudioSources(options: {
 }
 
 /**
- * The audio sources' outcomes as strategy health of platform `videosite` (strategies `audio:android`,
+ * The audio sources' outcomes as strategy health of the runtime's platform (strategies `audio:android`,
  * `audio:visionos`, `audio:extractor`; `/v1/status` and `upstream_strategy_total`).
  */
 export function audioSourceHealth(runtime: VideositeRuntime) {
   return (source: AudioSource, outcome: "success" | "failure" | "skipped", error?: unknown) =>
     recordStrategyOutcome({
       health: runtime.health,
-      platform: "videosite",
+      platform: runtime.platform,
       strategy: `audio:${source.circuit === "extractor" ? "extractor" : (source.circuit?.split(":").at(-1) ?? source.label)}`,
       source: source.circuit ?? source.label,
       outcome,

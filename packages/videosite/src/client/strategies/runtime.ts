@@ -17,6 +17,7 @@ import { ProxyPool, parseVideositeProxies } from "./proxy-pool.ts";
  * may leave them out, then the chain runs without health, identities or PO tokens).
  */
 export type ChainContext = UpstreamContext &
+  Pick<OperationContext, "platform"> &
   Partial<Pick<OperationContext, "services" | "store" | "log">> & {
     /** The platform's env slice (`VIDEOSITE_POT_*`, `VIDEOSITE_PROXIES`), as handlers get it. */
     env?: Partial<VideositeEnv>;
@@ -24,6 +25,8 @@ export type ChainContext = UpstreamContext &
 
 /** The runtime settings of one chain run. */
 export interface VideositeRuntime {
+  /** The platform the operation runs for (`ctx.platform`): whose strategy health its outcomes are. */
+  platform: string;
   /** The player clients after the identities config's overrides. */
   clients: Record<PlayerClientId, InnertubeClient>;
   /** The configured strategy order of the operation (`videosite.chains.<operation>`), or undefined (code order). */
@@ -44,7 +47,14 @@ export async function videositeRuntime(ctx: ChainContext, operation: string): Pr
   const { store, log } = ctx;
   const strategy = ctx.services?.strategy;
   if (!strategy || !store)
-    return { clients: resolveClients({}), order: undefined, pot: null, proxies: null, health: undefined };
+    return {
+      platform: ctx.platform,
+      clients: resolveClients({}),
+      order: undefined,
+      pot: null,
+      proxies: null,
+      health: undefined,
+    };
   const [section, order] = await Promise.all([
     strategy.identities.section("videosite", videositeIdentitiesSchema, {}),
     strategy.identities.chainOrder("videosite", operation),
@@ -61,6 +71,7 @@ export async function videositeRuntime(ctx: ChainContext, operation: string): Pr
     : null;
   const proxyList = parseVideositeProxies(env);
   return {
+    platform: ctx.platform,
     clients: resolveClients(section),
     order,
     pot,

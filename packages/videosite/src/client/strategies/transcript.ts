@@ -180,7 +180,7 @@ export async function runTranscriptChain(
     runtime,
   };
   const result = await runChain({
-    platform: "videosite",
+    platform: ctx.platform,
     operation: "transcript",
     strategies: TRANSCRIPT_STRATEGIES,
     ctx: job,
