@@ -39,6 +39,4 @@ export interface GatewayDeps {
   batches: BatchService;
   /** History's store (its own tables, on the process's one PrismaClient): `GET /v1/history` reads it. */
   history: HistoryStore;
-  /** The speech-to-text and LLM configuration `GET /v1/status` reports, read by the wiring from the composed env. */
-  providers: ProviderStatus;
 }

@@ -79,7 +79,6 @@ export async function startGateway(
     requestLog,
     batches: new BatchService(services.batch, ledger, services.cursors),
     history: new HistoryStore(prisma),
-    providers: services.providers,
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {
