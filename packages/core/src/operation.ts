@@ -87,8 +87,9 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
 }
 
 /**
- * One API operation's declaration, apart from its handler: everything the gateway, OpenAPI, batch and monitors need
- * (no extraction code). Built by `definePlatform` from a {@link defineOperationSpec} draft.
+ * One API operation's declaration: everything the gateway, OpenAPI, batch and monitors need, and the lazy import of
+ * its handler (no extraction code). Built by `definePlatform` from a {@link defineOperationSpec} draft bound to its
+ * handler ({@link withHandler}).
  */
 export interface OperationSpec<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** Stable id, `<platform>.<name>` (e.g. `examplesite.item-details`); also the BullMQ job name. */
