@@ -4,6 +4,7 @@ import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
+import type { ProviderStatus } from "@sda/services";
 import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
 
@@ -39,4 +40,6 @@ export interface GatewayDeps {
   batches: BatchService;
   /** History's store (its own tables, on the process's one PrismaClient): `GET /v1/history` reads it. */
   history: HistoryStore;
+  /** The speech-to-text and LLM configuration `GET /v1/status` reports, read by the wiring from the composed env. */
+  providers: ProviderStatus;
 }

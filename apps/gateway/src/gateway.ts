@@ -79,6 +79,7 @@ export async function startGateway(
     requestLog,
     batches: new BatchService(services.batch, ledger, services.cursors),
     history: new HistoryStore(prisma),
+    providers: services.providers,
   };
   const app = createGatewayApp(deps);
   const server: Server = await new Promise((resolve, reject) => {

@@ -1,1 +1,2 @@
+export type { ProviderStatus } from "./providers.ts";
 export * from "./services.ts";

@@ -7,6 +7,7 @@ import { MonitorCatalog } from "@sda/monitors";
 import { createRedis, redisReady } from "@sda/queue";
 import { type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
 import type { Redis } from "ioredis";
+import { type ProviderStatus, providerStatus } from "./providers.ts";
 
 /** How a process wants its shared services built. */
 export interface ServicesOptions {
@@ -53,6 +54,8 @@ export interface Services {
   webhookConfig: WebhookConfig;
   /** Batches: their store, item dispatch and completion webhooks. */
   batch: BatchRuntime;
+  /** The speech-to-text tiers and the LLM as configured (models, whether each is set): what `/v1/status` shows. */
+  providers: ProviderStatus;
   /** Closes what this function opened (after the process has closed what it added on top). */
   close(): Promise<void>;
 }
@@ -94,6 +97,7 @@ export async function createServices(
     monitorCatalog: new MonitorCatalog(registry, monitorRules, defaultHistory),
     webhookConfig,
     batch,
+    providers: providerStatus(config),
     async close() {
       await batch.close();
       await releases.close();

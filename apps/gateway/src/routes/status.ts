@@ -38,6 +38,7 @@ export function statusRouter(deps: GatewayDeps): Router {
       redis: deps.redis,
       bridge: deps.bridge,
       stats: deps.ledger.stats,
+      providers: deps.providers,
       budgets: new Politeness({
         redis: deps.redis,
         prefix: deps.config.QUEUE_PREFIX,

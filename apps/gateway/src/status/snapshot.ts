@@ -2,9 +2,8 @@ import { type CanaryRun, readCanaryRun } from "@sda/canary";
 import type { OperationRegistry, ServiceConfig } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
 import type { LedgerStats, OperationStats } from "@sda/ledger";
-import { mediaEnv } from "@sda/media/env";
+import type { ProviderStatus } from "@sda/services";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
-import { summarizeEnv } from "@sda/summarize/env";
 import type { HostBudgetUse, Politeness } from "@sda/upstream/politeness";
 import type { Redis } from "ioredis";
 
@@ -61,10 +60,8 @@ export interface StatusDocument {
   hostBudgets: HostBudgetUse[];
   /** The last canary run (`npm run canary` or the repeatable job), null before the first. */
   canaries: CanaryRun | null;
-  providers: {
-    asr: { tier: string; model: string; configured: boolean }[];
-    llm: { model: string; configured: boolean };
-  };
+  /** The speech-to-text tiers and the LLM: model, and whether each is configured (from the wiring). */
+  providers: ProviderStatus;
   queues: Record<
     string,
     { waiting: number; active: number; delayed: number; failed: number; workers: number }
@@ -83,6 +80,8 @@ export interface SnapshotSources {
   stats: Pick<LedgerStats, "recentOperationStats">;
   /** The platforms' host budgets, read from Redis (none declared: an empty list). */
   budgets?: Politeness;
+  /** The providers' configuration, read once by the wiring from the composed env (`Services.providers`). */
+  providers: ProviderStatus;
 }
 
 const ratio = (served: number, calls: number) =>
@@ -184,8 +183,6 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     starved ||
     circuits.some((c) => c.state === "open") ||
     Object.values(platforms).some((p) => p.status !== "ok");
-  const media = mediaEnv.of(config);
-  const llm = summarizeEnv.of(config);
   return {
     status: degraded ? "degraded" : "ok",
     version: "0.1.0",
@@ -195,17 +192,7 @@ export async function buildStatus(sources: SnapshotSources): Promise<StatusDocum
     circuits,
     hostBudgets,
     canaries,
-    providers: {
-      asr: [
-        { tier: "asr-fast", model: media.ASR_FAST_MODEL, configured: Boolean(media.ASR_FAST_BASE_URL) },
-        {
-          tier: "asr-standard",
-          model: media.ASR_STANDARD_MODEL,
-          configured: Boolean(media.ASR_STANDARD_BASE_URL),
-        },
-      ],
-      llm: { model: llm.LLM_MODEL, configured: Boolean(llm.LLM_BASE_URL) },
-    },
+    providers: sources.providers,
     queues,
     workers,
   };
