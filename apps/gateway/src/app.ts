@@ -12,18 +12,15 @@ import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { validateAnswers } from "./middleware/validate-answers.ts";
-import { mountRoutes } from "./routes/define-route.ts";
+import { mountRoutes, routeMethods } from "./routes/define-route.ts";
 import { docsRouter } from "./routes/docs.ts";
-import { historyRouter } from "./routes/history.ts";
 import { homeRouter } from "./routes/home.ts";
-import { jobsRouter } from "./routes/jobs.ts";
 import { openApiRouter } from "./routes/openapi.ts";
 import { OPERATION_PATTERN, operationRoutes } from "./routes/operation.ts";
-import { MOUNTED_ROUTES, SERVICE_ROUTES } from "./routes/service-routes.ts";
-import { statusRouter } from "./routes/status.ts";
-import { utilitiesRouter } from "./routes/utilities/index.ts";
+import { SERVICE_ROUTES } from "./routes/service-routes.ts";
+import { probesRouter } from "./routes/status.ts";
 
-/** Known paths that are not registry operations nor documented group routes, with the methods each answers. */
+/** Known paths that are not registry operations nor service routes (the probes, docs, metrics), with their methods. */
 const FIXED_ROUTES: [path: string, methods: string[]][] = [
   ["/healthz", ["GET", "HEAD"]],
   ["/readyz", ["GET", "HEAD"]],
@@ -36,20 +33,12 @@ const FIXED_ROUTES: [path: string, methods: string[]][] = [
 
 /**
  * The methods each known path answers (others, HEAD included: 405 with `Allow` before anything runs): the fixed
- * routes, plus the group routes grouped by path from their one declaration (OpenAPI's `{id}` as Express's `:id`).
+ * routes, then the service routes' methods grouped by path from their one value (`routeMethods`).
  */
-function allowedMethods(): [path: string, methods: string[]][] {
-  const byPath = new Map<string, Set<string>>(
-    FIXED_ROUTES.map(([path, methods]) => [path, new Set(methods)]),
-  );
-  for (const doc of SERVICE_ROUTES) {
-    const path = doc.path.replace(/\{(\w+)\}/g, ":$1");
-    const methods = byPath.get(path) ?? new Set<string>();
-    methods.add(doc.method.toUpperCase());
-    byPath.set(path, methods);
-  }
-  return [...byPath].map(([path, methods]) => [path, [...methods]]);
-}
+const allowedMethods = (): [path: string, methods: string[]][] => [
+  ...FIXED_ROUTES,
+  ...routeMethods(SERVICE_ROUTES),
+];
 
 /**
  * The gateway's Express 5 app. Public: probes, status, OpenAPI. Operator: `/metrics` (METRICS_TOKEN). Authenticated:
@@ -83,23 +72,19 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     metrics,
     deps.keyUse,
   );
-  const auth = [authenticated, limit.middleware];
   // Registry operations first: the busiest paths, found by one map lookup, pass no other route's path match (Express
   // tries every route in turn). Other paths fall through to the routes below. Operation calls run the rate-limit
   // check alongside their plan's first round trip (see `operationRoutes`).
   app.all(OPERATION_PATTERN, ...operationRoutes(deps).handlers(authenticated, limit));
   for (const [path, methods] of allowedMethods()) app.all(path, onlyMethods(path, methods));
-  app.use(statusRouter(deps));
+  app.use(probesRouter(deps));
+  app.use(mountRoutes(SERVICE_ROUTES, deps, { authenticated, limit }));
   app.use(openApiRouter(deps.registry));
   app.use(docsRouter());
   app.use(homeRouter());
   if (deps.config.EXPOSE_METRICS) app.get("/metrics", metrics.serve);
   app.use("/dashboard", dashboardRouter(deps));
 
-  app.use(jobsRouter(deps, auth));
-  app.use(mountRoutes(MOUNTED_ROUTES, deps, { authenticated, limit }));
-  app.use(historyRouter(deps, auth));
-  app.use(utilitiesRouter(deps, auth));
   if (deps.config.MCP_ENABLED) {
     const tools = mcpTools(deps.registry, deps.config.MCP_TOOLS);
     app.use(mcpRouter(deps, tools, authenticated, limit));

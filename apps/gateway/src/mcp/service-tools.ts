@@ -9,7 +9,7 @@ import { submitBatchRoute } from "../routes/batch/submit.ts";
 import { createMonitorRoute } from "../routes/monitors/create.ts";
 import { listMonitorsRoute } from "../routes/monitors/read.ts";
 import { listingData } from "../routes/monitors/respond.ts";
-import { estimateCall, estimateRouteDoc } from "../routes/utilities/estimate.ts";
+import { estimateCall, estimateRoute } from "../routes/utilities/estimate.ts";
 import { LIGHT_OUTPUT } from "./compact.ts";
 import { RETRY_SENTENCE, splitIdempotencyKey, withIdempotencyKey } from "./idempotency.ts";
 import { outcomeAnswer, resultSchema } from "./operation-tools.ts";
@@ -124,7 +124,7 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
         return free(body.data, body.source);
       },
     }),
-    serviceTool("estimate_cost", estimateRouteDoc, {
+    serviceTool("estimate_cost", estimateRoute, {
       operation: "utilities.estimate",
       query: true,
       input: estimateInput,

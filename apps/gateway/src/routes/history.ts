@@ -1,18 +1,15 @@
-import { history as defaultHistory } from "@sda/catalog";
-import { type HistoryCatalog, historyResource, parseParams } from "@sda/core";
+import { history as catalog } from "@sda/catalog";
+import { historyResource } from "@sda/core";
 import { historyQueryParams, readHistory } from "@sda/history";
-import type { Request, RequestHandler, Response, Router } from "express";
-import express from "express";
-import type { GatewayDeps } from "../deps.ts";
-import { sendSuccess } from "../respond.ts";
-import type { ServiceRouteDoc } from "./service-docs.ts";
+import { defineRoute, type ServiceRoute } from "./define-route.ts";
 
-/** OpenAPI of the History group. */
-export const historyRouteDocs: readonly ServiceRouteDoc[] = [
-  {
+/** The History group: `GET /v1/history`, the series of one resource (free; key-authenticated). */
+export const historyRoutes: readonly ServiceRoute[] = [
+  defineRoute({
     method: "get",
     path: "/v1/history",
     operationId: "getHistory",
+    operation: "history.get",
     output: historyResource,
     tag: "History",
     summary: "Stored metric time series of a video, channel, playlist, subreddit, post or profile. Free.",
@@ -29,21 +26,9 @@ export const historyRouteDocs: readonly ServiceRouteDoc[] = [
       "401": "missing or invalid API key",
       "422": "unsupported_url: not a URL of a resource with history",
     },
-  },
+    handler: (deps) => async (call) => ({
+      data: await readHistory(call.query(), { store: deps.history, catalog, now: new Date() }),
+      source: "history",
+    }),
+  }),
 ];
-
-/** `GET /v1/history`: the series of one resource (free; key-authenticated). */
-export function historyRouter(
-  deps: GatewayDeps,
-  auth: RequestHandler[],
-  catalog: HistoryCatalog = defaultHistory,
-): Router {
-  const store = deps.history;
-  const router = express.Router();
-  router.get("/v1/history", ...auth, async (req: Request, res: Response) => {
-    const query = parseParams(historyQueryParams, req.query as Record<string, unknown>);
-    const data = await readHistory(query, { store, catalog, now: new Date() });
-    sendSuccess(res, { data, credits: 0, cache: "BYPASS", source: "history" });
-  });
-  return router;
-}

@@ -2,21 +2,23 @@ import { isServiceId, ServiceError } from "@sda/core";
 import type { JobResult } from "@sda/engine";
 import type { Principal } from "@sda/ledger";
 import type { JobStatus } from "@sda/queue";
-import type { Request, RequestHandler, Response, Router } from "express";
-import express from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../deps.ts";
-import { principalOf } from "../middleware/auth.ts";
 import { locals, POLL_AFTER_SECONDS, pollBody, sendJobResult } from "../respond.ts";
-import type { ServiceRouteDoc } from "./service-docs.ts";
+import { defineRoute, type ServiceRoute } from "./define-route.ts";
 
-/** OpenAPI of `GET /v1/jobs/{jobId}`. */
-export const jobRouteDocs: readonly ServiceRouteDoc[] = [
-  {
+/**
+ * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another
+ * key gets 404, as if the job did not exist). While the job runs: 202 with the same handle. Its request-log row names
+ * the polled call's operation (`jobs.get` only until the job is read).
+ */
+export const jobRoutes: readonly ServiceRoute[] = [
+  defineRoute({
     method: "get",
     path: "/v1/jobs/{jobId}",
     tag: "Jobs",
     operationId: "getJob",
+    operation: "jobs.get",
     summary: "The final answer of a call answered 202 (free; only for the key that made the call)",
     description:
       "While the job runs: 202 with the same handle and `Retry-After`. When it has finished: the operation's own " +
@@ -33,7 +35,19 @@ export const jobRouteDocs: readonly ServiceRouteDoc[] = [
       "202": "Still running",
       "404": "job_not_found: no such job for this key, or its result expired",
     },
-  },
+    handler: (deps) => async (call) => {
+      const { res } = call;
+      const job = await readJob(deps, call.principal(), call.param("jobId"));
+      const l = locals(res);
+      l.jobId = job.jobId;
+      l.operationId = job.operationId;
+      if (job.state === "pending")
+        res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(job.jobId, job.status));
+      // The charge is the original request's (in the ledger); the poll's own row has none, so usage shows it free.
+      else sendJobResult(res, job.result);
+      return undefined;
+    },
+  }),
 ];
 
 /** A job as its caller may read it: still running (its status), or finished with its result. */
@@ -66,25 +80,4 @@ export async function readJob(deps: GatewayDeps, principal: Principal, jobId: st
     if (!fence?.fenced) return { state: "pending", jobId, operationId, status: "running" };
   }
   return { state: "finished", jobId, operationId, result };
-}
-
-/**
- * `GET /v1/jobs/{jobId}`: the final envelope of a call answered 202, for the key that made the call only (another
- * key gets 404, as if the job did not exist). While the job runs: 202 with the same handle.
- */
-export function jobsRouter(deps: GatewayDeps, auth: RequestHandler[]): Router {
-  const router = express.Router();
-  router.get("/v1/jobs/:jobId", ...auth, async (req: Request, res: Response) => {
-    const job = await readJob(deps, principalOf(res), String(req.params.jobId));
-    const l = locals(res);
-    l.jobId = job.jobId;
-    l.operationId = job.operationId;
-    if (job.state === "pending") {
-      res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(job.jobId, job.status));
-      return;
-    }
-    // The charge is the original request's (in the ledger); the poll's own row has none, so usage shows it free.
-    sendJobResult(res, job.result);
-  });
-  return router;
 }

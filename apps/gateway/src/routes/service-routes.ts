@@ -1,23 +1,23 @@
 import { accountRoutes } from "./account/routes.ts";
 import { batchRoutes } from "./batch/index.ts";
 import type { ServiceRoute } from "./define-route.ts";
-import { historyRouteDocs } from "./history.ts";
-import { jobRouteDocs } from "./jobs.ts";
+import { historyRoutes } from "./history.ts";
+import { jobRoutes } from "./jobs.ts";
 import { monitorRoutes } from "./monitors/index.ts";
-import type { ServiceRouteDoc } from "./service-docs.ts";
-import { statusRouteDocs } from "./status.ts";
-import { utilitiesRouteDocs } from "./utilities/index.ts";
+import { statusRoutes } from "./status.ts";
+import { utilitiesRoutes } from "./utilities/index.ts";
 
-/** Every service-group route (Status, Account, History, Monitors, Batch, Utilities, jobs), as declared for OpenAPI. */
-export const SERVICE_ROUTES: readonly ServiceRouteDoc[] = [
-  ...statusRouteDocs,
+/**
+ * Every service-group route (Status, Account, History, Monitors, Batch, Utilities, jobs), each its one value: the
+ * gateway mounts this list (`mountRoutes`), its 405 table is grouped from it (`routeMethods`), and the OpenAPI
+ * document and the answer validation read it.
+ */
+export const SERVICE_ROUTES: readonly ServiceRoute[] = [
+  ...statusRoutes,
   ...accountRoutes,
-  ...historyRouteDocs,
+  ...historyRoutes,
   ...monitorRoutes,
   ...batchRoutes,
-  ...utilitiesRouteDocs,
-  ...jobRouteDocs,
+  ...utilitiesRoutes,
+  ...jobRoutes,
 ];
-
-/** The routes served from their one value ({@link ServiceRoute}, mounted by `mountRoutes`). */
-export const MOUNTED_ROUTES: readonly ServiceRoute[] = [...accountRoutes, ...monitorRoutes, ...batchRoutes];

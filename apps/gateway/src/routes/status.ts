@@ -4,14 +4,18 @@ import type { Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { StatusCache } from "../status/status-cache.ts";
-import type { ServiceRouteDoc } from "./service-docs.ts";
+import { defineRoute, type ServiceRoute } from "./define-route.ts";
 
-/** OpenAPI description of `GET /v1/status`. */
-export const statusRouteDocs: ServiceRouteDoc[] = [
-  {
+/**
+ * `GET /v1/status` (no key): the status document, from a cache refreshed every few seconds so it stays cheap under
+ * load; when it cannot be built, a `down` document naming the store that is out.
+ */
+export const statusRoutes: readonly ServiceRoute[] = [
+  defineRoute({
     method: "get",
     path: "/v1/status",
     operationId: "getStatus",
+    operation: "status.get",
     tag: "Status",
     summary:
       "Service status: per platform and operation over 15 minutes, circuits, host budgets, providers, queues, workers",
@@ -21,17 +25,34 @@ export const statusRouteDocs: ServiceRouteDoc[] = [
     output: statusDocument,
     responses: { "200": "the status document", "405": "method_not_allowed: only GET" },
     authenticated: false,
-  },
+    handler: (deps) => {
+      const status = statusCache(deps);
+      return async () => {
+        try {
+          return { data: await status.get(), source: "status" };
+        } catch {
+          // A status page must answer when the service cannot: say which store is out instead of failing.
+          const { redis, postgres } = await storesAnswer(deps);
+          return {
+            data: { status: "down", generatedAt: new Date().toISOString(), redis, postgres },
+            source: "status",
+          };
+        }
+      };
+    },
+  }),
 ];
 
-/**
- * Unauthenticated probes: `/healthz` (the process answers), `/readyz` (Redis and PostgreSQL answer; used by the
- * compose healthcheck and the demo), and `GET /v1/status` (the status document, from a cache refreshed every few
- * seconds so it stays cheap under load).
- */
-export function statusRouter(deps: GatewayDeps): Router {
-  const router = express.Router();
-  const status = new StatusCache(
+/** Whether Redis and PostgreSQL answer right now (the readiness probe, and a status page that cannot be built). */
+async function storesAnswer(deps: GatewayDeps) {
+  const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.ping()]);
+  const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
+  return { redis: Boolean(redis), postgres: Boolean(postgres) };
+}
+
+/** The status document's cache, rebuilt at most every STATUS_REFRESH_MS. */
+function statusCache(deps: GatewayDeps): StatusCache {
+  return new StatusCache(
     {
       registry: deps.registry,
       config: deps.config,
@@ -48,30 +69,20 @@ export function statusRouter(deps: GatewayDeps): Router {
     deps.config.STATUS_REFRESH_MS,
     deps.log,
   );
-  /** Whether Redis and PostgreSQL answer right now (the readiness probe, and a status page that cannot be built). */
-  const storesAnswer = async () => {
-    const checks = await Promise.allSettled([deps.redis.ping(), deps.ledger.ping()]);
-    const [redis, postgres] = checks.map((c) => c.status === "fulfilled");
-    return { redis: Boolean(redis), postgres: Boolean(postgres) };
-  };
+}
+
+/**
+ * Unauthenticated probes: `/healthz` (the process answers) and `/readyz` (Redis and PostgreSQL answer; used by the
+ * compose healthcheck and the demo).
+ */
+export function probesRouter(deps: GatewayDeps): Router {
+  const router = express.Router();
   router.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
   router.get("/readyz", async (_req, res) => {
-    const { redis, postgres } = await storesAnswer();
+    const { redis, postgres } = await storesAnswer(deps);
     res.status(redis && postgres ? 200 : 503).json({ ok: Boolean(redis && postgres), redis, postgres });
-  });
-  router.get("/v1/status", async (_req, res) => {
-    try {
-      res.json({ success: true, data: await status.get() });
-    } catch {
-      // A status page must answer when the service cannot: say which store is out instead of failing.
-      const { redis, postgres } = await storesAnswer();
-      res.json({
-        success: true,
-        data: { status: "down", generatedAt: new Date().toISOString(), redis, postgres },
-      });
-    }
   });
   return router;
 }

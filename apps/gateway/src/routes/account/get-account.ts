@@ -3,7 +3,7 @@ import type { Principal } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, type SuccessBody } from "../../respond.ts";
+import type { SuccessBody } from "../../respond.ts";
 import { freePlan } from "./plan.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -15,7 +15,6 @@ const DAY_MS = 24 * 3600 * 1000;
 export function getAccount(deps: GatewayDeps) {
   return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
-    locals(res).operationId = "account.get";
     parseParams(accountQuerySchema, req.query as Record<string, unknown>);
     return accountSummary(deps, principal);
   };

@@ -3,7 +3,7 @@ import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, type SuccessBody } from "../../respond.ts";
+import type { SuccessBody } from "../../respond.ts";
 import { presentLedgerEntry } from "./present.ts";
 
 /** Cursor binding of this list. */
@@ -18,7 +18,6 @@ export function getLedger(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
   return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
-    locals(res).operationId = "account.ledger";
     const query = parseParams(ledgerQuerySchema, req.query as Record<string, unknown>);
     const after = query.cursor ? decodePageCursor(codec, LEDGER_LIST_ID, query.cursor) : undefined;
     const [page, balance] = await Promise.all([

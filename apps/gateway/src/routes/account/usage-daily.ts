@@ -2,7 +2,7 @@ import { dailyUsageQuerySchema, parseParams } from "@sda/core";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, type SuccessBody } from "../../respond.ts";
+import type { SuccessBody } from "../../respond.ts";
 
 /**
  * `GET /v1/account/usage/daily?days=30` (free): calls, successful calls and credits per UTC day and operation over
@@ -11,7 +11,6 @@ import { locals, type SuccessBody } from "../../respond.ts";
 export function getDailyUsage(deps: GatewayDeps) {
   return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
-    locals(res).operationId = "account.usage-daily";
     const query = parseParams(dailyUsageQuerySchema, req.query as Record<string, unknown>);
     // Read your own writes: this process's buffered rows of the account first (credits are the charges', committed).
     await deps.requestLog.flushAccount(principal.accountId);

@@ -3,7 +3,7 @@ import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
 import { principalOf } from "../../middleware/auth.ts";
-import { locals, type SuccessBody } from "../../respond.ts";
+import type { SuccessBody } from "../../respond.ts";
 import { presentRequestLog } from "./present.ts";
 
 /** Cursor binding of this list (a cursor of another list is `invalid_cursor`). */
@@ -19,7 +19,6 @@ export function getUsage(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
   return async (req: Request, res: Response): Promise<SuccessBody> => {
     const principal = principalOf(res);
-    locals(res).operationId = "account.usage";
     const query = parseParams(usageQuerySchema, req.query as Record<string, unknown>);
     const filters = {
       from: query.from?.toISOString(),

@@ -1,30 +1,5 @@
 import type { KeysetPage } from "@sda/core";
-import type { Request, Response } from "express";
-import { locals } from "../../respond.ts";
-
-/**
- * Answers a monitors route: the success envelope with `status` (200, 201, 202) and the `X-Service-*` headers every
- * 2xx carries (these routes are free: credits 0, cache BYPASS, source `monitors`).
- */
-export function sendMonitorsJson(
-  res: Response,
-  status: number,
-  data: unknown,
-  extra: Record<string, unknown> = {},
-) {
-  const l = locals(res);
-  l.cache = "BYPASS";
-  l.source = "monitors";
-  res
-    .status(status)
-    .set({ "X-Service-Credits": "0", "X-Service-Cache": "BYPASS", "X-Service-Source": "monitors" })
-    .json({ success: true, data, ...extra });
-}
-
-/** A path parameter as a string (Express 5 gives strings for named parameters). */
-export function pathParam(req: Request, name: string): string {
-  return String(req.params[name] ?? "");
-}
+import type { Request } from "express";
 
 /** The query object of a listing (`cursor`, `limit`), empty values dropped. */
 export function listingQuery(req: Request): Record<string, unknown> {

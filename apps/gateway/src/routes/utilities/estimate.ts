@@ -8,12 +8,11 @@ import {
 } from "@sda/engine";
 import type { Principal } from "@sda/ledger";
 import type { JobStatus } from "@sda/queue";
-import type { Request, Response } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
-import { locals, pollBody, sendJobResult, sendSuccess } from "../../respond.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
+import { locals, pollBody, sendJobResult } from "../../respond.ts";
+import { defineRoute } from "../define-route.ts";
 import { EstimateReads } from "./estimate-reads.ts";
 
 /** Each gateway's {@link EstimateReads} (one per deps: its Redis and prefix). */
@@ -65,34 +64,6 @@ export function ruleEstimate(op: OperationSpec, params: Record<string, unknown>)
     max,
     describe: op.price.describe,
     cacheHitCredits: op.price.billCacheHits ? max : 0,
-  };
-}
-
-/**
- * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost
- * ({@link estimateCall}).
- */
-export function estimateRoute(deps: GatewayDeps) {
-  return async (req: Request, res: Response) => {
-    const l = locals(res);
-    l.operationId = "utilities.estimate";
-    const outcome = await estimateCall(
-      deps,
-      principalOf(res),
-      l.requestId,
-      req.query.path,
-      operationQuery(req),
-    );
-    if (outcome.jobId) l.jobId = outcome.jobId;
-    if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
-    else if (outcome.state === "failed") sendJobResult(res, outcome.result);
-    else
-      sendSuccess(res, {
-        data: outcome.data,
-        credits: 0,
-        cache: outcome.cached ? "HIT" : "BYPASS",
-        source: outcome.source,
-      });
   };
 }
 
@@ -177,11 +148,15 @@ function measuredOutcome(
   return { state: "priced", data, source: `utilities:${measured.source}`, jobId };
 }
 
-/** OpenAPI of `GET /v1/utilities/estimate`. */
-export const estimateRouteDoc: ServiceRouteDoc = {
+/**
+ * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost ({@link estimateCall});
+ * an estimate past the deadline is answered 202 with its job, a failed one with the job's error.
+ */
+export const estimateRoute = defineRoute({
   method: "get",
   path: "/v1/utilities/estimate",
   operationId: "estimateCall",
+  operation: "utilities.estimate",
   tag: "Utilities",
   summary: "What a call would cost, without making it. Free.",
   description:
@@ -199,4 +174,20 @@ export const estimateRouteDoc: ServiceRouteDoc = {
     "401": "missing or invalid API key",
     "404": "route_not_found: path is no operation",
   },
-};
+  handler: (deps) => async (call) => {
+    const { req, res } = call;
+    const l = locals(res);
+    const outcome = await estimateCall(
+      deps,
+      call.principal(),
+      l.requestId,
+      req.query.path,
+      operationQuery(req),
+    );
+    if (outcome.jobId) l.jobId = outcome.jobId;
+    if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
+    else if (outcome.state === "failed") sendJobResult(res, outcome.result);
+    else return { data: outcome.data, cache: outcome.cached ? "HIT" : "BYPASS", source: outcome.source };
+    return undefined;
+  },
+});

@@ -3,16 +3,12 @@ import {
   type HistoryCatalog,
   isServiceError,
   type OperationRegistry,
-  parseParams,
   resolvedUrl,
   ServiceError,
 } from "@sda/core";
 import { type LocatedUrl, locateUrl } from "@sda/history";
-import type { Request, Response } from "express";
 import { z } from "zod";
-import type { GatewayDeps } from "../../deps.ts";
-import { locals, sendSuccess } from "../../respond.ts";
-import type { ServiceRouteDoc } from "../service-docs.ts";
+import { defineRoute } from "../define-route.ts";
 
 /** Query of `GET /v1/utilities/resolve`. */
 export const resolveQuery = z.object({
@@ -67,26 +63,12 @@ export function resolveUrl(registry: OperationRegistry, catalog: HistoryCatalog,
   });
 }
 
-/** `GET /v1/utilities/resolve` (free). */
-export function resolveRoute(deps: GatewayDeps, catalog: HistoryCatalog = defaultHistory) {
-  return async (req: Request, res: Response) => {
-    const l = locals(res);
-    l.operationId = "utilities.resolve";
-    const { url } = parseParams(resolveQuery, req.query as Record<string, unknown>);
-    sendSuccess(res, {
-      data: resolveUrl(deps.registry, catalog, url),
-      credits: 0,
-      cache: "BYPASS",
-      source: "utilities",
-    });
-  };
-}
-
-/** OpenAPI of `GET /v1/utilities/resolve`. */
-export const resolveRouteDoc: ServiceRouteDoc = {
+/** `GET /v1/utilities/resolve` (free): what a URL names ({@link resolveUrl}). */
+export const resolveRoute = defineRoute({
   method: "get",
   path: "/v1/utilities/resolve",
   operationId: "resolveUrl",
+  operation: "utilities.resolve",
   tag: "Utilities",
   summary: "What a URL names (platform, kind, id, canonical URL) and which operations accept it. Free.",
   description:
@@ -102,4 +84,8 @@ export const resolveRouteDoc: ServiceRouteDoc = {
     "401": "missing or invalid API key",
     "422": "unsupported_url: no operation accepts this URL",
   },
-};
+  handler: (deps) => async (call) => ({
+    data: resolveUrl(deps.registry, defaultHistory, call.query().url),
+    source: "utilities",
+  }),
+});
