@@ -24,4 +24,22 @@ describe("CursorCodec", () => {
       expect.objectContaining({ code: "invalid_cursor" }),
     );
   });
+
+  it("bound to an operation (ctx.cursors), issues the same tokens and reads the cursors issued before the binding", () => {
+    const comments = codec.bind("videosite.comments");
+    const payload = { c: "token", i: 7 };
+    expect(comments.encode(payload)).toBe(codec.encode("videosite.comments", payload));
+    expect(comments.decode(codec.encode("videosite.comments", payload))).toEqual(payload);
+    expect(codec.decode("videosite.comments", comments.encode(payload))).toEqual(payload);
+    expect(comments.operationId).toBe("videosite.comments");
+  });
+
+  it("bound to one operation, refuses another's cursor; of(name) is the sibling operation's codec", () => {
+    const comments = codec.bind("videosite.comments");
+    const replies = comments.of("comment-replies");
+    expect(replies.operationId).toBe("videosite.comment-replies");
+    const cursor = replies.encode({ v: "x", i: 0 });
+    expect(codec.bind("videosite.comment-replies").decode(cursor)).toEqual({ v: "x", i: 0 });
+    expect(() => comments.decode(cursor)).toThrowError(expect.objectContaining({ code: "invalid_cursor" }));
+  });
 });
