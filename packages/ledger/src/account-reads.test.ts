@@ -6,9 +6,9 @@ import { Ledger } from "./ledger.ts";
 import { RequestLogWriter } from "./request-log-writer.ts";
 
 // The hot account reads (one prepared statement each) against what Prisma reads from the same rows: the 24-hour
-// usage — calls from the `request_log_minutes` rollup of `request_logs`, credits from the `charge_minutes` rollup of
-// the charges (by their call's time) — must equal the aggregates of the tables for any window start, after inserts,
-// updates and deletes; the balance must equal the sum of the ledger entries after charges.
+// usage — calls and credits from the `request_log_minutes` rollup, its calls kept from `request_logs`, its credits
+// from the charges (by their call's time) — must equal the aggregates of the tables for any window start, after
+// inserts, updates and deletes; the balance must equal the sum of the ledger entries after charges.
 
 const prisma = createPrismaClient(inject("databaseUrl"), 4);
 const ledger = new Ledger(prisma);
@@ -47,7 +47,7 @@ async function direct(accountId: string, since: Date) {
   return { calls, credits: 0 - (charged._sum.amount ?? 0) };
 }
 
-/** Both rollups' rows of the account against `GROUP BY minute` of its log rows and of its charges. */
+/** The rollup's calls and credits of the account against `GROUP BY minute` of its log rows and of its charges. */
 async function expectRollupsExact(accountId: string) {
   const calls = await prisma.$queryRaw<{ minute: Date; calls: number }[]>`
     SELECT "minute", "calls" FROM "request_log_minutes" WHERE "account_id" = ${accountId} AND "calls" <> 0 ORDER BY 1`;
@@ -56,7 +56,7 @@ async function expectRollupsExact(accountId: string) {
       FROM "request_logs" WHERE "account_id" = ${accountId} GROUP BY 1 ORDER BY 1`;
   expect(calls).toEqual(logged);
   const credits = await prisma.$queryRaw<{ minute: Date; credits: number }[]>`
-    SELECT "minute", "credits" FROM "charge_minutes" WHERE "account_id" = ${accountId} AND "credits" <> 0 ORDER BY 1`;
+    SELECT "minute", "credits" FROM "request_log_minutes" WHERE "account_id" = ${accountId} AND "credits" <> 0 ORDER BY 1`;
   const charged = await prisma.$queryRaw<{ minute: Date; credits: number }[]>`
     SELECT date_trunc('minute', "called_at") AS "minute", -sum("amount")::int AS "credits"
       FROM "ledger_entries" WHERE "account_id" = ${accountId} AND "kind" = 'charge'
@@ -131,7 +131,7 @@ describe("account reads", () => {
     await prisma.account.delete({ where: { id: other.id } });
     const left = await prisma.$queryRaw<{ calls: bigint; credits: bigint }[]>`
       SELECT (SELECT COALESCE(sum("calls"), 0) FROM "request_log_minutes" WHERE "account_id" = ${other.id}) AS "calls",
-             (SELECT COALESCE(sum("credits"), 0) FROM "charge_minutes" WHERE "account_id" = ${other.id}) AS "credits"`;
+             (SELECT COALESCE(sum("credits"), 0) FROM "request_log_minutes" WHERE "account_id" = ${other.id}) AS "credits"`;
     expect(left.map((r) => [Number(r.calls), Number(r.credits)])).toEqual([[0, 0]]);
   });
 

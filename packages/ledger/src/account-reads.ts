@@ -41,29 +41,27 @@ const BALANCES: pg.QueryConfig = {
 
 /**
  * The account row and its usage since `$2`: calls from the request log, credits from the charges (the ledger is the
- * billing record; a charge whose call has no request-log row yet counts all the same). Each sum is whole minutes from
- * its rollup (`request_log_minutes`, `charge_minutes`: kept by triggers in the same transactions as the rows they
- * count, so they are exact), plus the raw rows of the minute `$2` falls in, from `$2` on (the `(account_id,
- * created_at)` index of `request_logs`, the `(account_id, called_at)` one of `ledger_entries`), plus `$3`: the calls a
- * gateway still buffers ({@link RequestLogWriter.readWithPending}; a buffered row carries no credits). Reads ≤ 1,440
- * rows of each rollup instead of every logged call, and writes nothing.
+ * billing record; a charge whose call has no request-log row yet counts all the same). Whole minutes come from the
+ * `request_log_minutes` rollup (its calls kept by triggers on `request_logs`, its credits by triggers on
+ * `ledger_entries` by the call's minute, each in the same transaction as the rows it counts, so it is exact), plus the
+ * raw rows of the minute `$2` falls in, from `$2` on (the `(account_id, created_at)` index of `request_logs`, the
+ * `(account_id, called_at)` one of `ledger_entries`), plus `$3`: the calls a gateway still buffers
+ * ({@link RequestLogWriter.readWithPending}; a buffered row carries no credits). Reads ≤ 1,440 rollup rows instead of
+ * every logged call, and writes nothing.
  */
 const SUMMARY_TEXT = `
   SELECT a."id", a."email", a."balance", a."reserved", a."created_at" AT TIME ZONE 'UTC' AS "createdAt",
-         m."calls" + l."calls" + $3::int AS "calls", c."credits" + e."credits" AS "credits"
+         m."calls" + l."calls" + $3::int AS "calls", m."credits" + e."credits" AS "credits"
     FROM "accounts" a
    CROSS JOIN LATERAL (SELECT ($2::timestamptz AT TIME ZONE 'UTC') AS "since") s
    CROSS JOIN LATERAL (SELECT date_trunc('minute', s."since") + interval '1 minute' AS "from") w
    CROSS JOIN LATERAL (
-         SELECT COALESCE(sum("calls"), 0) AS "calls"
+         SELECT COALESCE(sum("calls"), 0) AS "calls", COALESCE(sum("credits"), 0) AS "credits"
            FROM "request_log_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") m
    CROSS JOIN LATERAL (
          SELECT count(*) AS "calls"
            FROM "request_logs" WHERE "account_id" = a."id" AND "created_at" >= $2::timestamptz
             AND "created_at" < (w."from" AT TIME ZONE 'UTC')) l
-   CROSS JOIN LATERAL (
-         SELECT COALESCE(sum("credits"), 0) AS "credits"
-           FROM "charge_minutes" WHERE "account_id" = a."id" AND "minute" >= w."from") c
    CROSS JOIN LATERAL (
          SELECT COALESCE(-sum("amount"), 0) AS "credits"
            FROM "ledger_entries" WHERE "account_id" = a."id" AND "kind" = 'charge'

@@ -143,12 +143,13 @@ describe("RequestLogWriter batch insert", () => {
       SELECT data_type AS "type" FROM information_schema.columns
        WHERE table_name = 'request_logs' AND column_name = 'created_at'`;
     expect(types[0]?.type).toBe("timestamp with time zone");
-    const minutes = await prisma.$queryRaw<{ minute: string; calls: number }[]>`
-      SELECT to_char("minute", 'HH24:MI') AS "minute", "calls" FROM "request_log_minutes"
+    // Calls only: a row carries no credits (the charges' credits are added by the ledger's triggers).
+    const minutes = await prisma.$queryRaw<{ minute: string; calls: number; credits: number }[]>`
+      SELECT to_char("minute", 'HH24:MI') AS "minute", "calls", "credits" FROM "request_log_minutes"
        WHERE "account_id" = ${account.id} ORDER BY 1`;
     expect(minutes).toEqual([
-      { minute: "10:15", calls: 1 },
-      { minute: "10:16", calls: 2 },
+      { minute: "10:15", calls: 1, credits: 0 },
+      { minute: "10:16", calls: 2, credits: 0 },
     ]);
   });
 });

@@ -126,7 +126,10 @@ function callConditions(filter: RequestLogFilter, after: PagePosition | undefine
 /**
  * The account's calls, newest first, `limit` rows after `after`, in one statement: the request-log page (`limit` + 1
  * rows, its credits joined from the charges by request id) merged with the charges that have no request-log row,
- * read only down to the oldest row of that page (older ones rank after it), so both reads stay ≈ `limit` rows.
+ * read only down to the oldest row of a full page (older ones rank after it), so both reads stay ≈ `limit` rows. The
+ * bound is a scalar subquery (an index condition on `(account_id, called_at)`) and the missing row a per-entry
+ * primary-key probe: as a join filter and an anti join the planner scanned every charge and every row of the log
+ * (240 ms on 100,000 rows against 3 ms).
  * @param limit rows per page (the caller bounds it).
  */
 export async function listRequestLogs(
@@ -146,16 +149,16 @@ export async function listRequestLogs(
        WHERE ${logged}
        ORDER BY r."created_at" DESC, r."id" DESC
        LIMIT ${take}
-    ), bound AS (
-      SELECT CASE WHEN count(*) >= ${take} THEN min("createdAt") AT TIME ZONE 'UTC' END AS "oldest" FROM logged
     ), unlogged AS (
       SELECT e."request_id" AS "id", e."operation", '' AS "path", '{}'::jsonb AS "params", 200 AS "status",
              NULL::text AS "errorCode", -e."amount" AS "credits", NULL::text AS "cache", NULL::text AS "source",
              NULL::int AS "durationMs", NULL::text AS "batchId", NULL::text AS "monitorId",
              COALESCE(e."channel", 'rest') AS "channel", e."called_at" AT TIME ZONE 'UTC' AS "createdAt"
-        FROM "ledger_entries" e CROSS JOIN bound
-       WHERE ${charged} AND (bound."oldest" IS NULL OR e."called_at" >= bound."oldest")
-         AND NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = e."request_id")
+        FROM "ledger_entries" e
+       WHERE ${charged}
+         AND e."called_at" >= COALESCE((SELECT CASE WHEN count(*) >= ${take} THEN min("createdAt") AT TIME ZONE 'UTC' END
+                                          FROM logged), '-infinity'::timestamp)
+         AND (SELECT r."id" FROM "request_logs" r WHERE r."id" = e."request_id") IS NULL
        ORDER BY e."called_at" DESC, e."request_id" DESC
        LIMIT ${take}
     )

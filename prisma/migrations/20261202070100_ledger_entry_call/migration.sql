@@ -18,29 +18,31 @@ UPDATE "ledger_entries" SET "channel" = 'rest', "called_at" = "created_at"
 -- CreateIndex: an account's charges by call time (usage lists and the 24-hour credits read them in that order).
 CREATE INDEX "ledger_entries_account_id_called_at_idx" ON "ledger_entries"("account_id", "called_at");
 
--- The request log's rollup counts calls only (its triggers keep it in the same transaction as the rows).
+-- The request log loses its credits. `request_log_minutes` keeps, per account and minute, the calls of the request
+-- log (by `created_at`, kept by the triggers on `request_logs`) and the credits of the charges (by the call's
+-- `called_at`, kept by new triggers on `ledger_entries`), each in the same transaction as the rows it counts, so
+-- `GET /v1/account` still reads one rollup: calls from the access log, credits from the billing record.
 ALTER TABLE "request_logs" DROP COLUMN "credits";
-ALTER TABLE "request_log_minutes" DROP COLUMN "credits";
 
 CREATE OR REPLACE FUNCTION "request_log_minutes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM "request_log_minutes";
+    UPDATE "request_log_minutes" SET "calls" = 0 WHERE "calls" <> 0;
   ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls")
-    SELECT "account_id", date_trunc('minute', "created_at" AT TIME ZONE 'UTC'), count(*)
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", date_trunc('minute', "created_at" AT TIME ZONE 'UTC'), count(*), 0
       FROM new_rows WHERE "account_id" IS NOT NULL
      GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT ("account_id", "minute") DO UPDATE SET "calls" = m."calls" + EXCLUDED."calls";
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls")
-    SELECT "account_id", date_trunc('minute', "created_at" AT TIME ZONE 'UTC'), -count(*)
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", date_trunc('minute', "created_at" AT TIME ZONE 'UTC'), -count(*), 0
       FROM old_rows WHERE "account_id" IS NOT NULL
      GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT ("account_id", "minute") DO UPDATE SET "calls" = m."calls" + EXCLUDED."calls";
   ELSE
-    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls")
-    SELECT "account_id", "minute", sum("calls")
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", "minute", sum("calls"), 0
       FROM (SELECT "account_id", date_trunc('minute', "created_at" AT TIME ZONE 'UTC') AS "minute", 1 AS "calls"
               FROM new_rows WHERE "account_id" IS NOT NULL
             UNION ALL
@@ -55,40 +57,30 @@ BEGIN
 END
 $$;
 
--- CreateTable: the credits charged per account and minute of the call (`called_at`), kept by statement-level
--- triggers on `ledger_entries` in the same transaction as the charges (the settle's own statement), so at every
--- snapshot each row equals the sum of that minute's charges. A sibling of `request_log_minutes`, not a column of it:
--- each rollup row has one writer (the request log's triggers or the ledger's), and a settle never waits on a
--- request-log batch. No foreign key: an account's deletion deletes its entries, which the delete trigger subtracts.
-CREATE TABLE "charge_minutes" (
-    "account_id" TEXT NOT NULL,
-    "minute" TIMESTAMP(3) NOT NULL,
-    "credits" INTEGER NOT NULL,
-
-    CONSTRAINT "charge_minutes_pkey" PRIMARY KEY ("account_id","minute")
-);
-
--- Charges only (amounts are negative: credits = -amount), in key order so concurrent writers lock the same order.
--- Ledger entries are append-only; the update branch keeps the rollup exact should one ever be corrected by hand.
-CREATE FUNCTION "charge_minutes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The charges' credits per account and minute of the call (amounts are negative: credits = -amount), in key order
+-- so concurrent writers lock the rollup rows in the same order. A settle locks its reservation, its account, then
+-- one rollup row; a request-log batch locks only rollup rows: no cycle. Ledger entries are append-only; the update
+-- branch keeps the rollup exact should one ever be corrected by hand; an account's deletion deletes its entries,
+-- which the delete branch subtracts.
+CREATE FUNCTION "request_log_minutes_charges"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM "charge_minutes";
+    UPDATE "request_log_minutes" SET "credits" = 0 WHERE "credits" <> 0;
   ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO "charge_minutes" AS m ("account_id", "minute", "credits")
-    SELECT "account_id", date_trunc('minute', "called_at"), -sum("amount")
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", date_trunc('minute', "called_at"), 0, -sum("amount")
       FROM new_rows WHERE "kind" = 'charge' AND "called_at" IS NOT NULL
      GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT ("account_id", "minute") DO UPDATE SET "credits" = m."credits" + EXCLUDED."credits";
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "charge_minutes" AS m ("account_id", "minute", "credits")
-    SELECT "account_id", date_trunc('minute', "called_at"), sum("amount")
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", date_trunc('minute', "called_at"), 0, sum("amount")
       FROM old_rows WHERE "kind" = 'charge' AND "called_at" IS NOT NULL
      GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT ("account_id", "minute") DO UPDATE SET "credits" = m."credits" + EXCLUDED."credits";
   ELSE
-    INSERT INTO "charge_minutes" AS m ("account_id", "minute", "credits")
-    SELECT "account_id", "minute", sum("credits")
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    SELECT "account_id", "minute", 0, sum("credits")
       FROM (SELECT "account_id", date_trunc('minute', "called_at") AS "minute", -"amount" AS "credits"
               FROM new_rows WHERE "kind" = 'charge' AND "called_at" IS NOT NULL
             UNION ALL
@@ -103,18 +95,20 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER "charge_minutes_insert" AFTER INSERT ON "ledger_entries"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "charge_minutes_apply"();
-CREATE TRIGGER "charge_minutes_update" AFTER UPDATE ON "ledger_entries"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "charge_minutes_apply"();
-CREATE TRIGGER "charge_minutes_delete" AFTER DELETE ON "ledger_entries"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "charge_minutes_apply"();
-CREATE TRIGGER "charge_minutes_truncate" AFTER TRUNCATE ON "ledger_entries"
-  FOR EACH STATEMENT EXECUTE FUNCTION "charge_minutes_apply"();
+CREATE TRIGGER "request_log_minutes_charges_insert" AFTER INSERT ON "ledger_entries"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "request_log_minutes_charges"();
+CREATE TRIGGER "request_log_minutes_charges_update" AFTER UPDATE ON "ledger_entries"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "request_log_minutes_charges"();
+CREATE TRIGGER "request_log_minutes_charges_delete" AFTER DELETE ON "ledger_entries"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "request_log_minutes_charges"();
+CREATE TRIGGER "request_log_minutes_charges_truncate" AFTER TRUNCATE ON "ledger_entries"
+  FOR EACH STATEMENT EXECUTE FUNCTION "request_log_minutes_charges"();
 
--- The charges already made.
-INSERT INTO "charge_minutes" ("account_id", "minute", "credits")
-SELECT "account_id", date_trunc('minute', "called_at"), -sum("amount")
+-- The credits already counted were the request-log rows'; from now on they are the charges'.
+UPDATE "request_log_minutes" SET "credits" = 0 WHERE "credits" <> 0;
+INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+SELECT "account_id", date_trunc('minute', "called_at"), 0, -sum("amount")
   FROM "ledger_entries" WHERE "kind" = 'charge' AND "called_at" IS NOT NULL
  GROUP BY 1, 2
-HAVING sum("amount") <> 0;
+HAVING sum("amount") <> 0
+    ON CONFLICT ("account_id", "minute") DO UPDATE SET "credits" = m."credits" + EXCLUDED."credits";
