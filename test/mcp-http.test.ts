@@ -70,6 +70,11 @@ describe("MCP endpoint", () => {
       accountId,
     });
     expect((await logRow(stack, rest.headers.get("x-service-request-id") ?? ""))?.channel).toBe("rest");
+    // The charge, the billing record, names the channel too (usage shows it even without the row).
+    const channelOf = async (requestId: string) =>
+      (await stack.ledger.chargesFor(requestId)).map((c) => c.channel);
+    expect(await channelOf(transcript._meta.requestId as string)).toEqual(["mcp"]);
+    expect(await channelOf(rest.headers.get("x-service-request-id") ?? "")).toEqual(["rest"]);
     // The caller sees it too: the usage list names each call's channel, and its credits from its charge.
     const usage = await stack.get("/v1/account/usage", key, { operation: "videosite.transcript" });
     const byId = new Map(

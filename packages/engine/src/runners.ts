@@ -22,6 +22,7 @@ export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): P
     params: job.params,
     cacheRequested: job.cacheRequested,
     calledAt: new Date(job.enqueuedAt),
+    ...(job.channel ? { channel: job.channel } : {}),
   };
   return runCall(call, reservation, deps, run);
 }

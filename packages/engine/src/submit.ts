@@ -57,6 +57,7 @@ export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
     cacheRequested: call.cacheRequested,
     hold: { credits: plan.credits },
     enqueuedAt: Date.now(),
+    ...(call.channel ? { channel: call.channel } : {}),
   };
 }
 

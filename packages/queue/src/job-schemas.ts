@@ -42,6 +42,8 @@ export const callJobSchema = z.strictObject({
   /** The caller asked for the result cache (answers `MISS` rather than `BYPASS`). */
   cacheRequested: z.boolean(),
   hold: z.strictObject({ credits: z.number().int().nonnegative() }),
+  /** The interface the call came through, recorded on its charge (absent: `rest`). */
+  channel: z.enum(["rest", "mcp"]).optional(),
 });
 export type CallJob = z.output<typeof callJobSchema>;
 

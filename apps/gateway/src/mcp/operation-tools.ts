@@ -86,6 +86,7 @@ export function operationTool(op: OperationSpec): McpTool {
       const call = (jobId?: string) =>
         callOperation(op, raw, ctx.principal, ctx.requestId, ctx.deps, ctx.submit, {
           rawCacheData: false,
+          channel: "mcp",
           ...(admission ? { admission } : {}),
           ...(jobId ? { submit: { jobId, keepSeconds: IDEMPOTENCY_TTL_SECONDS } } : {}),
         });

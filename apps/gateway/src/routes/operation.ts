@@ -8,7 +8,7 @@ import {
   type SubmitDeps,
   submitCall,
 } from "@sda/engine";
-import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf } from "@sda/ledger";
+import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf, type RequestChannel } from "@sda/ledger";
 import type { Request, RequestHandler, Response } from "express";
 import type { GatewayDeps } from "../deps.ts";
 import { principalOf } from "../middleware/auth.ts";
@@ -46,6 +46,7 @@ export function submitDeps(deps: GatewayDeps): SubmitDeps {
  * @param admission the caller's rate-limit check, already started (see `RateLimit.admit`).
  * @param rawCacheData answer a cache hit's data as its stored JSON text (`dataJson`, for an HTTP answer).
  * @param submit how the job is added (an idempotent call's own job id, kept as long as its key).
+ * @param channel the interface the call came through (default `rest`), recorded on its charge.
  * @throws the plan's refusals (ServiceError 400/422, 402, 429) and the stores' errors; nothing is held after them.
  */
 export async function callOperation(
@@ -55,9 +56,15 @@ export async function callOperation(
   requestId: string,
   deps: GatewayDeps,
   submit: SubmitDeps,
-  options: { admission?: Promise<void>; rawCacheData: boolean; submit?: SubmitCallOptions },
+  options: {
+    admission?: Promise<void>;
+    rawCacheData: boolean;
+    submit?: SubmitCallOptions;
+    channel?: RequestChannel;
+  },
 ): Promise<CallOutcome> {
   const plan = await planCall(op, raw, principal, requestId, {
+    ...(options.channel ? { origin: { channel: options.channel } } : {}),
     ledger: deps.ledger,
     cache: deps.cache,
     releases: deps.releases,
