@@ -1,11 +1,12 @@
 import { assertStorableBody, ServiceError } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
-import { type ServiceRouteDoc, standaloneSchema } from "@sda/openapi";
+import { standaloneSchema } from "@sda/openapi";
 import { z } from "zod";
 import { accountSummary } from "../routes/account/get-account.ts";
 import { accountRoutes } from "../routes/account/routes.ts";
 import { getBatchRoute } from "../routes/batch/get.ts";
 import { submitBatchRoute } from "../routes/batch/submit.ts";
+import type { ServiceRoute } from "../routes/define-route.ts";
 import { createMonitorRoute } from "../routes/monitors/create.ts";
 import { listMonitorsRoute } from "../routes/monitors/read.ts";
 import { listingData } from "../routes/monitors/respond.ts";
@@ -15,8 +16,8 @@ import { RETRY_SENTENCE, splitIdempotencyKey, withIdempotencyKey } from "./idemp
 import { outcomeAnswer, resultSchema } from "./operation-tools.ts";
 import { type McpTool, queryValues, type ToolAnswer, type ToolContext } from "./tool.ts";
 
-/** The 200/201/202 `data` schema a service route's doc declares. */
-function outputOf(doc: ServiceRouteDoc): z.ZodType {
+/** The 200/201/202 `data` schema a service route declares. */
+function outputOf(doc: ServiceRoute): z.ZodType {
   const { output } = doc;
   if (!output) throw new Error(`${doc.path} declares no output`);
   if ("safeParse" in output) return output as z.ZodType;
@@ -37,14 +38,14 @@ async function admit(ctx: ToolContext): Promise<void> {
 }
 
 /**
- * A tool over one REST service route: its description, output (and input, unless given) from the route's doc, so
- * the tool says what the route says; `run` calls the same service function the route calls.
+ * A tool over one REST service route: its request-log operation, description, output (and input, unless given) from
+ * the route's one value, so the tool says and logs what the route does; `run` calls the same service function the
+ * route calls.
  */
 function serviceTool(
   name: string,
-  doc: ServiceRouteDoc,
+  doc: ServiceRoute,
   options: {
-    operation: string;
     /** The arguments are a query (logged as the row's `params`), not a body. */
     query?: boolean;
     input?: z.ZodType;
@@ -62,7 +63,7 @@ function serviceTool(
     ...standaloneSchema(input, "input"),
   } as McpTool["definition"]["inputSchema"];
   return {
-    operation: options.operation,
+    operation: doc.operation,
     logsArguments: options.query === true,
     fullOutputSchema: resultSchema(outputOf(doc)),
     definition: {
@@ -80,7 +81,7 @@ function serviceTool(
   };
 }
 
-const getAccountDoc = accountRoutes.find((doc) => doc.path === "/v1/account") as ServiceRouteDoc;
+const getAccountRoute = accountRoutes.find((route) => route.path === "/v1/account") as ServiceRoute;
 
 const estimateInput = z.object({
   tool: z.string().describe("The platform tool to price, e.g. `videosite_transcript`."),
@@ -116,8 +117,7 @@ const monitorCreateInput = documentedBodies.create.extend({
  */
 export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] {
   return [
-    serviceTool("account_balance", getAccountDoc, {
-      operation: "account.get",
+    serviceTool("account_balance", getAccountRoute, {
       readOnly: true,
       run: async (ctx) => {
         const body = await accountSummary(ctx.deps, ctx.principal);
@@ -125,7 +125,6 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
       },
     }),
     serviceTool("estimate_cost", estimateRoute, {
-      operation: "utilities.estimate",
       query: true,
       input: estimateInput,
       description:
@@ -164,7 +163,6 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
       },
     }),
     serviceTool("batch_submit", submitBatchRoute, {
-      operation: "batch.submit",
       description:
         "Submit up to 1,000 platform calls as one batch, each as its REST path and query parameters. Every call is " +
         "validated before anything is queued; items run behind direct calls, sharing the batch capacity fairly " +
@@ -185,14 +183,12 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
       },
     }),
     serviceTool("batch_status", getBatchRoute, {
-      operation: "batch.get",
       input: z.object({ batchId: z.string().describe("The batch's `bat_…` id (from batch_submit).") }),
       readOnly: true,
       run: async (ctx, args) =>
         free(await ctx.deps.batches.get(ctx.principal, String(args.batchId ?? "")), "batch"),
     }),
     serviceTool("monitor_create", createMonitorRoute, {
-      operation: "monitors.create",
       input: monitorCreateInput,
       description:
         "Create a monitor: a scheduled re-run of a list operation that POSTs its new items to your webhook. The " +
@@ -209,7 +205,6 @@ export function serviceTools(toolPaths: ReadonlyMap<string, string>): McpTool[] 
       },
     }),
     serviceTool("monitor_list", listMonitorsRoute, {
-      operation: "monitors.list",
       query: true,
       readOnly: true,
       run: async (ctx, args) => {

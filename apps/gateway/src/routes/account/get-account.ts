@@ -1,9 +1,8 @@
-import { accountQuerySchema, parseParams, ServiceError } from "@sda/core";
+import { type accountQuerySchema, ServiceError } from "@sda/core";
 import type { Principal } from "@sda/ledger";
-import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
 import type { SuccessBody } from "../../respond.ts";
+import type { RouteCall } from "../define-route.ts";
 import { freePlan } from "./plan.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -13,9 +12,9 @@ const DAY_MS = 24 * 3600 * 1000;
  * @throws ServiceError 400 for a query parameter (the route takes none).
  */
 export function getAccount(deps: GatewayDeps) {
-  return async (req: Request, res: Response): Promise<SuccessBody> => {
-    const principal = principalOf(res);
-    parseParams(accountQuerySchema, req.query as Record<string, unknown>);
+  return async (call: RouteCall<typeof accountQuerySchema>): Promise<SuccessBody> => {
+    const principal = call.principal();
+    call.query();
     return accountSummary(deps, principal);
   };
 }

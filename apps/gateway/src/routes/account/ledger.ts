@@ -1,9 +1,8 @@
-import { CursorCodec, ledgerQuerySchema, parseParams } from "@sda/core";
+import { CursorCodec, type ledgerQuerySchema } from "@sda/core";
 import { decodePageCursor, encodePageCursor } from "@sda/ledger";
-import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
 import type { SuccessBody } from "../../respond.ts";
+import type { RouteCall } from "../define-route.ts";
 import { presentLedgerEntry } from "./present.ts";
 
 /** Cursor binding of this list. */
@@ -16,9 +15,9 @@ export const LEDGER_LIST_ID = "account.ledger";
  */
 export function getLedger(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
-  return async (req: Request, res: Response): Promise<SuccessBody> => {
-    const principal = principalOf(res);
-    const query = parseParams(ledgerQuerySchema, req.query as Record<string, unknown>);
+  return async (call: RouteCall<typeof ledgerQuerySchema>): Promise<SuccessBody> => {
+    const principal = call.principal();
+    const query = call.query();
     const after = query.cursor ? decodePageCursor(codec, LEDGER_LIST_ID, query.cursor) : undefined;
     const [page, balance] = await Promise.all([
       deps.ledger.usage.ledgerPage(principal.accountId, {

@@ -1,4 +1,5 @@
 import {
+  accountQuerySchema,
   accountResource,
   dailyUsageQuerySchema,
   dailyUsageResource,
@@ -32,12 +33,10 @@ export const accountRoutes: readonly ServiceRoute[] = [
     summary:
       "The account: email, plan limits, balance, reserved and available credits, creation time, calls and credits of the last 24 h",
     description: FREE,
+    query: accountQuerySchema,
     responses: RESPONSES,
     admitAlongside: true,
-    handler: (deps) => {
-      const read = getAccount(deps);
-      return ({ req, res }) => read(req, res);
-    },
+    handler: getAccount,
   }),
   defineRoute({
     method: "get",
@@ -52,10 +51,7 @@ export const accountRoutes: readonly ServiceRoute[] = [
     query: usageQuerySchema,
     responses: RESPONSES,
     admitAlongside: true,
-    handler: (deps) => {
-      const read = getUsage(deps);
-      return ({ req, res }) => read(req, res);
-    },
+    handler: getUsage,
   }),
   defineRoute({
     method: "get",
@@ -69,10 +65,7 @@ export const accountRoutes: readonly ServiceRoute[] = [
     query: dailyUsageQuerySchema,
     responses: RESPONSES,
     admitAlongside: true,
-    handler: (deps) => {
-      const read = getDailyUsage(deps);
-      return ({ req, res }) => read(req, res);
-    },
+    handler: getDailyUsage,
   }),
   defineRoute({
     method: "get",
@@ -86,9 +79,6 @@ export const accountRoutes: readonly ServiceRoute[] = [
     query: ledgerQuerySchema,
     responses: RESPONSES,
     admitAlongside: true,
-    handler: (deps) => {
-      const read = getLedger(deps);
-      return ({ req, res }) => read(req, res);
-    },
+    handler: getLedger,
   }),
 ];

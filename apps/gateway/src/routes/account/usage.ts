@@ -1,9 +1,8 @@
-import { CursorCodec, parseParams, usageQuerySchema } from "@sda/core";
+import { CursorCodec, type usageQuerySchema } from "@sda/core";
 import { decodePageCursor, encodePageCursor } from "@sda/ledger";
-import type { Request, Response } from "express";
 import type { GatewayDeps } from "../../deps.ts";
-import { principalOf } from "../../middleware/auth.ts";
 import type { SuccessBody } from "../../respond.ts";
+import type { RouteCall } from "../define-route.ts";
 import { presentRequestLog } from "./present.ts";
 
 /** Cursor binding of this list (a cursor of another list is `invalid_cursor`). */
@@ -17,9 +16,9 @@ export const USAGE_LIST_ID = "account.usage";
  */
 export function getUsage(deps: GatewayDeps) {
   const codec = new CursorCodec(deps.config.CURSOR_SECRET);
-  return async (req: Request, res: Response): Promise<SuccessBody> => {
-    const principal = principalOf(res);
-    const query = parseParams(usageQuerySchema, req.query as Record<string, unknown>);
+  return async (call: RouteCall<typeof usageQuerySchema>): Promise<SuccessBody> => {
+    const principal = call.principal();
+    const query = call.query();
     const filters = {
       from: query.from?.toISOString(),
       to: query.to?.toISOString(),
