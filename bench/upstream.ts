@@ -56,8 +56,7 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }
 
-/** One closed-loop run's figures ({@link measure}). */
-export interface Row {
+interface Row {
   label: string;
   workers: number;
   connections: number;
@@ -81,7 +80,7 @@ export interface Row {
  * the CPU the processes spend in the same window. The loop then waits for every call in flight, so the next run starts
  * on an empty pipeline.
  */
-export async function measure(
+async function measure(
   stack: BenchStack,
   paths: string[],
   headers: Record<string, string>,
