@@ -10,7 +10,6 @@ import {
   type OperationContext,
   type OperationRegistry,
   parseParams,
-  platformEnvOf,
   redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";
@@ -51,7 +50,7 @@ function canaryContext(
     requestId: newId("req"),
     jobId: newId("job"),
     accountId: "canary",
-    env: platformEnvOf(deps.config, platform),
+    env: deps.config.platforms[platform] ?? {},
     services: handlerServices(deps),
     log: deps.log.child({ canary: operation }),
     http: bindHttpClient(deps.http, platform),

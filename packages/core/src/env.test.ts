@@ -23,6 +23,18 @@ describe("loadEnv", () => {
     expect(loadEnv({ REPLAY_DELAY_MS: "250" }, platforms).REPLAY_DELAY_MS).toBe(250);
   });
 
+  it("parses each platform's slice once, by platform name: its own variables and its origin, nothing else", () => {
+    const config = loadEnv({ ALPHA_TOKEN: "t", ALPHA_ORIGIN: "http://127.0.0.1:9", PORT: "3001" }, platforms);
+    expect(config.platforms.alpha).toEqual({
+      ALPHA_ORIGIN: "http://127.0.0.1:9",
+      ALPHA_TOKEN: "t",
+      ALPHA_PAGES: 3,
+    });
+    expect(config.platforms.beta).toEqual({});
+    expect(Object.isFrozen(config.platforms.alpha)).toBe(true);
+    expect(Object.keys(config.platforms)).toEqual(["alpha", "beta"]);
+  });
+
   it("names every bad variable at start, service-wide or a platform's", () => {
     let error: unknown;
     try {
@@ -44,7 +56,7 @@ describe("loadEnv", () => {
     ).toThrow(/PORT is declared by both core and gamma/);
   });
 
-  it("reads a feature's slice parsed with the schema, or from the raw variables, or its defaults", () => {
+  it("reads a feature's slice parsed with the schema, or from the variables a configuration carries, or its defaults", () => {
     const feature = defineFeatureEnv(
       "gadget",
       z.object({ GADGET_ON: envVar.bool.default(false), GADGET_LIMIT: envVar.int(4, 1) }),
@@ -52,13 +64,18 @@ describe("loadEnv", () => {
     const composed = loadEnv({ GADGET_ON: "yes", GADGET_LIMIT: "7" }, platforms, [feature]);
     expect(composed.GADGET_ON).toBe(true);
     expect(feature.of(composed)).toEqual({ GADGET_ON: true, GADGET_LIMIT: 7 });
-    // A configuration parsed without the slice (a test's, platforms only) still yields it from its variables.
-    expect(feature.of(loadEnv({ GADGET_LIMIT: "9" }, platforms))).toEqual({
+    // A configuration parsed without the slice (a test's, platforms only) yields it from the variables it carries.
+    expect(feature.of({ ...loadEnv({}, platforms), GADGET_LIMIT: "9" })).toEqual({
       GADGET_ON: false,
       GADGET_LIMIT: 9,
     });
     expect(feature.of({ ...loadEnv({}, platforms) })).toEqual({ GADGET_ON: false, GADGET_LIMIT: 4 });
-    expect(() => feature.of(loadEnv({ GADGET_LIMIT: "0" }, platforms))).toThrow(/GADGET_LIMIT="0"/);
+    // Nothing hidden: what a configuration was parsed from, but does not carry, is not read.
+    expect(feature.of(loadEnv({ GADGET_LIMIT: "9" }, platforms))).toEqual({
+      GADGET_ON: false,
+      GADGET_LIMIT: 4,
+    });
+    expect(() => feature.of({ ...loadEnv({}, platforms), GADGET_LIMIT: "0" })).toThrow(/GADGET_LIMIT="0"/);
     expect(() => loadEnv({ GADGET_LIMIT: "x" }, platforms, [feature])).toThrow(EnvError);
     expect(() =>
       serviceEnvSchema(platforms, [defineFeatureEnv("clash", z.object({ PORT: z.string() }))]),

@@ -211,15 +211,13 @@ export interface FeatureEnv<E extends z.ZodObject = z.ZodObject> {
   readonly env: E;
   /**
    * The slice's variables, parsed and typed, out of a service configuration: the values `loadEnv` parsed (every
-   * process's schema holds every feature's slice), or for a configuration parsed without this slice (a test's, with
-   * its platforms only) the raw variables it was loaded from, or the defaults.
+   * process's schema, `@sda/services/env`, holds every feature's slice), or the variables a caller put in the
+   * configuration itself (a test's, parsed with its platforms only, carries its other variables as given), or the
+   * defaults. Parsed once per configuration.
    * @throws EnvError naming each invalid variable.
    */
   of(config: ServiceConfig): z.output<E>;
 }
-
-/** The raw variables a configuration was parsed from (see {@link FeatureEnv.of}); not enumerable, so not spread. */
-const ENV_SOURCE = Symbol("sda.envSource");
 
 /**
  * Declares a feature package's env slice (its `env.ts`): `defineFeatureEnv("webhooks", z.object({ WEBHOOK_… }))`.
@@ -233,9 +231,8 @@ export function defineFeatureEnv<E extends z.ZodObject>(name: string, env: E): F
     of(config) {
       const known = parsed.get(config);
       if (known) return known;
-      const source = (config as { [ENV_SOURCE]?: Record<string, string> })[ENV_SOURCE] ?? {};
       const input: Record<string, unknown> = {};
-      for (const key of Object.keys(env.shape)) input[key] = key in config ? config[key] : source[key];
+      for (const key of Object.keys(env.shape)) input[key] = config[key];
       const result = env.safeParse(input);
       if (!result.success) throw new EnvError(invalidVariables(result.error, input));
       parsed.set(config, result.data);
@@ -243,28 +240,6 @@ export function defineFeatureEnv<E extends z.ZodObject>(name: string, env: E): F
     },
   };
 }
-
-/**
- * A platform's own variables out of the service configuration: every `<NAME>_…` variable (the platform's `env` slice,
- * which `definePlatform` keeps to that prefix, and its `<NAME>_ORIGIN`), as its handlers read them as `ctx.env`.
- */
-export function platformEnvOf(config: ServiceConfig, platform: string): Readonly<Record<string, unknown>> {
-  let slices = platformEnvs.get(config);
-  if (!slices) {
-    slices = new Map();
-    platformEnvs.set(config, slices);
-  }
-  let env = slices.get(platform);
-  if (!env) {
-    const prefix = `${platform.toUpperCase()}_`;
-    env = Object.fromEntries(Object.entries(config).filter(([name]) => name.startsWith(prefix)));
-    slices.set(platform, env);
-  }
-  return env;
-}
-
-/** {@link platformEnvOf}'s slices, made once per configuration and platform. */
-const platformEnvs = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
 
 /** `examplesite` → `EXAMPLESITE_ORIGIN`: the variable that sends every request of a platform to one origin. */
 export function originVariable(platform: string): string {
@@ -308,10 +283,19 @@ export function serviceEnvSchema(
 }
 
 /**
- * The parsed configuration shared by all processes: the typed service-wide variables, plus every platform's own
- * variables and origins (typed through `OperationContext.env` in that platform's handlers, `unknown` here).
+ * One platform's parsed variables: its `env` slice (each `<NAME>_…` variable its spec declares) and its
+ * `<NAME>_ORIGIN`, as its handlers read them as `ctx.env` (typed there through `OperationContext.env`).
  */
-export type ServiceConfig = z.output<typeof baseEnvSchema> & { readonly [variable: string]: unknown };
+export type PlatformEnvValues = Readonly<Record<string, unknown>>;
+
+/**
+ * The parsed configuration shared by all processes: the typed service-wide variables, every feature's and platform's
+ * variables and origins (`unknown` here), and `platforms`: each parsed platform's slice by platform name, made once
+ * by {@link loadEnv} (what the engine and the canaries hand a handler as `ctx.env`).
+ */
+export type ServiceConfig = z.output<typeof baseEnvSchema> & {
+  readonly platforms: Readonly<Record<string, PlatformEnvValues>>;
+} & { readonly [variable: string]: unknown };
 
 /** Raw variables, as in `process.env`. */
 export type EnvSource = Record<string, string | undefined>;
@@ -331,8 +315,8 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses the environment once against {@link serviceEnvSchema} of the given platforms and features (the catalog's).
- * Empty strings count as unset.
+ * Parses the environment once against {@link serviceEnvSchema} of the given platforms and features (the composed
+ * env's, `@sda/services/env`), and gathers each platform's slice under `platforms.<name>`. Empty strings count as unset.
  * @param source the variables (default `process.env`: this module is the only reader of it).
  * @throws EnvError naming each invalid variable and why, e.g. `PORT: expected integer, received "abc"`.
  */
@@ -346,8 +330,16 @@ export function loadEnv(
     if (value !== undefined && value !== "") cleaned[key] = value;
   const result = serviceEnvSchema(platforms, features).safeParse(cleaned);
   if (!result.success) throw new EnvError(invalidVariables(result.error, cleaned));
-  Object.defineProperty(result.data, ENV_SOURCE, { value: cleaned, enumerable: false });
-  return result.data as ServiceConfig;
+  const values: Record<string, unknown> = result.data;
+  const slices = Object.fromEntries(
+    platforms.map((platform) => {
+      const names = [originVariable(platform.name), ...Object.keys(platform.env.shape)].filter(
+        (n) => n in values,
+      );
+      return [platform.name, Object.freeze(Object.fromEntries(names.map((name) => [name, values[name]])))];
+    }),
+  );
+  return { ...result.data, platforms: Object.freeze(slices) } as ServiceConfig;
 }
 
 /** `invalid configuration:` and one line per bad variable: its name, its value, why. */

@@ -5,7 +5,6 @@ import {
   handlerServices,
   type Logger,
   type OperationContext,
-  platformEnvOf,
   redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";
@@ -47,7 +46,8 @@ export function handlerContext(deps: ContextDeps, job: ContextFor): OperationCon
     operation,
     // Built once per process (the deps object is the process's): media, summariser, strategy.
     services: handlerServices(deps),
-    env: platformEnvOf(deps.config, platform),
+    // The platform's slice, parsed once with the env (a registry's platform the env was not composed with: none).
+    env: deps.config.platforms[platform] ?? {},
     http: bindHttpClient(deps.http, platform),
     store: redisPlatformStore(deps.redis, deps.keyPrefix, platform),
     cursors: deps.cursors.bind(operation),

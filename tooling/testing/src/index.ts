@@ -13,7 +13,6 @@ import {
   type PlatformHttpClient,
   type PlatformRequest,
   type PlatformSpec,
-  platformEnvOf,
   redisPlatformStore,
   type ServiceConfig,
   ServiceError,
@@ -50,13 +49,16 @@ export function testLogger(): Logger {
 
 /**
  * The configuration of a test: this run's database, a random queue prefix, the replay's platforms' origins on it
- * (when given) and their env slices, plus overrides. Parsed by the same schema as production.
+ * (when given) and their env slices, plus overrides. Parsed by the same schema as production, with the replay's
+ * platforms only: the other variables (a feature's, e.g. `ASR_FAST_BASE_URL`) stay in it as given, and each feature's
+ * `.of(config)` parses them as the composed env would.
  */
 export function testConfig(
   overrides: Record<string, string | undefined> = {},
   replay?: TestReplay,
 ): ServiceConfig {
-  return loadEnv(testEnv(overrides, replay), replay?.platforms ?? []);
+  const env = testEnv(overrides, replay);
+  return { ...env, ...loadEnv(env, replay?.platforms ?? []) };
 }
 
 /** The environment behind {@link testConfig} (for spawning a worker or gateway process with the same settings). */
@@ -155,7 +157,7 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
     jobId: newId("job"),
     accountId: "acct_test",
     config,
-    env: (platform ? platformEnvOf(config, platform) : config) as Env,
+    env: (platform ? (config.platforms[platform] ?? {}) : config) as Env,
     log: testLogger(),
     http: bindHttpClient(replayHttpClient(replay), platform ?? "test"),
     store: redisPlatformStore(redis, config.QUEUE_PREFIX, platform ?? "test"),
