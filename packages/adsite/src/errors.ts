@@ -13,9 +13,6 @@ export const adsiteErrorCodes = {
   upstream_incomplete: { status: 502, retryable: true },
 } as const;
 
-/** A code of {@link adsiteErrorCodes}. */
-export type AdsiteErrorCode = keyof typeof adsiteErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("ad_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof adsiteErrorCodes, true> {}

@@ -9,7 +9,7 @@ import { searchSpec } from "./spec/search.ts";
 
 /**
  * The adsite platform (the Meta Ad Library, read logged out as a browser does) as the gateway sees it
- * (`@sda/adsite/spec`): host, error codes, recording rule, History, monitor rules, canary and the four
+ * (`@sda/adsite`): host, error codes, recording rule, History, monitor rules, canary and the four
  * operations, each with the lazy import of its handler. No extraction code is imported here: a worker imports an
  * operation's handler on its first call.
  */

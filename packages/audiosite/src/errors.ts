@@ -11,9 +11,6 @@ export const audiositeErrorCodes = {
   chart_not_found: { status: 404, retryable: false },
 } as const;
 
-/** A code of {@link audiositeErrorCodes}. */
-export type AudiositeErrorCode = keyof typeof audiositeErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("url_kind_mismatch", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof audiositeErrorCodes, true> {}

@@ -19,7 +19,7 @@ import { userTracksSpec } from "./spec/user-tracks.ts";
 
 /**
  * The audiosite platform (SoundCloud, read logged out through the web app's api-v2 and its public key) as the
- * gateway sees it (`@sda/audiosite/spec`): hosts, error codes, recording rule, monitor rules, history, canary and
+ * gateway sees it (`@sda/audiosite`): hosts, error codes, recording rule, monitor rules, history, canary and
  * the operations, each with the lazy import of its handler (and the transcript's estimate). No extraction code is
  * imported here: a worker imports an operation's handler on its first call. Ids are `audiosite.<name>`, paths
  * `/v1/audiosite/<name>`, queue and tag `audiosite` (the transcript: queue `audio`).

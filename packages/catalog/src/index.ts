@@ -1,6 +1,6 @@
-import { adsitePlatform } from "@sda/adsite/spec";
-import { audiositePlatform } from "@sda/audiosite/spec";
-import { chatsitePlatform } from "@sda/chatsite/spec";
+import { adsitePlatform } from "@sda/adsite";
+import { audiositePlatform } from "@sda/audiosite";
+import { chatsitePlatform } from "@sda/chatsite";
 import {
   type CanaryCall,
   type Catalog,
@@ -12,13 +12,13 @@ import {
   type PlatformSpec,
   type RecordingRule,
 } from "@sda/core";
-import { fedisitePlatform } from "@sda/fedisite/spec";
-import { forumsitePlatform } from "@sda/forumsite/spec";
-import { microblogsitePlatform } from "@sda/microblogsite/spec";
-import { musicsitePlatform } from "@sda/musicsite/spec";
-import { newssitePlatform } from "@sda/newssite/spec";
-import { photositePlatform } from "@sda/photosite/spec";
-import { videositePlatform } from "@sda/videosite/spec";
+import { fedisitePlatform } from "@sda/fedisite";
+import { forumsitePlatform } from "@sda/forumsite";
+import { microblogsitePlatform } from "@sda/microblogsite";
+import { musicsitePlatform } from "@sda/musicsite";
+import { newssitePlatform } from "@sda/newssite";
+import { photositePlatform } from "@sda/photosite";
+import { videositePlatform } from "@sda/videosite";
 
 /**
  * Every platform of the service, ONE line each: its spec (static: params, prices, cache, hosts, env, error codes),

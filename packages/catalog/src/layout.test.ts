@@ -7,9 +7,9 @@ import { platforms, registry } from "./index.ts";
 /** `item-details` → `itemDetails`. */
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** A platform package's folder, found through its `./spec` export (no path is hard-coded). */
+/** A platform package's folder, found through its main entry (no path is hard-coded). */
 const packageDir = (name: string) =>
-  path.dirname(path.dirname(fileURLToPath(import.meta.resolve(`@sda/${name}/spec`))));
+  path.dirname(path.dirname(fileURLToPath(import.meta.resolve(`@sda/${name}`))));
 
 // One package layout for every platform (docs/platforms.md): the catalog's line is all the service knows of
 // a platform, so a newcomer must find each operation in the same two places of every package, bound in one list
@@ -27,6 +27,10 @@ describe("every platform package has the one layout", () => {
         expect(readFileSync(path.join(dir, "src", file), "utf8"), `${name}/src/${file}`).not.toMatch(
           /\b[a-z][A-Za-z0-9]*Handler\b[^;]*from "\.\/operations\//,
         );
+      // What the catalog (and so the gateway) imports: the main entry is the platform and nothing else.
+      expect(readFileSync(path.join(dir, "src/index.ts"), "utf8"), `${name}/src/index.ts`).toMatch(
+        new RegExp(`^(?:/\\*\\*[^]*?\\*/\\n)?export \\{ ${name}Platform \\} from "\\./spec\\.ts";\\n$`),
+      );
       const list = readFileSync(path.join(dir, "src/spec.ts"), "utf8");
       const platform = platforms.find((p) => p.name === name);
       for (const op of platform?.operations ?? []) {

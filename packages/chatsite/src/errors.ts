@@ -18,9 +18,6 @@ export const chatsiteErrorCodes = {
   preview_unavailable: { status: 422, retryable: false },
 } as const;
 
-/** A code of {@link chatsiteErrorCodes}. */
-export type ChatsiteErrorCode = keyof typeof chatsiteErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("preview_unavailable", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof chatsiteErrorCodes, true> {}

@@ -8,7 +8,7 @@ import { searchSpec } from "./spec/search.ts";
 
 /**
  * The chatsite platform (Telegram public channels, read logged out from `t.me`'s HTML pages) as the gateway sees it
- * (`@sda/chatsite/spec`): host, error codes, politeness, history, monitor rules, canaries and the four operations
+ * (`@sda/chatsite`): host, error codes, politeness, history, monitor rules, canaries and the four operations
  * (params, price, cache), each with the lazy import of its handler. No extraction code is imported here: a worker
  * imports an operation's handler on its first call. Ids are `chatsite.<name>`, paths `/v1/chatsite/<name>`, queue and
  * tag `chatsite`.

@@ -16,7 +16,7 @@ import { searchSpec } from "./spec/search.ts";
 import { trendsSpec } from "./spec/trends.ts";
 
 /**
- * The fedisite platform (Mastodon) as the gateway sees it (`@sda/fedisite/spec`). Its hosts are the caller's: any
+ * The fedisite platform (Mastodon) as the gateway sees it (`@sda/fedisite`). Its hosts are the caller's: any
  * instance a link names (`callerHosts`), so `hosts` lists none; the upstream client guards every live request (https
  * on port 443, public addresses only after DNS, every redirect hop) and answers a refused host with 422
  * `instance_not_allowed`, as the handlers do for the checks by name. No extraction code is imported here: each operation

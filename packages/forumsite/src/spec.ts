@@ -11,7 +11,7 @@ import { subredditPostsSpec } from "./spec/subreddit-posts.ts";
 import { subredditSearchSpec } from "./spec/subreddit-search.ts";
 
 /**
- * The forumsite declaration (`@sda/forumsite/spec`): its hosts, env, error codes, queues and operation specs, each with
+ * The forumsite declaration (`@sda/forumsite`): its hosts, env, error codes, queues and operation specs, each with
  * the lazy import of its handler. Imports only params schemas, price rules and cache policies, so the gateway can
  * load it without extraction code; a worker imports an operation's handler on its first call.
  */

@@ -15,9 +15,6 @@ export const microblogsiteErrorCodes = {
   credentials_required: { status: 502, retryable: false },
 } as const;
 
-/** A code of {@link microblogsiteErrorCodes}. */
-export type MicroblogsiteErrorCode = keyof typeof microblogsiteErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("post_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof microblogsiteErrorCodes, true> {}

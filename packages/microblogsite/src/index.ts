@@ -1,12 +1,8 @@
 /**
- * The microblogsite (Bluesky) package: a client of the AppView's XRPC queries (and of the operator session),
- * typed readers of profiles, posts, embeds, facets and threads, and the microblogsite operations' handlers.
- * The platform spec (params, price, cache, and each operation's lazy handler import; no extraction code) is
- * the `./spec` export.
+ * The microblogsite (Bluesky) package: a client of the AppView's XRPC queries (and of the operator session), typed
+ * readers of profiles, posts, embeds, facets and threads, and the microblogsite operations' handlers. What it
+ * exports is its platform, `microblogsitePlatform` (`spec.ts`), which the catalog lists: hosts, env, error codes
+ * and the operation specs (params, price, cache), each with the lazy import of its handler, so importing the
+ * package loads no extraction code.
  */
-export { type MicroblogsiteErrorCode, microblogsiteErrorCodes } from "./errors.ts";
-export { parseActorRef, parseRecordRef } from "./inputs/refs.ts";
-export { type Account, type Profile, readAccount, readProfile } from "./readers/actor.ts";
-export { type Post, readFeedItem, readPost } from "./readers/post.ts";
-export { flattenReplies, readThreadRoot, type ThreadComment } from "./readers/thread.ts";
 export { microblogsitePlatform } from "./spec.ts";

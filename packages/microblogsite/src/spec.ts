@@ -16,7 +16,7 @@ import { searchSpec } from "./spec/search.ts";
 import { userSearchSpec } from "./spec/user-search.ts";
 
 /**
- * The microblogsite platform (Bluesky) as the gateway sees it (`@sda/microblogsite/spec`): hosts, env, error codes,
+ * The microblogsite platform (Bluesky) as the gateway sees it (`@sda/microblogsite`): hosts, env, error codes,
  * recording rule, monitor rules, history, canary and the operations (params, price, cache), each with the lazy import
  * of its handler. No extraction code is imported here: a worker imports an operation's handler on its first call. Ids
  * are `microblogsite.<name>`, paths `/v1/microblogsite/<name>`, queue and tag `microblogsite`.

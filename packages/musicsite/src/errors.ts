@@ -16,9 +16,6 @@ export const musicsiteErrorCodes = {
   host_not_allowed: { status: 422, retryable: false },
 } as const;
 
-/** A code of {@link musicsiteErrorCodes}. */
-export type MusicsiteErrorCode = keyof typeof musicsiteErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("host_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof musicsiteErrorCodes, true> {}

@@ -9,7 +9,7 @@ import { searchSpec } from "./spec/search.ts";
 import { suggestSpec } from "./spec/suggest.ts";
 
 /**
- * The musicsite platform (Bandcamp, logged out) as the gateway sees it (`@sda/musicsite/spec`). Its fixed hosts are
+ * The musicsite platform (Bandcamp, logged out) as the gateway sees it (`@sda/musicsite`). Its fixed hosts are
  * Bandcamp's (`bandcamp.com` and the `*.bandcamp.com` artist hosts; `f4.bcbits.com` images are linked, not fetched),
  * but an artist may use a custom domain of its own choice, so the platform also declares `callerHosts`: every live
  * request (every redirect hop) goes through the upstream client's SSRF guard (https on port 443, public addresses

@@ -8,9 +8,6 @@ export const newssiteErrorCodes = {
   user_not_found: { status: 404, retryable: false },
 } as const;
 
-/** A code of {@link newssiteErrorCodes}. */
-export type NewssiteErrorCode = keyof typeof newssiteErrorCodes;
-
 declare module "@sda/core" {
   /** Makes `new ServiceError("item_not_found", …)` type-check (registered at run time by `definePlatform`). */
   interface PlatformErrorCodes extends Record<keyof typeof newssiteErrorCodes, true> {}

@@ -8,7 +8,7 @@ import { userDetailsSpec } from "./spec/user-details.ts";
 import { userItemsSpec } from "./spec/user-items.ts";
 
 /**
- * The newssite platform (Hacker News) as the gateway sees it (`@sda/newssite/spec`): hosts, error codes, monitor
+ * The newssite platform (Hacker News) as the gateway sees it (`@sda/newssite`): hosts, error codes, monitor
  * rules, canary and the six operations (params, price, cache), each with the lazy import of its handler. No
  * extraction code is imported here: a worker imports an operation's handler on its first call. Ids are
  * `newssite.<name>`, paths `/v1/newssite/<name>`, queue and tag `newssite`.

@@ -21,7 +21,7 @@ import { transcriptSpec } from "./spec/transcript.ts";
 import { trendingReelsSpec } from "./spec/trending-reels.ts";
 
 /**
- * The photosite declaration (`@sda/photosite/spec`): its hosts, env, error codes, queues and operation specs, each with
+ * The photosite declaration (`@sda/photosite`): its hosts, env, error codes, queues and operation specs, each with
  * the lazy import of its handler. Imports only params schemas, price rules and cache policies, so the gateway can
  * load it without extraction code; a worker imports an operation's handler on its first call.
  */

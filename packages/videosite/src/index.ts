@@ -1,10 +1,10 @@
 /**
- * The videosite (video platform) package: the innertube client (`client/`), typed readers of its answers and caption
- * bodies (`readers/`), list paging (`paging/`), and the handlers of the videosite operations (`operations/`:
- * transcript, video details, comments and replies, channel details, channel videos and shorts, playlist videos and
- * details, search, audio transcript, summary). What it exports is the platform (also the `./spec` export the catalog
- * lists): the operation specs (params, prices, cache), each with the lazy import of its handler, so no extraction
- * code loads before a worker runs the operation.
+ * The videosite (video platform) package: the innertube client (`client/`), typed readers of its answers and
+ * caption bodies (`readers/`), list paging (`paging/`), and the handlers of the videosite operations
+ * (`operations/`: transcript, video details, comments and replies, channel details, channel videos and shorts,
+ * playlist videos and details, search, audio transcript, summary). What it exports is its platform,
+ * `videositePlatform` (`spec.ts`), which the catalog lists: hosts, env, error codes and the operation specs
+ * (params, price, cache), each with the lazy import of its handler, so importing the package loads no extraction
+ * code.
  */
-
 export { videositePlatform } from "./spec.ts";

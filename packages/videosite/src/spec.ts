@@ -16,7 +16,7 @@ import { transcriptSpec } from "./spec/transcript.ts";
 import { videoDetailsSpec } from "./spec/video-details.ts";
 
 /**
- * The video platform's declaration (`@sda/videosite/spec`): its hosts, env, error codes, queues and operation specs,
+ * The video platform's declaration (`@sda/videosite`): its hosts, env, error codes, queues and operation specs,
  * each with the lazy import of its handler (and the audio transcript's estimate). Imports only params schemas, price
  * rules and cache policies, so the gateway can load it without extraction code; a worker imports an operation's
  * handler on its first call.
