@@ -66,16 +66,19 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
     stack,
   }) => {
     const env = { SDA_BASE_URL: stack.gateway.url };
-    const main = await sda(["--help"], env);
+    // Independent runs side by side (each is a Node process that loads the document), here and below.
+    const [main, platform, operation] = await Promise.all([
+      sda(["--help"], env),
+      sda(["videosite", "--help"], env),
+      sda(["videosite", "comments", "--help"], env),
+    ]);
     expect(main.code).toBe(0);
     expect(main.stdout).toContain(`from the OpenAPI document of ${stack.gateway.url}`);
     expect(main.stdout).toMatch(/^ {2}videosite +transcript, video-details, comments/m);
     expect(main.stdout).toMatch(/^ {2}6 +upstream or retryable/m);
-    const platform = await sda(["videosite", "--help"], env);
     expect(platform.code).toBe(0);
     expect(platform.stdout).toContain("comments  GET /v1/videosite/comments");
     expect(platform.stdout).toContain("--url <string> [--limit] [--cursor]");
-    const operation = await sda(["videosite", "comments", "--help"], env);
     expect(operation.code).toBe(0);
     expect(operation.stdout).toContain("Usage: sda videosite comments --url <string> [options]");
     expect(operation.stdout).toMatch(/--limit +integer, optional/);
@@ -146,18 +149,20 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
       .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toHaveLength(5);
 
-    const csv = await sda([...args, "--output", "csv", "--columns", "id,text"], env);
+    const [csv, all, table] = await Promise.all([
+      sda([...args, "--output", "csv", "--columns", "id,text"], env),
+      sda([...args, "--output", "csv"], env),
+      sda([...args, "--output", "table", "--columns", "id"], env),
+    ]);
     expect(csv.code, csv.stderr).toBe(0);
     const rows = parse(csv.stdout) as string[][];
     expect(rows[0]).toEqual(["id", "text"]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(ids);
 
-    const all = await sda([...args, "--output", "csv"], env);
     const header = (parse(all.stdout) as string[][])[0] ?? [];
     expect(header).toContain("id");
     expect(header.length).toBeGreaterThan(3);
 
-    const table = await sda([...args, "--output", "table", "--columns", "id"], env);
     expect(table.code, table.stderr).toBe(0);
     const lines = table.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^┌─+┐$/);
@@ -178,36 +183,39 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
       expect(run.stderr).toMatch(message);
       expect(run.stdout).toBe("");
     };
-    await expectExit(
-      ["videosite", "comments", "--url", COMMENTED, "--bogus", "1"],
-      2,
-      /Unknown option '--bogus'/,
-    );
-    await expectExit(["videosite", "comments"], 2, /missing --url/);
-    await expectExit(["videosite"], 2, /^Usage: sda videosite <operation>/);
-    await expectExit(["videosite", "nothing"], 2, /unknown operation "videosite nothing"/);
-    await expectExit(["nosuchsite", "x"], 2, /unknown platform or service "nosuchsite"/);
-    await expectExit(["videosite", "comments", "--url", COMMENTED, "--output", "xml"], 2, /--output xml/);
-    await expectExit(["videosite", "video-details", "--all", "--url", VIDEO], 2, /has no cursor/);
-    await expectExit(
-      ["videosite", "video-details", "--url", "https://www.tiktok.com/@x/video/1"],
-      2,
-      /^sda: unsupported_url \(HTTP 422\): .+ \[request req_/,
-    );
-    await expectExit(["account", "get-account"], 3, /no API key: set SDA_API_KEY/, {
-      SDA_API_KEY: undefined,
-    });
-    await expectExit(["account", "get-account"], 3, /\(HTTP 401\)/, { SDA_API_KEY: "sda_live_not-a-key" });
-    await expectExit(["jobs", "get-job", "--job-id", "job_00000000000000000000"], 5, /\(HTTP 404\)/);
-    // A video the corpus never recorded: the replay's "no recording" is an upstream failure worth retrying.
-    await expectExit(
-      ["videosite", "video-details", "--url", "https://www.youtube.com/watch?v=unrecorded0"],
-      6,
-      /^sda: \w+ \(HTTP 5\d\d\): /,
-    );
-    await expectExit(["videosite", "video-details", "--url", VIDEO], 6, /cannot reach the service/, {
-      SDA_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
-    });
+    // Independent runs side by side (each is a Node process that loads the document); the balance after all.
+    await Promise.all([
+      expectExit(
+        ["videosite", "comments", "--url", COMMENTED, "--bogus", "1"],
+        2,
+        /Unknown option '--bogus'/,
+      ),
+      expectExit(["videosite", "comments"], 2, /missing --url/),
+      expectExit(["videosite"], 2, /^Usage: sda videosite <operation>/),
+      expectExit(["videosite", "nothing"], 2, /unknown operation "videosite nothing"/),
+      expectExit(["nosuchsite", "x"], 2, /unknown platform or service "nosuchsite"/),
+      expectExit(["videosite", "comments", "--url", COMMENTED, "--output", "xml"], 2, /--output xml/),
+      expectExit(["videosite", "video-details", "--all", "--url", VIDEO], 2, /has no cursor/),
+      expectExit(
+        ["videosite", "video-details", "--url", "https://www.tiktok.com/@x/video/1"],
+        2,
+        /^sda: unsupported_url \(HTTP 422\): .+ \[request req_/,
+      ),
+      expectExit(["account", "get-account"], 3, /no API key: set SDA_API_KEY/, {
+        SDA_API_KEY: undefined,
+      }),
+      expectExit(["account", "get-account"], 3, /\(HTTP 401\)/, { SDA_API_KEY: "sda_live_not-a-key" }),
+      expectExit(["jobs", "get-job", "--job-id", "job_00000000000000000000"], 5, /\(HTTP 404\)/),
+      // A video the corpus never recorded: the replay's "no recording" is an upstream failure worth retrying.
+      expectExit(
+        ["videosite", "video-details", "--url", "https://www.youtube.com/watch?v=unrecorded0"],
+        6,
+        /^sda: \w+ \(HTTP 5\d\d\): /,
+      ),
+      expectExit(["videosite", "video-details", "--url", VIDEO], 6, /cannot reach the service/, {
+        SDA_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      }),
+    ]);
     expect(await stack.ledger.balance(accountId)).toBe(100);
     const broke = await stack.account(0);
     await expectExit(["videosite", "video-details", "--url", VIDEO], 4, /insufficient_credits \(HTTP 402\)/, {
@@ -234,25 +242,29 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
   test("sda mcp config <client> prints the agent's snippet for the configured address", async ({ stack }) => {
     const env = { SDA_BASE_URL: stack.gateway.url, SDA_API_KEY: "sda_live_example" };
     const url = `${stack.gateway.url}/mcp`;
-    const cursor = await sda(["mcp", "config", "cursor"], env);
+    const [cursor, withKeyRun, vscodeRun, code, unknown] = await Promise.all([
+      sda(["mcp", "config", "cursor"], env),
+      sda(["mcp", "config", "claude-desktop", "--with-key"], env),
+      sda(["mcp", "config", "vscode"], env),
+      sda(["mcp", "config", "claude-code"], env),
+      sda(["mcp", "config", "notepad"], env),
+    ]);
     expect(cursor.code).toBe(0);
     expect(JSON.parse(cursor.stdout)).toEqual({
       mcpServers: { "social-data": { url, headers: { Authorization: "Bearer sda_live_…" } } },
     });
-    const withKey = JSON.parse((await sda(["mcp", "config", "claude-desktop", "--with-key"], env)).stdout);
+    const withKey = JSON.parse(withKeyRun.stdout);
     expect(withKey.mcpServers["social-data"]).toEqual({
       command: "npx",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's literal ${SDA_AUTH}
       args: ["-y", "mcp-remote", url, "--header", "Authorization:${SDA_AUTH}"],
       env: { SDA_AUTH: "Bearer sda_live_example" },
     });
-    const vscode = JSON.parse((await sda(["mcp", "config", "vscode"], env)).stdout);
+    const vscode = JSON.parse(vscodeRun.stdout);
     expect(vscode.servers["social-data"]).toMatchObject({ type: "http", url });
-    const code = await sda(["mcp", "config", "claude-code"], env);
     expect(code.stdout).toBe(
       `claude mcp add --transport http social-data ${url} --header "Authorization: Bearer sda_live_…"\n`,
     );
-    const unknown = await sda(["mcp", "config", "notepad"], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("one of claude-desktop, claude-code, cursor, vscode, generic");
   });
@@ -271,7 +283,8 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
       .filter((line) => line.startsWith("sda ") && !line.startsWith("sda batch "));
     expect(examples.length).toBeGreaterThanOrEqual(6);
     const { key } = await stack.account();
-    for (const example of examples) {
+    // The examples side by side: none reads what another writes.
+    const runExample = async (example: string) => {
       const run = await new Promise<Run>((resolve) => {
         execFile(
           "bash",
@@ -282,7 +295,8 @@ describe("sda, the callers' command line", { timeout: 180_000 }, () => {
         );
       });
       expect(run.code, `${example}\n${run.stderr}`).toBe(0);
-    }
+    };
+    await Promise.all(examples.map(runExample));
     expect(await readFile(path.join(tempDir, "comments.csv"), "utf8")).toMatch(/^id,/);
   });
 
