@@ -1,4 +1,4 @@
-import { ERROR_CODES, type Logger, type OperationSpec } from "@sda/core";
+import type { Logger, OperationSpec } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,
@@ -8,6 +8,7 @@ import {
 } from "@sda/engine";
 import type { WebhookClient } from "@sda/webhooks";
 import { identifyItems, type MonitorCatalog } from "./rules.ts";
+import { statusOf } from "./run-status.ts";
 import type { RunRecord } from "./run-store.ts";
 import type { MonitorScheduler } from "./scheduler.ts";
 import type { MonitorRecord, MonitorStore } from "./store.ts";
@@ -258,8 +259,4 @@ async function logMonitorCall(
       monitorId: monitor.id,
     })
     .catch((error: unknown) => log.warn({ err: error }, "request log write failed"));
-}
-
-function statusOf(code: string): number {
-  return (ERROR_CODES as Record<string, { status: number }>)[code]?.status ?? 500;
 }
