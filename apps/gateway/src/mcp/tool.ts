@@ -2,6 +2,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServiceError } from "@sda/core";
 import type { CacheStatus, SubmitDeps } from "@sda/engine";
 import type { Principal } from "@sda/ledger";
+import type { z } from "zod";
 import type { GatewayDeps } from "../deps.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 
@@ -55,6 +56,33 @@ export interface McpTool {
    * @throws ServiceError (answered as an `isError` result); anything else is answered as the REST error handler would.
    */
   run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolAnswer>;
+}
+
+/**
+ * The MCP tool over a service route, declared on the route (`defineRoute`'s `tool`): the tool's name and what differs
+ * from the route; its request-log operation, title, description, input and output schemas are the route's own.
+ */
+export interface RouteTool {
+  name: string;
+  /** The arguments are a query (logged as the row's `params`), not a body. */
+  query?: boolean;
+  /** The tool's input, when not the route's body or query (a path parameter as an argument, agent-facing wording). */
+  input?: z.ZodType;
+  /** The tool's own description, when the REST route's would mislead an agent (it names headers or settings). */
+  description?: string;
+  /** The tool charges: it takes the optional `idempotencyKey` argument (`idempotency.ts`). */
+  idempotent?: boolean;
+  readOnly: boolean;
+  /**
+   * Runs one call (after the key's rate-limit check) with the client's arguments, through the same service function
+   * the route calls. @throws ServiceError as the route would.
+   */
+  run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolAnswer>;
+}
+
+/** A free answer of the service's own data (nothing charged, nothing cached), with the REST status. */
+export function freeAnswer(data: unknown, source: string, status = 200): ToolAnswer {
+  return { ok: true, status, data: data as Record<string, unknown>, credits: 0, cache: "BYPASS", source };
 }
 
 /** Tool annotations of a call that reads public platform data and changes nothing of the caller's but its credits. */

@@ -1,7 +1,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type OperationRegistry, ServiceError } from "@sda/core";
 import { getJobTool } from "./job-tool.ts";
-import { operationTool, toolName } from "./operation-tools.ts";
+import { operationTool } from "./operation-tools.ts";
 import { describeOutputTool } from "./output-tool.ts";
 import { serviceTools } from "./service-tools.ts";
 import type { McpTool } from "./tool.ts";
@@ -14,8 +14,7 @@ import type { McpTool } from "./tool.ts";
  * @throws Error naming MCP_TOOLS when an entry matches no tool (a typo would silently hide tools).
  */
 export function mcpTools(registry: OperationRegistry, allow: string | undefined): Map<string, McpTool> {
-  const toolPaths = new Map(registry.operations.map((op) => [toolName(op), op.path]));
-  const catalog = [...registry.operations.map(operationTool), getJobTool, ...serviceTools(toolPaths)];
+  const catalog = [...registry.operations.map(operationTool), getJobTool, ...serviceTools()];
   const all = [...catalog, describeOutputTool(new Map(catalog.map((tool) => [tool.definition.name, tool])))];
   const entries = (allow ?? "")
     .split(",")

@@ -11,6 +11,7 @@ import express, {
 } from "express";
 import type { z } from "zod";
 import type { GatewayDeps } from "../deps.ts";
+import type { RouteTool } from "../mcp/tool.ts";
 import { principalOf } from "../middleware/auth.ts";
 import type { RateLimit } from "../middleware/rate-limit.ts";
 import { locals, sendSuccess } from "../respond.ts";
@@ -64,6 +65,8 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject> extends ServiceR
    * read); the answer waits for both, and a 429 wins over the handler's answer or error. Default: check first.
    */
   admitAlongside?: boolean;
+  /** The MCP service tool over the same logic, when there is one (`mcp/service-tools.ts` derives it). */
+  tool?: RouteTool;
   /**
    * Builds the route's handler once, at mount. The handler answers with a {@link RouteAnswer}, or with `undefined`
    * when it wrote the response itself (a download, a job's own answer).

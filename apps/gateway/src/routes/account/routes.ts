@@ -8,8 +8,9 @@ import {
   usagePage,
   usageQuerySchema,
 } from "@sda/core";
+import { freeAnswer } from "../../mcp/tool.ts";
 import { defineRoute, type ServiceRoute } from "../define-route.ts";
-import { getAccount } from "./get-account.ts";
+import { accountSummary, getAccount } from "./get-account.ts";
 import { getLedger } from "./ledger.ts";
 import { getUsage } from "./usage.ts";
 import { getDailyUsage } from "./usage-daily.ts";
@@ -36,6 +37,14 @@ export const accountRoutes: readonly ServiceRoute[] = [
     query: accountQuerySchema,
     responses: RESPONSES,
     admitAlongside: true,
+    tool: {
+      name: "account_balance",
+      readOnly: true,
+      run: async (ctx) => {
+        const body = await accountSummary(ctx.deps, ctx.principal);
+        return freeAnswer(body.data, body.source);
+      },
+    },
     handler: getAccount,
   }),
   defineRoute({

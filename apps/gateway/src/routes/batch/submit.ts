@@ -1,6 +1,8 @@
 import { batchSubmitted, ServiceError } from "@sda/core";
 import express, { type Request } from "express";
 import { z } from "zod";
+import { RETRY_SENTENCE, splitIdempotencyKey } from "../../mcp/idempotency.ts";
+import { freeAnswer } from "../../mcp/tool.ts";
 import { defineRoute } from "../define-route.ts";
 
 /** Largest `POST /v1/batch` body (1,000 calls with long parameters fit many times over). */
@@ -48,6 +50,27 @@ export const submitBatchRoute = defineRoute({
   },
   // The raw bytes: `jsonBody` names an empty or non-JSON body as the caller's 400.
   accepts: [express.raw({ type: () => true, limit: MAX_BODY })],
+  tool: {
+    name: "batch_submit",
+    description:
+      "Submit up to 1,000 platform calls as one batch, each as its REST path and query parameters. Every call is " +
+      "validated before anything is queued; items run behind direct calls, sharing the batch capacity fairly " +
+      "between accounts, and each is billed as a direct call when it runs. Read progress and results with " +
+      "batch_status. With webhookUrl, one signed batch.completed event is sent (its secret is in this answer, " +
+      `once). ${RETRY_SENTENCE} Example: {"calls": [{"path": "/v1/videosite/video-details", "params": ` +
+      '{"url": "https://youtu.be/M4gD1WSo5mA"}}], "label": "nightly", "idempotencyKey": "nightly-2026-12-02"}',
+    idempotent: true,
+    readOnly: false,
+    run: async (ctx, args) => {
+      const { key, rest } = splitIdempotencyKey(args, ctx.idempotencyKey);
+      const answer = await ctx.deps.batches.submit({
+        principal: ctx.principal,
+        body: rest,
+        idempotencyKey: key,
+      });
+      return freeAnswer(answer.data, "batch", 202);
+    },
+  },
   handler: (deps) => async (call) => {
     const answer = await deps.batches.submit({
       principal: call.principal(),

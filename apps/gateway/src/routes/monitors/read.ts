@@ -1,5 +1,6 @@
 import { monitorPage, monitorResource } from "@sda/core";
 import { listQuery } from "@sda/monitors";
+import { freeAnswer, queryValues } from "../../mcp/tool.ts";
 import { defineRoute } from "../define-route.ts";
 import { listingData, listingQuery } from "./respond.ts";
 
@@ -14,6 +15,15 @@ export const listMonitorsRoute = defineRoute({
   summary: "The key's monitors, newest first (cursor-paged).",
   query: listQuery,
   responses: { "200": "{ monitors, nextCursor, hasMore }", "400": "invalid_cursor" },
+  tool: {
+    name: "monitor_list",
+    query: true,
+    readOnly: true,
+    run: async (ctx, args) => {
+      const page = await ctx.deps.monitors.list(ctx.principal, queryValues(args));
+      return freeAnswer(listingData("monitors", page), "monitors");
+    },
+  },
   handler: (deps) => async (call) => ({
     data: listingData("monitors", await deps.monitors.list(call.principal(), listingQuery(call.req))),
     source: "monitors",

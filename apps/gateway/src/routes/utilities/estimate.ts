@@ -11,6 +11,8 @@ import type { JobStatus } from "@sda/queue";
 import type { Request } from "express";
 import { z } from "zod";
 import type { GatewayDeps } from "../../deps.ts";
+import { outcomeAnswer, toolName } from "../../mcp/operation-tools.ts";
+import { freeAnswer, queryValues } from "../../mcp/tool.ts";
 import { locals, pollBody, sendJobResult } from "../../respond.ts";
 import { defineRoute } from "../define-route.ts";
 import { EstimateReads } from "./estimate-reads.ts";
@@ -148,6 +150,15 @@ function measuredOutcome(
   return { state: "priced", data, source: `utilities:${measured.source}`, jobId };
 }
 
+/** `estimate_cost`'s input: the platform tool to price, by its name, and its arguments. */
+const estimateInput = z.object({
+  tool: z.string().describe("The platform tool to price, e.g. `videosite_transcript`."),
+  arguments: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("The arguments that tool would be called with (validated as the call would validate them)."),
+});
+
 /**
  * `GET /v1/utilities/estimate` (free): what a call of `path` with these parameters would cost ({@link estimateCall});
  * an estimate past the deadline is answered 202 with its job, a failed one with the job's error.
@@ -173,6 +184,45 @@ export const estimateRoute = defineRoute({
     "400": "the operation's parameter errors; duration_too_long, cost_exceeds_max (audio)",
     "401": "missing or invalid API key",
     "404": "route_not_found: path is no operation",
+  },
+  tool: {
+    name: "estimate_cost",
+    query: true,
+    input: estimateInput,
+    description:
+      "What a platform tool call would cost, without making it. Free. Pass the tool's name and the arguments " +
+      "you would call it with; the answer gives the credits it would charge (a range when the count of results " +
+      'decides) and whether a cached answer would be free. Example: {"tool": "videosite_transcript", ' +
+      '"arguments": {"url": "https://youtu.be/M4gD1WSo5mA"}}',
+    readOnly: true,
+    run: async (ctx, args) => {
+      const tool = typeof args.tool === "string" ? args.tool : "";
+      const path = ctx.deps.registry.operations.find((op) => toolName(op) === tool)?.path;
+      if (!path)
+        throw new ServiceError(
+          "invalid_parameter",
+          `tool must name a platform tool (got "${tool.slice(0, 100)}")`,
+          {
+            details: { param: "tool" },
+          },
+        );
+      const given = args.arguments;
+      const raw =
+        given && typeof given === "object" && !Array.isArray(given)
+          ? queryValues(given as Record<string, unknown>)
+          : {};
+      const outcome = await estimateCall(ctx.deps, ctx.principal, ctx.requestId, path, raw);
+      if (outcome.state === "priced")
+        return {
+          ...freeAnswer(outcome.data, outcome.source),
+          ...(outcome.jobId ? { jobId: outcome.jobId } : {}),
+        };
+      return outcomeAnswer(
+        outcome.state === "pending"
+          ? outcome
+          : { state: "finished", jobId: outcome.jobId, result: outcome.result },
+      );
+    },
   },
   handler: (deps) => async (call) => {
     const { req, res } = call;
