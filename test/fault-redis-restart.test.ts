@@ -22,8 +22,6 @@ const test = stackTest
   })
   .extend("stackOptions", { scope: "file" }, ({ ownRedis }) => ({
     env: { REDIS_URL: ownRedis.url, REQUEST_DEADLINE_MS: "15000", RATE_LIMIT_PER_SECOND: "100000" },
-    // Hold the caption bodies so the calls are certainly in flight when Redis dies.
-    replayFaults: [holdReplies("/api/timedtext", 1000)],
   }));
 
 describe("Redis restarted during 200 in-flight calls", () => {
@@ -34,6 +32,8 @@ describe("Redis restarted during 200 in-flight calls", () => {
     const { key, accountId } = await stack.account(1000);
     expect((await stack.get("/v1/account", key)).status).toBe(200);
 
+    // Hold the caption bodies so the calls are certainly in flight when Redis dies (lifted once they are answered).
+    const releaseHold = stack.replay.addFault(holdReplies("/api/timedtext", 1000));
     const inFlight = Promise.all(Array.from({ length: IN_FLIGHT }, () => stack.get(TRANSCRIPT, key, VIDEO)));
     await expect
       .poll(() => stack.replay.hits.some((h) => h.path === "/api/timedtext"), {
@@ -60,6 +60,7 @@ describe("Redis restarted during 200 in-flight calls", () => {
 
     // Every in-flight call is answered: 200 when it finished in time, else 503 (its job was lost with Redis's data).
     const answered = await inFlight;
+    releaseHold();
     const statuses = answered.map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length + statuses.filter((s) => s === 503).length).toBe(
       IN_FLIGHT,
