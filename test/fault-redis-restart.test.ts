@@ -58,15 +58,22 @@ describe("Redis restarted during 200 in-flight calls", () => {
       .poll(async () => (await stack.get("/readyz", null)).status, { timeout: 30_000, interval: 100 })
       .toBe(200);
 
-    // Every in-flight call is answered: 200 when it finished in time, else 503 (its job was lost with Redis's data).
+    // Every in-flight call is answered: 200 when it finished in time, 202 with its job's handle when its worker charged
+    // it before the gateway could fence it (docs/api.md, "When Redis goes away mid-call"), else 503 (its job was lost
+    // with Redis's data).
     const answered = await inFlight;
     releaseHold();
     const statuses = answered.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200).length + statuses.filter((s) => s === 503).length).toBe(
-      IN_FLIGHT,
-    );
+    expect(statuses.filter((s) => s === 200 || s === 202 || s === 503).length).toBe(IN_FLIGHT);
     for (const r of answered.filter((x) => x.status === 503))
       expect(r.body.error).toMatchObject({ code: "service_unavailable", retryable: true });
+    for (const r of answered.filter((x) => x.status === 202)) {
+      expect(r.body.data).toMatchObject({
+        jobId: expect.stringMatching(/^job_/),
+        pollUrl: `/v1/jobs/${r.body.data.jobId}`,
+      });
+      expect(await stack.ledger.chargesFor(requestIdOf(r))).toHaveLength(1);
+    }
 
     // Recovered: new calls are served and billed.
     const after = [];
