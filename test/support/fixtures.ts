@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type FakeAsrServer, startFakeAsr } from "../../packages/media/test/fake-asr.ts";
 import { Redis } from "ioredis";
 import { test } from "vitest";
+import { type FakeAsrServer, startFakeAsr } from "../../packages/media/test/fake-asr.ts";
 import { startReceiver } from "../../packages/webhooks/test/receiver.ts";
 import { type StackOptions, startStack } from "./stack.ts";
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { resolveFfmpegPath } from "@sda/media";
-import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 import { syntheticAudioCase } from "@sda/testing";
+import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 import { recordedJson } from "./corpus.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { history, registry } from "@sda/catalog";
 import { newId } from "@sda/core";
 import { type CallSuccess, type EngineDeps, planAndRunCall } from "@sda/engine";
-import { type EngineHarness, startEngineHarness } from "../../engine/test/harness.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EngineHarness, startEngineHarness } from "../../engine/test/harness.ts";
 import { createHistoryObserver } from "../src/observer.ts";
 import { HistoryStore } from "../src/store.ts";
 

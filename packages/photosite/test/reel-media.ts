@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
-import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 import { recordedVideoVersionUrls, type SyntheticMediaCase, writeSyntheticMediaCase } from "@sda/testing";
+import { type FakeAsrServer, startFakeAsr } from "../../media/test/fake-asr.ts";
 
 /** How a file fixture registers its teardown (vitest's `onCleanup`). */
 type OnCleanup = (cleanup: () => Promise<void>) => void;

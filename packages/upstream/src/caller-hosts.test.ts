@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger, definePlatform, ServiceError } from "@sda/core";
-import { tableLookup } from "../../netguard/test/lookup.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableLookup } from "../../netguard/test/lookup.ts";
 import { createHttpClient } from "./client.ts";
 import { originsFromConfig } from "./origins.ts";
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeAsr } from "../../media/test/fake-asr.ts";
 import { syntheticAudioCase } from "@sda/testing";
+import { startFakeAsr } from "../../media/test/fake-asr.ts";
 import { type VideositeTestContext, videositeTest } from "./fixtures.ts";
 
 /** The synthetic speech case of `@sda/testing`: its video id, transcript and lengths. */

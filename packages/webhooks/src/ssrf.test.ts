@@ -1,8 +1,8 @@
 import type { LookupFunction } from "node:net";
-import { REFUSED_NAMES } from "../../netguard/test/examples.ts";
-import { tableLookup } from "../../netguard/test/lookup.ts";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
+import { REFUSED_NAMES } from "../../netguard/test/examples.ts";
+import { tableLookup } from "../../netguard/test/lookup.ts";
 import type { WebhookConfig } from "./config.ts";
 import { validateWebhookUrl } from "./ssrf.ts";
 

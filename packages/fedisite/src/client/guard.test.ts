@@ -1,8 +1,8 @@
 import { bindHttpClient, createLogger, type OperationContext } from "@sda/core";
-import { tableLookup } from "../../../netguard/test/lookup.ts";
 import { recordingRequests, serviceErrorOf } from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { afterAll, describe, expect } from "vitest";
+import { tableLookup } from "../../../netguard/test/lookup.ts";
 import { recordedJson } from "../../test/corpus.ts";
 import { fediTest, run } from "../../test/fixtures.ts";
 import type { FedisiteEnv } from "../env.ts";

@@ -1,5 +1,5 @@
-import { PUBLIC_NAMES, REFUSED_NAMES } from "../../../netguard/test/examples.ts";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_NAMES, REFUSED_NAMES } from "../../../netguard/test/examples.ts";
 import { checkInstance } from "../client/instance-policy.ts";
 import type { FedisiteEnv } from "../env.ts";
 import { parseAccountRef, parseInstance, parseStatusRef, parseTagRef } from "./links.ts";
