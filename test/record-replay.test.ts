@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { platforms, registry, replayOrigins } from "@sda/catalog";
 import { bindHttpClient, CursorCodec, type HttpClient, type OperationOutcome, parseParams } from "@sda/core";
+import { createHandlerServices } from "@sda/services/handler-services";
 import {
   deleteKeysWithPrefix,
   randomPrefix,
@@ -42,7 +43,11 @@ function contextOn(
   config: Record<string, string>,
   recorder?: Recorder,
 ): RecordingContext {
-  const base = testContext(replay, { config: { QUEUE_PREFIX: randomPrefix("rec"), ...config } });
+  const base = testContext(replay, {
+    config: { QUEUE_PREFIX: randomPrefix("rec"), ...config },
+    // As the worker builds them: the catalog's handlers read media, the summariser and the strategy chains.
+    services: createHandlerServices,
+  });
   contexts.push(base);
   const http = createHttpClient({
     origins: originsFromConfig(replayOrigins(replay.origin), platforms),

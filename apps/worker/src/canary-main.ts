@@ -3,6 +3,7 @@ import { canaries, platforms, registry } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
 import { createRedis } from "@sda/queue";
 import { loadServiceEnv } from "@sda/services/env";
+import { createHandlerServices } from "@sda/services/handler-services";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
 import { canaryRecordDir } from "./canary.ts";
 
@@ -29,6 +30,7 @@ try {
       redis,
       http,
       log,
+      services: createHandlerServices({ config, redis, log }),
       recorder,
       recordDir,
     });

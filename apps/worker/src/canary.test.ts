@@ -1,6 +1,7 @@
 import { readCanaryRun } from "@sda/canary";
 import { canaries, platforms, registry, replayOrigins } from "@sda/catalog";
 import type { Logger } from "@sda/core";
+import { createHandlerServices } from "@sda/services/handler-services";
 import {
   capturingLogger,
   deleteKeysWithPrefix,
@@ -45,7 +46,15 @@ async function startTestSchedule(log: Logger) {
   });
   cleanups.push(() => http.close());
   const schedule = await startCanarySchedule(
-    { registry, declared: canaries, config, redis, http, log },
+    {
+      registry,
+      declared: canaries,
+      config,
+      redis,
+      http,
+      log,
+      services: createHandlerServices({ config, redis, log }),
+    },
     redis,
   );
   if (!schedule) throw new Error("the schedule did not start");
@@ -68,7 +77,15 @@ describe("the canary repeatable job", () => {
     cleanups.push(() => http.close());
     expect(
       await startCanarySchedule(
-        { registry, declared: canaries, config, redis, http, log: testLogger() },
+        {
+          registry,
+          declared: canaries,
+          config,
+          redis,
+          http,
+          log: testLogger(),
+          services: createHandlerServices({ config, redis, log: testLogger() }),
+        },
         redis,
       ),
     ).toBeNull();

@@ -19,6 +19,7 @@ import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { monitorsEnv } from "@sda/monitors/env";
 import { createQueueWorker, isFinalAttempt, jobParser, platformJobSchema } from "@sda/queue";
 import { createServices } from "@sda/services";
+import { createHandlerServices } from "@sda/services/handler-services";
 import {
   createHttpClient,
   createRecorder,
@@ -103,6 +104,8 @@ export async function startWorkers(
     log,
     ...(recorder ? { recorder } : {}),
   });
+  // Media, summariser and strategy: built once, before the first job, and handed to every handler as ctx.services.
+  const handlerServices = createHandlerServices({ config, redis, log });
   const deps: EngineDeps = {
     registry,
     ledger,
@@ -115,6 +118,7 @@ export async function startWorkers(
     cursors: services.cursors,
     config,
     log,
+    services: handlerServices,
     // Injected clock (tests); History records its snapshots at this time.
     ...(options.now ? { now: options.now } : {}),
     observers: [createHistoryObserver({ store: new HistoryStore(prisma), catalog: defaultHistory, log })],
@@ -218,6 +222,7 @@ export async function startWorkers(
       redis,
       http,
       log,
+      services: handlerServices,
       ...(recorder ? { recorder, recordDir: canaryRecordDir(config) } : {}),
     },
     redis,

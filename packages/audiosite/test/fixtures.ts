@@ -1,4 +1,5 @@
 import { type OperationContext, parseParams } from "@sda/core";
+import { createMediaServices } from "@sda/media";
 import type { ReplayServer } from "@sda/replay";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";
@@ -11,8 +12,13 @@ import { audiositePlatform } from "../src/spec.ts";
 
 type ReplayFault = Parameters<ReplayServer["addFault"]>[0];
 
-/** `platformTest(audiositePlatform)` plus `fault`: a replay fault for this test only (removed when it ends). */
-export const audioTest = platformTest(audiositePlatform);
+/**
+ * `platformTest(audiositePlatform)` with the media services its transcript reads, plus `fault`: a replay fault for
+ * this test only (removed when it ends).
+ */
+export const audioTest = platformTest(audiositePlatform, {
+  services: (inputs) => ({ media: createMediaServices(inputs) }),
+});
 
 /** Parses `query` with `schema` (as the gateway does) and calls `handler` on `ctx`. */
 export function callWith<S extends z.ZodType, R>(

@@ -2,7 +2,9 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { canaries, platforms, registry, replayOrigins } from "@sda/catalog";
-import { readStrategyHealth } from "@sda/strategy";
+import { createMediaServices } from "@sda/media";
+import { createStrategyServices, readStrategyHealth } from "@sda/strategy";
+import { summariserFromConfig } from "@sda/summarize";
 import {
   defaultCorpusDir,
   deleteKeysWithPrefix,
@@ -58,7 +60,13 @@ function deps(recordDir: string) {
     log,
     recorder,
   });
-  return { registry, declared: canaries, config, redis, http, log, recorder, recordDir };
+  // The worker's handler services (`@sda/services` `createHandlerServices`, which wires this package), from this config.
+  const services = {
+    media: createMediaServices({ config, redis }),
+    summariser: summariserFromConfig(config),
+    strategy: createStrategyServices({ config, redis, log }),
+  };
+  return { registry, declared: canaries, config, redis, http, log, services, recorder, recordDir };
 }
 
 describe("canary calls", () => {

@@ -1,8 +1,8 @@
 import {
   bindHttpClient,
   CursorCodec,
+  type HandlerServices,
   type HttpClient,
-  handlerServices,
   isServiceError,
   type JobRecorder,
   type Logger,
@@ -25,6 +25,8 @@ export interface CanaryDeps {
   redis: Redis;
   http: HttpClient;
   log: Logger;
+  /** The process's handler services (`@sda/services` `createHandlerServices`): the calls' `ctx.services`. */
+  services: HandlerServices;
   /** Records a failed call's exchanges as a HAR case (record mode); none: nothing recorded. */
   recorder?: JobRecorder;
   /** Where failed calls are recorded (`CANARY_RECORD_DIR`; default: the recorder's own directory). */
@@ -51,7 +53,7 @@ function canaryContext(
     jobId: newId("job"),
     accountId: "canary",
     env: deps.config.platforms[platform] ?? {},
-    services: handlerServices(deps),
+    services: deps.services,
     log: deps.log.child({ canary: operation }),
     http: bindHttpClient(deps.http, platform),
     store: redisPlatformStore(deps.redis, deps.config.QUEUE_PREFIX, platform),
@@ -82,7 +84,6 @@ async function runOne(deps: CanaryDeps, call: CanaryCall): Promise<CanaryResult>
   let recordedCase: string | null = null;
   try {
     const params = parseParams(op.params, call.params) as Record<string, unknown>;
-    // The handler first: loading its platform registers the services its context carries.
     const handler = await deps.registry.handler(op.id);
     const ctx = canaryContext(deps, call.operation, op.platform, signal);
     const run = () => handler(params, ctx);

@@ -11,53 +11,15 @@ export interface HandlerServiceInputs {
 }
 
 /**
- * The services a process builds once and hands to every handler as fields of its context (`ctx.media`,
- * `ctx.summariser`, `ctx.strategy`), instead of each call building them from the configuration. Empty in core: each
- * feature package adds its field by declaration merging (`declare module "@sda/core" { interface HandlerServices {
- * media: MediaServices } }`) and registers how to build it with {@link defineHandlerService}, so core names none of
- * their types.
+ * The services a process builds once and hands to every handler as `ctx.services` (`media`, `summariser`,
+ * `strategy`), instead of each call building them from the configuration. The wiring (`@sda/services`
+ * `createHandlerServices`) builds every one of them eagerly, and the engine's and the canary's context hand that
+ * object over as is.
+ *
+ * Empty in core, so core names none of the feature packages: each package declares its field's type by declaration
+ * merging (`declare module "@sda/core" { interface HandlerServices { media: MediaServices } }`, types only, no
+ * registration) beside the builder the wiring calls (`createMediaServices`, `summariserFromConfig`,
+ * `createStrategyServices`).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the feature packages' declaration merging
 export interface HandlerServices {}
-
-type Factory = (inputs: HandlerServiceInputs) => unknown;
-
-const factories = new Map<string, Factory>();
-const built = new WeakMap<HandlerServiceInputs, Map<string, unknown>>();
-
-/**
- * Registers how a feature package builds its handler service (called once, when its module loads; a platform using
- * the service imports the package, so the service is registered before its handlers run).
- */
-export function defineHandlerService<K extends keyof HandlerServices>(
-  name: K,
-  build: (inputs: HandlerServiceInputs) => HandlerServices[K],
-): void {
-  factories.set(name as string, build);
-}
-
-/**
- * The handler services of a process: each registered one built on first use, then kept for every later call with the
- * same `inputs` (a process passes one object for all its calls). Reading a service no loaded package registered
- * gives `undefined`.
- */
-export function handlerServices(inputs: HandlerServiceInputs): HandlerServices {
-  let made = built.get(inputs);
-  if (!made) {
-    made = new Map();
-    built.set(inputs, made);
-  }
-  const cache = made;
-  // A proxy: a platform's package may register its services after the context was made (handlers load lazily).
-  return new Proxy({} as HandlerServices, {
-    get(_target, name) {
-      if (typeof name !== "string") return undefined;
-      if (cache.has(name)) return cache.get(name);
-      const build = factories.get(name);
-      if (!build) return undefined;
-      const service = build(inputs);
-      cache.set(name, service);
-      return service;
-    },
-  });
-}

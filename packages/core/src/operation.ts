@@ -67,7 +67,7 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
   store: PlatformStore;
   /**
    * The services the process built once for every handler (`services.media`, `services.summariser`,
-   * `services.strategy`; see {@link HandlerServices}), each built on first use.
+   * `services.strategy`; see {@link HandlerServices}): built eagerly by the wiring, handed over as is.
    */
   services: HandlerServices;
   /**

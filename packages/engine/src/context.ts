@@ -1,8 +1,8 @@
 import {
   bindHttpClient,
   type CursorCodec,
+  type HandlerServices,
   type HttpClient,
-  handlerServices,
   type Logger,
   type OperationContext,
   redisPlatformStore,
@@ -18,6 +18,11 @@ export interface ContextDeps {
   keyPrefix: string;
   cursors: CursorCodec;
   config: ServiceConfig;
+  /**
+   * The process's handler services (`@sda/services` `createHandlerServices`: media, summariser, strategy), built
+   * once; every context hands this object over as `ctx.services`.
+   */
+  services: HandlerServices;
 }
 
 /** What one job adds to a handler's context. */
@@ -44,8 +49,8 @@ export function handlerContext(deps: ContextDeps, job: ContextFor): OperationCon
     ...call,
     platform,
     operation,
-    // Built once per process (the deps object is the process's): media, summariser, strategy.
-    services: handlerServices(deps),
+    // Built once per process by the wiring: media, summariser, strategy.
+    services: deps.services,
     // The platform's slice, parsed once with the env (a registry's platform the env was not composed with: none).
     env: deps.config.platforms[platform] ?? {},
     http: bindHttpClient(deps.http, platform),

@@ -1,7 +1,10 @@
 import { platforms, registry } from "@sda/catalog";
 import { CursorCodec, newId, type OperationSpec } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
+import { createMediaServices } from "@sda/media";
 import { createRedis } from "@sda/queue";
+import { createStrategyServices } from "@sda/strategy";
+import { summariserFromConfig } from "@sda/summarize";
 import {
   deleteKeysWithPrefix,
   expectLedgerReconciled,
@@ -68,6 +71,13 @@ export async function startEngineHarness(label: string, cacheTtlSeconds: number)
       cursors: new CursorCodec(`${label}-test-cursor-secret`),
       config,
       log,
+      // As the worker's wiring builds them (`createHandlerServices`, which this package cannot import: it wires the
+      // engine), from the file's config: the catalog's handlers read them.
+      services: {
+        media: createMediaServices({ config, redis }),
+        summariser: summariserFromConfig(config),
+        strategy: createStrategyServices({ config, redis, log }),
+      },
       releases,
       reservationTtlSeconds,
     },

@@ -1,18 +1,22 @@
 import { rm } from "node:fs/promises";
+import { createStrategyServices } from "@sda/strategy";
 import type { PlatformTestContext } from "@sda/testing";
 import { defaultCorpusDir, recordingRequests, type SyntheticAnswer, writeSyntheticCase } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import { forumsitePlatform } from "../src/spec.ts";
 
 /**
- * Test fixtures of the forumsite tests: `platformTest(forumsitePlatform)` (the replay, `ctx`, `contextWith`) plus
+ * Test fixtures of the forumsite tests: `platformTest(forumsitePlatform)` (the replay, `ctx`, `contextWith`, with
+ * the strategy services its chains read) plus
  * `recordingContext(config?)`: a handler context of its own (own Redis prefix, so pauses and circuits of one test
  * never reach another; `config` overrides such as OAuth credentials or proxies) whose HTTP client records every
  * request it sends (`sent`).
  *
  * A file that serves test-only answers overrides `replayDirs` with {@link syntheticReplayDirs}.
  */
-export const forumTest = platformTest(forumsitePlatform).extend(
+export const forumTest = platformTest(forumsitePlatform, {
+  services: (inputs) => ({ strategy: createStrategyServices(inputs) }),
+}).extend(
   "recordingContext",
   { scope: "file" },
   ({ contextWith }) =>

@@ -4,8 +4,6 @@
  * URLs, builds the {@link AudioSource}s, and calls {@link transcribeAudio}.
  */
 
-import "./services.ts";
-
 export { languageCodeOf } from "./asr/language-names.ts";
 export { type OpenAiAsrOptions, OpenAiCompatibleAsr } from "./asr/openai-compatible.ts";
 export type { AsrProvider, AsrRequest, AsrTranscription, SpeechSegment } from "./asr/provider.ts";
@@ -27,7 +25,7 @@ export {
 export { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 export { type AudioProbe, parseClockTime, parseInputDescription, probeAudio } from "./ffmpeg/probe.ts";
 export { FfmpegError, reencodeArguments, reencodeForSpeech, SPEECH_ENCODING } from "./ffmpeg/reencode.ts";
-export type { MediaServices } from "./services.ts";
+export { createMediaServices, type MediaServices } from "./services.ts";
 export type { AudioDownload, AudioSource } from "./sources/audio-source.ts";
 export { classifyDownloadError, DirectUrlSource, type DirectUrlSourceOptions } from "./sources/direct-url.ts";
 export {

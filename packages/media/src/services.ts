@@ -1,8 +1,8 @@
-import { defineHandlerService } from "@sda/core";
+import type { HandlerServiceInputs } from "@sda/core";
 import type { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
 import { type MediaSettings, mediaCircuits, mediaSettingsFromConfig } from "./transcribe-audio.ts";
 
-/** The speech-to-text pipeline's process-wide parts (`ctx.media`), built once per process. */
+/** The speech-to-text pipeline's process-wide parts (`ctx.services.media`), built once per process. */
 export interface MediaServices {
   /** The process's audio settings (ffmpeg, temp dir, download budget, extractor, ASR tiers, circuit timings). */
   settings: MediaSettings;
@@ -10,6 +10,7 @@ export interface MediaServices {
   circuit(name: string): BlockedRateCircuit;
 }
 
+// Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value.
 declare module "@sda/core" {
   interface HandlerServices {
     /** The speech-to-text pipeline (`@sda/media`). */
@@ -17,7 +18,15 @@ declare module "@sda/core" {
   }
 }
 
-defineHandlerService("media", ({ config, redis }) => {
+/**
+ * Builds a process's media services from its configuration (`mediaSettingsFromConfig`) and its shared Redis (the
+ * circuits live under `config.QUEUE_PREFIX`). Called once per process by the wiring (`@sda/services`), or by a test
+ * passing services to its context. Opens nothing: a circuit reads Redis on use.
+ */
+export function createMediaServices({
+  config,
+  redis,
+}: Pick<HandlerServiceInputs, "config" | "redis">): MediaServices {
   const settings = mediaSettingsFromConfig(config);
   return { settings, circuit: mediaCircuits({ redis, keyPrefix: config.QUEUE_PREFIX }, settings) };
-});
+}

@@ -1,8 +1,8 @@
-import { defineHandlerService } from "@sda/core";
+import type { HandlerServiceInputs } from "@sda/core";
 import type { Redis } from "ioredis";
 import { type IdentitiesConfig, identitiesFor } from "./identities.ts";
 
-/** What the strategy chains read in every call (`ctx.strategy`), built once per process. */
+/** What the strategy chains read in every call (`ctx.services.strategy`), built once per process. */
 export interface StrategyServices {
   /**
    * The identities document (Redis `<prefix>:identities`, else `IDENTITIES_JSON`), re-read at most every
@@ -13,6 +13,7 @@ export interface StrategyServices {
   health: { redis: Redis; prefix: string };
 }
 
+// Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value.
 declare module "@sda/core" {
   interface HandlerServices {
     /** Strategy chains: identities and health (`@sda/strategy`). */
@@ -20,13 +21,21 @@ declare module "@sda/core" {
   }
 }
 
-defineHandlerService("strategy", ({ config, redis, log }) => ({
-  identities: identitiesFor({
-    redis,
-    prefix: config.QUEUE_PREFIX,
-    json: config.IDENTITIES_JSON,
-    refreshSeconds: config.IDENTITIES_REFRESH_SECONDS,
-    log,
-  }),
-  health: { redis, prefix: config.QUEUE_PREFIX },
-}));
+/**
+ * Builds a process's strategy services: its identities (`IDENTITIES_JSON`, overridden by Redis
+ * `<prefix>:identities`, re-read every `IDENTITIES_REFRESH_SECONDS`) and where health lives (the shared Redis under
+ * `config.QUEUE_PREFIX`). Called once per process by the wiring (`@sda/services`), or by a test passing services to
+ * its context.
+ */
+export function createStrategyServices({ config, redis, log }: HandlerServiceInputs): StrategyServices {
+  return {
+    identities: identitiesFor({
+      redis,
+      prefix: config.QUEUE_PREFIX,
+      json: config.IDENTITIES_JSON,
+      refreshSeconds: config.IDENTITIES_REFRESH_SECONDS,
+      log,
+    }),
+    health: { redis, prefix: config.QUEUE_PREFIX },
+  };
+}

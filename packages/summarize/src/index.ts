@@ -3,8 +3,6 @@
  * A {@link Summariser} turns a transcript into SPEC §2.5's `summary`, `keyPoints`, `topics` and `sentiment`:
  * {@link LlmSummariser} through an OpenAI-compatible chat-completions API, {@link ExtractiveSummariser} offline.
  */
-import "./services.ts";
-
 export { ExtractiveSummariser } from "./extractive/extractive-summariser.ts";
 export { splitSentences } from "./extractive/sentences.ts";
 export { lexiconSentiment } from "./extractive/sentiment.ts";

@@ -10,6 +10,7 @@ import {
   type PlatformTestContext,
   randomPrefix,
   startReplay,
+  type TestServices,
   testContext,
 } from "./index.ts";
 
@@ -26,13 +27,14 @@ import {
  *   key prefix of its own (pauses and circuits of one test never reach another) and `testContext`'s options (a
  *   credit `balance`, a clock);
  * - `fault(fault)` (per test): a replay fault removed when the test ends.
- * After the file every context's Redis keys are deleted and its connection closed.
+ * After the file every context's Redis keys are deleted and its connection closed. `options.services` builds each
+ * context's `ctx.services` (the platform's packages' builders; a context's own `services` option replaces it).
  *
  * ```ts
  * test("reads the recorded page", async ({ ctx }) => { expect((await thingHandler(params, ctx)).data)… });
  * ```
  */
-export function platformTest<P extends PlatformSpec>(platform: P) {
+export function platformTest<P extends PlatformSpec>(platform: P, options: { services?: TestServices } = {}) {
   type Context = PlatformTestContext<P>;
   return (
     test
@@ -52,10 +54,14 @@ export function platformTest<P extends PlatformSpec>(platform: P) {
             ctx.redis.disconnect();
           }
         });
-        return (config: Record<string, string | undefined> = {}, options: ContextOptions = {}): Context => {
+        return (
+          config: Record<string, string | undefined> = {},
+          contextOptions: ContextOptions = {},
+        ): Context => {
           const ctx = testContext<PlatformEnv<P>>(replay, {
             platform: platform.name,
-            ...options,
+            ...(options.services ? { services: options.services } : {}),
+            ...contextOptions,
             config: { QUEUE_PREFIX: randomPrefix(), ...config },
           });
           made.push(ctx);

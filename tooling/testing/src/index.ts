@@ -3,8 +3,9 @@ import {
   bindHttpClient,
   CursorCodec,
   createLogger,
+  type HandlerServiceInputs,
+  type HandlerServices,
   type HttpClient,
-  handlerServices,
   type Logger,
   loadEnv,
   newId,
@@ -118,10 +119,25 @@ export function replayHttpClient(
   });
 }
 
-/** Options of a test's handler context: the credit balance `requireCredits` checks (default unlimited), a clock. */
+/**
+ * Builds a test context's handler services from its config, Redis and logger: the ones its handlers read (a platform
+ * test passes its packages' builders, e.g. `(inputs) => ({ media: createMediaServices(inputs) })`; this package
+ * depends on none of them).
+ */
+export type TestServices = (inputs: HandlerServiceInputs) => Partial<HandlerServices>;
+
+/**
+ * Options of a test's handler context: the credit balance `requireCredits` checks (default unlimited), a clock, the
+ * handler services.
+ */
 export interface ContextOptions {
   balance?: number;
   now?: () => Date;
+  /**
+   * The context's `ctx.services`, built once for it (default: none; a service the test does not build reads as
+   * `undefined`, so a handler using it fails at once).
+   */
+  services?: TestServices;
   /**
    * Whose env slice `ctx.env` is, whose keys `ctx.store` holds and whose `ctx.http` is (default: the replay's platform,
    * when it has one).
@@ -163,7 +179,7 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
     store: redisPlatformStore(redis, config.QUEUE_PREFIX, platform ?? "test"),
     redis,
     keyPrefix: config.QUEUE_PREFIX,
-    services: handlerServices({ config, redis, log: testLogger() }),
+    services: (options.services?.({ config, redis, log: testLogger() }) ?? {}) as HandlerServices,
     cursors: new CursorCodec(config.CURSOR_SECRET).bind(operation),
     signal: new AbortController().signal,
     now: options.now ?? (() => new Date()),
