@@ -8,7 +8,9 @@
  *     250 ms), on a stack of its own with default settings: c = 16, 64, 256, one and two workers;
  *  5. `redis`: Redis commands per fresh call at short and long upstream latency, per command name and per process and
  *     Lua script (`bench/redis.ts`), on a private `redis-server` and a stack of its own;
- *  6. `memory`: the gateway's and the worker's RSS over 20,000 fresh calls (`bench/memory.ts`), on a stack of its own.
+ *  6. `memory`: the gateway's and the worker's RSS over 20,000 fresh calls (`bench/memory.ts`), on a stack of its own;
+ *  7. `stores`: Redis commands, PostgreSQL statements, rows and WAL bytes per fresh call and per cache hit, beside a
+ *     bare BullMQ round trip and a bare INSERT (`bench/stores.ts`), on a private `redis-server` and a stack of its own.
  * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
@@ -18,11 +20,14 @@ import { runLoad } from "./load.ts";
 import { runMemory } from "./memory.ts";
 import { runParse } from "./parse.ts";
 import { runRedisCommands } from "./redis.ts";
+import { runStores } from "./stores.ts";
 import { runUpstreamLatency } from "./upstream.ts";
 
-// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all six.
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all seven.
 const picked =
-  process.argv.slice(2).join(",") || process.env.BENCH_ONLY || "latency,load,parse,upstream,redis,memory";
+  process.argv.slice(2).join(",") ||
+  process.env.BENCH_ONLY ||
+  "latency,load,parse,upstream,redis,memory,stores";
 const only = new Set(picked.split(",").map((s) => s.trim()));
 
 async function main() {
@@ -44,6 +49,7 @@ async function main() {
   if (only.has("upstream")) await runUpstreamLatency();
   if (only.has("redis")) await runRedisCommands();
   if (only.has("memory")) await runMemory();
+  if (only.has("stores")) await runStores();
 }
 
 await main();
