@@ -12,7 +12,10 @@ LIMIT_SECONDS=${LIMIT_SECONDS:-7200}
 
 pids=()
 stop_busy() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
-trap stop_busy EXIT INT TERM
+# An interrupt ends the script (a trap alone would run the next `npm test`), and the busy processes with it.
+trap stop_busy EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 for _ in $(seq 1 "$BUSY"); do
   timeout "$LIMIT_SECONDS" node -e 'for (;;) {}' &
   pids+=("$!")
