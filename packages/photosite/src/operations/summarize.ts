@@ -1,5 +1,3 @@
-// The summariser service (`ctx.services.summariser`) is registered by its package: load it, not only its types.
-import "@sda/summarize";
 import type { HandlerFor } from "@sda/core";
 import { type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
 import type { Summary, SummaryInput, TranscriptSegment } from "@sda/summarize";

@@ -1,5 +1,3 @@
-// The summariser service (`ctx.services.summariser`) is registered by its package: load it, not only its types.
-import "@sda/summarize";
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { Summary } from "@sda/summarize";
 import type { VideositeEnv } from "../env.ts";
