@@ -114,6 +114,27 @@ export const holdReplies = (path: string, delayMs: number): ReplayFault => ({
   delayMs,
 });
 
+/**
+ * Holds every answer on `path` until the returned release is called (the calls reaching it are certainly in flight,
+ * and go on the moment they are released), `maxMs` at most so a failed test does not keep its stack from closing.
+ * The release also removes the fault: later requests are not held.
+ */
+export function holdRepliesUntilReleased(
+  stack: Pick<Stack, "replay">,
+  path: string,
+  maxMs = 60_000,
+): () => void {
+  let lift!: () => void;
+  const until = new Promise<void>((resolve) => {
+    lift = resolve;
+  });
+  const remove = stack.replay.addFault({ ...holdReplies(path, maxMs), until });
+  return () => {
+    remove();
+    lift();
+  };
+}
+
 /** Another gateway (own key cache, own request-log buffer) on the stack's Redis prefix and database, `env` over its env. */
 export function startStackGateway(stack: Stack, env: Record<string, string> = {}): Promise<RunningGateway> {
   return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });

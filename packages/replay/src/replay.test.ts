@@ -146,4 +146,22 @@ describe("replay upstream", () => {
     remove();
     expect((await fetch(`${replay.origin}/r/golang/about`)).status).toBe(200);
   });
+
+  it("holds a faulted request until the fault's `until` settles, before its delay is out", async () => {
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const remove = replay.addFault({ when: (r) => r.path === "/r/golang/about", delayMs: 600_000, until });
+    let answered = false;
+    const held = fetch(`${replay.origin}/r/golang/about`).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    release();
+    expect((await held).status).toBe(200);
+    remove();
+  });
 });

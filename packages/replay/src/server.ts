@@ -22,11 +22,14 @@ export interface ReplayHit {
 
 /**
  * A fault injected in front of the corpus for tests of slow or failing upstreams: requests whose path satisfies
- * `when` wait `delayMs` and, when `status` is set, get that status with `body` instead of the recorded answer.
+ * `when` wait `delayMs` (or until `until` settles, when that comes first) and, when `status` is set, get that status
+ * with `body` instead of the recorded answer.
  */
 export interface ReplayFault {
   when: (request: IncomingRequest) => boolean;
   delayMs?: number;
+  /** Ends the wait of every request this fault holds (a test's "release"), before `delayMs` is out. */
+  until?: Promise<unknown>;
   status?: number;
   body?: string;
   headers?: Record<string, string>;
@@ -52,6 +55,18 @@ export interface ReplayServer {
   addFault(fault: ReplayFault): () => void;
   close(): Promise<void>;
 }
+
+/** Waits `ms`, or less when `until` settles first. */
+async function wait(ms: number, until: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await (until ? Promise.race([elapsed, until.then(noop, noop)]) : elapsed);
+  clearTimeout(timer);
+}
+
+const noop = () => undefined;
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -131,7 +146,7 @@ export async function startReplayServer(
       );
       const fault = faults.find((f) => f.when(incoming));
       const delay = (fault?.delayMs ?? 0) + (options.delayMs ?? 0);
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      if (delay > 0) await wait(delay, fault?.until);
       if (fault?.status !== undefined) {
         hits.push({ method: incoming.method, path: incoming.path, caseId: null, status: fault.status });
         res.writeHead(fault.status, { "content-type": "text/plain", ...fault.headers });
