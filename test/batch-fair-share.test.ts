@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { chargedCredits, reservedCredits, waitForBatch } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { holdReplies, send } from "./support/stack.ts";
+import { holdRepliesUntilReleased, send } from "./support/stack.ts";
 
 // Without a fixed cap (BATCH_MAX_RUNNING_PER_ACCOUNT unset), the accounts running batches share BATCH_CAPACITY
 // equally: a lone account's batch may fill it (as fast as direct calls), a second account gets its half at once.
@@ -24,7 +24,7 @@ describe("batch capacity shared fairly between accounts", () => {
     const a = await stack.account(100);
     const b = await stack.account(100);
     // Hold the player so the claimed items are certainly still running when the counts are read.
-    const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 8000));
+    const release = holdRepliesUntilReleased(stack, "/youtubei/v1/player");
     const running = (batchId: string) =>
       stack.prisma.batchItem.count({ where: { batchId, status: "running" } });
     const first = await send(stack, "POST", "/v1/batch", a.key, { calls });
