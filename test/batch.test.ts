@@ -8,7 +8,7 @@ import {
 } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
-import { holdReplies, send } from "./support/stack.ts";
+import { holdRepliesUntilReleased, send } from "./support/stack.ts";
 import { usageOf } from "./support/usage.ts";
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
@@ -256,7 +256,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
     async ({ stack }) => {
       const { key, accountId } = await stack.account();
       // Hold the player so the first claimed items are certainly in flight when the cancel arrives.
-      const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 4000));
+      const release = holdRepliesUntilReleased(stack, "/youtubei/v1/player");
       const calls = Array.from({ length: 20 }, () => ({
         path: DETAILS,
         params: { url: watch("M4gD1WSo5mA") },
@@ -286,7 +286,7 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
     "two batches of one account share its cap; batch jobs carry a lower priority than direct calls",
     async ({ stack }) => {
       const { key } = await stack.account();
-      const release = stack.replay.addFault(holdReplies("/youtubei/v1/player", 3000));
+      const release = holdRepliesUntilReleased(stack, "/youtubei/v1/player");
       const calls = Array.from({ length: 6 }, () => ({
         path: DETAILS,
         params: { url: watch("M4gD1WSo5mA") },
@@ -297,11 +297,11 @@ describe("cancel, fairness, ownership, listing, expiry", () => {
       const running = await stack.prisma.batchItem.findMany({
         where: { batchId: { in: ids }, status: "running" },
       });
+      const job = await stack.gateway.deps.bridge.queue("videosite").getJob(running[0]?.requestId ?? "");
       release();
       expect(running).toHaveLength(4);
       // Oldest batch first.
       expect(running.every((i) => i.batchId === ids[0])).toBe(true);
-      const job = await stack.gateway.deps.bridge.queue("videosite").getJob(running[0]?.requestId ?? "");
       expect(job?.opts.priority).toBeGreaterThan(0);
       for (const id of ids) expect((await waitForBatch(stack, key, id)).succeeded).toBe(6);
     },
