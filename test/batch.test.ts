@@ -6,10 +6,13 @@ import {
   reservedCredits,
   waitForBatch,
 } from "./support/batch.ts";
-import { stackTest } from "./support/fixtures.ts";
+import { stackTest as baseStackTest } from "./support/fixtures.ts";
 import { ledgerSum } from "./support/ledger.ts";
 import { holdRepliesUntilReleased, send } from "./support/stack.ts";
 import { usageOf } from "./support/usage.ts";
+
+// The sweeper every 500 ms (default 5 s): the retention case waits for it to delete an expired batch's results.
+const stackTest = baseStackTest.extend("stackOptions", { scope: "file" }, { env: { BATCH_SWEEP_MS: "500" } });
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DETAILS = "/v1/videosite/video-details";
