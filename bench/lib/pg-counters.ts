@@ -66,6 +66,12 @@ export interface PgCounters {
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
+/** `0/1A4C08F0` → its byte position (exact below 2⁵³, i.e. for the first 8 PiB of WAL). */
+const lsnNumber = (lsn: string) => {
+  const [hi = "0", lo = "0"] = lsn.split("/");
+  return Number.parseInt(hi, 16) * 2 ** 32 + Number.parseInt(lo, 16);
+};
+
 /**
  * The bytes of the records of `pg_waldump` output `text` that belong to database `dbOid` (see the file's comment): a
  * record with block references is the database's when one of them is; one without (a commit) when its transaction
@@ -74,12 +80,13 @@ const align8 = (n: number) => Math.ceil(n / 8) * 8;
 function attributeWal(
   text: string,
   dbOid: number,
+  end = Number.POSITIVE_INFINITY,
 ): { bytes: number; fpiRecords: number; fpiBytes: number; records: number } {
   const records = text
     .split("\n")
     .map((line) => {
-      const length = /len \(rec\/tot\):\s*\d+\/\s*(\d+), tx:\s*(\d+)/.exec(line);
-      if (!length) return undefined;
+      const length = /len \(rec\/tot\):\s*\d+\/\s*(\d+), tx:\s*(\d+), lsn: ([0-9A-F]+\/[0-9A-F]+)/.exec(line);
+      if (!length || lsnNumber(length[3] as string) >= end) return undefined;
       const dbs = [...line.matchAll(/rel \d+\/(\d+)\/\d+/g)].map((m) => Number(m[1]));
       return { bytes: align8(Number(length[1])), xid: Number(length[2]), dbs, fpi: /\bFPW\b/.test(line) };
     })
@@ -191,14 +198,22 @@ interface TableRow {
  * `pg_waldump` then stops with an error after printing the others, which are kept.
  */
 async function readDbWal(waldump: string, walDir: string, start: string, end: string, oid: number) {
-  const output = await run(waldump, ["-p", walDir, "-s", start, "-e", end], {
-    maxBuffer: 512 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
-    stdout: error.stdout ?? "",
-    stderr: error.stderr || error.message || "",
-  }));
-  const found = attributeWal(output.stdout, oid);
-  if (found.records > 0) return { ...found, error: undefined };
+  const dump = (args: string[]) =>
+    run(waldump, ["-p", walDir, "-s", start, ...args], { maxBuffer: 512 * 1024 * 1024 }).catch(
+      (error: { stdout?: string; stderr?: string; message?: string }) => ({
+        stdout: error.stdout ?? "",
+        stderr: error.stderr || error.message || "",
+      }),
+    );
+  let output = await dump(["-e", end]);
+  let found = attributeWal(output.stdout, oid);
+  // An end at a segment's first byte names a segment not yet created: read on from the start, stop at the end.
+  if (found.records === 0) {
+    output = await dump([]);
+    found = attributeWal(output.stdout, oid, lsnNumber(end));
+  }
+  // A window without any record at all (a quiet server) wrote nothing; pg_waldump then says nothing either.
+  if (found.records > 0 || !output.stderr) return { ...found, error: undefined };
   const error = output.stderr.trim().split("\n")[0] || "no record read";
   return { bytes: Number.NaN, fpiRecords: Number.NaN, fpiBytes: Number.NaN, error };
 }
