@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { batchShare } from "@sda/batch/env";
 import { recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, type ServiceConfig } from "@sda/core";
-import { type RunningGateway, startGateway } from "@sda/gateway";
+import { gatewayEnv, type RunningGateway, startGateway } from "@sda/gateway";
 import { applyMigrations, ensureDatabase } from "@sda/ledger";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { loadServiceEnv } from "@sda/services/env";
@@ -52,7 +52,7 @@ async function main() {
     // The per-key rate limit would measure itself, not the path.
     RATE_LIMIT_PER_SECOND: "1000000",
   };
-  const config = loadServiceEnv({ ...process.env, ...env });
+  const config = loadServiceEnv({ ...process.env, ...env }, [gatewayEnv]);
   const log = createLogger({ name: "bench", level: "silent" });
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
   const worker = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {

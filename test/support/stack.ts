@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { platforms } from "@sda/catalog";
-import { type RunningGateway, startGateway } from "@sda/gateway";
+import { gatewayEnv, type RunningGateway, startGateway } from "@sda/gateway";
 import { createPrismaClient, type Ledger, type PrismaClient } from "@sda/ledger";
 import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { loadServiceEnv } from "@sda/services/env";
@@ -137,7 +137,10 @@ export function holdRepliesUntilReleased(
 
 /** Another gateway (own key cache, own request-log buffer) on the stack's Redis prefix and database, `env` over its env. */
 export function startStackGateway(stack: Stack, env: Record<string, string> = {}): Promise<RunningGateway> {
-  return startGateway(loadServiceEnv({ ...stack.env, ...env }), testLogger(), { port: 0, host: "127.0.0.1" });
+  return startGateway(loadServiceEnv({ ...stack.env, ...env }, [gatewayEnv]), testLogger(), {
+    port: 0,
+    host: "127.0.0.1",
+  });
 }
 
 /** In-process workers of the stack's service (for a stack started with `workers: "none"`), `env` over its env. */
@@ -189,7 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The batch suites count running items against a fixed cap of 4 (the cancel and fairness cases); a suite about the
   // fair share sets `BATCH_MAX_RUNNING_PER_ACCOUNT: undefined`.
   const env = testEnv({ BATCH_MAX_RUNNING_PER_ACCOUNT: "4", ...options.env }, replay);
-  const config = loadServiceEnv(env);
+  const config = loadServiceEnv(env, [gatewayEnv]);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
   const workers = options.workers === "none" ? null : await startWorkers(config, log, options.workerOptions);

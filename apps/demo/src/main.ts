@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { recordingRules, replayOrigins } from "@sda/catalog";
 import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
+import { gatewayEnv } from "@sda/gateway/env";
 import { applyMigrations, createPrismaClient, dropDatabase, ensureDatabase, Ledger } from "@sda/ledger";
 import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
@@ -16,7 +17,8 @@ const log = createLogger({ name: "demo", level: "info", format: "pretty" });
 let ownDatabase: string | null = null;
 
 async function main() {
-  const config = loadServiceEnv();
+  // The gateway's slice too: the demo starts its gateway on the gateway's PORT and calls it there.
+  const config = loadServiceEnv(undefined, [gatewayEnv]);
   const problems = await checkServices(config.REDIS_URL, config.DATABASE_URL);
   if (problems.length) {
     console.error(problems.join("\n"));

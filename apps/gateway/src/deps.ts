@@ -1,5 +1,5 @@
 import type { BatchService } from "@sda/batch";
-import type { Catalog, Logger, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger } from "@sda/core";
 import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
@@ -7,10 +7,12 @@ import type { MonitorService } from "@sda/monitors";
 import type { ProviderStatus } from "@sda/services";
 import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
+import type { GatewayConfig } from "./env.ts";
 
 /** Everything the gateway's routes use; built by main.ts (or a test) and passed to `createGatewayApp`. */
 export interface GatewayDeps {
-  config: ServiceConfig;
+  /** The composed configuration with the gateway's own slice (`gatewayEnv`). */
+  config: GatewayConfig;
   log: Logger;
   /** The operations, and the platforms they belong to (their titles name them in the dashboard's copy). */
   registry: Catalog;

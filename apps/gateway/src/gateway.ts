@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BatchService } from "@sda/batch";
-import type { Catalog, Logger, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger } from "@sda/core";
 import { createCallBridge } from "@sda/engine";
 import { HistoryStore } from "@sda/history";
 import { KeyCache, KeyUseRecorder, RequestLogWriter } from "@sda/ledger";
@@ -11,6 +11,7 @@ import { createGatewayApp } from "./app.ts";
 import { BalanceReader } from "./balances.ts";
 import { answerClientErrors } from "./client-error.ts";
 import type { GatewayDeps } from "./deps.ts";
+import type { GatewayConfig } from "./env.ts";
 
 /** A running gateway: its base URL, its deps (for tests), and a graceful `close`. */
 export interface RunningGateway {
@@ -26,7 +27,7 @@ export interface RunningGateway {
  * @param port 0 for a free port (tests).
  */
 export async function startGateway(
-  config: ServiceConfig,
+  config: GatewayConfig,
   log: Logger,
   options: { port?: number; host?: string; registry?: Catalog } = {},
 ): Promise<RunningGateway> {

@@ -1,10 +1,11 @@
 import { createLogger, EnvError } from "@sda/core";
 import { loadServiceEnv } from "@sda/services/env";
+import { gatewayEnv } from "./env.ts";
 import { startGateway } from "./gateway.ts";
 
 // The gateway process: parse the environment once, start, and shut down cleanly on SIGINT/SIGTERM.
 try {
-  const config = loadServiceEnv();
+  const config = loadServiceEnv(undefined, [gatewayEnv]);
   const log = createLogger({ name: "gateway", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const gateway = await startGateway(config, log);
   log.info({ url: gateway.url }, "gateway listening");

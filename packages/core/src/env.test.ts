@@ -13,8 +13,8 @@ const platforms = [
 describe("loadEnv", () => {
   it("applies the documented defaults, the platforms' own defaults, and leaves origins unset", () => {
     const config = loadEnv({}, platforms);
-    expect(config.PORT).toBe(3000);
-    expect(config.REQUEST_DEADLINE_MS).toBe(110_000);
+    expect(config.QUEUE_PREFIX).toBe("sda");
+    expect(config.RESULT_TTL_SECONDS).toBe(3600);
     expect(config.CACHE_TTL_SECONDS).toBe(86_400);
     expect(config.ALPHA_PAGES).toBe(3);
     expect(config.ALPHA_ORIGIN).toBeUndefined();
@@ -24,7 +24,10 @@ describe("loadEnv", () => {
   });
 
   it("parses each platform's slice once, by platform name: its own variables and its origin, nothing else", () => {
-    const config = loadEnv({ ALPHA_TOKEN: "t", ALPHA_ORIGIN: "http://127.0.0.1:9", PORT: "3001" }, platforms);
+    const config = loadEnv(
+      { ALPHA_TOKEN: "t", ALPHA_ORIGIN: "http://127.0.0.1:9", QUEUE_PREFIX: "x" },
+      platforms,
+    );
     expect(config.platforms.alpha).toEqual({
       ALPHA_ORIGIN: "http://127.0.0.1:9",
       ALPHA_TOKEN: "t",
@@ -38,13 +41,16 @@ describe("loadEnv", () => {
   it("names every bad variable at start, service-wide or a platform's", () => {
     let error: unknown;
     try {
-      loadEnv({ PORT: "abc", BETA_ORIGIN: "not a url", QUEUE_PREFIX: "a b", ALPHA_PAGES: "x" }, platforms);
+      loadEnv(
+        { CACHE_TTL_SECONDS: "abc", BETA_ORIGIN: "not a url", QUEUE_PREFIX: "a b", ALPHA_PAGES: "x" },
+        platforms,
+      );
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
-    expect(message).toContain('PORT="abc"');
+    expect(message).toContain('CACHE_TTL_SECONDS="abc"');
     expect(message).toContain('BETA_ORIGIN="not a url"');
     expect(message).toContain('QUEUE_PREFIX="a b"');
     expect(message).toContain('ALPHA_PAGES="x"');
@@ -52,8 +58,8 @@ describe("loadEnv", () => {
 
   it("refuses a variable declared twice", () => {
     expect(() =>
-      serviceEnvSchema([...platforms, { name: "gamma", env: z.object({ PORT: z.string() }) }]),
-    ).toThrow(/PORT is declared by both core and gamma/);
+      serviceEnvSchema([...platforms, { name: "gamma", env: z.object({ REDIS_URL: z.string() }) }]),
+    ).toThrow(/REDIS_URL is declared by both core and gamma/);
   });
 
   it("reads a feature's slice parsed with the schema, or from the variables a configuration carries, or its defaults", () => {
@@ -78,7 +84,7 @@ describe("loadEnv", () => {
     expect(() => feature.of({ ...loadEnv({}, platforms), GADGET_LIMIT: "0" })).toThrow(/GADGET_LIMIT="0"/);
     expect(() => loadEnv({ GADGET_LIMIT: "x" }, platforms, [feature])).toThrow(EnvError);
     expect(() =>
-      serviceEnvSchema(platforms, [defineFeatureEnv("clash", z.object({ PORT: z.string() }))]),
-    ).toThrow(/PORT is declared by both core and clash/);
+      serviceEnvSchema(platforms, [defineFeatureEnv("clash", z.object({ REDIS_URL: z.string() }))]),
+    ).toThrow(/REDIS_URL is declared by both core and clash/);
   });
 });

@@ -16,14 +16,17 @@ export const envVar = {
   optionalUrl: z.url().optional(),
   optionalString: z.string().min(1).optional(),
 };
-const { bool, int, optionalUrl, optionalString } = envVar;
+const { int, optionalUrl, optionalString } = envVar;
 
 /**
- * The service-wide part of the environment schema of every process (gateway, worker, CLI, demo): what core and every
- * process reads (listening, stores, queues and jobs, cache and cursors, upstream requests, metrics, the demo). The full
- * schema is this plus each feature package's slice ({@link defineFeatureEnv}: speech-to-text, LLM, webhooks, batch,
- * monitors, dashboard, canaries) plus each platform's slice and `<NAME>_ORIGIN` ({@link serviceEnvSchema}), parsed
- * once at boot by {@link loadEnv}; nothing else reads `process.env`. Each variable carries its own description
+ * The service-wide part of the environment schema: the variables every process reads (process mode, logging, the
+ * stores and their key prefix) and those the packages both the gateway and the worker run read (the job contract,
+ * reservations, cache and cursors, upstream requests, metrics). Each app declares its own variables in
+ * `apps/<app>/src/env.ts` as a slice ({@link defineFeatureEnv}: the gateway's listening, deadlines, rate limits,
+ * request-log buffer, MCP…), each feature package its slice (speech-to-text, LLM, webhooks, batch, monitors,
+ * dashboard, canaries), each platform its slice and `<NAME>_ORIGIN` ({@link serviceEnvSchema}); a process parses
+ * this, its apps' slices, every feature's and every platform's once at start by {@link loadEnv}
+ * (`@sda/services/env` composes them); nothing else reads `process.env`. Each variable carries its own description
  * (`.describe()`, or `.meta({ description, shownDefault })` when the default needs words): `npm run docs` writes the
  * README's configuration table from them (`envTableRows`), and `npm run lint` fails when the README differs.
  */
@@ -40,57 +43,6 @@ export const baseEnvSchema = z.object({
       "`json`: one JSON object per line (for machines); `pretty`: coloured lines for a terminal (the demo)",
     ),
 
-  // Gateway
-  PORT: int(3000).describe("gateway listen port"),
-  HOST: z.string().default("0.0.0.0").describe("gateway listen address"),
-  REQUEST_DEADLINE_MS: int(110_000, 1).describe(
-    "how long the gateway waits for a job before answering 202 (SPEC §8: 110 s)",
-  ),
-  RATE_LIMIT_PER_SECOND: int(100, 1).describe(
-    "calls per second per API key (429 beyond, SPEC §4.1), shared by all gateways",
-  ),
-  STATUS_REFRESH_MS: int(5000, 100).describe(
-    "how often `GET /v1/status` rebuilds its document (callers in between share the last one)",
-  ),
-  RESULT_TTL_SECONDS: int(3600, 1).describe("how long a finished job stays readable at `GET /v1/jobs/{id}`"),
-  AUTH_RATE_LIMIT_PER_SECOND: int(10, 1).describe(
-    "failed authentications per second per client address (missing, malformed, unknown, revoked key); past it 429, not 401",
-  ),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(10, 1).describe(
-    "window of that budget: an address may fail rate × window lookups per window (Redis, all gateways)",
-  ),
-  TRUST_PROXY: z
-    .string()
-    .min(1)
-    .default("loopback")
-    .describe("Express `trust proxy`: peers allowed to set the client address by `X-Forwarded-For`"),
-  KEY_CACHE_TTL_MS: int(30_000, 0).describe(
-    "freshness of the in-process API key cache (0: off); revocation reaches every gateway at once",
-  ),
-  REQUEST_LOG_FLUSH_MS: int(250, 10).describe("longest wait of a request-log row in the gateway's buffer"),
-  REQUEST_LOG_BATCH_SIZE: int(500, 1).describe("request-log rows written at once by one multi-row insert"),
-  REQUEST_LOG_MAX_BUFFER: int(50_000, 1).describe(
-    "rows buffered while PostgreSQL is away; beyond it rows are dropped and counted (log line)",
-  ),
-  // The answer itself is never changed; off by default because it parses every answer again.
-  VALIDATE_RESPONSES: bool.default(false).meta({
-    description: "check each answer against its OpenAPI schema; log mismatches (operation, field path)",
-    shownDefault: "`false` (tests and demo: `true`)",
-  }),
-  MCP_ENABLED: bool
-    .default(true)
-    .describe(
-      "serve the MCP endpoint `/mcp` (every operation as a tool for AI agents, same key and credits)",
-    ),
-  MCP_TOOLS: optionalString.meta({
-    description:
-      "comma-separated MCP tools offered: tool names (`videosite_transcript`) or prefixes (`videosite_`, `account_`)",
-    shownDefault: "every tool",
-  }),
-  MCP_DEADLINE_MS: int(50_000, 1).describe(
-    "an MCP tool call's wait before it answers its job handle (at most `REQUEST_DEADLINE_MS`; MCP clients time out at 60 s)",
-  ),
-
   // Stores
   DATABASE_URL: z
     .string()
@@ -105,6 +57,9 @@ export const baseEnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default("sda")
     .describe("prefix of every Redis key; processes with the same prefix share work"),
+
+  // Jobs: the contract between the gateway (it enqueues and reads results) and the worker (it runs and retries)
+  RESULT_TTL_SECONDS: int(3600, 1).describe("how long a finished job stays readable at `GET /v1/jobs/{id}`"),
 
   // Workers
   WORKER_QUEUES: z.string().default("").meta({
@@ -181,9 +136,6 @@ export const baseEnvSchema = z.object({
     "demo: latency the replay upstream adds to every answer, in ms (e.g. 250: a real platform's; the bench sets its own)",
   ),
 
-  EXPOSE_METRICS: bool
-    .default(true)
-    .describe("serve Prometheus metrics at `GET /metrics` (with `METRICS_TOKEN`)"),
   METRICS_TOKEN: z.string().min(16).optional().meta({
     description: "operator token of `GET /metrics`: `Authorization: Bearer <token>` (16+ characters)",
     shownDefault: "unset (`/metrics` refused)",
@@ -202,8 +154,9 @@ export interface PlatformEnvSlice {
 }
 
 /**
- * A feature package's own variables (speech-to-text, LLM, webhooks, batch, monitors, dashboard, canaries), declared
- * the way a platform declares its `env` slice and composed into the service schema by the catalog.
+ * A feature package's or an app's own variables (speech-to-text, LLM, webhooks, batch, monitors, dashboard,
+ * canaries; the gateway's, the worker's, the demo's), declared the way a platform declares its `env` slice and
+ * composed into the service schema by `@sda/services/env`.
  */
 export interface FeatureEnv<E extends z.ZodObject = z.ZodObject> {
   /** The package's name (`webhooks`), as a variable declared twice names its owners. */
@@ -220,8 +173,8 @@ export interface FeatureEnv<E extends z.ZodObject = z.ZodObject> {
 }
 
 /**
- * Declares a feature package's env slice (its `env.ts`): `defineFeatureEnv("webhooks", z.object({ WEBHOOK_… }))`.
- * Read it with `.of(config)`.
+ * Declares a feature package's or an app's env slice (its `env.ts`): `defineFeatureEnv("webhooks", z.object({
+ * WEBHOOK_… }))`. Read it with `.of(config)`, or type the configuration the slice was parsed with (an app's).
  */
 export function defineFeatureEnv<E extends z.ZodObject>(name: string, env: E): FeatureEnv<E> {
   const parsed = new WeakMap<object, z.output<E>>();

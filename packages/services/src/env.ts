@@ -23,20 +23,37 @@ export const features: readonly FeatureEnv[] = [
   canaryEnv,
 ];
 
+/** The parsed values of a list of app slices, one intersection (`[gatewayEnv, workerEnv]` → both slices' fields). */
+export type AppEnvValues<A extends readonly FeatureEnv[]> = A extends readonly [
+  infer First extends FeatureEnv,
+  ...infer Rest extends readonly FeatureEnv[],
+]
+  ? ReturnType<First["of"]> & AppEnvValues<Rest>
+  : unknown;
+
 /**
- * Parses the environment with the service-wide schema plus every feature's and every catalog platform's slice and
+ * Parses the environment once with the service-wide schema plus the given apps' own slices (each app's
+ * `apps/<app>/src/env.ts`: `[gatewayEnv]` in the gateway), every feature's and every catalog platform's slice and
  * `<NAME>_ORIGIN`: what each process (gateway, worker, CLI, demo, canary) does once at start.
  * @param source the variables (default `process.env`).
+ * @param apps the slices of the apps this process runs (a test stack running gateway and workers passes both).
+ * @returns the configuration, typed with each app slice's values.
  * @throws EnvError naming each invalid variable.
+ * @throws Error when two slices declare the same variable.
  */
-export function loadServiceEnv(source?: EnvSource): ServiceConfig {
-  return loadEnv(source, platforms, features);
+export function loadServiceEnv<const A extends readonly FeatureEnv[] = []>(
+  source?: EnvSource,
+  apps?: A,
+): ServiceConfig & AppEnvValues<A> {
+  return loadEnv(source, platforms, [...(apps ?? []), ...features]) as ServiceConfig & AppEnvValues<A>;
 }
 
 /**
- * The composed environment schema every process parses ({@link loadServiceEnv}): the service-wide variables, each
- * feature's and platform's slice and `<NAME>_ORIGIN`s. `npm run docs` writes the README's configuration table from it.
+ * The composed environment schema of the given apps' slices ({@link loadServiceEnv}): the service-wide variables,
+ * each app's, each feature's and platform's slice and `<NAME>_ORIGIN`s, in that order. `npm run docs` writes the
+ * README's configuration table from it, with every app's slice.
+ * @throws Error when two slices declare the same variable.
  */
-export function composedEnvSchema(): ReturnType<typeof serviceEnvSchema> {
-  return serviceEnvSchema(platforms, features);
+export function composedEnvSchema(apps: readonly FeatureEnv[] = []): ReturnType<typeof serviceEnvSchema> {
+  return serviceEnvSchema(platforms, [...apps, ...features]);
 }

@@ -1,6 +1,6 @@
 import { batchShare } from "@sda/batch/env";
-import type { ServiceConfig } from "@sda/core";
 import { monitorsEnv } from "@sda/monitors/env";
+import type { GatewayConfig } from "../../env.ts";
 
 /**
  * The limits of an account's plan. Every account is on the free plan until paid plans exist; its limits come from the
@@ -21,7 +21,7 @@ export interface Plan {
 }
 
 /** The plan of every account today: "free", with the configured limits. */
-export function freePlan(config: ServiceConfig): Plan {
+export function freePlan(config: GatewayConfig): Plan {
   const monitors = monitorsEnv.of(config);
   const share = batchShare(config);
   return {
