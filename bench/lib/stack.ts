@@ -167,7 +167,8 @@ export async function startStack(
 
   try {
     await ensureDatabase(databaseUrl);
-    await applyMigrations(databaseUrl);
+    // The migrations of the checkout that runs (another build's schema may differ from this one's).
+    await applyMigrations(databaseUrl, `${root.replace(/\/$/, "")}/prisma/migrations`);
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     replay = await startReplayServer({
       dirs: [defaultCorpusDir(process.env.CORPUS_DIR)],
