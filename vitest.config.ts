@@ -9,23 +9,16 @@ import { configDefaults, defineConfig } from "vitest/config";
 //   - the ones that run `npm run build` (the demo, the dist processes): a build rewrites the apps/*/dist others start;
 //   - the ones whose worker processes must start and work within a fault's hold or a circuit's cooldown (audio
 //     workers, a worker killed mid-batch);
-//   - every file that submits batches and checks how they run: batches carry no deployment prefix (monitors do), so
-//     every stack's batch sweeper dispatches other stacks' queued items, takes their completion webhooks and counts
-//     their accounts in the fair share of BATCH_CAPACITY (two files side by side failed on each of these).
+//   - (not the files that submit batches and check how they run: batches carry no deployment prefix, so on a shared
+//     database every stack's batch sweeper would dispatch other stacks' queued items, take their completion webhooks
+//     and count their accounts in the fair share of BATCH_CAPACITY; those files run their stack on a database of
+//     its own — StackOptions.ownDatabase — and so beside the others).
 // A package's own tests: `vitest run <folder>` (its `npm test` does that from the root).
 const serial = [
   "test/demo.test.ts",
   "test/dist-security.test.ts",
   "test/audio-workers.test.ts",
   "test/batch-crash.test.ts",
-  "test/batch-fair-share.test.ts",
-  "test/batch.test.ts",
-  "test/batch-export.test.ts",
-  "test/batch-redis-loss.test.ts",
-  "test/batch-webhook.test.ts",
-  "test/batch-caller-cli.test.ts",
-  "test/mcp-tools.test.ts",
-  "test/mcp-idempotent.test.ts",
   // measures other callers' latency while hostile bodies arrive: alone, so the machine's other files do not skew it
   "test/mcp-hostile.test.ts",
   "test/dashboard-pages-browser.test.ts",

@@ -5,6 +5,9 @@ import path from "node:path";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 
+// Its batches on a database of its own, so it runs beside the other files (see StackOptions.ownDatabase).
+const test = stackTest.extend("stackOptions", { scope: "file" }, { ownDatabase: "batch_caller_cli" });
+
 // `sda batch submit-batch` as a user runs it in a terminal (script(1) gives it a pseudo-terminal): the batch is
 // submitted, polled with a progress bar of done/total on stderr until it completes, and its final state printed;
 // its results page through `sda batch get-batch-results`. Serial (vitest.config.ts): it submits a batch.
@@ -40,7 +43,7 @@ function run(file: string, args: string[], cwd: string, env: Record<string, stri
 }
 
 describe("sda batch submit-batch", { timeout: 180_000 }, () => {
-  stackTest.runIf(existsSync("/usr/bin/script"))(
+  test.runIf(existsSync("/usr/bin/script"))(
     "in a terminal: a progress bar of done/total while the batch runs, then its completed state; results page",
     async ({ stack, tempDir }) => {
       const { key } = await stack.account();

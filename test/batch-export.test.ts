@@ -4,6 +4,9 @@ import { allResults, type BatchCall, waitForBatch } from "./support/batch.ts";
 import { stackTest } from "./support/fixtures.ts";
 import { type Stack, send } from "./support/stack.ts";
 
+// Its batches on a database of its own, so it runs beside the other files (see StackOptions.ownDatabase).
+const test = stackTest.extend("stackOptions", { scope: "file" }, { ownDatabase: "batch_export" });
+
 // GET /v1/batch/{id}/results?format=jsonl|csv: the whole batch as one download for callers that load results into
 // other tools, one result per line, equal to the paged JSON items.
 
@@ -33,97 +36,94 @@ async function finishedBatch(stack: Stack) {
 }
 
 describe("GET /v1/batch/{id}/results?format=", () => {
-  stackTest(
-    "jsonl: every item, one JSON object per line, equal to the paged items; a download named after the batch",
-    async ({ stack }) => {
-      const { key, batchId, items } = await finishedBatch(stack);
-      const jsonl = await download(stack, key, batchId, "format=jsonl");
-      expect(jsonl.status).toBe(200);
-      expect(jsonl.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
-      expect(jsonl.headers.get("content-disposition")).toBe(`attachment; filename="${batchId}.jsonl"`);
-      expect(jsonl.text.endsWith("\n")).toBe(true);
-      expect(
-        jsonl.text
-          .trimEnd()
-          .split("\n")
-          .map((line) => JSON.parse(line)),
-      ).toEqual(items);
+  test("jsonl: every item, one JSON object per line, equal to the paged items; a download named after the batch", async ({
+    stack,
+  }) => {
+    const { key, batchId, items } = await finishedBatch(stack);
+    const jsonl = await download(stack, key, batchId, "format=jsonl");
+    expect(jsonl.status).toBe(200);
+    expect(jsonl.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
+    expect(jsonl.headers.get("content-disposition")).toBe(`attachment; filename="${batchId}.jsonl"`);
+    expect(jsonl.text.endsWith("\n")).toBe(true);
+    expect(
+      jsonl.text
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual(items);
 
-      const failed = await download(stack, key, batchId, "format=jsonl&status=failed");
-      expect(
-        failed.text
-          .trimEnd()
-          .split("\n")
-          .map((line) => JSON.parse(line)),
-      ).toEqual(items.filter((i) => i.status === "failed"));
-    },
-  );
+    const failed = await download(stack, key, batchId, "format=jsonl&status=failed");
+    expect(
+      failed.text
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual(items.filter((i) => i.status === "failed"));
+  });
 
-  stackTest(
-    "csv: a header row, then one row per item whose JSON cells parse back to the item",
-    async ({ stack }) => {
-      const { key, batchId, items } = await finishedBatch(stack);
-      const csv = await download(stack, key, batchId, "format=csv");
-      expect(csv.status).toBe(200);
-      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      const rows: Record<string, string>[] = parse(csv.text, { columns: true });
-      expect(Object.keys(rows[0] ?? {})).toEqual([
-        "index",
-        "path",
-        "params",
-        "status",
-        "httpStatus",
-        "credits",
-        "source",
-        "cache",
-        "finishedAt",
-        "errorCode",
-        "errorMessage",
-        "data",
+  test("csv: a header row, then one row per item whose JSON cells parse back to the item", async ({
+    stack,
+  }) => {
+    const { key, batchId, items } = await finishedBatch(stack);
+    const csv = await download(stack, key, batchId, "format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const rows: Record<string, string>[] = parse(csv.text, { columns: true });
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      "index",
+      "path",
+      "params",
+      "status",
+      "httpStatus",
+      "credits",
+      "source",
+      "cache",
+      "finishedAt",
+      "errorCode",
+      "errorMessage",
+      "data",
+    ]);
+    expect(rows).toHaveLength(items.length);
+    rows.forEach((row, i) => {
+      const item = items[i];
+      expect(Number(row.index)).toBe(item.index);
+      expect(JSON.parse(row.params ?? "")).toEqual(item.params);
+      expect([row.status, Number(row.httpStatus), Number(row.credits)]).toEqual([
+        item.status,
+        item.httpStatus,
+        item.credits,
       ]);
-      expect(rows).toHaveLength(items.length);
-      rows.forEach((row, i) => {
-        const item = items[i];
-        expect(Number(row.index)).toBe(item.index);
-        expect(JSON.parse(row.params ?? "")).toEqual(item.params);
-        expect([row.status, Number(row.httpStatus), Number(row.credits)]).toEqual([
-          item.status,
-          item.httpStatus,
-          item.credits,
+      if (item.status === "succeeded") expect(JSON.parse(row.data ?? "")).toEqual(item.data);
+      else
+        expect([row.errorCode, row.errorMessage, row.data]).toEqual([
+          item.error.code,
+          item.error.message,
+          "",
         ]);
-        if (item.status === "succeeded") expect(JSON.parse(row.data ?? "")).toEqual(item.data);
-        else
-          expect([row.errorCode, row.errorMessage, row.data]).toEqual([
-            item.error.code,
-            item.error.message,
-            "",
-          ]);
-      });
-    },
-  );
+    });
+  });
 
-  stackTest(
-    "a download is refused in the envelope before any byte: paging params, an unknown format, another key's batch",
-    async ({ stack }) => {
-      const { key, batchId } = await finishedBatch(stack);
-      const paged = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "csv", limit: "10" });
-      expect([paged.status, paged.body.error?.code, paged.body.error?.param]).toEqual([
-        400,
-        "invalid_parameter",
-        "limit",
-      ]);
-      const unknown = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "xml" });
-      expect([unknown.status, unknown.body.error?.code]).toEqual([400, "invalid_enum_value"]);
-      const other = await stack.account(10);
-      const foreign = await stack.get(`/v1/batch/${batchId}/results`, other.key, { format: "jsonl" });
-      expect([foreign.status, foreign.body.error?.code]).toEqual([404, "batch_not_found"]);
-      // The JSON paging stays the default, `format=json` included.
-      const json = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "json", limit: "1" });
-      expect(json.body.data).toMatchObject({ totalReturned: 1, hasMore: true });
-    },
-  );
+  test("a download is refused in the envelope before any byte: paging params, an unknown format, another key's batch", async ({
+    stack,
+  }) => {
+    const { key, batchId } = await finishedBatch(stack);
+    const paged = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "csv", limit: "10" });
+    expect([paged.status, paged.body.error?.code, paged.body.error?.param]).toEqual([
+      400,
+      "invalid_parameter",
+      "limit",
+    ]);
+    const unknown = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "xml" });
+    expect([unknown.status, unknown.body.error?.code]).toEqual([400, "invalid_enum_value"]);
+    const other = await stack.account(10);
+    const foreign = await stack.get(`/v1/batch/${batchId}/results`, other.key, { format: "jsonl" });
+    expect([foreign.status, foreign.body.error?.code]).toEqual([404, "batch_not_found"]);
+    // The JSON paging stays the default, `format=json` included.
+    const json = await stack.get(`/v1/batch/${batchId}/results`, key, { format: "json", limit: "1" });
+    expect(json.body.data).toMatchObject({ totalReturned: 1, hasMore: true });
+  });
 
-  stackTest("a batch larger than one read page comes whole, in submission order", async ({ stack }) => {
+  test("a batch larger than one read page comes whole, in submission order", async ({ stack }) => {
     const { key } = await stack.account(100);
     const calls = Array.from({ length: 700 }, () => CALLS[0] as BatchCall);
     const submitted = await send(stack, "POST", "/v1/batch", key, { calls });

@@ -9,7 +9,7 @@ import { holdRepliesUntilReleased, send } from "./support/stack.ts";
 const test = stackTest.extend(
   "stackOptions",
   { scope: "file" },
-  { env: { BATCH_MAX_RUNNING_PER_ACCOUNT: undefined, BATCH_CAPACITY: "6" } },
+  { ownDatabase: "batch_fair_share", env: { BATCH_MAX_RUNNING_PER_ACCOUNT: undefined, BATCH_CAPACITY: "6" } },
 );
 
 const calls = Array.from({ length: 12 }, () => ({

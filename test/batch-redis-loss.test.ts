@@ -10,6 +10,7 @@ const test = stackTest.extend(
   { scope: "file" },
   {
     workers: "none",
+    ownDatabase: "batch_redis_loss",
     env: { JOB_LOCK_MS: "1000", BATCH_SWEEP_MS: "200" },
   },
 );

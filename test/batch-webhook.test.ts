@@ -9,6 +9,7 @@ const test = stackTest.extend(
   "stackOptions",
   { scope: "file" },
   {
+    ownDatabase: "batch_webhook",
     env: LOCAL_WEBHOOKS_ENV,
     // A short retry schedule so the second attempt follows the failed first one at once.
     workerOptions: { webhookConfig: { retryScheduleMs: [50, 50, 50] } },

@@ -12,7 +12,14 @@ import { holdRepliesUntilReleased, send } from "./support/stack.ts";
 import { usageOf } from "./support/usage.ts";
 
 // The sweeper every 500 ms (default 5 s): the retention case waits for it to delete an expired batch's results.
-const stackTest = baseStackTest.extend("stackOptions", { scope: "file" }, { env: { BATCH_SWEEP_MS: "500" } });
+const stackTest = baseStackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  {
+    ownDatabase: "batch",
+    env: { BATCH_SWEEP_MS: "500" },
+  },
+);
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DETAILS = "/v1/videosite/video-details";

@@ -1,10 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, onTestFinished } from "vitest";
-import { stackTest as test } from "./support/fixtures.ts";
+import { stackTest } from "./support/fixtures.ts";
 import { money } from "./support/ledger.ts";
 import { callTool, mcpClient } from "./support/mcp.ts";
 import type { Stack } from "./support/stack.ts";
+
+// Its batches on a database of its own, so it runs beside the other files (see StackOptions.ownDatabase).
+const test = stackTest.extend("stackOptions", { scope: "file" }, { ownDatabase: "mcp_idempotent" });
 
 // Issue 34 #5: `Idempotency-Key` was ignored on /mcp, no tool took a key and batch_submit hard-coded none: an agent
 // retrying after a network error paid twice or submitted a second batch. The tools now take REST's key, rules and

@@ -7,7 +7,11 @@ import { holdReplies, send, startStackGateway } from "./support/stack.ts";
 // The MCP endpoint's own tools beside the platform ones (get_job, account, estimate, batch, monitors), each the REST
 // route's logic, and the operator's switches (MCP_TOOLS, MCP_ENABLED), with the official SDK's client.
 
-const test = stackTest.extend("stackOptions", { scope: "file" }, { env: { ...LOCAL_WEBHOOKS_ENV } });
+const test = stackTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { ownDatabase: "mcp_tools", env: { ...LOCAL_WEBHOOKS_ENV } },
+);
 
 const VIDEO = "https://www.youtube.com/watch?v=M4gD1WSo5mA";
 const DETAILS = "/v1/videosite/video-details";

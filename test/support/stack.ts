@@ -9,6 +9,7 @@ import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogge
 import { type RunningWorkers, startWorkers } from "@sda/worker";
 import { expect } from "vitest";
 import { expectDocumentedAnswer } from "./contract.ts";
+import { createOwnDatabase } from "./own-database.ts";
 
 /** A whole service for one test file: replay upstream, gateway on a free port, workers (in-process by default). */
 export interface Stack {
@@ -56,6 +57,12 @@ export interface StackOptions {
   replayFaults?: readonly ReplayFault[];
   /** Extra replay directories (test-only synthetic cases) served beside the recorded corpus. */
   replayDirs?: readonly string[];
+  /**
+   * A database of the stack's own (`sda_test_<label>_<hex>`, created and migrated first, dropped on close) instead
+   * of the run's shared one: for a file that submits batches, so that no other file's batch sweeper runs, bills or
+   * counts them in the fair share (batches carry no deployment prefix), and the file can run beside the others.
+   */
+  ownDatabase?: string;
 }
 
 type WorkerOptions = NonNullable<Parameters<typeof startWorkers>[2]>;
@@ -189,9 +196,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.replayDelayMs ? { delayMs: options.replayDelayMs } : {},
   );
   for (const fault of options.replayFaults ?? []) replay.addFault(fault);
+  const own = options.ownDatabase === undefined ? null : await createOwnDatabase(options.ownDatabase);
   // The batch suites count running items against a fixed cap of 4 (the cancel and fairness cases); a suite about the
   // fair share sets `BATCH_MAX_RUNNING_PER_ACCOUNT: undefined`.
-  const env = testEnv({ BATCH_MAX_RUNNING_PER_ACCOUNT: "4", ...options.env }, replay);
+  const env = testEnv(
+    { BATCH_MAX_RUNNING_PER_ACCOUNT: "4", ...options.env, ...(own ? { DATABASE_URL: own.url } : {}) },
+    replay,
+  );
   const config = loadServiceEnv(env, [gatewayEnv]);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
@@ -235,6 +246,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await prisma.$disconnect();
       await replay.close();
       await deleteKeysWithPrefix(config.REDIS_URL, config.QUEUE_PREFIX);
+      await own?.drop();
     },
   };
 }
