@@ -1,4 +1,4 @@
-import { errorCodeSpec } from "@sda/core";
+import { registry } from "@sda/catalog";
 import { expectLedgerReconciled } from "@sda/testing";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
@@ -150,7 +150,7 @@ function expectEnvelope(where: string, response: Response, text: string) {
   const body = JSON.parse(text);
   if (response.status >= 400) {
     expect(body.success, where).toBe(false);
-    expect(errorCodeSpec(body.error.code).status, where).toBe(response.status);
+    expect(registry.errorCodes[body.error.code]?.status, where).toBe(response.status);
     expect(typeof body.error.retryable, where).toBe("boolean");
     expect(body.error.requestId, where).toBe(response.headers.get("x-service-request-id"));
   } else expect(body.success, where).toBe(true);

@@ -1,7 +1,7 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /**
- * The error codes audiosite adds to the service's closed set (registered by `definePlatform`): a link that is not
+ * The error codes audiosite adds to the service's closed set (its spec's `errorCodes`, composed by the catalog): a link that is not
  * SoundCloud's or a malformed urn (`invalid_url`), a link of another kind than the operation reads
  * (`url_kind_mismatch`, `details.kind` the kind given), a resource api-v2 does not know (`not_found`: resolve answered
  * 404, a short link without `Location`), and a chart api-v2 does not have (`chart_not_found`: `/charts` answered 404).
@@ -11,7 +11,8 @@ export const audiositeErrorCodes = {
   chart_not_found: { status: 404, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("url_kind_mismatch", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof audiositeErrorCodes, true> {}
-}
+/**
+ * The errors of audiosite's code, `fail(code, message, options?)`: a code of {@link audiositeErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(audiositeErrorCodes);

@@ -1,10 +1,14 @@
-import { errorCodeSpec, type Logger } from "@sda/core";
+import { type ErrorCodeTable, errorStatus, type Logger } from "@sda/core";
 import type { BatchItemJob, JobResult } from "@sda/engine";
 import type { Ledger } from "@sda/ledger";
 import type { ItemOutcome } from "./store.ts";
 
-/** How a finished call is stored as an item: the HTTP status and body a direct call would have answered. */
-export function itemOutcome(result: JobResult): ItemOutcome {
+/**
+ * How a finished call is stored as an item: the HTTP status and body a direct call would have answered. The status of
+ * a failure is the one its error carries; `codes` (the catalog's composed table) answers for a result written before
+ * errors carried it.
+ */
+export function itemOutcome(result: JobResult, codes?: ErrorCodeTable): ItemOutcome {
   if (result.ok)
     return {
       status: "succeeded",
@@ -17,7 +21,7 @@ export function itemOutcome(result: JobResult): ItemOutcome {
     };
   return {
     status: "failed",
-    httpStatus: httpStatusOf(result.error.code),
+    httpStatus: errorStatus(result.error, codes),
     data: null,
     error: result.error,
     credits: 0,
@@ -60,13 +64,4 @@ export async function logBatchItem(
     .catch((error: unknown) =>
       log.warn({ err: error, requestId: payload.requestId }, "batch item request log write failed"),
     );
-}
-
-/** The HTTP status a direct call would have answered with this error code (500 for a code no one registered). */
-function httpStatusOf(code: string): number {
-  try {
-    return errorCodeSpec(code).status;
-  } catch {
-    return 500;
-  }
 }

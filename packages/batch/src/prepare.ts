@@ -24,7 +24,8 @@ export interface PreparedCall {
 /** Why one item was refused, as `invalid_batch_item` lists it. */
 export interface BatchItemProblem {
   index: number;
-  code: ErrorCode;
+  /** A code of core's tables (the parameter checks answer only those). */
+  code: string;
   /** The parameter at fault (`path`, `params`, or an operation parameter), or null. */
   param: string | null;
   message: string;
@@ -117,7 +118,7 @@ function prepareCall(
   index: number,
   registry: OperationRegistry,
 ): { call: PreparedCall } | { problem: BatchItemProblem } {
-  const problem = (code: ErrorCode, param: string | null, message: string) => ({
+  const problem = (code: string, param: string | null, message: string) => ({
     problem: { index, code, param, message },
   });
   if (!isPlainObject(call)) return problem("invalid_parameter", null, "a call is an object { path, params }");

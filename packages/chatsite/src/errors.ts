@@ -1,8 +1,8 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /**
- * The error codes chatsite adds to the service's closed set (the platform's `errorCodes`, registered by
- * `definePlatform`). `channel_not_found` and `post_not_found` share their 404 with other platforms' codes of the same
+ * The error codes chatsite adds to the service's closed set (the platform's `errorCodes`, composed by the
+ * catalog). `channel_not_found` and `post_not_found` share their 404 with other platforms' codes of the same
  * name. None is retried: each is Telegram's final answer for that name or post, or a refused input.
  */
 export const chatsiteErrorCodes = {
@@ -18,7 +18,8 @@ export const chatsiteErrorCodes = {
   preview_unavailable: { status: 422, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("preview_unavailable", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof chatsiteErrorCodes, true> {}
-}
+/**
+ * The errors of chatsite's code, `fail(code, message, options?)`: a code of {@link chatsiteErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(chatsiteErrorCodes);

@@ -7,7 +7,8 @@ export interface ErrorCodeSpec {
 /**
  * The service-wide error codes, their HTTP status and default retryability. Codes that belong to one platform
  * (an `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
- * errorCodes })`) and registered into the same table at load time ({@link registerErrorCodes}).
+ * errorCodes })`, thrown through {@link errorsOf}); the catalog composes every table into one
+ * ({@link composeErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one
  * function (`errorEnvelope`). Keeping status and retryability in this one table means a code can never be answered
@@ -106,59 +107,89 @@ export function sharedErrorCodes<const C extends SharedPlatformErrorCode>(
   };
 }
 
-/**
- * Error codes declared by platforms. Each platform package augments this interface with its own table, so a
- * `ServiceError` with a typo'd or foreign code does not compile:
- *
- * ```ts
- * declare module "@sda/core" { interface PlatformErrorCodes extends Record<keyof typeof myErrorCodes, true> {} }
- * ```
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation in the platform packages
-export interface PlatformErrorCodes {}
+/** A code → status and retryability table (core's, a platform's `errorCodes`, or the catalog's composed one). */
+export type ErrorCodeTable = Readonly<Record<string, ErrorCodeSpec>>;
 
-/** The one code → status table at run time: the service-wide codes plus every registered platform's. */
-const registered = new Map<string, ErrorCodeSpec & { owner: string }>(
-  Object.entries({ ...ERROR_CODES, ...SHARED_PLATFORM_ERROR_CODES }).map(([code, spec]) => [
-    code,
-    { ...spec, owner: "core" },
-  ]),
-);
+/** Core's codes in one table: the service-wide ones and the shared platform ones. */
+export const CORE_ERROR_CODES = {
+  ...ERROR_CODES,
+  ...SHARED_PLATFORM_ERROR_CODES,
+} as const satisfies ErrorCodeTable;
 
 /**
- * Adds a platform's codes to the table (called by `definePlatform`). Registering the same code twice with the same
- * status and retryability is allowed (two platforms may share `post_not_found`).
- * @throws Error when a code is not snake_case or is already registered with another status or retryability.
+ * A code of core's tables (SPEC §7.1 `error.code`): what `new ServiceError(code, …)` accepts, so a typo does not
+ * compile. A platform's own codes are in its spec's `errorCodes`, thrown through {@link errorsOf}; the union of every
+ * code the service answers is the catalog's composed table (`registry.errorCodes`).
  */
-export function registerErrorCodes(owner: string, codes: Readonly<Record<string, ErrorCodeSpec>>): void {
-  for (const [code, spec] of Object.entries(codes)) {
-    if (!/^[a-z][a-z0-9_]*$/.test(code)) throw new Error(`${owner}: error code "${code}" is not snake_case`);
-    const existing = registered.get(code);
-    if (existing && (existing.status !== spec.status || existing.retryable !== spec.retryable))
-      throw new Error(
-        `${owner}: error code "${code}" is already registered by ${existing.owner} as ${existing.status}` +
-          ` (retryable ${existing.retryable}); it cannot mean ${spec.status} (retryable ${spec.retryable})`,
-      );
-    if (!existing) registered.set(code, { ...spec, owner });
-  }
+export type ErrorCode = keyof typeof CORE_ERROR_CODES;
+
+/** One code with its status and retryability, as a {@link ServiceError} of a code outside core's tables is built. */
+export interface CodedErrorSpec extends ErrorCodeSpec {
+  readonly code: string;
+}
+
+const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The one code table of a catalog: core's codes, then each owner's (a platform's `errorCodes`), in order. The same
+ * code declared twice with the same status and retryability is kept once (two platforms may list `post_not_found`).
+ * Pure: called by `createCatalog` at start.
+ * @throws Error when a code is not snake_case, or is declared with two statuses or retryabilities.
+ */
+export function composeErrorCodes(
+  owners: readonly { readonly owner: string; readonly codes: ErrorCodeTable }[],
+): ErrorCodeTable {
+  const table: Record<string, ErrorCodeSpec> = { ...CORE_ERROR_CODES };
+  const ownerOf = new Map<string, string>(Object.keys(table).map((code) => [code, "core"]));
+  for (const { owner, codes } of owners)
+    for (const [code, spec] of Object.entries(codes)) {
+      if (!SNAKE_CASE.test(code)) throw new Error(`${owner}: error code "${code}" is not snake_case`);
+      const existing = table[code];
+      if (existing && (existing.status !== spec.status || existing.retryable !== spec.retryable))
+        throw new Error(
+          `${owner}: error code "${code}" is already declared by ${ownerOf.get(code)} as ${existing.status}` +
+            ` (retryable ${existing.retryable}); it cannot mean ${spec.status} (retryable ${spec.retryable})`,
+        );
+      if (!existing) {
+        table[code] = { status: spec.status, retryable: spec.retryable };
+        ownerOf.set(code, owner);
+      }
+    }
+  return Object.freeze(table);
 }
 
 /**
- * Status and retryability of a registered code.
- * @throws Error for a code no one registered (a platform whose spec was not loaded, or a typo that escaped the
- *   compiler): never answered with a guessed status.
+ * `code` with its spec from core's tables.
+ * @throws Error for a code outside them: reachable only through a cast that escaped the compiler.
  */
-export function errorCodeSpec(code: string): ErrorCodeSpec {
-  const spec = registered.get(code);
-  if (!spec)
+function coreSpec(code: ErrorCode): CodedErrorSpec {
+  if (!Object.hasOwn(CORE_ERROR_CODES, code))
     throw new Error(
-      `unregistered error code "${code}": declare it in its platform's errorCodes (definePlatform) or in core`,
+      `"${code}" is not one of core's error codes: a platform's code is thrown through errorsOf`,
     );
-  return { status: spec.status, retryable: spec.retryable };
+  return { code, ...CORE_ERROR_CODES[code] };
 }
 
-/** A machine-readable error code (SPEC §7.1 `error.code`). */
-export type ErrorCode = keyof typeof ERROR_CODES | SharedPlatformErrorCode | keyof PlatformErrorCodes;
+/** The status of an error read back from a job: its own, else its code's in `codes` or core's; undefined when none. */
+function statusOfSerialized(json: SerializedStatus, codes: ErrorCodeTable): number | undefined {
+  if (json.status !== undefined) return json.status;
+  if (Object.hasOwn(codes, json.code)) return codes[json.code]?.status;
+  return Object.hasOwn(CORE_ERROR_CODES, json.code)
+    ? CORE_ERROR_CODES[json.code as ErrorCode].status
+    : undefined;
+}
+
+/** What {@link errorStatus} reads of a serialized error. */
+export type SerializedStatus = Pick<SerializedServiceError, "code" | "status">;
+
+/**
+ * The HTTP status of an error read back from a job (a batch item's, a monitor run's request-log row): the one it
+ * carries; for a result written before errors carried it, its code's in `codes` (the catalog's composed table) or
+ * core's; 500 for a code nobody declared (logged as an internal failure rather than guessed).
+ */
+export function errorStatus(error: SerializedStatus, codes: ErrorCodeTable = CORE_ERROR_CODES): number {
+  return statusOfSerialized(error, codes) ?? 500;
+}
 
 /** Extra fields merged into the `error` object of the envelope (for example `reason`, `availableLanguages`). */
 export type ErrorDetails = Record<string, unknown>;
@@ -178,17 +209,22 @@ export interface ServiceErrorOptions {
  * as JSON (see {@link ServiceError.toJSON}), and answered by the gateway as the SPEC §7.1 envelope.
  */
 export class ServiceError extends Error {
-  readonly code: ErrorCode;
+  /** A code of core's tables or of the throwing platform's `errorCodes`. */
+  readonly code: string;
   readonly status: number;
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly details: ErrorDetails;
 
-  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
+  /**
+   * @param code one of core's codes (its status and retryability read from {@link CORE_ERROR_CODES}), or a code with
+   *   its spec (a platform's, through {@link errorsOf}; a job's, through {@link ServiceError.fromJSON}).
+   */
+  constructor(code: ErrorCode | CodedErrorSpec, message: string, options: ServiceErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ServiceError";
-    this.code = code;
-    const spec = errorCodeSpec(code);
+    const spec = typeof code === "string" ? coreSpec(code) : code;
+    this.code = spec.code;
     this.status = spec.status;
     this.retryable = options.retryable ?? spec.retryable;
     this.retryAfterSeconds = options.retryAfterSeconds;
@@ -199,6 +235,7 @@ export class ServiceError extends Error {
   toJSON(): SerializedServiceError {
     return {
       code: this.code,
+      status: this.status,
       message: this.message,
       retryable: this.retryable,
       ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
@@ -206,9 +243,25 @@ export class ServiceError extends Error {
     };
   }
 
-  /** Rebuilds an error from {@link ServiceError.toJSON} output (read back from a job). */
-  static fromJSON(json: SerializedServiceError): ServiceError {
-    return new ServiceError(json.code, json.message, {
+  /**
+   * Rebuilds an error from {@link ServiceError.toJSON} output (read back from a job), with the status it carries. A
+   * result written before errors carried their status is given its code's status in `codes` (default: core's
+   * tables), else 500 (`onUnknownStatus` is told, for a log line).
+   */
+  static fromJSON(
+    json: SerializedServiceError,
+    codes: ErrorCodeTable = CORE_ERROR_CODES,
+    onUnknownStatus: (code: string) => void = (code) =>
+      console.warn(
+        `error "${code}" read back from a job without a status and of no known code: answered as 500`,
+      ),
+  ): ServiceError {
+    let status = statusOfSerialized(json, codes);
+    if (status === undefined) {
+      onUnknownStatus(json.code);
+      status = 500;
+    }
+    return new ServiceError({ code: json.code, status, retryable: json.retryable }, json.message, {
       retryable: json.retryable,
       ...(json.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: json.retryAfterSeconds }),
       details: json.details,
@@ -217,7 +270,9 @@ export class ServiceError extends Error {
 }
 
 export interface SerializedServiceError {
-  code: ErrorCode;
+  code: string;
+  /** The HTTP status the worker gave it; absent in a job result written before errors carried it. */
+  status?: number;
   message: string;
   retryable: boolean;
   retryAfterSeconds?: number;
@@ -230,12 +285,29 @@ export function isServiceError(value: unknown): value is ServiceError {
 }
 
 /**
- * A platform's answer of one of its codes (or a shared one): `new ServiceError(code, message, { details })`, its
- * status and retryability the code's. No platform writes its own name in `details`: the engine adds `platform`
- * ({@link stampPlatform}) when the error leaves the handler.
+ * The error constructor of one platform: `fail(code, message, options?)` for its own codes and core's, each error
+ * carrying its code's status and retryability.
  */
-export function platformError(code: ErrorCode, message: string, details?: ErrorDetails): ServiceError {
-  return new ServiceError(code, message, details === undefined ? {} : { details });
+export interface ErrorFactory<C extends string> {
+  (code: C | ErrorCode, message: string, options?: ServiceErrorOptions): ServiceError;
+  /** `code` with its status and retryability: for `failWith`, a query parameter refused with a platform's code. */
+  spec(code: C | ErrorCode): CodedErrorSpec;
+}
+
+/**
+ * The error constructor of a platform, typed by its `errorCodes` table ∪ core's codes (a typo does not compile), each
+ * error carrying its code's status and retryability; a platform's `errors.ts` exports it as
+ * `export const fail = errorsOf(<name>ErrorCodes)`. No platform writes its own name in `details`: the engine adds
+ * `platform` ({@link stampPlatform}) when the error leaves the handler.
+ */
+export function errorsOf<const T extends ErrorCodeTable>(table: T): ErrorFactory<keyof T & string> {
+  const spec = (code: string): CodedErrorSpec => {
+    const own = Object.hasOwn(table, code) ? table[code] : undefined;
+    return own ? { code, status: own.status, retryable: own.retryable } : coreSpec(code as ErrorCode);
+  };
+  const fail = (code: string, message: string, options?: ServiceErrorOptions) =>
+    new ServiceError(spec(code), message, options);
+  return Object.assign(fail, { spec });
 }
 
 /**

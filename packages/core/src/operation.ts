@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { OperationCursors } from "./cursor.ts";
-import type { ErrorCode } from "./errors.ts";
+import type { ErrorCodeTable } from "./errors.ts";
 import type { HandlerServices } from "./handler-services.ts";
 import type { PlatformHttpClient } from "./http.ts";
 import type { Logger } from "./logger.ts";
@@ -181,7 +181,7 @@ export interface OperationSpecInput<
    */
   output: O;
   /** Codes of the shared pipelines it uses besides `CALL_ERROR_CODES` and its platform's (e.g. ASR codes). */
-  errors?: readonly ErrorCode[];
+  errors?: readonly string[];
   price: PriceRule;
   cache: CachePolicy;
   /** Default: the platform's name. Other queues must be listed in the platform's `queues`. */
@@ -205,6 +205,8 @@ export function defineOperationSpec<const N extends string, S extends z.ZodType,
  */
 export interface OperationRegistry {
   readonly operations: readonly OperationSpec[];
+  /** The composed code table (a catalog's `errorCodes`), for errors read back without their status. */
+  readonly errorCodes?: ErrorCodeTable;
   byId(id: string): OperationSpec | undefined;
   byRoute(method: string, path: string): OperationSpec | undefined;
   /** Queues that at least one operation uses. */

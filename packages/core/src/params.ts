@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ErrorCode, ServiceError } from "./errors.ts";
+import { type CodedErrorSpec, type ErrorCode, ServiceError } from "./errors.ts";
 
 /**
  * Zod building blocks for query parameters, and the one mapping from zod issues to the service's 400/422 codes.
@@ -97,10 +97,14 @@ export function enumParam<const C extends string>(
   return options.default === undefined ? base.optional() : base.default(options.default as never);
 }
 
-/** Adds a custom issue that maps to `code` (status from the error table) with the given message. */
+/**
+ * Adds a custom issue that maps to `code` with the given message: one of core's codes (status from its table), or a
+ * platform's with its spec (`fail.spec("invalid_input")`, the `spec` of `errorsOf`); `extra` is merged into the
+ * error's details.
+ */
 export function failWith(
   ctx: z.RefinementCtx,
-  code: ErrorCode,
+  code: ErrorCode | CodedErrorSpec,
   message: string,
   extra: Record<string, unknown> = {},
 ) {
@@ -129,7 +133,10 @@ function issueToError(issue: z.core.$ZodIssue, raw: Record<string, unknown>): Se
   const details: Record<string, unknown> = { param };
   switch (issue.code) {
     case "custom": {
-      const { code, ...extra } = (issue.params ?? {}) as { code?: ErrorCode } & Record<string, unknown>;
+      const { code, ...extra } = (issue.params ?? {}) as { code?: ErrorCode | CodedErrorSpec } & Record<
+        string,
+        unknown
+      >;
       return new ServiceError(code ?? "invalid_parameter", issue.message, {
         details: { ...details, ...extra },
       });

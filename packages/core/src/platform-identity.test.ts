@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ERROR_CODES,
-  platformError,
+  errorsOf,
   ServiceError,
   SHARED_PLATFORM_ERROR_CODES,
   sharedErrorCodes,
@@ -43,15 +43,18 @@ describe("the shared platform codes", () => {
       expect(Object.keys(ERROR_CODES)).not.toContain(code);
   });
 
-  it("platformError is the ServiceError of a code with its details", () => {
-    const error = platformError("not_found", "no such band", { bandId: "2" });
-    expect(error).toMatchObject({
+  it("errorsOf(table) makes the ServiceError of a platform's code or core's, with its status and details", () => {
+    const fail = errorsOf({ band_gone: { status: 410, retryable: false }, ...sharedErrorCodes("not_found") });
+    expect(fail("not_found", "no such band", { details: { bandId: "2" } })).toMatchObject({
       code: "not_found",
       status: 404,
       retryable: false,
       details: { bandId: "2" },
     });
-    expect(platformError("not_found", "no such band").details).toEqual({});
+    expect(fail("band_gone", "gone")).toMatchObject({ code: "band_gone", status: 410, details: {} });
+    expect(fail("upstream_error", "boom")).toMatchObject({ status: 502, retryable: true });
+    // @ts-expect-error a code of neither the table nor core's does not compile
+    expect(() => fail("band_typo", "x")).toThrow(/not one of core's error codes/);
   });
 });
 

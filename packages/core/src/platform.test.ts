@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorCodeSpec, ServiceError } from "./errors.ts";
+import { CORE_ERROR_CODES, errorsOf, ServiceError } from "./errors.ts";
 import {
   createCatalog,
   defineOperationSpec,
@@ -69,19 +69,68 @@ describe("definePlatform", () => {
     expect(new Set(mediaOp.errorCodes).size).toBe(mediaOp.errorCodes.length);
   });
 
-  it("registers its error codes in the one code table; unknown codes fail loudly", () => {
-    expect(errorCodeSpec("item_gone")).toEqual({ status: 404, retryable: false });
-    expect(() => new ServiceError("no_such_code" as never, "x")).toThrow(
-      /unregistered error code "no_such_code"/,
+  it("keeps its error codes as given; the catalog composes them with core's, one status per code", () => {
+    expect(exampleSite.errorCodes).toEqual({ item_gone: { status: 404, retryable: false } });
+    const catalog = createCatalog([exampleSite]);
+    expect(catalog.errorCodes.item_gone).toEqual({ status: 404, retryable: false });
+    expect(catalog.errorCodes.invalid_api_key).toEqual(CORE_ERROR_CODES.invalid_api_key);
+    const same = definePlatform({
+      name: "samesite",
+      hosts: [],
+      errorCodes: { item_gone: { status: 404, retryable: false } },
+      operations: [],
+    });
+    expect(createCatalog([exampleSite, same]).errorCodes.item_gone).toEqual({
+      status: 404,
+      retryable: false,
+    });
+    const other = definePlatform({
+      name: "othersite",
+      hosts: [],
+      errorCodes: { item_gone: { status: 410, retryable: false } },
+      operations: [],
+    });
+    expect(() => createCatalog([exampleSite, other])).toThrow(/already declared by examplesite as 404/);
+    const againstCore = definePlatform({
+      name: "coresite",
+      hosts: [],
+      errorCodes: { invalid_api_key: { status: 400, retryable: false } },
+      operations: [],
+    });
+    expect(() => createCatalog([againstCore])).toThrow(
+      /"invalid_api_key" is already declared by core as 401/,
     );
+    const badName = definePlatform({
+      name: "casesite",
+      hosts: [],
+      errorCodes: { ItemGone: { status: 404, retryable: false } },
+      operations: [],
+    });
+    expect(() => createCatalog([badName])).toThrow(/"ItemGone" is not snake_case/);
+  });
+
+  it("makes errors of its codes carrying their status (no lookup at construction), read back from a job as given", () => {
+    const fail = errorsOf(exampleSite.errorCodes as { item_gone: { status: 404; retryable: false } });
+    const error = fail("item_gone", "no such item");
+    expect(error).toMatchObject({ code: "item_gone", status: 404, retryable: false });
+    expect(error.toJSON()).toMatchObject({ code: "item_gone", status: 404 });
+    expect(ServiceError.fromJSON(error.toJSON())).toMatchObject({ code: "item_gone", status: 404 });
+    // A result written before errors carried their status: its code's in the given table, core's, else 500.
+    const { status: _, ...old } = error.toJSON();
+    expect(ServiceError.fromJSON(old, createCatalog([exampleSite]).errorCodes).status).toBe(404);
+    expect(ServiceError.fromJSON({ ...old, code: "post_not_found" }).status).toBe(404);
+    const unknown: string[] = [];
+    expect(ServiceError.fromJSON(old, undefined, (code) => unknown.push(code)).status).toBe(500);
+    expect(unknown).toEqual(["item_gone"]);
+    // @ts-expect-error core's constructor takes only core's codes (a platform's goes through errorsOf)
+    expect(() => new ServiceError("item_gone", "x")).toThrow(/not one of core's error codes/);
+  });
+
+  it("refuses an operation's declared error that neither its platform nor core declares", () => {
+    const typo = withHandler(defineOperationSpec({ ...mediaSpec, errors: ["duration_too_lng"] }), unrun);
     expect(() =>
-      definePlatform({
-        name: "othersite",
-        hosts: [],
-        errorCodes: { item_gone: { status: 410, retryable: false } },
-        operations: [],
-      }),
-    ).toThrow(/already registered by examplesite as 404/);
+      definePlatform({ name: "typosite", hosts: [], queues: ["audio"], operations: [typo] }),
+    ).toThrow(/error "duration_too_lng" is neither one of its platform's codes nor core's/);
   });
 
   it("refuses env variables outside its prefix and queues it did not list", () => {
@@ -101,7 +150,10 @@ describe("definePlatform", () => {
       callerHosts: { refusedCode: "host_refused" },
       operations: [],
     });
-    expect(open.callerHosts).toEqual({ refusedCode: "host_refused" });
+    expect(open.callerHosts).toEqual({
+      refusedCode: "host_refused",
+      refused: { status: 422, retryable: false },
+    });
     expect(
       definePlatform({ name: "fixedsite", hosts: ["a.example"], operations: [] }).callerHosts,
     ).toBeNull();

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { CALL_ERROR_CODES } from "./contract/error-codes.ts";
 import { originVariable } from "./env.ts";
-import { type ErrorCodeSpec, registerErrorCodes } from "./errors.ts";
+import { CORE_ERROR_CODES, composeErrorCodes, type ErrorCodeSpec, type ErrorCodeTable } from "./errors.ts";
 import type { HistorySources } from "./history.ts";
 import type { MonitorRule, MonitorRules } from "./monitor-rule.ts";
 import type {
@@ -26,9 +26,14 @@ export interface CanaryCall {
 }
 
 /** How a platform whose hosts callers choose is guarded ({@link PlatformInput.callerHosts}). */
-export interface CallerHosts {
+export interface CallerHostsInput {
   /** The platform's error code of a refused host (e.g. 422 `instance_not_allowed`). */
   readonly refusedCode: string;
+}
+
+/** {@link CallerHostsInput} with the refused code's status and retryability (from the platform's `errorCodes`). */
+export interface CallerHosts extends CallerHostsInput {
+  readonly refused: ErrorCodeSpec;
 }
 
 /** What a platform package declares in its `spec.ts` (no extraction code: params, prices, cache policies). */
@@ -56,11 +61,14 @@ export interface PlatformInput<
    * the address each socket connects to). A refused host fails with `refusedCode`, one of its `errorCodes`, before a
    * byte is sent. When `<NAME>_ORIGIN` is set every request goes to that origin (the operator's replay or proxy).
    */
-  callerHosts?: CallerHosts;
+  callerHosts?: CallerHostsInput;
   /** The platform's own variables (credentials, tunables), each named `<NAME>_…`. */
   env?: E;
-  /** The platform's own error codes, registered into the one code table (`errorCodeSpec`). */
-  errorCodes?: Readonly<Record<string, ErrorCodeSpec>>;
+  /**
+   * The platform's own error codes (a `const` table; its code throws them through `errorsOf(table)`), composed with
+   * every other platform's and core's by `createCatalog`.
+   */
+  errorCodes?: ErrorCodeTable;
   /** Queues besides `<name>` that its operations use (e.g. `audio`, `ai`). */
   queues?: readonly string[];
   /**
@@ -102,7 +110,7 @@ export interface PlatformSpec<
   /** Set when callers choose the hosts ({@link PlatformInput.callerHosts}); null for a platform of fixed hosts. */
   readonly callerHosts: CallerHosts | null;
   readonly env: E;
-  readonly errorCodes: Readonly<Record<string, ErrorCodeSpec>>;
+  readonly errorCodes: ErrorCodeTable;
   /** Every queue its operations may use: `<name>` first, then the extra ones. */
   readonly queues: readonly string[];
   /** `<NAME>_ORIGIN`. */
@@ -124,11 +132,12 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /**
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
  * and `queue` (the platform's name) unless given, keeps its handler loader (and estimate loader, which marks it
- * `estimate: true`), and registers its error codes. Each handler must accept the platform's `env` (a compile error
+ * `estimate: true`) and its error codes (registered nowhere: `createCatalog` composes them). Each handler must accept the platform's `env` (a compile error
  * otherwise).
  * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats or has no
  *   handler loader, an operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
- *   `callerHosts.refusedCode` is not one of its error codes, or a host budget is malformed (`declareHostBudgets`).
+ *   `callerHosts.refusedCode` is not one of its error codes, an operation's `errors` names a code neither its
+ *   platform nor core declares, or a host budget is malformed (`declareHostBudgets`).
  */
 export function definePlatform<
   const N extends string,
@@ -187,16 +196,22 @@ export function definePlatform<
   }));
   const politeness = declareHostBudgets(name, input.politeness ?? []);
   const errorCodes = input.errorCodes ?? {};
-  if (input.callerHosts && !Object.hasOwn(errorCodes, input.callerHosts.refusedCode))
-    throw new Error(
-      `${name}: callerHosts.refusedCode "${input.callerHosts.refusedCode}" is not one of its error codes`,
-    );
-  registerErrorCodes(name, errorCodes);
+  const refusedCode = input.callerHosts?.refusedCode;
+  const refused =
+    refusedCode !== undefined && Object.hasOwn(errorCodes, refusedCode) ? errorCodes[refusedCode] : undefined;
+  if (refusedCode !== undefined && !refused)
+    throw new Error(`${name}: callerHosts.refusedCode "${refusedCode}" is not one of its error codes`);
+  for (const op of input.operations)
+    for (const code of op.errors ?? [])
+      if (!Object.hasOwn(errorCodes, code) && !Object.hasOwn(CORE_ERROR_CODES, code))
+        throw new Error(
+          `${name}.${op.name}: error "${code}" is neither one of its platform's codes nor core's`,
+        );
   return {
     name,
     title: input.title ?? name,
     hosts: input.hosts,
-    callerHosts: input.callerHosts ?? null,
+    callerHosts: refusedCode !== undefined && refused ? { refusedCode, refused } : null,
     env,
     errorCodes,
     queues,
@@ -231,13 +246,16 @@ export type HandlerFor<
 /** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
 export interface Catalog extends OperationRegistry {
   readonly platforms: readonly PlatformSpec[];
+  /** The one code table: core's codes and every platform's (`composeErrorCodes`), composed at `createCatalog`. */
+  readonly errorCodes: ErrorCodeTable;
 }
 
 /**
  * Builds the registry from the catalog's lines (one platform spec each). An operation's handler (and estimate
  * function) is imported on the first `handler(id)` (`estimator(id)`) and kept; a failed import is forgotten, so the
  * next call retries it.
- * @throws Error when two platforms share a name, or two operations share an id or a route.
+ * @throws Error when two platforms share a name, two operations share an id or a route, or a code is declared with
+ *   two statuses or retryabilities (by two platforms, or by a platform and core: `composeErrorCodes`).
  */
 export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
   const ids = new Map<string, OperationSpec>();
@@ -256,6 +274,7 @@ export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
       routes.set(route, op);
     }
   }
+  const errorCodes = composeErrorCodes(platforms.map((p) => ({ owner: p.name, codes: p.errorCodes })));
   const operations = [...ids.values()];
   const operationOf = (id: string) => {
     const op = ids.get(id);
@@ -274,6 +293,7 @@ export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
   }
   return {
     platforms,
+    errorCodes,
     operations,
     byId: (id) => ids.get(id),
     byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),

@@ -1,8 +1,8 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /**
- * The error codes fedisite adds to the service's closed set (the platform's `errorCodes`, registered by
- * `definePlatform`). `instance_not_allowed` is also the code the upstream client answers when its SSRF guard refuses a
+ * The error codes fedisite adds to the service's closed set (the platform's `errorCodes`, composed by the
+ * catalog). `instance_not_allowed` is also the code the upstream client answers when its SSRF guard refuses a
  * host or a redirect hop (`callerHosts.refusedCode`).
  */
 export const fedisiteErrorCodes = {
@@ -22,7 +22,8 @@ export const fedisiteErrorCodes = {
 /** A code of {@link fedisiteErrorCodes}. */
 export type FedisiteErrorCode = keyof typeof fedisiteErrorCodes;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("instance_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof fedisiteErrorCodes, true> {}
-}
+/**
+ * The errors of fedisite's code, `fail(code, message, options?)`: a code of {@link fedisiteErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(fedisiteErrorCodes);

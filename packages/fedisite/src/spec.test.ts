@@ -8,7 +8,10 @@ import { fedisitePlatform } from "./spec.ts";
 describe("fedisitePlatform", () => {
   it("declares that callers choose its hosts, refused as instance_not_allowed", () => {
     expect(fedisitePlatform.hosts).toEqual([]);
-    expect(fedisitePlatform.callerHosts).toEqual({ refusedCode: "instance_not_allowed" });
+    expect(fedisitePlatform.callerHosts).toEqual({
+      refusedCode: "instance_not_allowed",
+      refused: { status: 422, retryable: false },
+    });
     expect(fedisitePlatform.errorCodes.instance_not_allowed).toEqual({ status: 422, retryable: false });
   });
 

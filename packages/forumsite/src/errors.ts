@@ -1,4 +1,4 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /** The forum platform's own error codes (every other code is service-wide, in `@sda/core`). */
 export const forumsiteErrorCodes = {
@@ -8,7 +8,8 @@ export const forumsiteErrorCodes = {
   ...sharedErrorCodes("post_not_found"),
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("subreddit_not_found", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof forumsiteErrorCodes, true> {}
-}
+/**
+ * The errors of forumsite's code, `fail(code, message, options?)`: a code of {@link forumsiteErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(forumsiteErrorCodes);

@@ -141,7 +141,7 @@ export async function extractSpeechAudio(options: ExtractSpeechOptions): Promise
 
 /** The error with the refused source named in `details.source` (its circuit name, else its label). */
 function withSource(error: ServiceError, source: AudioSource): ServiceError {
-  return new ServiceError(error.code, error.message, {
+  return new ServiceError(error, error.message, {
     retryable: error.retryable,
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     details: { ...error.details, source: source.circuit ?? source.label },

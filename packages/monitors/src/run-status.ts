@@ -1,14 +1,10 @@
-import { errorCodeSpec } from "@sda/core";
+import { type ErrorCodeTable, errorStatus, type SerializedStatus } from "@sda/core";
 
 /**
- * The HTTP status a monitor run's error code stands for in its request-log row: the service-wide, shared or platform
- * code's registered status (a platform's codes are registered by its spec, which the worker's catalog loads); 500 for
- * a code nobody declared, logged as an internal failure rather than guessed.
+ * The HTTP status a monitor run's error stands for in its request-log row: the one the error carries, else (a result
+ * written before errors carried it) its code's in `codes`, the catalog's composed table; 500 for a code nobody
+ * declared, logged as an internal failure rather than guessed.
  */
-export function statusOf(code: string): number {
-  try {
-    return errorCodeSpec(code).status;
-  } catch {
-    return 500;
-  }
+export function statusOf(error: SerializedStatus, codes?: ErrorCodeTable): number {
+  return errorStatus(error, codes);
 }

@@ -250,7 +250,7 @@ async function logMonitorCall(
       method: "GET",
       path: op.path,
       params: monitor.params,
-      status: result.ok ? 200 : statusOf(result.error.code),
+      status: result.ok ? 200 : statusOf(result.error, deps.engine.registry.errorCodes),
       errorCode: result.ok ? null : result.error.code,
       cache: result.ok ? result.cache : "BYPASS",
       source: result.ok ? result.source : null,

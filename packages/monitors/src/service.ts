@@ -317,7 +317,7 @@ export class MonitorService {
     } catch (error) {
       // Name the body field: `params.url`, not `url`.
       if (error instanceof ServiceError && typeof error.details.param === "string")
-        throw new ServiceError(error.code, error.message, {
+        throw new ServiceError(error, error.message, {
           details: { ...error.details, param: `params.${error.details.param}` },
         });
       throw error;

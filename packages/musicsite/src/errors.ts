@@ -1,8 +1,8 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /**
- * The error codes musicsite adds to the service's closed set (the platform's `errorCodes`, registered by
- * `definePlatform`; audiosite declares the first three alike, with the same status and retryability):
+ * The error codes musicsite adds to the service's closed set (the platform's `errorCodes`, composed by the
+ * catalog; audiosite declares the first three alike, with the same status and retryability):
  * - `invalid_url`: a `url` that is not a Bandcamp artist, album or track link (or not a URL at all);
  * - `url_kind_mismatch`: a link of another kind than the operation reads (an artist page to `release`),
  *   `details.kind` the kind given;
@@ -16,7 +16,8 @@ export const musicsiteErrorCodes = {
   host_not_allowed: { status: 422, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("host_not_allowed", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof musicsiteErrorCodes, true> {}
-}
+/**
+ * The errors of musicsite's code, `fail(code, message, options?)`: a code of {@link musicsiteErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(musicsiteErrorCodes);

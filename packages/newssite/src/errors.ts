@@ -1,6 +1,8 @@
+import { errorsOf } from "@sda/core";
+
 /**
- * The error codes newssite adds to the service's closed set (the platform's `errorCodes`, registered by
- * `definePlatform`): a Hacker News item or user that does not exist. Both are final answers of the platform
+ * The error codes newssite adds to the service's closed set (the platform's `errorCodes`, composed by the
+ * catalog): a Hacker News item or user that does not exist. Both are final answers of the platform
  * (Firebase's `null`), never retried.
  */
 export const newssiteErrorCodes = {
@@ -8,7 +10,8 @@ export const newssiteErrorCodes = {
   user_not_found: { status: 404, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("item_not_found", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof newssiteErrorCodes, true> {}
-}
+/**
+ * The errors of newssite's code, `fail(code, message, options?)`: a code of {@link newssiteErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(newssiteErrorCodes);

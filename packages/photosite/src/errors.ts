@@ -1,4 +1,4 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /** The photo platform's own error codes (every other code is service-wide, in `@sda/core`). */
 export const photositeErrorCodes = {
@@ -9,7 +9,8 @@ export const photositeErrorCodes = {
   hashtag_not_found: { status: 404, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("profile_private", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof photositeErrorCodes, true> {}
-}
+/**
+ * The errors of photosite's code, `fail(code, message, options?)`: a code of {@link photositeErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(photositeErrorCodes);

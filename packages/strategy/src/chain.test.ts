@@ -52,8 +52,8 @@ async function counterValue(strategy: string, outcome: string): Promise<number> 
 
 describe("failure classes", () => {
   it.each([
-    [new ServiceError("video_unavailable", "gone"), "not_found"],
-    [new ServiceError("subreddit_private", "private"), "not_found"],
+    [new ServiceError({ code: "video_unavailable", status: 404, retryable: false }, "gone"), "not_found"],
+    [new ServiceError({ code: "subreddit_private", status: 403, retryable: false }, "private"), "not_found"],
     [new ServiceError("invalid_parameter", "bad"), "fatal"],
     [new ServiceError("upstream_blocked", "403"), "blocked"],
     [
@@ -110,7 +110,10 @@ describe("runChain", () => {
         operation: "details",
         strategies: [
           failing("a", blocked()),
-          failing("b", new ServiceError("video_unavailable", "gone")),
+          failing(
+            "b",
+            new ServiceError({ code: "video_unavailable", status: 404, retryable: false }, "gone"),
+          ),
           ok("c"),
         ],
         ctx,

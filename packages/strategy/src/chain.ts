@@ -197,7 +197,7 @@ function chainError(
       details: { strategies },
       cause: error,
     });
-  return new ServiceError(error.code, error.message, {
+  return new ServiceError(error, error.message, {
     retryable: error.retryable,
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     details: { ...error.details, strategies },

@@ -62,7 +62,11 @@ async function refusal(url: string): Promise<ServiceError> {
 describe("a platform whose hosts callers choose (callerHosts)", () => {
   it("keeps a route carrying the guard without an origin, and routes to the origin when one is set", () => {
     expect(originsFromConfig({}, [opensite])).toEqual([
-      { platform: "opensite", hosts: [], callerHosts: { refusedCode: "host_not_allowed" } },
+      {
+        platform: "opensite",
+        hosts: [],
+        callerHosts: { refusedCode: "host_not_allowed", refused: { status: 422, retryable: false } },
+      },
     ]);
     expect(originsFromConfig({ OPENSITE_ORIGIN: "http://127.0.0.1:9" }, [opensite])[0]?.origin).toBe(
       "http://127.0.0.1:9",

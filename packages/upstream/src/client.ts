@@ -1,4 +1,5 @@
 import {
+  type CallerHosts,
   type HttpClient,
   type Logger,
   linkSignals,
@@ -164,9 +165,12 @@ function withLiveHost(headers: Record<string, string>, liveUrl: string): Record<
   return { ...headers, host: new URL(liveUrl).host };
 }
 
-/** The refusal of a caller-chosen host: the platform's code (e.g. 422 `instance_not_allowed`), the reason as message. */
-function refused(platform: Platform, code: string, reason: string, host?: string): ServiceError {
-  return new ServiceError(code as ServiceError["code"], `${platform}: refused: ${reason}`, {
+/**
+ * The refusal of a caller-chosen host: the platform's code with its spec (`callerHosts`: e.g. 422
+ * `instance_not_allowed`), the reason as message.
+ */
+function refused(platform: Platform, hosts: CallerHosts, reason: string, host?: string): ServiceError {
+  return new ServiceError({ code: hosts.refusedCode, ...hosts.refused }, `${platform}: refused: ${reason}`, {
     details: { platform, reason, ...(host ? { host } : {}) },
   });
 }
@@ -201,10 +205,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
    * through the guarded agent (created on first use) that judges every address connected to.
    * @throws ServiceError the platform's refused code for another scheme or port.
    */
-  function guardedDispatcher(liveUrl: string, platform: Platform, refusedCode: string): Dispatcher {
+  function guardedDispatcher(liveUrl: string, platform: Platform, callerHosts: CallerHosts): Dispatcher {
     const url = new URL(liveUrl);
     if (!isAllowedHost(guard, url.hostname) && (url.protocol !== "https:" || url.port !== ""))
-      throw refused(platform, refusedCode, `${url.host}: only https on port 443 is fetched`, url.hostname);
+      throw refused(platform, callerHosts, `${url.host}: only https on port 443 is fetched`, url.hostname);
     guarded ??= createGuardedAgent({
       ...guard,
       connections: options.connections ?? 32,
@@ -223,7 +227,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
   function dispatcherFor(request: UpstreamRequest, liveUrl: string): Dispatcher {
     const origin = originFor(options.origins, liveUrl, request.platform);
     const callerHosts = callerHostsOf(options.origins, request.platform);
-    if (callerHosts && !origin) return guardedDispatcher(liveUrl, request.platform, callerHosts.refusedCode);
+    if (callerHosts && !origin) return guardedDispatcher(liveUrl, request.platform, callerHosts);
     if (!request.proxy || origin) return dispatcher;
     let agent = proxies.get(request.proxy);
     if (!agent) {
@@ -334,7 +338,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient & { clo
     if (error instanceof ServiceError) return error;
     const forbidden = forbiddenAddressIn(error);
     const callerHosts = callerHostsOf(options.origins, platform);
-    if (forbidden && callerHosts) return refused(platform, callerHosts.refusedCode, forbidden.message);
+    if (forbidden && callerHosts) return refused(platform, callerHosts, forbidden.message);
     const code = (error as { code?: string }).code ?? "";
     if (budget.aborted || code.includes("TIMEOUT"))
       return new ServiceError("upstream_timeout", `${platform} did not answer within ${timeoutMs} ms`, {

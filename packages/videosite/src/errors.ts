@@ -1,4 +1,4 @@
-import { sharedErrorCodes } from "@sda/core";
+import { errorsOf, sharedErrorCodes } from "@sda/core";
 
 /** The video platform's own error codes (every other code is service-wide, in `@sda/core`). */
 export const videositeErrorCodes = {
@@ -11,7 +11,11 @@ export const videositeErrorCodes = {
   comment_not_found: { status: 404, retryable: false },
 } as const;
 
-declare module "@sda/core" {
-  /** Makes `new ServiceError("no_captions", …)` type-check (registered at run time by `definePlatform`). */
-  interface PlatformErrorCodes extends Record<keyof typeof videositeErrorCodes, true> {}
-}
+/** A code of {@link videositeErrorCodes}. */
+export type VideositeErrorCode = keyof typeof videositeErrorCodes;
+
+/**
+ * The errors of videosite's code, `fail(code, message, options?)`: a code of {@link videositeErrorCodes}
+ * or core's (a typo does not compile), its status and retryability the table's.
+ */
+export const fail = errorsOf(videositeErrorCodes);

@@ -1,4 +1,5 @@
-import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 import { graphqlData } from "../readers/graphql.ts";
 import type { JsonObject } from "../readers/json-walk.ts";
 import { type LibraryPage, readLibraryPage } from "../readers/page.ts";
@@ -46,7 +47,7 @@ export class LibraryClient {
       this.#ctx.signal,
     );
     if (response.status === 401 || response.status === 429 || /\/(login|checkpoint)\b/.test(pathOf(response)))
-      throw new ServiceError(
+      throw fail(
         "upstream_blocked",
         `the Ad Library refused the logged-out visit (HTTP ${response.status})`,
         {
@@ -97,7 +98,7 @@ export class LibraryClient {
       this.#ctx.signal,
     );
     if (response.status === 401 || response.status === 429)
-      throw new ServiceError("upstream_blocked", `the Ad Library refused ${name} (HTTP ${response.status})`, {
+      throw fail("upstream_blocked", `the Ad Library refused ${name} (HTTP ${response.status})`, {
         retryAfterSeconds: 60,
         details: { upstreamStatus: response.status },
       });

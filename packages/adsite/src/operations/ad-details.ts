@@ -1,6 +1,7 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { AD_DETAILS_DOC_ID, LibraryClient } from "../client/client.ts";
 import { newSession } from "../client/session.ts";
+import { fail } from "../errors.ts";
 import { readAdDetails } from "../readers/details.ts";
 import { isObject } from "../readers/json-walk.ts";
 import type { adDetailsSpec } from "../spec/ad-details.ts";
@@ -32,13 +33,9 @@ export const adDetailsHandler: HandlerFor<typeof adDetailsSpec> = async (params,
     session,
   );
   if (isObject(data.ad_library_main) && data.ad_library_main.ad_details === null)
-    throw new ServiceError(
-      "ad_not_found",
-      `the Ad Library has no details of ad ${params.id} (page ${params.pageId})`,
-      {
-        details: { id: params.id, pageId: params.pageId },
-      },
-    );
+    throw fail("ad_not_found", `the Ad Library has no details of ad ${params.id} (page ${params.pageId})`, {
+      details: { id: params.id, pageId: params.pageId },
+    });
   const details = readAdDetails(data);
   return {
     data: { id: params.id, pageId: params.pageId, country: params.country, ...details },

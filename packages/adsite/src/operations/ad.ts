@@ -1,5 +1,6 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor, ServiceError } from "@sda/core";
 import { LibraryClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import type { LibraryAd } from "../readers/ad.ts";
 import { readConnection } from "../readers/connection.ts";
 import { pageResults } from "../readers/page.ts";
@@ -13,7 +14,7 @@ const ADVERTISER_ADS_PATH = "/v1/adsite/advertiser-ads";
  * answers another ad of the same advertiser), a `suggestion` names `advertiser-ads` with that ad's `pageId`.
  */
 function notFound(id: string, served: LibraryAd | undefined): ServiceError {
-  return new ServiceError("ad_not_found", `the Ad Library page does not hold ad ${id}`, {
+  return fail("ad_not_found", `the Ad Library page does not hold ad ${id}`, {
     details: {
       id,
       ...(served
@@ -43,7 +44,7 @@ function notFound(id: string, served: LibraryAd | undefined): ServiceError {
 export const adHandler: HandlerFor<typeof adSpec> = async (params, ctx) => {
   const id = params.id ?? params.url?.id;
   if (id === undefined)
-    throw new ServiceError("missing_parameter", "id or url is required", { details: { param: "id" } });
+    throw fail("missing_parameter", "id or url is required", { details: { param: "id" } });
   const page = await new LibraryClient(ctx).page([
     ["active_status", "all"],
     ["ad_type", "all"],

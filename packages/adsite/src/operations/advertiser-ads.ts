@@ -1,4 +1,5 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
+import { fail } from "../errors.ts";
 import type { AdAdvertiser, LibraryAd } from "../readers/ad.ts";
 import type { advertiserAdsSpec } from "../spec/advertiser-ads.ts";
 import { type AdListFields, readList } from "./list-query.ts";
@@ -31,7 +32,7 @@ function advertiserOf(pageId: string, ads: readonly LibraryAd[]): ListAdvertiser
 export const advertiserAdsHandler: HandlerFor<typeof advertiserAdsSpec> = async (params, ctx) => {
   const pageId = params.pageId ?? params.url?.id;
   if (pageId === undefined)
-    throw new ServiceError("missing_parameter", "pageId or url is required", {
+    throw fail("missing_parameter", "pageId or url is required", {
       details: { param: "pageId" },
     });
   const list = await readList(ctx, params, { pageId });

@@ -3,11 +3,11 @@ import {
   fillFromPages,
   type OperationContext,
   pageBudget,
-  ServiceError,
   type UpstreamPage,
 } from "@sda/core";
 import { LibraryClient, type PageQuery } from "../client/client.ts";
 import { isSession, newSession, type VisitSession } from "../client/session.ts";
+import { fail } from "../errors.ts";
 import type { LibraryAd } from "../readers/ad.ts";
 import { readConnection } from "../readers/connection.ts";
 import { pageResults } from "../readers/page.ts";
@@ -76,13 +76,9 @@ function isCursor(value: Partial<AdListCursor>, key: string): boolean {
 function decodeAdCursor(ctx: OperationContext, request: AdListRequest, key: string): AdListCursor | null {
   const cursor = decodeListCursor<AdListCursor>(ctx.cursors, request.cursor, (p) => isCursor(p, key), "list");
   if (cursor && cursor.e < ctx.now().getTime())
-    throw new ServiceError(
-      "invalid_cursor",
-      "cursor expired (a library visit does not last); start without a cursor",
-      {
-        details: { param: "cursor", reason: "expired" },
-      },
-    );
+    throw fail("invalid_cursor", "cursor expired (a library visit does not last); start without a cursor", {
+      details: { param: "cursor", reason: "expired" },
+    });
   return cursor;
 }
 
@@ -120,7 +116,7 @@ export async function readAdList(ctx: OperationContext, request: AdListRequest):
           ? (main as Record<string, unknown>).search_results_connection
           : null;
       if (connection === null || typeof connection !== "object" || Array.isArray(connection))
-        throw new ServiceError("upstream_error", "the Ad Library's scroll answer holds no search results", {
+        throw fail("upstream_error", "the Ad Library's scroll answer holds no search results", {
           details: { query: "AdLibrarySearchPaginationQuery" },
         });
       batch = readConnection(connection as Record<string, unknown>);

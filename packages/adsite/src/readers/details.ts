@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { arrayOf, boolOf, intOf, isObject, type JsonObject, textOf } from "./json-walk.ts";
 
 /** One region's audience and reach (EU or UK) as the ad details show it. */
@@ -86,7 +86,7 @@ export function readAdDetails(data: JsonObject): AdDetails {
   const main = isObject(data.ad_library_main) ? data.ad_library_main : {};
   const details = main.ad_details;
   if (!isObject(details))
-    throw new ServiceError("upstream_error", "the Ad Library's ad details answer holds no ad_details");
+    throw fail("upstream_error", "the Ad Library's ad details answer holds no ad_details");
   const aaa = isObject(details.aaa_info) ? details.aaa_info : {};
   const byLocation = isObject(details.transparency_by_location) ? details.transparency_by_location : {};
   const advertiser = isObject(details.advertiser) ? details.advertiser : {};

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { arrayOf, isObject, type JsonObject, textOf } from "./json-walk.ts";
 
 /** Facebook's anti-JSON-hijacking prefix some answers carry. */
@@ -35,15 +35,11 @@ export function graphqlData(body: string, query: string): JsonObject {
     : [];
   const summary = messages.join("; ") || (document === undefined ? "not JSON" : "no data");
   if (/rate limit/i.test(summary))
-    throw new ServiceError(
-      "upstream_rate_limited",
-      `the Ad Library's ${query} was rate limited (${summary})`,
-      {
-        retryAfterSeconds: 60,
-        details: { query },
-      },
-    );
-  throw new ServiceError("upstream_error", `the Ad Library's ${query} answered without data (${summary})`, {
+    throw fail("upstream_rate_limited", `the Ad Library's ${query} was rate limited (${summary})`, {
+      retryAfterSeconds: 60,
+      details: { query },
+    });
+  throw fail("upstream_error", `the Ad Library's ${query} answered without data (${summary})`, {
     details: { query },
   });
 }

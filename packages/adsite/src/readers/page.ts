@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { load } from "cheerio";
+import { fail } from "../errors.ts";
 import { findKey, holdsString, isObject, type JsonObject } from "./json-walk.ts";
 
 /**
@@ -81,7 +81,7 @@ export function readLibraryPage(html: string): LibraryPage {
     $("title").first().text().trim() === "Ad Library" &&
     blocks.some((block) => holdsString(block, "AdLibraryFoundationRoot.react"));
   if (shell) return { kind: "not_painted" };
-  throw new ServiceError("upstream_error", "the Ad Library answered a page that is not a library page");
+  throw fail("upstream_error", "the Ad Library answered a page that is not a library page");
 }
 
 /**
@@ -96,21 +96,13 @@ export function pageResults(page: LibraryPage): { connection: JsonObject | null;
     case "empty":
       return { connection: null, lsd: page.lsd };
     case "not_painted":
-      throw new ServiceError(
-        "upstream_incomplete",
-        "the Ad Library page came back before its results were painted",
-        {
-          retryAfterSeconds: 5,
-        },
-      );
+      throw fail("upstream_incomplete", "the Ad Library page came back before its results were painted", {
+        retryAfterSeconds: 5,
+      });
     case "blocked":
-      throw new ServiceError(
-        "upstream_blocked",
-        `the Ad Library answered a ${page.reason} page instead of results`,
-        {
-          retryAfterSeconds: 60,
-          details: { reason: page.reason },
-        },
-      );
+      throw fail("upstream_blocked", `the Ad Library answered a ${page.reason} page instead of results`, {
+        retryAfterSeconds: 60,
+        details: { reason: page.reason },
+      });
   }
 }

@@ -1,10 +1,11 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext, ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { currentClientId, fetchClientId, keyRefusedError } from "./client-id.ts";
 import { API_ORIGIN } from "./hosts.ts";
 
 /** 502 `upstream_error` (not retryable) for an api-v2 404 where the resource cannot be missing (a search, a list page). */
 export const unexpected404 = (what: string) =>
-  new ServiceError("upstream_error", `audiosite: ${what} answered 404`, {
+  fail("upstream_error", `audiosite: ${what} answered 404`, {
     retryable: false,
     details: { upstreamStatus: 404 },
   });
@@ -41,7 +42,7 @@ export class AudiositeApi {
       // reported below
     }
     if (url?.origin !== API_ORIGIN)
-      throw new ServiceError("upstream_error", "audiosite: a next_href points outside api-v2", {
+      throw fail("upstream_error", "audiosite: a next_href points outside api-v2", {
         retryable: false,
       });
     for (const [key, value] of Object.entries(query))

@@ -1,5 +1,6 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext, ServiceError } from "@sda/core";
 import { load } from "cheerio";
+import { fail } from "../errors.ts";
 import { SCRIPT_HOST, SITE_ORIGIN } from "./hosts.ts";
 
 /**
@@ -25,7 +26,7 @@ type KeyContext = Pick<OperationContext, "http" | "store" | "signal" | "log">;
 
 /** 502 `upstream_blocked` (retryable): the key could not be found, or api-v2 refused a fresh one. */
 export function keyRefusedError(message: string): ServiceError {
-  return new ServiceError("upstream_blocked", `audiosite: ${message}`, {
+  return fail("upstream_blocked", `audiosite: ${message}`, {
     retryable: true,
     retryAfterSeconds: 60,
     details: { reason: "client_id" },

@@ -1,5 +1,6 @@
-import { type OperationContext, platformError, ServiceError } from "@sda/core";
+import { type OperationContext, ServiceError } from "@sda/core";
 import { load } from "cheerio";
+import { fail } from "../errors.ts";
 import { type AudioRef, parseAudioRef, type ResourceKind } from "../inputs/ref.ts";
 import { obj } from "../readers/json.ts";
 import type { AudiositeApi } from "./api.ts";
@@ -13,13 +14,12 @@ import { PLAYER_ORIGIN } from "./hosts.ts";
  */
 
 /** 404 `not_found` for a resource api-v2 does not know. */
-export const notFound = (what: string) => platformError("not_found", `audiosite: ${what} was not found`);
+export const notFound = (what: string) => fail("not_found", `audiosite: ${what} was not found`);
 
 /** 400 `url_kind_mismatch` for a link that turned out to name another kind. */
 export const kindMismatch = (kind: string, expected: ResourceKind) =>
-  platformError("url_kind_mismatch", `url names a ${kind}; this operation reads a ${expected}`, {
-    kind,
-    expected,
+  fail("url_kind_mismatch", `url names a ${kind}; this operation reads a ${expected}`, {
+    details: { kind, expected },
   });
 
 /** The canonical link a `<link rel="canonical">` of the embed player names; null when none. */

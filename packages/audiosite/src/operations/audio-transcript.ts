@@ -4,13 +4,13 @@ import {
   type HandlerFor,
   type OperationContext,
   type OperationOutcome,
-  ServiceError,
 } from "@sda/core";
 import { type AudioSource, audioExtractError, DirectUrlSource, transcribeAudio } from "@sda/media";
 import type { z } from "zod";
 import { AudiositeApi } from "../client/api.ts";
 import { HlsSource } from "../client/hls-source.ts";
 import { fetchResource } from "../client/resolve.ts";
+import { fail } from "../errors.ts";
 import type { AudioRef } from "../inputs/ref.ts";
 import { obj, str } from "../readers/json.ts";
 import { readTrack, readTranscodings, type Transcoding } from "../readers/track.ts";
@@ -41,8 +41,7 @@ export function pickTranscodings(transcodings: readonly Transcoding[]): Transcod
  */
 export function priceTrack(object: unknown, maxCredits: number | undefined) {
   const track = readTrack(object);
-  if (!track)
-    throw new ServiceError("upstream_error", "audiosite: the track answer has no id", { retryable: false });
+  if (!track) throw fail("upstream_error", "audiosite: the track answer has no id", { retryable: false });
   const transcodings = readTranscodings(object);
   const candidates = pickTranscodings(transcodings);
   if (track.policy === "BLOCK")
@@ -57,12 +56,12 @@ export function priceTrack(object: unknown, maxCredits: number | undefined) {
     throw audioExtractError("no_audio_format", "the track has no MP3 stream format");
   const durationSeconds = track.durationSeconds;
   if (durationSeconds === null)
-    throw new ServiceError("upstream_error", "audiosite: the track answer gives no duration", {
+    throw fail("upstream_error", "audiosite: the track answer gives no duration", {
       retryable: false,
     });
   const estimate = audioCredits(durationSeconds);
   if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
-    throw new ServiceError("duration_too_long", "tracks longer than 90 minutes cannot be transcribed here", {
+    throw fail("duration_too_long", "tracks longer than 90 minutes cannot be transcribed here", {
       details: {
         durationSeconds,
         maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
@@ -70,7 +69,7 @@ export function priceTrack(object: unknown, maxCredits: number | undefined) {
       },
     });
   if (maxCredits !== undefined && estimate > maxCredits)
-    throw new ServiceError("cost_exceeds_max", `this track costs ${estimate} credits, above maxCredits`, {
+    throw fail("cost_exceeds_max", `this track costs ${estimate} credits, above maxCredits`, {
       details: { estimatedCredits: estimate, maxCredits },
     });
   return { track, candidates, durationSeconds, estimate };

@@ -1,5 +1,6 @@
-import { type HandlerFor, platformError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
+import { fail } from "../errors.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { readChartHead, readChartRow } from "../readers/lists.ts";
 import type { chartsSpec } from "../spec/charts.ts";
@@ -31,10 +32,8 @@ export const chartsHandler: HandlerFor<typeof chartsSpec> = async (params, ctx) 
         },
       },
       missing: () =>
-        platformError("chart_not_found", `audiosite: there is no ${params.kind} chart of ${params.genre}`, {
-          kind: params.kind,
-          genre: params.genre,
-          region,
+        fail("chart_not_found", `audiosite: there is no ${params.kind} chart of ${params.genre}`, {
+          details: { kind: params.kind, genre: params.genre, region },
         }),
     },
     readChartRow,

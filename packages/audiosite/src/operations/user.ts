@@ -1,12 +1,13 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
 import { fetchResource } from "../client/resolve.ts";
+import { fail } from "../errors.ts";
 import { readUser } from "../readers/user.ts";
 import type { userSpec } from "../spec/user.ts";
 
 /** 502 `upstream_error` for an api-v2 object the readers cannot read (no id). */
 export const unreadable = (what: string) =>
-  new ServiceError("upstream_error", `audiosite: the ${what} answer has no id`, {
+  fail("upstream_error", `audiosite: the ${what} answer has no id`, {
     retryable: false,
   });
 

@@ -1,4 +1,5 @@
-import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type LandingCard, readLandingCard } from "../readers/landing.ts";
 import { type PreviewPage, readPreviewPage } from "../readers/preview-page.ts";
 import { readWidget, type WidgetRead } from "../readers/widget.ts";
@@ -85,7 +86,7 @@ export class TmeClient {
 
 /** 502 for a page without the markers of the page asked for (a changed layout, a block page). */
 function unexpected(path: string, expected: string): ServiceError {
-  return new ServiceError("upstream_error", `chatsite: t.me${path} is not ${expected}`, {
+  return fail("upstream_error", `chatsite: t.me${path} is not ${expected}`, {
     details: { reason: "unexpected_page" },
     retryAfterSeconds: 30,
   });

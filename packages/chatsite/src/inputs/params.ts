@@ -1,5 +1,6 @@
 import { failWith } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 import { type ChatRef, type PostRef, parseRef } from "./chat-ref.ts";
 
 /**
@@ -20,8 +21,12 @@ export const chatParam = z
     const parsed = parseRef(value);
     if (parsed.kind === "chat") return parsed.ref;
     if (parsed.kind === "post")
-      failWith(ctx, "invalid_input", "url is a post link; this operation takes a channel (t.me/<name>)");
-    else failWith(ctx, parsed.code, parsed.message, parsed.foreign ? { foreign: true } : {});
+      failWith(
+        ctx,
+        fail.spec("invalid_input"),
+        "url is a post link; this operation takes a channel (t.me/<name>)",
+      );
+    else failWith(ctx, fail.spec(parsed.code), parsed.message, parsed.foreign ? { foreign: true } : {});
     return z.NEVER;
   });
 
@@ -33,8 +38,12 @@ export const postParam = z
     const parsed = parseRef(value);
     if (parsed.kind === "post") return parsed.ref;
     if (parsed.kind === "chat")
-      failWith(ctx, "invalid_input", "url is a channel link; this operation takes a post (t.me/<name>/<id>)");
-    else failWith(ctx, parsed.code, parsed.message, parsed.foreign ? { foreign: true } : {});
+      failWith(
+        ctx,
+        fail.spec("invalid_input"),
+        "url is a channel link; this operation takes a post (t.me/<name>/<id>)",
+      );
+    else failWith(ctx, fail.spec(parsed.code), parsed.message, parsed.foreign ? { foreign: true } : {});
     return z.NEVER;
   });
 
@@ -46,7 +55,7 @@ export const limitParam = z
     if (value === undefined) return PAGE_SIZE;
     const n = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
     if (n >= 1 && n <= PAGE_SIZE) return n;
-    failWith(ctx, "invalid_input", `limit must be an integer from 1 to ${PAGE_SIZE}`, {
+    failWith(ctx, fail.spec("invalid_input"), `limit must be an integer from 1 to ${PAGE_SIZE}`, {
       min: 1,
       max: PAGE_SIZE,
     });
@@ -60,7 +69,11 @@ export const queryParam = z
   .transform((value, ctx): string => {
     const term = value?.trim() ?? "";
     if (term.length >= 1 && term.length <= 256) return term;
-    failWith(ctx, "invalid_input", term ? "q must be at most 256 characters" : "q must not be empty");
+    failWith(
+      ctx,
+      fail.spec("invalid_input"),
+      term ? "q must be at most 256 characters" : "q must not be empty",
+    );
     return z.NEVER;
   });
 

@@ -1,5 +1,6 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { TmeClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import type { postSpec } from "../spec/post.ts";
 
 /**
@@ -14,7 +15,7 @@ export const postHandler: HandlerFor<typeof postSpec> = async (params, ctx) => {
   const { name, id } = params.url;
   const read = await new TmeClient(ctx).widget(name, id);
   if (read.kind === "not_found")
-    throw new ServiceError("post_not_found", `t.me/${name}/${id}: ${read.error}`, {
+    throw fail("post_not_found", `t.me/${name}/${id}: ${read.error}`, {
       details: { username: name, id: String(id) },
     });
   const { post, chatName, byMember } = read.message;

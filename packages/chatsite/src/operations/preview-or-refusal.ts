@@ -1,5 +1,6 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
 import type { PreviewQuery, TmeClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import type { LandingCard } from "../readers/landing.ts";
 import type { PreviewPage } from "../readers/preview-page.ts";
 
@@ -10,14 +11,14 @@ import type { PreviewPage } from "../readers/preview-page.ts";
  */
 export function refusalOf(card: LandingCard, name: string): ServiceError {
   if (card.kind === "none" || card.kind === "other")
-    return new ServiceError(
+    return fail(
       "channel_not_found",
       card.kind === "none"
         ? `t.me/${name} names no channel or group`
         : `t.me/${name} is a user or bot, not a channel or group`,
       { details: { username: name } },
     );
-  return new ServiceError(
+  return fail(
     "preview_unavailable",
     `t.me/${name} is a ${card.kind} without a public web preview (t.me/s/${name})`,
     { details: { type: card.kind, username: name } },
@@ -38,13 +39,9 @@ export async function previewOrRefusal(
   if (answer.kind === "preview") return answer.page;
   const card = answer.kind === "landing" ? answer.card : await client.landing(name);
   if (card.kind === "channel" && card.previewAvailable)
-    throw new ServiceError(
-      "upstream_error",
-      `chatsite: t.me/s/${name} did not serve the preview its card links`,
-      {
-        details: { reason: "preview_missing" },
-        retryAfterSeconds: 30,
-      },
-    );
+    throw fail("upstream_error", `chatsite: t.me/s/${name} did not serve the preview its card links`, {
+      details: { reason: "preview_missing" },
+      retryAfterSeconds: 30,
+    });
   throw refusalOf(card, name);
 }

@@ -1,6 +1,7 @@
-import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
 import type { FedisiteEnv } from "../env.ts";
 import type { FedisiteErrorCode } from "../errors.ts";
+import { fail } from "../errors.ts";
 import type { Instance } from "../inputs/links.ts";
 import { checkInstance } from "./instance-policy.ts";
 import { instanceRateLimits } from "./rate-limits.ts";
@@ -109,17 +110,17 @@ export class FediClient {
       ...(error ? { upstreamError: error } : {}),
     };
     if ((status === 404 || status === 410) && error !== null && notFound)
-      return new ServiceError(notFound, `${this.host} has no such ${notFoundWhat[notFound]} (${error})`, {
+      return fail(notFound, `${this.host} has no such ${notFoundWhat[notFound]} (${error})`, {
         details,
       });
     if ((status === 401 || status === 403) && error !== null)
-      return new ServiceError(
+      return fail(
         "instance_login_required",
         `${this.host} serves ${path} to logged-in readers only${this.#token ? " and refused the operator's token" : ""}`,
         { details },
       );
     const replay = response.text().includes('"replay":"no_match"');
-    return new ServiceError("upstream_error", `fedisite: ${this.host} answered ${status} for ${path}`, {
+    return fail("upstream_error", `fedisite: ${this.host} answered ${status} for ${path}`, {
       details: { ...details, ...(replay ? { replay: "no_match" } : {}) },
       retryAfterSeconds: 5,
     });

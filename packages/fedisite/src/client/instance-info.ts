@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type FediInstance, readInstanceV1, readInstanceV2, readV1Stats } from "../readers/instance.ts";
 import type { FediClient } from "./client.ts";
 
@@ -73,7 +74,7 @@ export async function hashtagScope(client: FediClient): Promise<FeedScope> {
   if (local && remote) return "all";
   if (local) return "local";
   if (remote) return "remote";
-  throw new ServiceError(
+  throw fail(
     "instance_login_required",
     `${client.host} serves hashtag timelines to ${client.loggedIn ? "no one" : "logged-in readers only"} (timelines_access: local ${feeds.local}, remote ${feeds.remote})`,
     { details: { instance: client.host, timelinesAccess: feeds } },

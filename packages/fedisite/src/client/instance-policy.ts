@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
-import { matchesHost, ServiceError } from "@sda/core";
+import { matchesHost } from "@sda/core";
 import { forbiddenAddressReason, hostNameReason, normalizeHost } from "@sda/netguard";
 import type { FedisiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { Instance } from "../inputs/links.ts";
 
 /**
@@ -37,7 +38,7 @@ export function checkInstance(instance: Instance, env: FedisiteEnv): string {
         ? `${host} is not on the operator's allow list`
         : null;
   if (listed)
-    throw new ServiceError("instance_not_allowed", `instance ${url.host} may not be fetched: ${listed}`, {
+    throw fail("instance_not_allowed", `instance ${url.host} may not be fetched: ${listed}`, {
       details: { instance: url.host, reason: listed },
     });
   return host;

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 
 /**
  * Each instance's own rate limit, per process: Mastodon sends `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
@@ -36,14 +36,10 @@ export class InstanceRateLimits {
       this.#restUntil.delete(host);
       return;
     }
-    throw new ServiceError(
-      "upstream_rate_limited",
-      `fedisite: instance ${host} is rate limiting; try later`,
-      {
-        details: { instance: host },
-        retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
-      },
-    );
+    throw fail("upstream_rate_limited", `fedisite: instance ${host} is rate limiting; try later`, {
+      details: { instance: host },
+      retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { z } from "zod";
+import { fail } from "../errors.ts";
 
 /**
  * Small readers of Mastodon's JSON values, tolerant of fields older servers lack (absent → null) and of the loose
@@ -29,7 +29,7 @@ export function fullHandle(acct: string, instanceHost: string): string {
 export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  throw new ServiceError("upstream_error", `fedisite: the instance answered ${what} in an unknown format`, {
+  throw fail("upstream_error", `fedisite: the instance answered ${what} in an unknown format`, {
     retryable: false,
     details: { issue: result.error.issues[0]?.message ?? null },
   });

@@ -1,5 +1,6 @@
-import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
 import type { ForumsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { isBlockPage } from "./block-page.ts";
 import { type Egress, hasOtherProxy, pickEgress } from "./egress.ts";
 import { unescapeAnswer } from "./escaping.ts";
@@ -119,7 +120,7 @@ export class ForumClient {
         ? retryAfter
         : this.#ctx.env.FORUMSITE_BLOCK_COOLDOWN_SECONDS;
     await pauseCredential(this.#ctx, egress.credential, seconds, BLOCKED_REASON);
-    return new ServiceError("upstream_blocked", "forumsite answered its block page (403)", {
+    return fail("upstream_blocked", "forumsite answered its block page (403)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
       details: { upstreamStatus: 403, reason: "blocked", via: this.via },
     });
@@ -191,7 +192,7 @@ export class ForumClient {
     const seconds =
       readRateLimit(response.headers)?.resetSeconds ?? (Number.isFinite(retryAfter) ? retryAfter : 60);
     await pauseCredential(this.#ctx, credential, seconds, "http_429");
-    return new ServiceError("upstream_rate_limited", "forumsite is rate limiting (429)", {
+    return fail("upstream_rate_limited", "forumsite is rate limiting (429)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
       details: { upstreamStatus: 429 },
     });
@@ -242,14 +243,10 @@ export class ForumClient {
           stale = token;
           continue;
         }
-        throw new ServiceError(
-          "upstream_login_required",
-          "forumsite refused the request as unauthorised (401)",
-          {
-            retryAfterSeconds: 60,
-            details: { upstreamStatus: 401, via: this.via },
-          },
-        );
+        throw fail("upstream_login_required", "forumsite refused the request as unauthorised (401)", {
+          retryAfterSeconds: 60,
+          details: { upstreamStatus: 401, via: this.via },
+        });
       }
       const target = followableRedirect(method, response, url);
       if (target && !redirected) {
@@ -268,7 +265,7 @@ export class ForumClient {
       parsed = JSON.parse(body);
     } catch {
       if (response.status >= 200 && response.status < 300)
-        throw new ServiceError("upstream_error", "forumsite answered a body that is not JSON", {
+        throw fail("upstream_error", "forumsite answered a body that is not JSON", {
           retryAfterSeconds: 5,
           details: { upstreamStatus: response.status },
         });

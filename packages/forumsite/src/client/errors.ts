@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { asRecord, text } from "../readers/json.ts";
 import type { ForumAnswer } from "./client.ts";
 
@@ -29,11 +30,11 @@ function describe(resource: ForumResource): string {
 function notFound(resource: ForumResource, reason: string | null): ServiceError {
   const details = { ...(reason ? { reason } : {}) };
   if (resource.kind === "post")
-    return new ServiceError("post_not_found", `post ${resource.id} does not exist or was deleted`, {
+    return fail("post_not_found", `post ${resource.id} does not exist or was deleted`, {
       details,
     });
   const name = resource.kind === "subreddit" ? resource.name : resource.subreddit;
-  return new ServiceError(
+  return fail(
     "subreddit_not_found",
     reason === "banned" ? `r/${name} is banned` : `r/${name} does not exist`,
     { details: { ...details, subreddit: name } },
@@ -43,15 +44,11 @@ function notFound(resource: ForumResource, reason: string | null): ServiceError 
 function unrecognised(answer: ForumAnswer, resource: ForumResource): ServiceError {
   const replay = asRecord(answer.json)?.replay === "no_match" ? { replay: "no_match" } : {};
   if (answer.status === 403)
-    return new ServiceError(
-      "upstream_blocked",
-      `forumsite refused the request for ${describe(resource)} (403)`,
-      {
-        retryAfterSeconds: 60,
-        details: { upstreamStatus: 403 },
-      },
-    );
-  return new ServiceError(
+    return fail("upstream_blocked", `forumsite refused the request for ${describe(resource)} (403)`, {
+      retryAfterSeconds: 60,
+      details: { upstreamStatus: 403 },
+    });
+  return fail(
     "upstream_error",
     `forumsite answered ${answer.status} for ${describe(resource)} in a form this service does not know`,
     {
@@ -77,7 +74,7 @@ export function platformError(answer: ForumAnswer, resource: ForumResource): Ser
   if (answer.status >= 300 && answer.status < 400) {
     const target = answer.location ? new URL(answer.location, "https://www.reddit.com").pathname : "";
     if (resource.kind !== "post" && /^\/subreddits\/search/.test(target)) return notFound(resource, null);
-    return new ServiceError("upstream_error", `forumsite redirected ${describe(resource)} to ${target}`, {
+    return fail("upstream_error", `forumsite redirected ${describe(resource)} to ${target}`, {
       retryAfterSeconds: 5,
       details: { upstreamStatus: answer.status },
     });
@@ -87,13 +84,13 @@ export function platformError(answer: ForumAnswer, resource: ForumResource): Ser
   const reason = text(body, "reason");
   if (answer.status === 404) return notFound(resource, reason);
   if (answer.status === 403 && reason && PRIVATE_REASONS.has(reason))
-    return new ServiceError(
+    return fail(
       "subreddit_private",
       resource.kind === "post" ? "the post's subreddit is private" : `${describe(resource)} is private`,
       { details: { reason } },
     );
   if (answer.status === 403 && reason && QUARANTINE_REASONS.has(reason))
-    return new ServiceError(
+    return fail(
       "subreddit_quarantined",
       resource.kind === "post"
         ? "the post's subreddit is quarantined"

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext, ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { asRecord, num, text } from "../readers/json.ts";
 
 /**
@@ -49,7 +50,7 @@ async function readStored(ctx: TokenContext, key: string): Promise<StoredToken |
 }
 
 function refused(message: string, details: Record<string, unknown> = {}): ServiceError {
-  return new ServiceError("upstream_login_required", `forumsite: ${message}`, {
+  return fail("upstream_login_required", `forumsite: ${message}`, {
     retryAfterSeconds: 60,
     details: { reason: "oauth_token_refused", ...details },
   });
@@ -128,7 +129,7 @@ export async function appOnlyToken(
     }
     await sleep(POLL_MS, undefined, { signal: ctx.signal });
   }
-  throw new ServiceError("upstream_unavailable", "forumsite: no OAuth token could be obtained in time", {
+  throw fail("upstream_unavailable", "forumsite: no OAuth token could be obtained in time", {
     retryAfterSeconds: 10,
     details: { reason: "oauth_token_timeout" },
   });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
+import { fail } from "../errors.ts";
 
 /**
  * The platform's request budget per credential (the OAuth client, or the server's address for public requests). Every
@@ -91,14 +92,14 @@ export async function awaitCredential(ctx: RateLimitContext, credential: string)
   if (reason === BLOCKED_REASON) {
     // A block page: waiting a few seconds would not help, and asking again would only prolong the block.
     const seconds = Math.ceil(wait / 1000);
-    throw new ServiceError("upstream_blocked", `forumsite blocked this address; it rests for ${seconds} s`, {
+    throw fail("upstream_blocked", `forumsite blocked this address; it rests for ${seconds} s`, {
       retryAfterSeconds: seconds,
       details: { reason: "credential_blocked" },
     });
   }
   if (wait > MAX_PAUSE_WAIT_MS) {
     const seconds = Math.ceil(wait / 1000);
-    throw new ServiceError(
+    throw fail(
       "upstream_rate_limited",
       `forumsite: the request budget of this credential is spent; it renews in ${seconds} s`,
       { retryAfterSeconds: seconds, details: { reason: "credential_paused" } },

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type PostRef, parsePostRef } from "../inputs/post-url.ts";
 import type { ForumClient } from "./client.ts";
 
@@ -16,7 +16,7 @@ export async function resolvePostId(
   const location = await client.redirectOf(ref.path);
   const target = location ? parsePostRef(location) : null;
   if (target?.kind === "ok" && target.value.kind === "id") return { id: target.value.id, viaShareLink: true };
-  throw new ServiceError("post_not_found", "the share link does not lead to a post", {
+  throw fail("post_not_found", "the share link does not lead to a post", {
     details: { shareLink: ref.path },
   });
 }

@@ -1,9 +1,9 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { CommentSort } from "../inputs/params.ts";
 import { readCommentPage } from "../paging/thread.ts";
 import type { ForumComment } from "../readers/comment.ts";
@@ -48,7 +48,7 @@ export async function getPostComments(
     cursor: params.cursor,
   });
   const post = readPostDetails(page.post);
-  if (!post) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
+  if (!post) throw fail("post_not_found", `post ${id} does not exist`, {});
   const parts = [
     `${client.via}:comments`,
     page.stubRequests > 0 ? "morechildren" : "",

@@ -1,10 +1,10 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";
 import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { type PostDetails, readPostDetails } from "../readers/post.ts";
 import { readThreadAnswer } from "../readers/thread/tree.ts";
 import type { postDetailsParams, postDetailsSpec } from "../spec/post-details.ts";
@@ -26,7 +26,7 @@ export async function getPostDetails(
   const answer = await client.get(`/comments/${id}`, { limit: 1 });
   const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
   const details = readPostDetails(thread.post);
-  if (!details) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
+  if (!details) throw fail("post_not_found", `post ${id} does not exist`, {});
   return { data: details, source: `${client.via}:comments${viaShareLink ? "+share-link" : ""}` };
 }
 

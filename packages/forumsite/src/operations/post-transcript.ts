@@ -1,10 +1,10 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";
 import { resolvePostId } from "../client/resolve-post.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { CommentSort } from "../inputs/params.ts";
 import { readPostDetails } from "../readers/post.ts";
 import { flattenComments, readThreadAnswer } from "../readers/thread/tree.ts";
@@ -47,7 +47,7 @@ export async function getPostTranscript(
   });
   const thread = readThreadAnswer(okJson(answer, { kind: "post", id }));
   const post = readPostDetails(thread.post);
-  if (!post) throw new ServiceError("post_not_found", `post ${id} does not exist`, {});
+  if (!post) throw fail("post_not_found", `post ${id} does not exist`, {});
   const counter = { skipped: 0 };
   const top = flattenComments(thread.commentChildren, post.fullname, 0, counter)
     .flatMap((item) => (item.type === "comment" ? [item.comment] : []))

@@ -1,9 +1,9 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { readThing } from "../readers/listing.ts";
 import {
   readSubredditAbout,
@@ -47,7 +47,7 @@ export async function getSubredditDetails(
   const thing = readThing(okJson(about.value, resource));
   const card = thing?.kind === "t5" ? readSubredditAbout(thing.data) : null;
   if (!card)
-    throw new ServiceError("subreddit_not_found", `r/${name} does not exist`, {
+    throw fail("subreddit_not_found", `r/${name} does not exist`, {
       details: { subreddit: name },
     });
   let rules: SubredditRule[] | null = null;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
+import { fail } from "../errors.ts";
 
 /**
  * The ids of an unresolved `more` stub travel in the comment cursor. A stub can hold thousands of ids (a popular
@@ -37,7 +38,7 @@ export async function unpackIds(ctx: StoreContext, list: IdList): Promise<string
   const joined = typeof list?.ref === "string" ? await ctx.store.get(keyOf(list.ref)) : null;
   const ids = joined ? joined.split(",") : [];
   if (ids.length === 0 || ids.length !== list.n)
-    throw new ServiceError("invalid_cursor", "cursor has expired; start again without a cursor", {
+    throw fail("invalid_cursor", "cursor has expired; start again without a cursor", {
       details: { param: "cursor" },
     });
   return ids;

@@ -4,11 +4,11 @@ import {
   type ListPosition,
   type OperationContext,
   pageBudget,
-  ServiceError,
   type UpstreamPage,
 } from "@sda/core";
 import type { ForumClient, Query } from "../client/client.ts";
 import { type ForumResource, okJson } from "../client/errors.ts";
+import { fail } from "../errors.ts";
 import { readListing } from "../readers/listing.ts";
 import { type PostRow, readPostRow } from "../readers/post.ts";
 
@@ -169,7 +169,7 @@ export async function readPostPage(
     const answer = await client.get(request.path, { ...request.query, after, limit: size });
     const listing = readListing(okJson(answer, request.resource));
     if (!listing)
-      throw new ServiceError("upstream_error", "forumsite answered something that is not a listing", {
+      throw fail("upstream_error", "forumsite answered something that is not a listing", {
         retryAfterSeconds: 5,
       });
     const posts: PostRow[] = [];

@@ -1,4 +1,5 @@
-import { type OperationContext, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 
 /** The public AppView: every read, no credentials (3,000 requests per 5 minutes per IP). */
 export const PUBLIC_APPVIEW = "https://public.api.bsky.app";
@@ -117,11 +118,11 @@ export function refusal(
     upstreamMessage: failure.message,
   };
   if (failure.status === 401 || failure.status === 403)
-    return new ServiceError("upstream_login_required", `microblogsite wants a login for ${nsid}`, {
+    return fail("upstream_login_required", `microblogsite wants a login for ${nsid}`, {
       retryable: false,
       details,
     });
-  return new ServiceError(
+  return fail(
     "upstream_error",
     `microblogsite refused ${nsid}: ${failure.error ?? failure.status}${failure.message ? ` (${failure.message})` : ""}`,
     { retryable: false, details },

@@ -1,10 +1,9 @@
-import { platformError, ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type Actor, RECORD_KINDS, type RecordKind, type RecordRef } from "../inputs/refs.ts";
 import type { AppView } from "./appview.ts";
 
 /** The error of an account that does not exist (or whose handle resolves to none). */
-export const profileMissing = (actor: Actor) =>
-  platformError("profile_not_found", `account ${actor} does not exist`);
+export const profileMissing = (actor: Actor) => fail("profile_not_found", `account ${actor} does not exist`);
 
 /**
  * The DID of an account: a DID as is, a handle through `com.atproto.identity.resolveHandle` (the AppView's answer;
@@ -18,7 +17,7 @@ export async function resolveDid(appview: AppView, actor: Actor): Promise<string
   );
   const did = (body as { did?: unknown } | null)?.did;
   if (typeof did !== "string" || !did.startsWith("did:"))
-    throw new ServiceError("upstream_error", "microblogsite answered resolveHandle without a DID", {
+    throw fail("upstream_error", "microblogsite answered resolveHandle without a DID", {
       details: { handle: actor },
     });
   return did;

@@ -1,5 +1,6 @@
-import { type OperationContext, platformError, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
 import type { MicroblogsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { ENTRYWAY } from "./appview.ts";
 
 /**
@@ -93,11 +94,9 @@ export class OperatorSession {
     }
     const created = await this.#call("com.atproto.server.createSession");
     if (!created)
-      throw platformError(
-        "credentials_required",
-        "the platform refused the operator account's app password",
-        { reason: "login_refused" },
-      );
+      throw fail("credentials_required", "the platform refused the operator account's app password", {
+        details: { reason: "login_refused" },
+      });
     return created;
   }
 
@@ -128,7 +127,7 @@ export class OperatorSession {
     if (response.status === 400 || response.status === 401) return null;
     const body = response.json<{ accessJwt?: unknown; refreshJwt?: unknown }>();
     if (typeof body?.accessJwt !== "string" || typeof body.refreshJwt !== "string")
-      throw new ServiceError("upstream_error", `microblogsite answered ${nsid} without tokens`, {});
+      throw fail("upstream_error", `microblogsite answered ${nsid} without tokens`, {});
     const issued = this.#ctx.now().getTime();
     return {
       accessJwt: body.accessJwt,

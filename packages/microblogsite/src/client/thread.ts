@@ -1,4 +1,5 @@
-import { type OperationContext, platformError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
+import { fail } from "../errors.ts";
 import type { RecordRef } from "../inputs/refs.ts";
 import { readThreadRoot, type ThreadRoot } from "../readers/thread.ts";
 import { AppView } from "./appview.ts";
@@ -18,7 +19,7 @@ export async function readPostThread(
 ): Promise<{ uri: string; root: Extract<ThreadRoot, { kind: "post" }> }> {
   const appview = new AppView(ctx);
   const uri = await atUriOf(appview, "post", ref);
-  const missing = (why = "does not exist") => platformError("post_not_found", `post ${uri} ${why}`);
+  const missing = (why = "does not exist") => fail("post_not_found", `post ${uri} ${why}`);
   const body = await appview.get(
     "app.bsky.feed.getPostThread",
     { uri, depth: options.depth, parentHeight: 0 },

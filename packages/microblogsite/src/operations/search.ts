@@ -1,7 +1,8 @@
-import { type HandlerFor, type OperationContext, platformError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import { AppView, refusal, type XrpcQuery, type XrpcResult } from "../client/appview.ts";
 import { OperatorSession, operatorAccount } from "../client/session.ts";
 import type { MicroblogsiteEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { readList } from "../paging/pager.ts";
 import { rawSearchPostsPage, readAnswer } from "../readers/lexicon.ts";
 import { readPost } from "../readers/post.ts";
@@ -36,10 +37,10 @@ class PostSearch {
       : await this.#appview.attempt(NSID, query);
     if (!result.ok && !this.asOperator && (result.failure.status === 401 || result.failure.status === 403)) {
       if (!this.#session)
-        throw platformError(
+        throw fail(
           "credentials_required",
           "the platform refuses post search without a login, and no operator account is configured (MICROBLOGSITE_IDENTIFIER, MICROBLOGSITE_APP_PASSWORD)",
-          { upstreamStatus: result.failure.status, upstreamError: result.failure.error },
+          { details: { upstreamStatus: result.failure.status, upstreamError: result.failure.error } },
         );
       this.asOperator = true;
       result = await this.#asOperator(query);

@@ -1,7 +1,8 @@
-import { type OperationContext, platformError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { AppView } from "../client/appview.ts";
 import { atUriOf, profileMissing } from "../client/identity.ts";
+import { fail } from "../errors.ts";
 import type { Actor, RecordRef } from "../inputs/refs.ts";
 import { type Account, readAccount } from "../readers/actor.ts";
 import { rawGraphPage } from "../readers/lexicon.ts";
@@ -74,7 +75,7 @@ export async function postAccountsOutcome<S extends z.ZodType, T extends { id: s
     limit: params.limit,
     cursor: params.cursor,
     keyOf: (row) => row.id,
-    missing: () => platformError("post_not_found", `post ${uri} does not exist`),
+    missing: () => fail("post_not_found", `post ${uri} does not exist`),
   });
   return {
     data: { postId: uri, ...listOf(page) },

@@ -1,6 +1,7 @@
-import { type OperationContext, platformError, type ServiceError } from "@sda/core";
+import type { OperationContext, ServiceError } from "@sda/core";
 import { AppView, type XrpcFailure, type XrpcQuery } from "../client/appview.ts";
 import { atUriOf } from "../client/identity.ts";
+import { fail } from "../errors.ts";
 import type { RecordRef } from "../inputs/refs.ts";
 import { rawFeedPage } from "../readers/lexicon.ts";
 import { type Post, readFeedItem } from "../readers/post.ts";
@@ -68,7 +69,7 @@ export async function recordFeedOutcome<K extends keyof typeof RECORD_FEEDS>(
     query: { [kind]: uri },
     limit: params.limit,
     cursor: params.cursor,
-    missing: () => platformError(code, `${kind} ${uri} does not exist`),
+    missing: () => fail(code, `${kind} ${uri} does not exist`),
   });
   const { items, nextCursor, hasMore } = page;
   return {

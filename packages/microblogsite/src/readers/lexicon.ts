@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 
 /**
  * Zod schemas of the AppView's answers (the `app.bsky.*` lexicons), as loose as the platform's own: only what the
@@ -111,7 +111,7 @@ export function readAnswer<S extends z.ZodType>(schema: S, body: unknown, what: 
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new ServiceError("upstream_error", `microblogsite answered ${what} in an unexpected shape`, {
+  throw fail("upstream_error", `microblogsite answered ${what} in an unexpected shape`, {
     details: {
       reason: "unexpected_shape",
       at: issue?.path.join(".") ?? "",

@@ -1,4 +1,5 @@
-import { type OperationContext, type PlatformRequest, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 import type { BandcampLink } from "../inputs/links.ts";
 import { type PageData, readPageData } from "../readers/page-data.ts";
 
@@ -52,20 +53,12 @@ export class BandcampClient {
     });
     if (response.status === 404 || response.status === 410) {
       if (isReplayNoMatch(response))
-        throw new ServiceError(
-          "upstream_error",
-          "musicsite: the replay upstream has no recording for this request",
-          {
-            details: { upstreamStatus: 404, replay: "no_match" },
-          },
-        );
-      throw new ServiceError(
-        "not_found",
-        `${link.host}${link.path} does not exist (HTTP ${response.status})`,
-        {
-          details: { url: link.url, upstreamStatus: response.status },
-        },
-      );
+        throw fail("upstream_error", "musicsite: the replay upstream has no recording for this request", {
+          details: { upstreamStatus: 404, replay: "no_match" },
+        });
+      throw fail("not_found", `${link.host}${link.path} does not exist (HTTP ${response.status})`, {
+        details: { url: link.url, upstreamStatus: response.status },
+      });
     }
     return { data: readPageData(response.text()), url: link.url };
   }

@@ -1,5 +1,6 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { BandcampClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { bandIdOf } from "../readers/band.ts";
 import type { artistSpec } from "../spec/artist.ts";
 import { fetchBand } from "./band.ts";
@@ -19,11 +20,11 @@ export const artistHandler: HandlerFor<typeof artistSpec> = async (params, ctx) 
   if (params.bandId !== undefined)
     return { data: await fetchBand(client, params.bandId), source: "band_details" };
   const link = params.url;
-  if (!link) throw new ServiceError("not_found", "no artist given");
+  if (!link) throw fail("not_found", "no artist given");
   const page = await client.page(link);
   const bandId = bandIdOf(page.data.band);
   if (bandId === null)
-    throw new ServiceError("not_found", `${link.url} is not a Bandcamp artist page (no data-band)`, {
+    throw fail("not_found", `${link.url} is not a Bandcamp artist page (no data-band)`, {
       details: { url: link.url },
     });
   return { data: await fetchBand(client, bandId), source: "page+band_details" };

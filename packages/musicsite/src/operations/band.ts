@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { BandcampClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { type MusicArtist, readBandDetails } from "../readers/band.ts";
 
 /**
@@ -12,12 +12,12 @@ export async function fetchBand(client: BandcampClient, bandId: string): Promise
   if (read && "band" in read) return read.band;
   const message = read?.error ?? "an answer that is no band";
   if (/not found/i.test(message))
-    throw new ServiceError("not_found", `no Bandcamp band ${bandId}: ${message}`, { details: { bandId } });
+    throw fail("not_found", `no Bandcamp band ${bandId}: ${message}`, { details: { bandId } });
   if (/invalid int/i.test(message))
-    throw new ServiceError("invalid_parameter", `Bandcamp refused the band id: ${message}`, {
+    throw fail("invalid_parameter", `Bandcamp refused the band id: ${message}`, {
       details: { param: "bandId" },
     });
-  throw new ServiceError("upstream_error", `musicsite: band_details answered ${message}`, {
+  throw fail("upstream_error", `musicsite: band_details answered ${message}`, {
     retryAfterSeconds: 5,
   });
 }

@@ -1,5 +1,6 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { BandcampClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { observePackages } from "../paging/package-state.ts";
 import type { releasePackagesSpec } from "../spec/release-packages.ts";
 import { readRelease } from "./release-source.ts";
@@ -26,13 +27,9 @@ export const releasePackagesHandler: HandlerFor<typeof releasePackagesSpec> = as
   if (params.cursor) {
     const cursor = ctx.cursors.decode<PackagesCursor>(params.cursor);
     if (cursor?.release !== releaseKey || !Number.isInteger(cursor.offset) || cursor.offset < 0)
-      throw new ServiceError(
-        "invalid_cursor",
-        "cursor is not a nextCursor of this release; start without a cursor",
-        {
-          details: { param: "cursor" },
-        },
-      );
+      throw fail("invalid_cursor", "cursor is not a nextCursor of this release; start without a cursor", {
+        details: { param: "cursor" },
+      });
     offset = cursor.offset;
   }
   const observed = await observePackages(ctx, release.id, release.packages);

@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import type { BandcampClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { type MusicRelease, readReleasePage, readTralbumDetails } from "../readers/release.ts";
 import type { ReleaseRefParams } from "../spec/release-ref.ts";
 
@@ -19,31 +19,27 @@ export async function readRelease(
     const page = await client.page(params.url);
     const release = readReleasePage(page.data);
     if (!release && page.data.band !== null && params.url.kind === "artist")
-      throw new ServiceError(
+      throw fail(
         "url_kind_mismatch",
         `${params.url.url} is an artist's page; give one of its /album/ or /track/ links (or use /v1/musicsite/artist)`,
         { details: { param: "url", kind: "artist", expected: "album or track" } },
       );
     if (!release)
-      throw new ServiceError(
-        "not_found",
-        `${params.url.url} is not a Bandcamp release page (no data-tralbum)`,
-        {
-          details: { url: params.url.url },
-        },
-      );
+      throw fail("not_found", `${params.url.url} is not a Bandcamp release page (no data-tralbum)`, {
+        details: { url: params.url.url },
+      });
     return { release, source: "page" };
   }
   const { bandId, itemId, type } = params;
   if (bandId === undefined || itemId === undefined || type === undefined)
-    throw new ServiceError("invalid_parameter", "give the release's url, or its bandId, itemId and type", {
+    throw fail("invalid_parameter", "give the release's url, or its bandId, itemId and type", {
       details: { param: "url" },
     });
   const answer = await client.tralbumDetails(bandId, itemId, type);
   const release = readTralbumDetails(answer);
   if (release) return { release, source: "tralbum_details" };
   const error = (answer as { error_message?: unknown } | null)?.error_message;
-  throw new ServiceError(
+  throw fail(
     "not_found",
     `no Bandcamp ${type} ${itemId} of band ${bandId}${typeof error === "string" ? `: ${error}` : ""}`,
     {

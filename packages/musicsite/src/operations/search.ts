@@ -1,5 +1,6 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/core";
 import { BandcampClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { readSearchPage } from "../readers/search.ts";
 import type { searchSpec } from "../spec/search.ts";
 
@@ -22,13 +23,9 @@ export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) 
   if (params.cursor) {
     const cursor = ctx.cursors.decode<SearchCursor>(params.cursor);
     if (cursor?.q !== params.q || !Number.isInteger(cursor.page) || cursor.page < 1)
-      throw new ServiceError(
-        "invalid_cursor",
-        "cursor is not a nextCursor of this query; start without a cursor",
-        {
-          details: { param: "cursor" },
-        },
-      );
+      throw fail("invalid_cursor", "cursor is not a nextCursor of this query; start without a cursor", {
+        details: { param: "cursor" },
+      });
     page = cursor.page;
   }
   const { results, hasNext } = readSearchPage(await new BandcampClient(ctx).search(params.q, page));

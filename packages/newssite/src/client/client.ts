@@ -1,4 +1,5 @@
-import { type OperationContext, type PlatformRequest, ServiceError, type UpstreamResponse } from "@sda/core";
+import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 
 /** Live origin of the official Firebase API (`/v0/...`). */
 const FIREBASE_ORIGIN = "https://hacker-news.firebaseio.com";
@@ -38,7 +39,7 @@ export class NewsClient {
   async firebase(path: string): Promise<unknown> {
     const response = await this.#send({ url: `${FIREBASE_ORIGIN}${path}`, acceptStatus: [401] });
     if (response.status === 401)
-      throw new ServiceError("upstream_error", `newssite refused ${path}: permission denied`, {
+      throw fail("upstream_error", `newssite refused ${path}: permission denied`, {
         retryable: false,
         details: { upstreamStatus: 401, reason: "permission_denied" },
       });

@@ -1,6 +1,7 @@
-import { fillFromPages, isServiceError, type OperationContext, ServiceError } from "@sda/core";
+import { fillFromPages, isServiceError, type OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { decodeCursor, encodeCursor, isIndex } from "../paging/cursor.ts";
 import { isFrameList, type ThreadFrame, walkThread } from "../paging/firebase-thread.ts";
 import { readItemTree, type ThreadComment } from "../readers/algolia.ts";
@@ -61,7 +62,7 @@ export async function itemCommentsHandler(
     }
   }
   const item = readFirebaseItem(await client.item(params.url));
-  if (!item) throw new ServiceError("item_not_found", `item ${params.url} does not exist`);
+  if (!item) throw fail("item_not_found", `item ${params.url} does not exist`);
   const start: ThreadFrame[] = cursor?.v === "f" ? cursor.f : [[item.id, 0, 0]];
   const page = await walkThread(client, item, start, params.limit);
   const next = page.frames.length > 0 ? encodeCursor(ctx, key, { v: "f", f: page.frames }) : null;

@@ -1,7 +1,8 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { mapBounded } from "../client/bounded.ts";
 import { ITEM_CONCURRENCY, NewsClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import {
   type NewsItem,
   type PollOption,
@@ -26,7 +27,7 @@ export async function itemDetailsHandler(
   const client = new NewsClient(ctx);
   const raw = await client.item(params.url);
   const item = readFirebaseItem(raw);
-  if (!item) throw new ServiceError("item_not_found", `item ${params.url} does not exist`);
+  if (!item) throw fail("item_not_found", `item ${params.url} does not exist`);
   if (item.type !== "poll") return { data: item, source: "firebase:item" };
   const options = await mapBounded(pollPartIds(raw), ITEM_CONCURRENCY, async (id): Promise<PollOption> => {
     const option = readFirebaseItem(await client.item(id));

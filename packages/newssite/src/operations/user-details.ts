@@ -1,6 +1,7 @@
-import { isServiceError, type OperationContext, ServiceError } from "@sda/core";
+import { isServiceError, type OperationContext } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
+import { fail } from "../errors.ts";
 import { type NewsUser, readAlgoliaUser, readFirebaseUser } from "../readers/user.ts";
 import { type userDetailsParams, userHandleOf } from "../spec/user-details.ts";
 
@@ -19,7 +20,7 @@ export async function userDetailsHandler(
 ): Promise<{ data: NewsUser; source: string }> {
   const client = new NewsClient(ctx);
   const handle = userHandleOf(params);
-  const missing = () => new ServiceError("user_not_found", `user ${handle} does not exist`);
+  const missing = () => fail("user_not_found", `user ${handle} does not exist`);
   try {
     const user = readFirebaseUser(await client.firebase(`/v0/user/${handle}.json`));
     if (!user) throw missing();

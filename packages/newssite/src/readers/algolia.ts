@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 import { emptyToNull, ITEM_TYPES, type ItemType, linkAndText, type NewsItem } from "./item.ts";
 import { isoTime } from "./time.ts";
 
@@ -10,7 +10,7 @@ import { isoTime } from "./time.ts";
  */
 
 const unexpected = (what: string) =>
-  new ServiceError("upstream_error", `newssite search answered ${what} in an unknown shape`, {
+  fail("upstream_error", `newssite search answered ${what} in an unknown shape`, {
     details: { reason: "unexpected_answer" },
   });
 

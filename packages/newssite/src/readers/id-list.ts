@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 
 const idList = z.array(z.number().int().positive());
 
@@ -10,7 +10,7 @@ const idList = z.array(z.number().int().positive());
 export function readIdList(raw: unknown): number[] {
   const parsed = idList.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new ServiceError("upstream_error", "newssite answered a story list in an unknown shape", {
+  throw fail("upstream_error", "newssite answered a story list in an unknown shape", {
     details: { reason: "unexpected_answer" },
   });
 }

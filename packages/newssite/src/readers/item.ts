@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 import { htmlToText } from "./html-text.ts";
 import { domainOf, isoTime } from "./time.ts";
 
@@ -107,7 +107,7 @@ export function readFirebaseItem(raw: unknown): NewsItem | null {
   if (raw === null) return null;
   const parsed = firebaseItem.safeParse(raw);
   if (!parsed.success)
-    throw new ServiceError("upstream_error", "newssite answered an item in an unknown shape", {
+    throw fail("upstream_error", "newssite answered an item in an unknown shape", {
       details: { reason: "unexpected_answer" },
     });
   const item = parsed.data;

@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 import { htmlToText } from "./html-text.ts";
 import { isoTime } from "./time.ts";
 
@@ -18,7 +18,7 @@ export interface NewsUser {
 }
 
 const unexpected = () =>
-  new ServiceError("upstream_error", "newssite answered a user in an unknown shape", {
+  fail("upstream_error", "newssite answered a user in an unknown shape", {
     details: { reason: "unexpected_answer" },
   });
 

@@ -1,5 +1,6 @@
-import { cacheParam, count, defineOperationSpec, failWith, fixed, ServiceError, timestamp } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, failWith, fixed, timestamp } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../errors.ts";
 import { userRefParam } from "../inputs/user-ref.ts";
 
 /**
@@ -21,7 +22,7 @@ export const userDetailsParams = z
 export function userHandleOf(params: z.output<typeof userDetailsParams>): string {
   const handle = params.handle ?? params.url;
   if (handle === undefined)
-    throw new ServiceError("missing_parameter", "url or handle is required", {
+    throw fail("missing_parameter", "url or handle is required", {
       details: { param: "handle" },
     });
   return handle;

@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { view } from "../readers/json-view.ts";
 
 /**
@@ -24,14 +25,14 @@ export class PlatformNotFound extends Error {
 
 /** 502 `upstream_rate_limited` for a platform rate limit. */
 export function rateLimited(message: string, retryAfterSeconds = RATE_LIMIT_WAIT_SECONDS): ServiceError {
-  return new ServiceError("upstream_rate_limited", `photosite is rate limiting: ${message}`, {
+  return fail("upstream_rate_limited", `photosite is rate limiting: ${message}`, {
     retryAfterSeconds,
   });
 }
 
 /** 502 `upstream_login_required` for a login wall or checkpoint. */
 export function loginRequired(reason: string): ServiceError {
-  return new ServiceError("upstream_login_required", `photosite asked for a login (${reason})`, {
+  return fail("upstream_login_required", `photosite asked for a login (${reason})`, {
     retryAfterSeconds: LOGIN_WALL_WAIT_SECONDS,
     details: { reason },
   });
@@ -85,7 +86,7 @@ export function classifyFailure(status: number, body: string, retryAfter?: strin
   if (status === 404 || (status === 400 && NOT_FOUND_TEXT.test(message)))
     return new PlatformNotFound(message || `HTTP ${status}`);
   if (status === 401) return loginRequired(message || "HTTP 401");
-  return new ServiceError("upstream_error", `photosite answered ${status}${message ? `: ${message}` : ""}`, {
+  return fail("upstream_error", `photosite answered ${status}${message ? `: ${message}` : ""}`, {
     retryAfterSeconds: 5,
     details: { upstreamStatus: status },
   });
@@ -106,7 +107,7 @@ export function checkGraphqlAnswer(answer: unknown, queryName: string): void {
   if (RATE_LIMIT_TEXT.test(messages)) throw rateLimited(messages);
   if (/login/i.test(messages)) throw loginRequired(messages);
   if (!root.at("data").isObject())
-    throw new ServiceError("upstream_error", `photosite GraphQL ${queryName} failed: ${messages}`, {
+    throw fail("upstream_error", `photosite GraphQL ${queryName} failed: ${messages}`, {
       retryAfterSeconds: 5,
       details: { query: queryName },
     });

@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type HashtagInfo, readHashtagInfo, readHashtagSections } from "../readers/hashtag.ts";
 import { view } from "../readers/json-view.ts";
 import type { Media } from "../readers/model.ts";
@@ -18,7 +19,7 @@ export interface HashtagPage {
 
 /** 404 `hashtag_not_found`. */
 export function hashtagNotFound(tag: string): ServiceError {
-  return new ServiceError("hashtag_not_found", `no hashtag #${tag}`, { details: { hashtag: tag } });
+  return fail("hashtag_not_found", `no hashtag #${tag}`, { details: { hashtag: tag } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
 import {
   classifyError,
   defineStrategy,
@@ -6,6 +6,7 @@ import {
   runChainFor,
   type StrategyRunInfo,
 } from "@sda/strategy";
+import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import { readEmbedBody } from "../readers/embed.ts";
 import { type JsonView, view } from "../readers/json-view.ts";
@@ -19,7 +20,7 @@ import { callGraphql, callJson, callWeb } from "./web.ts";
 
 /** 404 `post_not_found`. */
 export function postNotFound(post: PostRef): ServiceError {
-  return new ServiceError("post_not_found", `no public post ${post.shortcode}`, {
+  return fail("post_not_found", `no public post ${post.shortcode}`, {
     details: { shortcode: post.shortcode },
   });
 }
@@ -63,13 +64,9 @@ async function viaEmbed(ctx: PhotositeContext, post: PostRef): Promise<Media> {
   // An embed page (HTML) without media is the platform's "post unavailable" page; anything else (a truncated or
   // garbage body) says nothing about the post and must not become a 404.
   if (!/<html|<!doctype html/i.test(text.slice(0, 4096)))
-    throw new ServiceError(
-      "upstream_error",
-      "photosite embed answer is neither an embed page nor media JSON",
-      {
-        details: { reason: "unreadable_embed" },
-      },
-    );
+    throw fail("upstream_error", "photosite embed answer is neither an embed page nor media JSON", {
+      details: { reason: "unreadable_embed" },
+    });
   throw new PlatformNotFound("embed page without media");
 }
 
@@ -80,7 +77,7 @@ async function viaPage(
   const response = await callWeb(ctx, { url: `${WEB_ORIGIN}/p/${post.shortcode}/`, kind: "page" });
   const page = readPostPage(response.text(), post.shortcode);
   if (!page)
-    throw new ServiceError("upstream_error", "photosite post page without post data", {
+    throw fail("upstream_error", "photosite post page without post data", {
       details: { reason: "page_without_data" },
     });
   return page;

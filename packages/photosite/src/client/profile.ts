@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type JsonView, view } from "../readers/json-view.ts";
 import { readProfilePage } from "../readers/pages.ts";
 import { type Profile, readProfile } from "../readers/profile.ts";
@@ -9,12 +10,12 @@ import { callJson, callWeb } from "./web.ts";
 
 /** 404 `profile_not_found` for a username or user id. */
 export function profileNotFound(who: string): ServiceError {
-  return new ServiceError("profile_not_found", `no public profile ${who}`, { details: { profile: who } });
+  return fail("profile_not_found", `no public profile ${who}`, { details: { profile: who } });
 }
 
 /** 403 `profile_private` (the profile exists; its posts, reels, tags and highlights are not public). */
 export function profilePrivate(who: string): ServiceError {
-  return new ServiceError("profile_private", `profile ${who} is private`, { details: { profile: who } });
+  return fail("profile_private", `profile ${who} is private`, { details: { profile: who } });
 }
 
 /** A fetched profile answer: the read profile plus the raw user object (for its embedded grid). */
@@ -78,7 +79,7 @@ export async function fetchProfilePage(ctx: PhotositeContext, username: string):
   }
   const profile = readProfilePage(html);
   if (!profile)
-    throw new ServiceError("upstream_error", "photosite profile page without profile data", {
+    throw fail("upstream_error", "photosite profile page without profile data", {
       details: { reason: "page_without_data" },
     });
   return profile;

@@ -1,4 +1,5 @@
 import { ServiceError, type UpstreamResponse } from "@sda/core";
+import { fail } from "../errors.ts";
 import { type GraphqlQuery, PAGE_HEADERS, WEB_HEADERS, WEB_ORIGIN } from "./config.ts";
 import type { PhotositeContext } from "./context.ts";
 import {
@@ -89,7 +90,7 @@ export async function callWeb(ctx: PhotositeContext, call: WebCall): Promise<Ups
     response.status === 301 || response.status === 302
       ? LOGIN_PATH.test(location)
         ? loginRequired(`redirect to ${new URL(location, WEB_ORIGIN).pathname}`)
-        : new ServiceError("upstream_error", `photosite redirected an API call to ${location}`, {
+        : fail("upstream_error", `photosite redirected an API call to ${location}`, {
             details: { upstreamStatus: response.status },
           })
       : response.status >= 400
@@ -118,7 +119,7 @@ export async function callJson(ctx: PhotositeContext, call: WebCall): Promise<un
     return JSON.parse(text);
   } catch {
     if (/<html/i.test(text.slice(0, 2048))) throw loginRequired("login page instead of JSON");
-    throw new ServiceError("upstream_error", "photosite answered a body that is not JSON", {
+    throw fail("upstream_error", "photosite answered a body that is not JSON", {
       details: { url: new URL(call.url).pathname },
     });
   }

@@ -1,5 +1,4 @@
 import type { HandlerFor } from "@sda/core";
-import { ServiceError } from "@sda/core";
 import { escapeAttribute, escapeText } from "entities";
 import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../client/config.ts";
 import type { PhotositeContext } from "../client/context.ts";
@@ -7,6 +6,7 @@ import { withFallback } from "../client/fallback.ts";
 import { fetchPost } from "../client/post.ts";
 import { callJson } from "../client/web.ts";
 import type { PhotositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import { view } from "../readers/json-view.ts";
 import type { embedSpec } from "../spec/embed.ts";
@@ -72,7 +72,7 @@ async function viaOembed(ctx: PhotositeContext, post: PostRef, captioned: boolea
   );
   const html = answer.text("html");
   if (!html?.includes("instagram-media"))
-    throw new ServiceError("upstream_error", "photosite oEmbed answered without a snippet", {});
+    throw fail("upstream_error", "photosite oEmbed answered without a snippet", {});
   return {
     url: post.url,
     shortcode: post.shortcode,

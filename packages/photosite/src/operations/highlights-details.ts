@@ -1,8 +1,8 @@
 import type { HandlerFor } from "@sda/core";
-import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchHighlightReels } from "../client/highlights.ts";
 import type { PhotositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import {
   type HighlightAlbum,
   type HighlightItem,
@@ -53,7 +53,7 @@ export async function getHighlightsDetails(ctx: PhotositeContext, params: { id: 
     });
   }
   if (highlights.length === 0)
-    throw new ServiceError("highlight_not_found", `no highlight ${params.id.join(", ")}`, {
+    throw fail("highlight_not_found", `no highlight ${params.id.join(", ")}`, {
       details: { ids: params.id },
     });
   const items = highlights.flatMap((h) => h.items);

@@ -1,10 +1,10 @@
-import type { HandlerFor } from "@sda/core";
-import { ServiceError } from "@sda/core";
+import type { HandlerFor, ServiceError } from "@sda/core";
 import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";
 import { audioPages } from "../client/lists/audio.ts";
 import type { PhotositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { AudioPageInfo } from "../readers/audio.ts";
@@ -28,7 +28,7 @@ export interface AudioReels {
 }
 
 function audioNotFound(audioId: string): ServiceError {
-  return new ServiceError("audio_not_found", `no audio ${audioId}`, { details: { audioId } });
+  return fail("audio_not_found", `no audio ${audioId}`, { details: { audioId } });
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { OperationContext } from "@sda/core";
-import { ServiceError } from "@sda/core";
+import type { OperationContext, ServiceError } from "@sda/core";
 import {
   type AudioSource,
   type AudioTranscript,
@@ -8,6 +7,7 @@ import {
   ExtractorSource,
   transcribeAudio,
 } from "@sda/media";
+import { fail } from "../errors.ts";
 import type { Media } from "../readers/model.ts";
 
 /** Name of the photosite media CDN's `blocked_rate` circuit (Redis key `<prefix>:circuit:photosite-media`). */
@@ -44,7 +44,7 @@ export function hasVideo(media: Media): boolean {
  * `details.reason` is `not_a_video`, `details.type` the post's type.
  */
 export function notAVideoError(media: Media, shortcode: string): ServiceError {
-  return new ServiceError("unsupported_url", `post ${shortcode} has no video, so no speech to transcribe`, {
+  return fail("unsupported_url", `post ${shortcode} has no video, so no speech to transcribe`, {
     details: { reason: "not_a_video", type: media.type, shortcode },
   });
 }
@@ -74,7 +74,7 @@ export async function transcribePostVideo(
 ): Promise<PostSpeech> {
   const durationSeconds = media.durationSeconds;
   if (durationSeconds !== null && durationSeconds > REEL_MAX_DURATION_SECONDS)
-    throw new ServiceError("duration_too_long", "videos longer than 15 minutes cannot be transcribed here", {
+    throw fail("duration_too_long", "videos longer than 15 minutes cannot be transcribed here", {
       details: { durationSeconds, maxDurationSeconds: REEL_MAX_DURATION_SECONDS },
     });
   const { settings } = ctx.services.media;

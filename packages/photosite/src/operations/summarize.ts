@@ -1,9 +1,9 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { Summary, SummaryInput, TranscriptSegment } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
@@ -72,13 +72,9 @@ export async function getPostSummary(
   if (caption) inputs.push("caption");
   if (segments.length > 0) inputs.push("speech");
   if (inputs.length === 0)
-    throw new ServiceError(
-      "unsupported_url",
-      `post ${post.shortcode} has neither a caption nor speech to summarise`,
-      {
-        details: { reason: "no_text", shortcode: post.shortcode },
-      },
-    );
+    throw fail("unsupported_url", `post ${post.shortcode} has neither a caption nor speech to summarise`, {
+      details: { reason: "no_text", shortcode: post.shortcode },
+    });
   const language = segments.length > 0 ? (speech?.data.language ?? "und") : "und";
   const title = titleOf(media);
   const { summariser } = ctx.services;

@@ -3,6 +3,7 @@ import { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { Media } from "../readers/model.ts";
 import type { trendingReelsSpec } from "../spec/trending-reels.ts";
 import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
@@ -70,7 +71,7 @@ export async function getTrendingReels(
     const first = pages[0];
     throw first?.status === "rejected" && first.reason instanceof ServiceError
       ? first.reason
-      : new ServiceError("upstream_error", "no trending source answered", {});
+      : fail("upstream_error", "no trending source answered", {});
   }
   const reels = interleave(lists, params.limit).map((media, index) => ({
     ...reelRow(media),

@@ -1,4 +1,4 @@
-import { type ErrorCode, ServiceError } from "@sda/core";
+import { fail, type VideositeErrorCode } from "../errors.ts";
 import { ORIGIN } from "../inputs/site.ts";
 import { type Feed, type FeedTarget, readFeed } from "../readers/listing/feed.ts";
 import type { UpstreamContext } from "./context.ts";
@@ -12,7 +12,7 @@ import type { UpstreamContext } from "./context.ts";
 export async function fetchFeed(
   ctx: UpstreamContext,
   target: FeedTarget,
-  notFound: ErrorCode,
+  notFound: VideositeErrorCode,
 ): Promise<Feed> {
   const [key, value] = Object.entries(target)[0] as [string, string];
   const response = await ctx.http.request(
@@ -24,7 +24,7 @@ export async function fetchFeed(
   );
   const feed = response.status === 200 ? readFeed(response.text()) : null;
   if (!feed)
-    throw new ServiceError(notFound, `videosite has no feed for ${key}=${value}`, {
+    throw fail(notFound, `videosite has no feed for ${key}=${value}`, {
       details: { [key]: value },
     });
   return feed;

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../errors.ts";
 import { ORIGIN } from "../inputs/site.ts";
 import { readWatchPage, type WatchPageData } from "../readers/video/watch-page.ts";
 import type { UpstreamContext } from "./context.ts";
@@ -22,6 +22,6 @@ export async function fetchWatchPage(ctx: UpstreamContext, videoId: string): Pro
   );
   const page = readWatchPage(response.text(), videoId);
   if (page.player === null && page.initialData === null)
-    throw new ServiceError("upstream_error", "videosite: the watch page carries no video data", {});
+    throw fail("upstream_error", "videosite: the watch page carries no video data", {});
   return page;
 }

@@ -6,6 +6,7 @@ import { fetchAndroidPlayer } from "../client/innertube/player.ts";
 import { audioSourceHealth, videositeAudioSources } from "../client/strategies/audio-sources.ts";
 import { videositeRuntime } from "../client/strategies/runtime.ts";
 import type { VideositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import {
   AUDIO_MAX_DURATION_SECONDS,
@@ -114,7 +115,7 @@ function withHints(error: unknown, captionsPath: string | null, estimate: number
     (error.code === "audio_extract_failed" && !error.retryable) || error.code === "video_unavailable";
   if (permanentMiss && !captionsPath) details.obtainable = false;
   if (error.retryable && estimate !== null) details.estimatedCreditsIfRetried = estimate;
-  return new ServiceError(error.code, error.message, {
+  return new ServiceError(error, error.message, {
     retryable: error.retryable,
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     details,
@@ -140,14 +141,12 @@ function priceAudio(
   const durationSeconds =
     video.lengthSeconds || (format?.approxDurationMs ? Math.ceil(format.approxDurationMs / 1000) : null);
   if (!durationSeconds)
-    throw new ServiceError(
-      "upstream_error",
-      "videosite: the player answer gives no duration to estimate from",
-      { retryAfterSeconds: 5 },
-    );
+    throw fail("upstream_error", "videosite: the player answer gives no duration to estimate from", {
+      retryAfterSeconds: 5,
+    });
   const estimate = audioCredits(durationSeconds);
   if (durationSeconds > AUDIO_MAX_DURATION_SECONDS)
-    throw new ServiceError("duration_too_long", "videos longer than 90 minutes cannot be transcribed here", {
+    throw fail("duration_too_long", "videos longer than 90 minutes cannot be transcribed here", {
       details: {
         durationSeconds,
         maxDurationSeconds: AUDIO_MAX_DURATION_SECONDS,
@@ -155,7 +154,7 @@ function priceAudio(
       },
     });
   if (params.maxCredits !== undefined && estimate > params.maxCredits)
-    throw new ServiceError("cost_exceeds_max", `this video costs ${estimate} credits, above maxCredits`, {
+    throw fail("cost_exceeds_max", `this video costs ${estimate} credits, above maxCredits`, {
       details: { estimatedCredits: estimate, maxCredits: params.maxCredits },
     });
   return { format, durationSeconds, estimate };

@@ -4,12 +4,12 @@ import {
   fillFromPages,
   type OperationContext,
   pageBudget,
-  ServiceError,
   type UpstreamPage,
 } from "@sda/core";
 import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
 import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import type { VideositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import type { RepliesCursor } from "../paging/replies-cursor.ts";
 import { buildComment, type CommentResult, parentIdOf } from "../readers/comments/build-comment.ts";
@@ -51,7 +51,7 @@ async function findRepliesToken(
     if (thread) return thread.repliesToken;
     token = answer.next;
   }
-  throw new ServiceError(
+  throw fail(
     "comment_not_found",
     `comment ${threadId} is not among the video's first top-level comments; pass the comment's repliesCursor from /v1/videosite/comments as cursor`,
     { details: { videoId, commentId: threadId } },

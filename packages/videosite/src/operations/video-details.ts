@@ -1,9 +1,9 @@
-import type { HandlerFor } from "@sda/core";
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/core";
 import { fetchNext } from "../client/innertube/next.ts";
 import { fetchAndroidPlayer, fetchWebMicroformat } from "../client/innertube/player.ts";
 import { fetchWatchPage } from "../client/watch-page.ts";
 import type { VideositeEnv } from "../env.ts";
+import { fail } from "../errors.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import { playerBlockedError } from "../readers/video/blocked-error.ts";
 import { buildVideoDetails, type VideoDetailsResult } from "../readers/video/build-details.ts";
@@ -42,13 +42,9 @@ export async function getVideoDetails(
   if (verdict.kind === "blocked") throw playerBlockedError(verdict.reason, verdict.message);
   const details = player.info.details;
   if (details === null)
-    throw new ServiceError(
-      "video_unavailable",
-      verdict.kind === "unavailable" ? verdict.message : "no such video",
-      {
-        details: { videoId, reason: verdict.kind === "unavailable" ? verdict.reason : "unavailable" },
-      },
-    );
+    throw fail("video_unavailable", verdict.kind === "unavailable" ? verdict.message : "no such video", {
+      details: { videoId, reason: verdict.kind === "unavailable" ? verdict.reason : "unavailable" },
+    });
 
   const sources = [player.via === "reel" ? "innertube:android-reel" : "innertube:android"];
   let microformat: Microformat | null = player.info.microformat;

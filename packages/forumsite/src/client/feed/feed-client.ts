@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { readAtomPosts } from "../../readers/atom.ts";
 import { SITE_ORIGIN } from "../../readers/listing.ts";
 import type { PostRow } from "../../readers/post.ts";
@@ -56,7 +56,7 @@ export async function readFeed(
   if (response.status === 429) {
     const seconds = Number(header(response.headers["retry-after"])) || 60;
     await pauseCredential(ctx, egress.credential, seconds, "http_429");
-    throw new ServiceError("upstream_rate_limited", "forumsite is rate limiting its feeds (429)", {
+    throw fail("upstream_rate_limited", "forumsite is rate limiting its feeds (429)", {
       retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
       details: { upstreamStatus: 429, via: "atom" },
     });
@@ -64,7 +64,7 @@ export async function readFeed(
   if (isBlockPage(response.status, body)) {
     const seconds = ctx.env.FORUMSITE_BLOCK_COOLDOWN_SECONDS;
     await pauseCredential(ctx, egress.credential, seconds, BLOCKED_REASON);
-    throw new ServiceError("upstream_blocked", "forumsite answered its block page to the feed (403)", {
+    throw fail("upstream_blocked", "forumsite answered its block page to the feed (403)", {
       retryAfterSeconds: seconds,
       details: { upstreamStatus: 403, reason: "blocked", via: "atom" },
     });
@@ -88,7 +88,7 @@ export async function readFeed(
   }
   const rows = readAtomPosts(body);
   if (!rows)
-    throw new ServiceError("upstream_error", "forumsite answered something that is not a feed", {
+    throw fail("upstream_error", "forumsite answered something that is not a feed", {
       retryAfterSeconds: 5,
       details: { via: "atom" },
     });

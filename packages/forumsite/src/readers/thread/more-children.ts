@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { readComment } from "../comment.ts";
 import { asRecord, list, record, str } from "../json.ts";
 import { readThing } from "../listing.ts";
@@ -32,7 +32,7 @@ export function readMoreChildren(json: unknown, request: MoreRequest, counter: S
   const errors = list(envelope, "errors");
   const things = record(envelope, "data")?.things;
   if (errors.length > 0 || !Array.isArray(things))
-    throw new ServiceError("upstream_error", "forumsite refused to load more comments", {
+    throw fail("upstream_error", "forumsite refused to load more comments", {
       retryAfterSeconds: 5,
       details: { upstreamErrors: errors.slice(0, 3) },
     });

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { readComment } from "../comment.ts";
 import { type JsonRecord, list, str } from "../json.ts";
 import { readListing, readThing } from "../listing.ts";
@@ -68,7 +68,7 @@ export function readThreadAnswer(json: unknown): ThreadAnswer {
   const post = postListing?.things.find((t) => t.kind === "t3")?.data;
   const comments = readListing(parts[1]);
   if (!post || !comments)
-    throw new ServiceError("upstream_error", "forumsite answered a thread in an unknown form", {
+    throw fail("upstream_error", "forumsite answered a thread in an unknown form", {
       retryAfterSeconds: 5,
     });
   return { post, commentChildren: comments.things };

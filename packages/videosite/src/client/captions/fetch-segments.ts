@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import type { CaptionTrack } from "../../readers/captions/caption-tracks.ts";
 import { parseClassic } from "../../readers/captions/classic.ts";
 import { parseJson3 } from "../../readers/captions/json3.ts";
@@ -57,7 +58,7 @@ export async function fetchTrackSegments(
     if (segments.length > 0) return { segments, format };
   }
   const reason = fetched === 0 ? "caption_fetch_failed" : "caption_body_unusable";
-  throw new ServiceError(
+  throw fail(
     "upstream_error",
     fetched === 0
       ? "videosite: the caption track is listed but its body could not be fetched"

@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import type { ChannelRef, ChannelTab } from "../../inputs/channel-url.ts";
 import { ORIGIN } from "../../inputs/site.ts";
 import { assertChannelAvailable, type ChannelPage } from "../../readers/channel/availability.ts";
@@ -17,7 +18,7 @@ export const TAB_PARAMS: Record<ChannelTab, string> = {
 };
 
 function notFound(message: string, details: Record<string, unknown>): ServiceError {
-  return new ServiceError("channel_not_found", message, { details: { ...details } });
+  return fail("channel_not_found", message, { details: { ...details } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { isObject } from "../../readers/innertube/json.ts";
 import type { UpstreamContext } from "../context.ts";
 import { innertubeUrl, webContext, webHeaders } from "./config.ts";
@@ -22,6 +22,6 @@ export async function fetchNext(ctx: UpstreamContext, videoId: string): Promise<
   );
   const raw = response.json<unknown>();
   if (!isObject(raw) || !isObject(raw.contents))
-    throw new ServiceError("upstream_error", "videosite: the /next answer has no contents", {});
+    throw fail("upstream_error", "videosite: the /next answer has no contents", {});
   return raw;
 }

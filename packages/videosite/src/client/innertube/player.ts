@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { isObject, stringAt } from "../../readers/innertube/json.ts";
 import {
   isPlayerAnswer,
@@ -57,11 +58,7 @@ export async function fetchAndroidPlayer(ctx: UpstreamContext, videoId: string):
       ...playerBody(videoId),
     });
     if (!isPlayerAnswer(raw))
-      throw new ServiceError(
-        "upstream_error",
-        "videosite: the player answer has no playability or details",
-        {},
-      );
+      throw fail("upstream_error", "videosite: the player answer has no playability or details", {});
     return { info: readPlayer(raw), raw, via: "player" };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.code !== "upstream_error") throw error;
@@ -133,17 +130,13 @@ export async function fetchClientPlayer(
     if (isPlayerAnswer(inner)) return { info: readPlayer(inner), raw: inner, via: "reel" };
     if (isObject(body) && Object.keys(body).length === 0)
       return { info: readPlayer({}), raw: {}, via: "reel" };
-    throw new ServiceError("upstream_error", "videosite: the reel answer holds no player answer", {});
+    throw fail("upstream_error", "videosite: the reel answer holds no player answer", {});
   }
   const raw = await postJson(ctx, innertubeUrl("player"), clientHeaders(client), {
     context: clientContext(client),
     ...playerBody(videoId, options.poToken),
   });
   if (!isPlayerAnswer(raw))
-    throw new ServiceError(
-      "upstream_error",
-      "videosite: the player answer has no playability or details",
-      {},
-    );
+    throw fail("upstream_error", "videosite: the player answer has no playability or details", {});
   return { info: readPlayer(raw), raw, via: "player" };
 }

@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { arrayAt, isObject, objectAt, textOf } from "../../readers/innertube/json.ts";
 import type { UpstreamContext } from "../context.ts";
 import { postWeb } from "./web-post.ts";
@@ -34,13 +34,9 @@ export async function fetchPlaylistHeader(
     const alert = arrayAt(answer, "alerts")
       .map((entry) => objectAt(entry, "alertRenderer"))
       .find((renderer) => renderer !== undefined);
-    throw new ServiceError(
-      "playlist_not_found",
-      textOf(alert?.text) ?? `videosite has no playlist ${playlistId}`,
-      {
-        details: { playlistId },
-      },
-    );
+    throw fail("playlist_not_found", textOf(alert?.text) ?? `videosite has no playlist ${playlistId}`, {
+      details: { playlistId },
+    });
   }
   return { answer, date: response.date };
 }

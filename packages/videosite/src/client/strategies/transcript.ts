@@ -1,5 +1,6 @@
 import { ServiceError } from "@sda/core";
 import { classifyError, defineStrategy, runChain, type Strategy } from "@sda/strategy";
+import { fail } from "../../errors.ts";
 import type { VideoUrl } from "../../inputs/video-url.ts";
 import { type CaptionTrack, hasAutoCaptions } from "../../readers/captions/caption-tracks.ts";
 import {
@@ -43,14 +44,10 @@ async function fetchableTrack(
   if (!needsPoToken(track.baseUrl)) return track;
   const token = job.runtime.pot ? await job.runtime.pot.get(job.videoId, job.ctx.signal) : null;
   if (token) return { ...track, baseUrl: withPoToken(track.baseUrl, token, client.clientName) };
-  throw new ServiceError(
-    "upstream_blocked",
-    "videosite: the caption link needs a PO token and none is configured",
-    {
-      retryAfterSeconds: PO_TOKEN_RETRY_AFTER_SECONDS,
-      details: { reason: "po_token_required", languageCode: track.languageCode },
-    },
-  );
+  throw fail("upstream_blocked", "videosite: the caption link needs a PO token and none is configured", {
+    retryAfterSeconds: PO_TOKEN_RETRY_AFTER_SECONDS,
+    details: { reason: "po_token_required", languageCode: track.languageCode },
+  });
 }
 
 /** The transcript from one player answer (playability, track choice, body fetch). */
@@ -96,7 +93,7 @@ async function transcriptFrom(
  */
 function clientRefusal(error: unknown, client: InnertubeClient): unknown {
   if (!(error instanceof ServiceError) || error.code !== "video_unavailable") return error;
-  return new ServiceError(
+  return fail(
     "upstream_error",
     `videosite: the ${client.clientName} client refused the video: ${error.message}`,
     {

@@ -1,4 +1,5 @@
-import { audioCredits, ServiceError } from "@sda/core";
+import { audioCredits, type ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { playerBlockedError } from "../video/blocked-error.ts";
 import { classifyPlayability } from "../video/playability.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../video/player-reader.ts";
@@ -30,7 +31,7 @@ export function requirePlayableVideo(player: PlayerInfo, videoId: string): Video
   const verdict = classifyPlayability(player);
   if (verdict.kind === "blocked") throw playerBlockedError(verdict.reason, verdict.message);
   if (verdict.kind === "unavailable" || player.details === null)
-    throw new ServiceError(
+    throw fail(
       "video_unavailable",
       verdict.kind === "unavailable" ? verdict.message : "the video is not available",
       {
@@ -69,7 +70,7 @@ function audioSuggestion(seconds: number) {
 export function noCaptionsError(video: VideoDetailsPart, captions: CaptionList): ServiceError {
   const live = video.isLive || video.isUpcoming;
   const seconds = video.lengthSeconds ?? 0;
-  return new ServiceError("no_captions", "the video has no caption track", {
+  return fail("no_captions", "the video has no caption track", {
     details: {
       videoId: video.videoId,
       reason: "no_tracks",
@@ -89,7 +90,7 @@ export function languageNotAvailableError(
   language: string,
 ): ServiceError {
   const details = captionDetails(captions);
-  return new ServiceError(
+  return fail(
     "language_not_available",
     `no caption track in ${language}; available: ${details.availableLanguages.join(", ") || "none"}`,
     {

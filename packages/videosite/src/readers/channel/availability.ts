@@ -1,4 +1,4 @@
-import { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import { arrayAt, objectAt, stringAt, textOf } from "../innertube/json.ts";
 import { selectedTab } from "../listing/list-page.ts";
 
@@ -23,24 +23,20 @@ export function assertChannelAvailable(page: ChannelPage): void {
     .map((section) => objectAt(section, "channelAgeGateRenderer"))
     .find((gate) => gate !== undefined);
   if (ageGate)
-    throw new ServiceError(
-      "channel_unavailable",
-      "this channel is age-restricted and needs a signed-in viewer",
-      {
-        details: {
-          channelId,
-          reason: "age_restricted",
-          title: textOf(ageGate.channelTitle) ?? null,
-        },
+    throw fail("channel_unavailable", "this channel is age-restricted and needs a signed-in viewer", {
+      details: {
+        channelId,
+        reason: "age_restricted",
+        title: textOf(ageGate.channelTitle) ?? null,
       },
-    );
+    });
   if (objectAt(answer, "metadata", "channelMetadataRenderer") || objectAt(answer, "contents")) return;
   const alert = arrayAt(answer, "alerts")
     .map((entry) => objectAt(entry, "alertRenderer"))
     .find((renderer) => renderer && stringAt(renderer, "type") === "ERROR");
   const message = textOf(alert?.text) ?? "this channel is not available";
   const terminated = /terminated|removed|suspended|violat/i.test(message);
-  throw new ServiceError("channel_unavailable", message, {
+  throw fail("channel_unavailable", message, {
     details: { channelId, reason: terminated ? "terminated" : "unavailable" },
   });
 }

@@ -1,4 +1,5 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
+import { fail } from "../../errors.ts";
 import type { BlockReason } from "./playability.ts";
 
 /**
@@ -23,7 +24,7 @@ export function playerBlockedError(reason: BlockReason, message: string): Servic
       : reason === "captcha"
         ? "answered a captcha"
         : "blocked the session";
-  return new ServiceError("upstream_blocked", `videosite ${what}: ${message}`, {
+  return fail("upstream_blocked", `videosite ${what}: ${message}`, {
     retryAfterSeconds: BLOCK_RETRY_AFTER_SECONDS[reason],
     details: { reason },
   });
