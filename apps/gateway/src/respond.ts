@@ -1,4 +1,4 @@
-import { errorEnvelope, ServiceError } from "@sda/core";
+import { type ErrorCodeTable, errorEnvelope, ServiceError } from "@sda/core";
 import type { CacheStatus, JobResult } from "@sda/engine";
 import type { JobStatus } from "@sda/queue";
 import type { Response } from "express";
@@ -106,11 +106,12 @@ export function toServiceError(error: unknown): ServiceError {
 
 /**
  * Answers a finished call: its error envelope, or a 200 with the data and the charge that was made (by the worker, or
- * by the engine for a billed cache hit), `cached`/`cachedAt` for a hit.
+ * by the engine for a billed cache hit), `cached`/`cachedAt` for a hit. An error answers the status it carries; one
+ * written before errors carried it, its code's in `codes` (the catalog's composed table, `registry.errorCodes`).
  */
-export function sendJobResult(res: Response, result: JobResult) {
+export function sendJobResult(res: Response, result: JobResult, codes: ErrorCodeTable) {
   if (!result.ok) {
-    sendError(res, ServiceError.fromJSON(result.error));
+    sendError(res, ServiceError.fromJSON(result.error, codes));
     return;
   }
   sendSuccess(res, {

@@ -1,5 +1,11 @@
 import { requestHash } from "@sda/batch";
-import { anyErrorEnvelope, jobHandle, type OperationSpec, ServiceError } from "@sda/core";
+import {
+  anyErrorEnvelope,
+  type ErrorCodeTable,
+  jobHandle,
+  type OperationSpec,
+  ServiceError,
+} from "@sda/core";
 import type { CallOutcome } from "@sda/engine";
 import { IDEMPOTENCY_TTL_SECONDS } from "@sda/ledger";
 import { parametersSchema, standaloneSchema } from "@sda/openapi";
@@ -26,8 +32,11 @@ export function resultSchema(data: z.ZodType): Record<string, unknown> & { type:
   return { type: "object", ...standaloneSchema(z.union([data, handle, error]), "output") };
 }
 
-/** A call's engine outcome as a tool answer: its data, its error, or the 202 job handle. */
-export function outcomeAnswer(outcome: CallOutcome): ToolAnswer {
+/**
+ * A call's engine outcome as a tool answer: its data, its error, or the 202 job handle. An error keeps the status it
+ * carries; one written before errors carried it gets its code's in `codes` (the catalog's composed table).
+ */
+export function outcomeAnswer(outcome: CallOutcome, codes: ErrorCodeTable): ToolAnswer {
   const jobId = outcome.jobId ? { jobId: outcome.jobId } : {};
   if (outcome.state === "pending")
     return {
@@ -40,7 +49,7 @@ export function outcomeAnswer(outcome: CallOutcome): ToolAnswer {
       ...jobId,
     };
   const { result } = outcome;
-  if (!result.ok) return { ok: false, error: ServiceError.fromJSON(result.error), ...jobId };
+  if (!result.ok) return { ok: false, error: ServiceError.fromJSON(result.error, codes), ...jobId };
   const data = result.dataJson === undefined ? result.data : JSON.parse(result.dataJson);
   const envelope = {
     ...result.envelope,
@@ -90,7 +99,7 @@ export function operationTool(op: OperationSpec): McpTool {
           ...(admission ? { admission } : {}),
           ...(jobId ? { submit: { jobId, keepSeconds: IDEMPOTENCY_TTL_SECONDS } } : {}),
         });
-      if (!key) return outcomeAnswer(await call());
+      if (!key) return outcomeAnswer(await call(), ctx.deps.registry.errorCodes);
       // A replay answers without the plan; its admission is settled either way (no unhandled rejection).
       admission?.catch(() => undefined);
       const outcome = await resolveIdempotently(ctx.deps, {
@@ -102,14 +111,14 @@ export function operationTool(op: OperationSpec): McpTool {
         requestId: ctx.requestId,
         run: call,
       });
-      return idempotentAnswer(outcome);
+      return idempotentAnswer(outcome, ctx.deps.registry.errorCodes);
     },
   };
 }
 
 /** An idempotent call's outcome as a tool answer; a replay charges nothing (`_meta.replayed: true`). */
-function idempotentAnswer(outcome: IdempotentOutcome): ToolAnswer {
-  const answer = outcomeAnswer(outcome);
+function idempotentAnswer(outcome: IdempotentOutcome, codes: ErrorCodeTable): ToolAnswer {
+  const answer = outcomeAnswer(outcome, codes);
   if (!outcome.replayed) return answer;
   if (!answer.ok) return answer;
   return { ...answer, credits: 0, envelope: { ...answer.envelope, replayed: true } };

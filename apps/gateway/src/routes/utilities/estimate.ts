@@ -221,6 +221,7 @@ export const estimateRoute = defineRoute({
         outcome.state === "pending"
           ? outcome
           : { state: "finished", jobId: outcome.jobId, result: outcome.result },
+        ctx.deps.registry.errorCodes,
       );
     },
   },
@@ -236,7 +237,7 @@ export const estimateRoute = defineRoute({
     );
     if (outcome.jobId) l.jobId = outcome.jobId;
     if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
-    else if (outcome.state === "failed") sendJobResult(res, outcome.result);
+    else if (outcome.state === "failed") sendJobResult(res, outcome.result, deps.registry.errorCodes);
     else return { data: outcome.data, cache: outcome.cached ? "HIT" : "BYPASS", source: outcome.source };
     return undefined;
   },
