@@ -6,7 +6,8 @@ import type { ItemOutcome } from "./store.ts";
 /**
  * How a finished call is stored as an item: the HTTP status and body a direct call would have answered. The status of
  * a failure is the one its error carries; `codes` (the catalog's composed table) answers for a result written before
- * errors carried it.
+ * errors carried it. The item's `error` is the error object without that status (the item's `httpStatus` is it), as
+ * answered before errors carried their status.
  */
 export function itemOutcome(result: JobResult, codes?: ErrorCodeTable): ItemOutcome {
   if (result.ok)
@@ -19,11 +20,12 @@ export function itemOutcome(result: JobResult, codes?: ErrorCodeTable): ItemOutc
       source: result.source,
       cache: result.cache,
     };
+  const { status: _status, ...error } = result.error;
   return {
     status: "failed",
     httpStatus: errorStatus(result.error, codes),
     data: null,
-    error: result.error,
+    error,
     credits: 0,
     source: null,
     cache: null,
