@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ServiceError } from "./errors.ts";
+import { errorsOf, ServiceError } from "./errors.ts";
 import {
   boolParam,
   cacheParam,
@@ -88,6 +88,25 @@ describe("parseParams", () => {
       code: "unsupported_url",
       status: 422,
     });
+  });
+
+  it("answers a refinement refused with a platform's code with that code's status (fail.spec)", () => {
+    const fail = errorsOf({ invalid_input: { status: 400, retryable: false } });
+    const chat = z.object({
+      url: z.string().superRefine((value, ctx) => {
+        if (value.startsWith("+"))
+          failWith(ctx, fail.spec("invalid_input"), "an invite link", { foreign: true });
+      }),
+    });
+    expect(fail.spec("invalid_input")).toEqual({ code: "invalid_input", status: 400, retryable: false });
+    expect(() => parseParams(chat, { url: "+abc" })).toThrow(
+      expect.objectContaining({
+        code: "invalid_input",
+        status: 400,
+        retryable: false,
+        details: { param: "url", foreign: true },
+      }),
+    );
   });
 
   it("takes integers only as plain decimal: 0x10, ' 5', '1e2', '5.0', '+5' are 400 invalid_parameter (issue 9)", () => {
