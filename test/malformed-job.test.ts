@@ -6,7 +6,7 @@ import {
   expectMalformedJobsRefused,
   testLogger,
 } from "@sda/testing";
-import { startWorkers } from "@sda/worker";
+import { startWorkers, workerEnv } from "@sda/worker";
 import { describe, expect } from "vitest";
 import { stackTest } from "./support/fixtures.ts";
 
@@ -20,7 +20,7 @@ const test = stackTest.extend("stackOptions", { scope: "file" }, { workers: "non
 describe("a malformed job in a platform queue", () => {
   test("is failed unrecoverable with a log line, never run, and moves no credit", async ({ stack }) => {
     const { log, lines } = capturingLogger("worker");
-    const workers = await startWorkers(loadServiceEnv(stack.env), log);
+    const workers = await startWorkers(loadServiceEnv(stack.env, [workerEnv]), log);
     try {
       const { accountId, keyId } = await stack.account(10);
       const requestId = "req_malformedJob0001";

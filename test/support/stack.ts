@@ -6,7 +6,7 @@ import { createPrismaClient, type Ledger, type PrismaClient } from "@sda/ledger"
 import type { ReplayFault, ReplayServer } from "@sda/replay";
 import { loadServiceEnv } from "@sda/services/env";
 import { defaultCorpusDir, deleteKeysWithPrefix, startReplay, testEnv, testLogger } from "@sda/testing";
-import { type RunningWorkers, startWorkers } from "@sda/worker";
+import { type RunningWorkers, startWorkers, workerEnv } from "@sda/worker";
 import { expect } from "vitest";
 import { expectDocumentedAnswer } from "./contract.ts";
 import { createOwnDatabase } from "./own-database.ts";
@@ -156,7 +156,7 @@ export function startStackWorkers(
   env: Record<string, string> = {},
   options?: WorkerOptions,
 ): Promise<RunningWorkers> {
-  return startWorkers(loadServiceEnv({ ...stack.env, ...env }), testLogger(), options);
+  return startWorkers(loadServiceEnv({ ...stack.env, ...env }, [workerEnv]), testLogger(), options);
 }
 
 /** Sends `signal` to a worker process and waits for its exit. */
@@ -203,7 +203,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     { BATCH_MAX_RUNNING_PER_ACCOUNT: "4", ...options.env, ...(own ? { DATABASE_URL: own.url } : {}) },
     replay,
   );
-  const config = loadServiceEnv(env, [gatewayEnv]);
+  const config = loadServiceEnv(env, [gatewayEnv, workerEnv]);
   const log = testLogger();
   const gateway = await startGateway(config, log, { port: 0, host: "127.0.0.1" });
   const workers = options.workers === "none" ? null : await startWorkers(config, log, options.workerOptions);

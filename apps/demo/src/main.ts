@@ -7,6 +7,7 @@ import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { loadServiceEnv } from "@sda/services/env";
 import { ensureDemoKey } from "./account.ts";
+import { demoEnv } from "./env.ts";
 import { describeDelivery, startInbox } from "./inbox.ts";
 import { checkServices } from "./services.ts";
 import { demoDatabase, demoWebhookEnv } from "./settings.ts";
@@ -18,7 +19,7 @@ let ownDatabase: string | null = null;
 
 async function main() {
   // The gateway's slice too: the demo starts its gateway on the gateway's PORT and calls it there.
-  const config = loadServiceEnv(undefined, [gatewayEnv]);
+  const config = loadServiceEnv(undefined, [gatewayEnv, demoEnv]);
   const problems = await checkServices(config.REDIS_URL, config.DATABASE_URL);
   if (problems.length) {
     console.error(problems.join("\n"));

@@ -1,1 +1,2 @@
+export * from "./env.ts";
 export * from "./worker.ts";

@@ -1,10 +1,11 @@
 import { createLogger, EnvError } from "@sda/core";
 import { loadServiceEnv } from "@sda/services/env";
+import { workerEnv } from "./env.ts";
 import { startWorkers } from "./worker.ts";
 
 // The worker process: consume the queues of this role until SIGINT/SIGTERM, then finish or release in-flight jobs.
 try {
-  const config = loadServiceEnv();
+  const config = loadServiceEnv(undefined, [workerEnv]);
   const log = createLogger({ name: "worker", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   // The queue consumers take jobs before the rest of the start-up (monitors, webhooks, canaries) has finished: the
   // signal handlers are installed first, so a SIGTERM in that window drains the jobs already taken instead of

@@ -3,7 +3,7 @@ import { BatchItemRunner, startBatchSweeper } from "@sda/batch";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
 import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
-import type { Catalog, Logger, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,
@@ -30,6 +30,7 @@ import {
 import { startWebhookSweeper, startWebhookWorker, WebhookClient, type WebhookConfig } from "@sda/webhooks";
 import { UnrecoverableError, type Worker } from "bullmq";
 import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
+import type { WorkerConfig } from "./env.ts";
 import { startWorkerMetrics, type WorkerMetricsServer } from "./metrics.ts";
 
 /** A running worker process's consumers, with a graceful `close`. */
@@ -48,7 +49,7 @@ export interface RunningWorkers {
 }
 
 /** The queues this process consumes: WORKER_QUEUES, or every queue some operation uses. */
-export function workerQueues(config: ServiceConfig, registry: Catalog): string[] {
+export function workerQueues(config: WorkerConfig, registry: Catalog): string[] {
   const used = registry.queues();
   if (!config.WORKER_QUEUES.trim()) return used;
   const wanted = config.WORKER_QUEUES.split(",")
@@ -66,9 +67,10 @@ export function workerQueues(config: ServiceConfig, registry: Catalog): string[]
  * Starts the shared services (`createServices`) and what only the worker runs: one BullMQ consumer per queue of this
  * process's role (each job parsed and handed to its kind's runner), the monitor and webhook consumers, the
  * reservation, webhook and batch sweepers, the canaries and the metrics server.
+ * @param config the composed configuration with the worker's own slice (`loadServiceEnv(source, [workerEnv])`).
  */
 export async function startWorkers(
-  config: ServiceConfig,
+  config: WorkerConfig,
   log: Logger,
   options: { registry?: Catalog; now?: () => Date; webhookConfig?: Partial<WebhookConfig> } = {},
 ): Promise<RunningWorkers> {

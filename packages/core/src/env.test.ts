@@ -19,8 +19,8 @@ describe("loadEnv", () => {
     expect(config.ALPHA_PAGES).toBe(3);
     expect(config.ALPHA_ORIGIN).toBeUndefined();
     expect(config.BETA_ORIGIN).toBeUndefined();
-    expect(config.REPLAY_DELAY_MS).toBe(0);
-    expect(loadEnv({ REPLAY_DELAY_MS: "250" }, platforms).REPLAY_DELAY_MS).toBe(250);
+    expect(config.UPSTREAM_TIMEOUT_MS).toBe(15_000);
+    expect(loadEnv({ UPSTREAM_TIMEOUT_MS: "250" }, platforms).UPSTREAM_TIMEOUT_MS).toBe(250);
   });
 
   it("parses each platform's slice once, by platform name: its own variables and its origin, nothing else", () => {

@@ -23,7 +23,7 @@ const { int, optionalUrl, optionalString } = envVar;
  * stores and their key prefix) and those the packages both the gateway and the worker run read (the job contract,
  * reservations, cache and cursors, upstream requests, metrics). Each app declares its own variables in
  * `apps/<app>/src/env.ts` as a slice ({@link defineFeatureEnv}: the gateway's listening, deadlines, rate limits,
- * request-log buffer, MCP…), each feature package its slice (speech-to-text, LLM, webhooks, batch, monitors,
+ * request-log buffer, MCP…; the worker's queues, concurrency and locks; the demo's key, inbox and replay), each feature package its slice (speech-to-text, LLM, webhooks, batch, monitors,
  * dashboard, canaries), each platform its slice and `<NAME>_ORIGIN` ({@link serviceEnvSchema}); a process parses
  * this, its apps' slices, every feature's and every platform's once at start by {@link loadEnv}
  * (`@sda/services/env` composes them); nothing else reads `process.env`. Each variable carries its own description
@@ -60,32 +60,10 @@ export const baseEnvSchema = z.object({
 
   // Jobs: the contract between the gateway (it enqueues and reads results) and the worker (it runs and retries)
   RESULT_TTL_SECONDS: int(3600, 1).describe("how long a finished job stays readable at `GET /v1/jobs/{id}`"),
-
-  // Workers
-  WORKER_QUEUES: z.string().default("").meta({
-    description:
-      "comma-separated queues this worker consumes: each platform's name, `audio`, `ai` (from the catalog)",
-    shownDefault: "all",
-  }),
-  // A platform job mostly waits on the platform (100–800 ms per request, ~3 requests per call) and needs ~10 ms of
-  // CPU, so a process keeps hundreds in flight before its CPU, not its slots, is the limit (issue 26).
-  WORKER_CONCURRENCY: int(256, 1).describe(
-    "jobs in flight per platform queue per worker process (I/O-bound: sized for waiting on platforms, not for CPU)",
-  ),
-  AUDIO_WORKER_CONCURRENCY: int(2, 1).describe("audio jobs in flight per worker process"),
-  // Workers renew the lock every JOB_LOCK_MS / 4, so long audio jobs keep it (and a busy event loop has 3/4 of it).
-  JOB_LOCK_MS: int(10_000, 1000).describe(
-    "BullMQ lock, renewed every `JOB_LOCK_MS/4` while a job runs; a crashed worker's job moves on after it",
-  ),
-  JOB_STALLED_INTERVAL_MS: int(5000, 500).describe(
-    "stalled-job check: a crashed worker's job re-runs within lock + interval",
-  ),
-  JOB_MAX_STALLED_COUNT: int(2, 0).describe("crashes (stalls) a job survives before it fails for good"),
   JOB_ATTEMPTS: int(3, 1).describe("attempts of a job whose worker crashed or threw an unexpected error"),
   RESERVATION_TTL_SECONDS: int(1800, 60).describe(
     "life of a call's credit hold before the sweeper releases it (longer than any call runs, queue wait included)",
   ),
-  RESERVATION_SWEEP_MS: int(60_000, 1000).describe("how often each worker sweeps expired reservations"),
 
   // Cache and cursors
   CACHE_TTL_SECONDS: int(86_400, 1).describe(
@@ -98,10 +76,6 @@ export const baseEnvSchema = z.object({
 
   // Upstream platforms
   UPSTREAM_TIMEOUT_MS: int(15_000, 100).describe("budget of one platform request"),
-  UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).optional().meta({
-    description: "connections a worker process keeps open per upstream origin (and per egress proxy)",
-    shownDefault: "`WORKER_CONCURRENCY`",
-  }),
   UPSTREAM_USER_AGENT: z
     .string()
     .default(
@@ -118,32 +92,9 @@ export const baseEnvSchema = z.object({
     "record mode: each job's upstream exchanges as one replayable HAR case here (secrets redacted)",
   ),
 
-  // Demo (`npm run demo`)
-  DEMO_API_KEY: z
-    .string()
-    .min(8)
-    .optional()
-    .meta({ description: "demo: use exactly this key for the demo account", shownDefault: "a random key" }),
-  DEMO_INBOX_PORT: int(3001).describe(
-    "demo: port of its local webhook inbox, `http://127.0.0.1:<port>/` (0: any free port)",
-  ),
-  REPLAY_DIRS: optionalString.meta({
-    description: "demo: colon-separated corpus directories the replay upstream serves",
-    shownDefault: "`../shared/corpus`",
-  }),
-  REPLAY_PORT: int(0).describe("demo: port of the replay upstream (0: any free port)"),
-  REPLAY_DELAY_MS: int(0, 0).describe(
-    "demo: latency the replay upstream adds to every answer, in ms (e.g. 250: a real platform's; the bench sets its own)",
-  ),
-
   METRICS_TOKEN: z.string().min(16).optional().meta({
     description: "operator token of `GET /metrics`: `Authorization: Bearer <token>` (16+ characters)",
     shownDefault: "unset (`/metrics` refused)",
-  }),
-  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional().meta({
-    description:
-      "a worker's own `GET /metrics` on this port (`0`: any), same token: its jobs and strategy outcomes",
-    shownDefault: "unset (no worker endpoint)",
   }),
 });
 
