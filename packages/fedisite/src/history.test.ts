@@ -15,7 +15,11 @@ const post = fedisiteHistory["fedisite.post-details"];
 
 describe("fedisite history", () => {
   it("records an account under its full handle, aliased by the instance's id", () => {
-    const data = readProfile(recordedJson("account-109302436954721982-fosstodon"), "fosstodon.org");
+    const data = readProfile(
+      recordedJson("account-109302436954721982-fosstodon"),
+      "fosstodon.org",
+      "fedisite",
+    );
     expect(profile?.resource(data)).toEqual({
       id: "schochastics@fosstodon.org",
       url: "https://fosstodon.org/@schochastics",

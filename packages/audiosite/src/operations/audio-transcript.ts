@@ -132,7 +132,7 @@ export async function getAudioTranscript(
   });
   const { segments } = transcript.transcription;
   const data: AudioTranscriptResult = {
-    platform: "audiosite",
+    platform: ctx.platform as AudioTranscriptResult["platform"],
     trackId: track.id,
     url:
       track.url ??

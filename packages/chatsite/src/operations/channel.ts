@@ -14,12 +14,17 @@ const NO_COUNT = { count: null, text: null, isApproximate: false } as const;
 /** The fields no Telegram page shows, always keyed. */
 const ABSENT = { banner: null, postCount: null, createdAt: null } as const;
 
-function fromPreview(name: string, page: PreviewPage, card: LandingCard | null): ChannelResult {
+function fromPreview(
+  platform: ChannelResult["platform"],
+  name: string,
+  page: PreviewPage,
+  card: LandingCard | null,
+): ChannelResult {
   const { header } = page;
   const username = header.username ?? name;
   const exact = card !== null && card.followers !== null;
   return {
-    platform: "chatsite",
+    platform,
     type: "channel",
     id: page.chatId,
     username,
@@ -51,11 +56,11 @@ function fromPreview(name: string, page: PreviewPage, card: LandingCard | null):
   };
 }
 
-function fromCard(name: string, card: LandingCard): ChannelResult {
+function fromCard(platform: ChannelResult["platform"], name: string, card: LandingCard): ChannelResult {
   if (card.kind !== "channel" && card.kind !== "group") throw refusalOf(card, name);
   const username = card.username ?? name;
   return {
-    platform: "chatsite",
+    platform,
     type: card.kind,
     id: null,
     username,
@@ -118,14 +123,16 @@ async function exactCard(
 export const channelHandler: HandlerFor<typeof channelSpec> = async (params, ctx) => {
   const { name } = params.url;
   const client = new TmeClient(ctx);
+  // The engine's platform is the spec's (the output schema's literal).
+  const platform = ctx.platform as ChannelResult["platform"];
   const answer = await client.preview(name);
   if (answer.kind === "preview") {
     const card = params.exactCount ? await exactCard(client, name, ctx) : null;
     return {
-      data: fromPreview(name, answer.page, card),
+      data: fromPreview(platform, name, answer.page, card),
       source: card ? "tme:preview+landing" : "tme:preview",
     };
   }
   const card = answer.kind === "landing" ? answer.card : await client.landing(name);
-  return { data: fromCard(name, card), source: "tme:landing" };
+  return { data: fromCard(platform, name, card), source: "tme:landing" };
 };

@@ -16,7 +16,7 @@ import type { profileSpec } from "../spec/profile.ts";
  */
 export const profileHandler: HandlerFor<typeof profileSpec, FedisiteEnv> = async (params, ctx) => {
   const client = new FediClient(ctx, params.url.instance);
-  const profile = readProfile(await fetchAccount(client, params.url), client.host);
+  const profile = readProfile(await fetchAccount(client, params.url), client.host, ctx.platform);
   let featuredTags: FeaturedTag[] | null = null;
   try {
     const response = await client.get(`/api/v1/accounts/${encodeURIComponent(profile.id)}/featured_tags`);

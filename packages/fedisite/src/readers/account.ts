@@ -65,7 +65,8 @@ export interface ProfileField {
 
 /** A whole profile (`/api/v1/accounts/:id`), SPEC §2.8's core plus Mastodon's own fields. */
 export interface FediProfile {
-  platform: "fedisite";
+  /** The platform the profile is on (`ctx.platform`). */
+  platform: string;
   id: string;
   username: string;
   url: string | null;
@@ -139,13 +140,14 @@ export function readUsers(raw: unknown, instanceHost: string): FediUser[] {
 
 /**
  * Reads a whole profile; `featuredTags` stays null until read separately.
+ * @param platform the platform it is on (`ctx.platform`).
  * @throws ServiceError 502 `upstream_error` when the value is not an Account.
  */
-export function readProfile(raw: unknown, instanceHost: string): FediProfile {
+export function readProfile(raw: unknown, instanceHost: string, platform: string): FediProfile {
   const a = parseAnswer(rawAccount, raw, "an account");
   const user = readUser(raw, instanceHost);
   return {
-    platform: "fedisite",
+    platform,
     id: a.id,
     username: user.username,
     url: user.url,

@@ -9,7 +9,11 @@ import { readPollAnswer, readStatus, readStatuses } from "./status.ts";
 
 describe("accounts", () => {
   it("reads a local account of fosstodon.org with verified fields, a missing header, featured tags", () => {
-    const profile = readProfile(recordedJson("account-109302436954721982-fosstodon"), "fosstodon.org");
+    const profile = readProfile(
+      recordedJson("account-109302436954721982-fosstodon"),
+      "fosstodon.org",
+      "fedisite",
+    );
     expect(profile).toMatchObject({
       platform: "fedisite",
       id: "109302436954721982",
@@ -45,7 +49,7 @@ describe("accounts", () => {
   });
 
   it("keeps a remote account's handle as it is (mastodon.social's copy of halcy@icosahedron.website)", () => {
-    const profile = readProfile(recordedJson("account-23972-mastodon.social"), "mastodon.social");
+    const profile = readProfile(recordedJson("account-23972-mastodon.social"), "mastodon.social", "fedisite");
     expect(profile).toMatchObject({
       id: "23972",
       username: "halcy@icosahedron.website",

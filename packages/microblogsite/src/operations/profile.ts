@@ -19,7 +19,7 @@ export const profileHandler: HandlerFor<typeof profileSpec, MicroblogsiteEnv> = 
     profileMissing(params.url),
   );
   return {
-    data: readProfile(readAnswer(rawProfileDetailed, body, "getProfile")),
+    data: readProfile(readAnswer(rawProfileDetailed, body, "getProfile"), ctx.platform),
     source: "appview:getProfile",
   };
 };

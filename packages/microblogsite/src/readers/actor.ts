@@ -34,12 +34,15 @@ export function readAccount(view: RawProfileView): Account {
   };
 }
 
-/** The profile result from `getProfile`'s detailed view; counts the AppView leaves out are null. */
-export function readProfile(view: RawProfileDetailed): Profile {
+/**
+ * The profile result from `getProfile`'s detailed view; counts the AppView leaves out are null.
+ * @param platform the platform it is on (`ctx.platform`).
+ */
+export function readProfile(view: RawProfileDetailed, platform: string): Profile {
   const row = readAccount(view);
   const pinned = view.pinnedPost;
   return {
-    platform: "microblogsite",
+    platform,
     id: row.id,
     username: row.username,
     url: row.url,

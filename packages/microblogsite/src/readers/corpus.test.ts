@@ -15,6 +15,7 @@ describe("profiles", () => {
   it("profile-jbgruber.bsky.social: the profile core, counts, pinned post and associated counts", () => {
     const profile = readProfile(
       readAnswer(rawProfileDetailed, recordedAnswer("profile-jbgruber.bsky.social"), "profile"),
+      "microblogsite",
     );
     expect(profile).toMatchObject({
       platform: "microblogsite",

@@ -18,7 +18,7 @@ import { fetchBand } from "./band.ts";
 export const artistHandler: HandlerFor<typeof artistSpec> = async (params, ctx) => {
   const client = new BandcampClient(ctx);
   if (params.bandId !== undefined)
-    return { data: await fetchBand(client, params.bandId), source: "band_details" };
+    return { data: await fetchBand(client, params.bandId, ctx.platform), source: "band_details" };
   const link = params.url;
   if (!link) throw fail("not_found", "no artist given");
   const page = await client.page(link);
@@ -27,5 +27,5 @@ export const artistHandler: HandlerFor<typeof artistSpec> = async (params, ctx) 
     throw fail("not_found", `${link.url} is not a Bandcamp artist page (no data-band)`, {
       details: { url: link.url },
     });
-  return { data: await fetchBand(client, bandId), source: "page+band_details" };
+  return { data: await fetchBand(client, bandId, ctx.platform), source: "page+band_details" };
 };

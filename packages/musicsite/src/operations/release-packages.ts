@@ -21,7 +21,7 @@ interface PackagesCursor {
  * @throws ServiceError 400 `invalid_cursor` (another release's or operation's cursor), and as `readRelease`.
  */
 export const releasePackagesHandler: HandlerFor<typeof releasePackagesSpec> = async (params, ctx) => {
-  const { release, source } = await readRelease(params, new BandcampClient(ctx));
+  const { release, source } = await readRelease(params, new BandcampClient(ctx), ctx.platform);
   const releaseKey = `${release.type}:${release.id}`;
   let offset = 0;
   if (params.cursor) {

@@ -10,14 +10,18 @@ import type { ReleaseRefParams } from "../spec/release-ref.ts";
  * @throws ServiceError 400 `url_kind_mismatch` (an artist link whose page is the artist's, not a release: only the
  *   page tells), 404 `not_found` (a page without `data-tralbum`, a host answering 404, an API error answer naming a
  *   missing item), 422 `host_not_allowed`, 502 `upstream_*`.
+ * @param platform the platform it is on (`ctx.platform`).
  */
 export async function readRelease(
   params: ReleaseRefParams,
   client: BandcampClient,
+  platform: string,
 ): Promise<{ release: MusicRelease; source: string }> {
+  // The engine's platform is the spec's (the release schema's literal).
+  const literal = platform as MusicRelease["platform"];
   if (params.url) {
     const page = await client.page(params.url);
-    const release = readReleasePage(page.data);
+    const release = readReleasePage(page.data, literal);
     if (!release && page.data.band !== null && params.url.kind === "artist")
       throw fail(
         "url_kind_mismatch",
@@ -36,7 +40,7 @@ export async function readRelease(
       details: { param: "url" },
     });
   const answer = await client.tralbumDetails(bandId, itemId, type);
-  const release = readTralbumDetails(answer);
+  const release = readTralbumDetails(answer, literal);
   if (release) return { release, source: "tralbum_details" };
   const error = (answer as { error_message?: unknown } | null)?.error_message;
   throw fail(

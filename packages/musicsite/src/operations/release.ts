@@ -11,6 +11,6 @@ import { readRelease } from "./release-source.ts";
  * @throws ServiceError as `readRelease`.
  */
 export const releaseHandler: HandlerFor<typeof releaseSpec> = async (params, ctx) => {
-  const { release, source } = await readRelease(params, new BandcampClient(ctx));
+  const { release, source } = await readRelease(params, new BandcampClient(ctx), ctx.platform);
   return { data: release, source };
 };

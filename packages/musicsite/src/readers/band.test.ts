@@ -4,7 +4,7 @@ import { bandIdOf, readBandDetails } from "./band.ts";
 import { readPageData } from "./page-data.ts";
 
 const band = (caseId: string, index: number) => {
-  const read = readBandDetails(recordedJson(caseId, index));
+  const read = readBandDetails(recordedJson(caseId, index), "musicsite");
   if (!read || !("band" in read)) throw new Error(`${caseId}#${index} is no band`);
   return read.band;
 };
@@ -111,8 +111,10 @@ describe("band_details", () => {
   });
 
   it("reads the HTTP 200 error answers as errors", () => {
-    expect(readBandDetails(recordedJson("band-details-errors", 0))).toEqual({ error: "band_id 0 not found" });
-    expect(readBandDetails(recordedJson("band-details-errors", 1))).toEqual({
+    expect(readBandDetails(recordedJson("band-details-errors", 0), "musicsite")).toEqual({
+      error: "band_id 0 not found",
+    });
+    expect(readBandDetails(recordedJson("band-details-errors", 1), "musicsite")).toEqual({
       error: 'invalid int: "https://bandcamp.com"',
     });
   });

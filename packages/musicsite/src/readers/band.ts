@@ -42,9 +42,10 @@ function readDiscographyItem(raw: Record<string, unknown>, bandName: string): Di
  * Reads `POST https://bandcamp.com/api/mobile/22/band_details` (`{"band_id":"<id>"}`): `{id, name, bio, location,
  * bandcamp_url, sites[], discography[], artists[], bio_image_id}`. `albumCount` / `trackCount` count `releases`;
  * `postCount` is the number of releases; a `""` bio is null.
+ * @param platform the platform it is on (`ctx.platform`).
  * @returns the band, `{ error }` for Bandcamp's error answer, or null for a body that is neither.
  */
-export function readBandDetails(value: unknown): BandDetails | null {
+export function readBandDetails(value: unknown, platform: string): BandDetails | null {
   const raw = objectOf(value);
   if (!raw) return null;
   if (raw.error === true) return { error: stringOf(raw.error_message) ?? "error" };
@@ -56,7 +57,7 @@ export function readBandDetails(value: unknown): BandDetails | null {
   const imageId = idOf(raw.bio_image_id);
   return {
     band: {
-      platform: "musicsite",
+      platform,
       id,
       username: subdomainOf(url),
       url,

@@ -4,7 +4,8 @@ import { readPageData } from "./page-data.ts";
 import { readReleasePage, readTralbumDetails } from "./release.ts";
 
 // Every release page of the corpus, read as the recordings answer it (corpus README "musicsite (Bandcamp)").
-const page = (caseId: string, index = 0) => readReleasePage(readPageData(recordedText(caseId, index)));
+const page = (caseId: string, index = 0) =>
+  readReleasePage(readPageData(recordedText(caseId, index)), "musicsite");
 
 describe("release pages (data-tralbum + JSON-LD)", () => {
   it("an album on a label's custom domain: EUR 0.0 or more (never set_price 9.0), one Vinyl LP sold out", () => {
@@ -209,7 +210,7 @@ describe("release pages (data-tralbum + JSON-LD)", () => {
 
 describe("tralbum_details (mobile API)", () => {
   it("reads the track of just-for-the-halibut like its page: CAD 1.0, tags once, release day from unix seconds", () => {
-    const api = readTralbumDetails(recordedJson("track-teaganbear-just-for-the-halibut", 1));
+    const api = readTralbumDetails(recordedJson("track-teaganbear-just-for-the-halibut", 1), "musicsite");
     expect(api).toMatchObject({
       id: "3486455278",
       type: "track",
@@ -240,7 +241,7 @@ describe("tralbum_details (mobile API)", () => {
   });
 
   it("an error answer is no release", () => {
-    expect(readTralbumDetails({ error: true, error_message: "No such tralbum" })).toBeNull();
-    expect(readTralbumDetails(null)).toBeNull();
+    expect(readTralbumDetails({ error: true, error_message: "No such tralbum" }, "musicsite")).toBeNull();
+    expect(readTralbumDetails(null, "musicsite")).toBeNull();
   });
 });

@@ -44,9 +44,10 @@ function readTrack(raw: Record<string, unknown>, streamable: boolean): Track | n
  * `freeDownloadPage`, `is_preorder`) and the JSON-LD (the digital offer's `priceCurrency`, `keywords`, `image`,
  * publisher). The currency falls back to the seller's (`data-band-currency`) when the page offers no digital item
  * (a track sold only with its album). Purchasable: the page offers the digital item, or sets its download (`current.download_pref`).
+ * @param platform the platform it is on (`ctx.platform`).
  * @returns the release, or null when the page carries no `data-tralbum` with `current` (not a release page).
  */
-export function readReleasePage(page: PageData): MusicRelease | null {
+export function readReleasePage(page: PageData, platform: MusicRelease["platform"]): MusicRelease | null {
   const tralbum = page.tralbum;
   const current = objectOf(tralbum?.current);
   if (!tralbum || !current) return null;
@@ -62,7 +63,7 @@ export function readReleasePage(page: PageData): MusicRelease | null {
   const currency = offer?.currency ?? page.bandCurrency ?? packages[0]?.currency ?? null;
   const artId = idOf(tralbum.art_id) ?? idOf(current.art_id);
   return {
-    platform: "musicsite",
+    platform,
     id,
     type,
     title: stringOf(current.title) ?? "",
@@ -91,9 +92,10 @@ export function readReleasePage(page: PageData): MusicRelease | null {
  * `is_purchasable`, `free_download`, `is_preorder`, `tags[].name`, `tracks[]` (`is_streamable`), `release_date` in
  * unix seconds. Its `package_details_lite` is `{}` in every recording, so packages are read only when it is a list of
  * packages in the page's format.
+ * @param platform the platform it is on (`ctx.platform`).
  * @returns the release, or null when the answer has no id or type (an error answer).
  */
-export function readTralbumDetails(value: unknown): MusicRelease | null {
+export function readTralbumDetails(value: unknown, platform: MusicRelease["platform"]): MusicRelease | null {
   const raw = objectOf(value);
   const id = idOf(raw?.id);
   const type = releaseTypeOf(raw?.type);
@@ -108,7 +110,7 @@ export function readTralbumDetails(value: unknown): MusicRelease | null {
     if (name && !tags.some((t) => t.toLowerCase() === name.toLowerCase())) tags.push(name);
   }
   return {
-    platform: "musicsite",
+    platform,
     id,
     type,
     title: stringOf(raw.title) ?? "",

@@ -1,14 +1,16 @@
 import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchUserInfo, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BusinessAddress, Profile } from "../readers/profile.ts";
-import type { basicProfileSpec } from "../spec/basic-profile.ts";
+import type { basicProfileOutput, basicProfileSpec } from "../spec/basic-profile.ts";
 
 /** `data` of basic-profile: the light profile. */
 export interface BasicProfile {
-  platform: "photosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof basicProfileOutput>["platform"];
   id: string | null;
   username: string | null;
   url: string | null;
@@ -26,9 +28,9 @@ export interface BasicProfile {
   businessAddress: BusinessAddress | null;
 }
 
-function basicProfile(profile: Profile): BasicProfile {
+function basicProfile(profile: Profile, platform: BasicProfile["platform"]): BasicProfile {
   return {
-    platform: "photosite",
+    platform,
     id: profile.id,
     username: profile.username,
     url: profile.username ? profileUrl(profile.username) : null,
@@ -59,10 +61,13 @@ export async function getBasicProfile(
 ): Promise<{ data: BasicProfile; source: string }> {
   if (params.userId) {
     const { profile } = await fetchUserInfo(ctx, params.userId);
-    return { data: basicProfile(profile), source: "user_info" };
+    return { data: basicProfile(profile, ctx.platform as BasicProfile["platform"]), source: "user_info" };
   }
   const { profile } = await fetchWebProfileInfo(ctx, params.handle?.username ?? "");
-  return { data: basicProfile(profile), source: "web_profile_info" };
+  return {
+    data: basicProfile(profile, ctx.platform as BasicProfile["platform"]),
+    source: "web_profile_info",
+  };
 }
 
 /** The handler of `photosite.basic-profile` (its spec: `basicProfileSpec`). */

@@ -1,12 +1,13 @@
 import type { HandlerFor } from "@sda/core";
 import { ServiceError } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { withFallback } from "../client/fallback.ts";
 import { fetchProfilePage, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
-import type { channelDetailsSpec } from "../spec/channel-details.ts";
+import type { channelDetailsOutput, channelDetailsSpec } from "../spec/channel-details.ts";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
@@ -15,7 +16,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
  * present, null when unknown).
  */
 export interface ChannelDetails {
-  platform: "photosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof channelDetailsOutput>["platform"];
   id: string | null;
   username: string;
   url: string;
@@ -53,10 +55,14 @@ export interface ChannelDetails {
 }
 
 /** Builds the channel-details `data` from a read profile. */
-export function channelDetails(profile: Profile, username: string): ChannelDetails {
+export function channelDetails(
+  profile: Profile,
+  username: string,
+  platform: ChannelDetails["platform"],
+): ChannelDetails {
   const name = profile.username ?? username;
   return {
-    platform: "photosite",
+    platform,
     id: profile.id,
     username: name,
     url: profileUrl(name),
@@ -109,7 +115,7 @@ export async function getChannelDetails(
     (error) => error instanceof ServiceError && error.code === "profile_not_found",
   );
   return {
-    data: channelDetails(value, target.username),
+    data: channelDetails(value, target.username, ctx.platform as ChannelDetails["platform"]),
     source: fellBack ? "profile_page" : "web_profile_info",
   };
 }

@@ -1,14 +1,16 @@
 import type { HandlerFor } from "@sda/core";
+import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
-import type { detailsSpec } from "../spec/details.ts";
+import type { detailsOutput, detailsSpec } from "../spec/details.ts";
 
 /** `data` of the details operation: the media with `author`, plus the approximate flags of label-derived values. */
 export type PostDetails = Media & {
-  platform: "photosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof detailsOutput>["platform"];
   likeCountIsApproximate: boolean;
   likeCountText: string | null;
   commentCountIsApproximate: boolean;
@@ -30,7 +32,7 @@ export async function getPostDetails(
   const { media, via, labels } = await fetchPost(ctx, post);
   return {
     data: {
-      platform: "photosite",
+      platform: ctx.platform as PostDetails["platform"],
       ...media,
       shortcode: media.shortcode ?? post.shortcode,
       url: media.url ?? post.url,

@@ -1,18 +1,20 @@
 import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
 import type { Summary, SummaryInput, TranscriptSegment } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
+import type { z } from "zod";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
-import type { summarizeSpec } from "../spec/summarize.ts";
+import type { summarizeOutput, summarizeSpec } from "../spec/summarize.ts";
 import { hasVideo } from "./speech.ts";
 import { readPostSpeech } from "./transcript.ts";
 
 /** `data` of the summarize operation: SPEC §2.5 for a post or reel. */
 export interface PostSummary extends Summary {
-  platform: "photosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof summarizeOutput>["platform"];
   /** The media id (`pk`) as a decimal string. */
   id: string;
   shortcode: string;
@@ -81,7 +83,7 @@ export async function getPostSummary(
   const summary = await summariser.summarize(summaryInput(title, caption, segments, language), ctx);
   return {
     data: {
-      platform: "photosite",
+      platform: ctx.platform as PostSummary["platform"],
       id: media.id ?? post.mediaId,
       shortcode: media.shortcode ?? post.shortcode,
       url: media.url ?? post.url,

@@ -42,7 +42,7 @@ export async function readPostSpeech(
   return {
     media,
     data: {
-      platform: "photosite",
+      platform: ctx.platform as ReelTranscript["platform"],
       id: media.id ?? post.mediaId,
       shortcode: media.shortcode ?? post.shortcode,
       url,

@@ -216,7 +216,7 @@ export async function getAudioTranscript(
     });
     const { segments } = transcript.transcription;
     const data: AudioTranscriptResult = {
-      platform: "videosite",
+      platform: ctx.platform as AudioTranscriptResult["platform"],
       videoId,
       url,
       asrProvider: transcript.asrProvider,

@@ -12,7 +12,7 @@ import { readChannelHeader } from "../readers/channel/header-reader.ts";
 import type { channelDetailsSpec } from "../spec/channel-details.ts";
 import { optionalPart } from "./optional-part.ts";
 
-type ChannelContext = Pick<OperationContext, "http" | "signal" | "log">;
+type ChannelContext = Pick<OperationContext, "platform" | "http" | "signal" | "log">;
 
 /**
  * The profile of a channel (SPEC §2.8).
@@ -46,7 +46,13 @@ export async function getChannelDetails(
     aboutFailed = about === null;
     if (about) sources.push("about");
   }
-  const data = buildChannelDetails({ channelId: header.channelId ?? channelId, header, about, aboutFailed });
+  const data = buildChannelDetails({
+    platform: ctx.platform as ChannelDetailsResult["platform"],
+    channelId: header.channelId ?? channelId,
+    header,
+    about,
+    aboutFailed,
+  });
   return { data, source: `innertube:${sources.join("+")}` };
 }
 

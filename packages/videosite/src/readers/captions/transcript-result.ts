@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { transcriptOutput } from "../../spec/transcript.ts";
 import type { Segment } from "./segments.ts";
 
 /** SPEC §2.3: the transcript result. */
@@ -9,7 +11,8 @@ export interface TranscriptResult {
   text: string;
   /** Cues in integer milliseconds, `endMs > startMs`. */
   segments: Segment[];
-  platform: "videosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof transcriptOutput>["platform"];
   /** The `language` parameter in canonical casing, or null. */
   requestedLanguage: string | null;
   /** Language code of the returned text: the track's code, or the translation target. */

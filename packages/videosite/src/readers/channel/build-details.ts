@@ -1,5 +1,7 @@
 import { countField, countryCode, countryName, parseDateLabel } from "@sda/text";
+import type { z } from "zod";
 import { ORIGIN } from "../../inputs/site.ts";
+import type { channelDetailsOutput } from "../../spec/channel-details.ts";
 import { unwrapLink } from "../video/next-reader.ts";
 import type { ChannelAbout } from "./about-reader.ts";
 import type { ChannelHeader } from "./header-reader.ts";
@@ -12,7 +14,8 @@ import { findEmail, splitKeywords } from "./profile-text.ts";
  * unknown); there is no `following`.
  */
 export interface ChannelDetailsResult {
-  platform: "videosite";
+  /** The platform (`ctx.platform`, the spec's literal). */
+  platform: z.output<typeof channelDetailsOutput>["platform"];
   /** `UC…` channel id. */
   id: string;
   /** Handle without `@` ("kurzgesagt"), or null when the channel has no handle. */
@@ -80,14 +83,16 @@ function httpsLink(url: string): string | null {
  * Assembles SPEC §2.8 from the channel page's header and, when it could be read, the About panel.
  * @param aboutFailed true when the About request failed (sets `degraded`); a channel without an About panel is not
  *   degraded.
+ * @param platform the platform (`ctx.platform`).
  */
 export function buildChannelDetails(input: {
+  platform: ChannelDetailsResult["platform"];
   channelId: string;
   header: ChannelHeader;
   about: ChannelAbout | null;
   aboutFailed: boolean;
 }): ChannelDetailsResult {
-  const { channelId, header, about } = input;
+  const { platform, channelId, header, about } = input;
   const handle = header.handle;
   const followers = countField(header.subscriberLabel ?? about?.subscriberCountText ?? header.subscriberText);
   const followersText = header.subscriberText ?? about?.subscriberCountText ?? followers.text;
@@ -101,7 +106,7 @@ export function buildChannelDetails(input: {
   const url = `${ORIGIN}/channel/${channelId}`;
   const bio = header.description ?? about?.description ?? null;
   return {
-    platform: "videosite",
+    platform,
     id: channelId,
     username: handle ? handle.replace(/^@/, "") : null,
     url,

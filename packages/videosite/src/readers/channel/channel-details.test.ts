@@ -59,6 +59,7 @@ describe("readChannelHeader", () => {
 describe("buildChannelDetails", () => {
   const read = header("channel-UCTwECeGqMZee77BjdoYtI2Q-videos");
   const details = buildChannelDetails({
+    platform: "videosite",
     channelId: "UCTwECeGqMZee77BjdoYtI2Q",
     header: read,
     about: null,
