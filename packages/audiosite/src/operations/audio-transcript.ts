@@ -13,6 +13,7 @@ import { fetchResource } from "../client/resolve.ts";
 import { fail } from "../errors.ts";
 import type { AudioRef } from "../inputs/ref.ts";
 import { obj, str } from "../readers/json.ts";
+import { type PlatformName, platformOf } from "../readers/platform.ts";
 import { readTrack, readTranscodings, type Transcoding } from "../readers/track.ts";
 import type { audioTranscriptOutput, audioTranscriptSpec } from "../spec/audio-transcript.ts";
 
@@ -38,9 +39,10 @@ export function pickTranscodings(transcodings: readonly Transcoding[]): Transcod
  * @throws ServiceError 502 `audio_extract_failed` `restricted` (`BLOCK`, or only snipped previews) or
  *   `no_audio_format`; 400 `duration_too_long` (over 90 minutes), `cost_exceeds_max`; 502 `upstream_error` without
  *   a duration.
+ * @param platform the platform the track is on (`platformOf(ctx)`).
  */
-export function priceTrack(object: unknown, maxCredits: number | undefined) {
-  const track = readTrack(object);
+export function priceTrack(object: unknown, maxCredits: number | undefined, platform: PlatformName) {
+  const track = readTrack(object, platform);
   if (!track) throw fail("upstream_error", "audiosite: the track answer has no id", { retryable: false });
   const transcodings = readTranscodings(object);
   const candidates = pickTranscodings(transcodings);
@@ -115,7 +117,11 @@ export async function getAudioTranscript(
 ): Promise<OperationOutcome<AudioTranscriptResult>> {
   const api = new AudiositeApi(ctx);
   const object = await fetchResource(ctx, api, params.url, "track");
-  const { track, candidates, durationSeconds, estimate } = priceTrack(object, params.maxCredits);
+  const { track, candidates, durationSeconds, estimate } = priceTrack(
+    object,
+    params.maxCredits,
+    platformOf(ctx),
+  );
   await ctx.requireCredits(estimate);
   const { settings } = ctx.services.media;
   const source = await openableSource(ctx, api, candidates, str(obj(object).track_authorization));
@@ -132,7 +138,7 @@ export async function getAudioTranscript(
   });
   const { segments } = transcript.transcription;
   const data: AudioTranscriptResult = {
-    platform: ctx.platform as AudioTranscriptResult["platform"],
+    platform: platformOf(ctx),
     trackId: track.id,
     url:
       track.url ??
@@ -172,6 +178,6 @@ export const audioTranscriptEstimate: EstimateHandler<typeof audioTranscriptSpec
   ctx,
 ) => {
   const object = await fetchResource(ctx, new AudiositeApi(ctx), params.url, "track");
-  const { durationSeconds, estimate } = priceTrack(object, params.maxCredits);
+  const { durationSeconds, estimate } = priceTrack(object, params.maxCredits, platformOf(ctx));
   return { durationSeconds, credits: estimate, source: "api-v2:resolve" };
 };

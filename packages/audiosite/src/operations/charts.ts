@@ -3,6 +3,7 @@ import { AudiositeApi } from "../client/api.ts";
 import { fail } from "../errors.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { readChartHead, readChartRow } from "../readers/lists.ts";
+import { platformOf } from "../readers/platform.ts";
 import type { chartsSpec } from "../spec/charts.ts";
 
 /**
@@ -36,7 +37,7 @@ export const chartsHandler: HandlerFor<typeof chartsSpec> = async (params, ctx) 
           details: { kind: params.kind, genre: params.genre, region },
         }),
     },
-    readChartRow,
+    (row) => readChartRow(row, platformOf(ctx)),
     (body) => {
       lastUpdated = readChartHead(body).lastUpdated;
     },

@@ -2,6 +2,7 @@ import { decodeListCursor, type HandlerFor } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
 import { fetchResource } from "../client/resolve.ts";
 import { completeTracks } from "../paging/track-batches.ts";
+import { platformOf } from "../readers/platform.ts";
 import { readPlaylist, readPlaylistEntries } from "../readers/playlist.ts";
 import type { playlistSpec } from "../spec/playlist.ts";
 import { unreadable } from "./user.ts";
@@ -21,7 +22,8 @@ interface TrackPosition {
 export const playlistHandler: HandlerFor<typeof playlistSpec> = async (params, ctx) => {
   const api = new AudiositeApi(ctx);
   const object = await fetchResource(ctx, api, params.url, "playlist");
-  const playlist = readPlaylist(object);
+  const platform = platformOf(ctx);
+  const playlist = readPlaylist(object, platform);
   if (!playlist) throw unreadable("playlist");
   const key = `playlist:${playlist.id}`;
   const start = decodeListCursor<TrackPosition>(
@@ -31,9 +33,9 @@ export const playlistHandler: HandlerFor<typeof playlistSpec> = async (params, c
     "playlist",
   );
   const skip = start?.s ?? 0;
-  const entries = readPlaylistEntries(object);
+  const entries = readPlaylistEntries(object, platform);
   const end = Math.min(entries.length, skip + params.limit);
-  const { tracks, degraded } = await completeTracks(api, entries.slice(skip, end), ctx.signal);
+  const { tracks, degraded } = await completeTracks(api, entries.slice(skip, end), ctx.signal, platform);
   const hasMore = end < entries.length;
   return {
     data: {

@@ -1,4 +1,5 @@
 import type { HandlerFor } from "@sda/core";
+import { platformOf } from "../readers/platform.ts";
 import { readTrack } from "../readers/track.ts";
 import type { relatedTracksSpec } from "../spec/related-tracks.ts";
 import { readTrackList } from "./track-lists.ts";
@@ -13,7 +14,7 @@ export const relatedTracksHandler: HandlerFor<typeof relatedTracksSpec> = async 
     params,
     tab: "related",
     query: {},
-    read: readTrack,
+    read: (row) => readTrack(row, platformOf(ctx)),
   });
   return {
     data: {

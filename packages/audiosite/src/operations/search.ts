@@ -3,6 +3,7 @@ import { AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { int, obj } from "../readers/json.ts";
 import { readSearchResult, type SearchResult } from "../readers/lists.ts";
+import { platformOf } from "../readers/platform.ts";
 import type { Playlist } from "../readers/playlist.ts";
 import type { Track } from "../readers/track.ts";
 import type { UserProfile } from "../readers/user.ts";
@@ -42,7 +43,7 @@ export const searchHandler: HandlerFor<typeof searchSpec> = async (params, ctx) 
       },
       missing: () => unexpected404("the search"),
     },
-    (row) => readSearchResult(row),
+    (row) => readSearchResult(row, platformOf(ctx)),
     (body) => {
       totalResults = int(obj(body).total_results);
     },

@@ -1,6 +1,7 @@
 import type { HandlerFor } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
 import { fetchResource } from "../client/resolve.ts";
+import { platformOf } from "../readers/platform.ts";
 import { readTrack } from "../readers/track.ts";
 import type { trackSpec } from "../spec/track.ts";
 import { unreadable } from "./user.ts";
@@ -13,7 +14,7 @@ import { unreadable } from "./user.ts";
  */
 export const trackHandler: HandlerFor<typeof trackSpec> = async (params, ctx) => {
   const object = await fetchResource(ctx, new AudiositeApi(ctx), params.url, "track");
-  const track = readTrack(object);
+  const track = readTrack(object, platformOf(ctx));
   if (!track) throw unreadable("track");
   return { data: track, source: params.url.by === "id" ? "player+api-v2:resolve" : "api-v2:resolve" };
 };

@@ -1,4 +1,5 @@
 import type { HandlerFor } from "@sda/core";
+import { platformOf } from "../readers/platform.ts";
 import { readUser } from "../readers/user.ts";
 import type { userFollowingsSpec } from "../spec/user-followings.ts";
 import { readUserList } from "./user-lists.ts";
@@ -12,7 +13,7 @@ export const userFollowingsHandler: HandlerFor<typeof userFollowingsSpec> = asyn
   const page = await readUserList(ctx, {
     params,
     tab: "followings",
-    read: readUser,
+    read: (row) => readUser(row, platformOf(ctx)),
   });
   const { items, ...rest } = page;
   return { data: { ...rest, users: items }, source: "api-v2:user-followings", count: items.length };

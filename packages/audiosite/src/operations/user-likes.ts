@@ -1,5 +1,6 @@
 import type { HandlerFor } from "@sda/core";
 import { readLike } from "../readers/lists.ts";
+import { platformOf } from "../readers/platform.ts";
 import type { userLikesSpec } from "../spec/user-likes.ts";
 import { readUserList } from "./user-lists.ts";
 
@@ -12,7 +13,7 @@ export const userLikesHandler: HandlerFor<typeof userLikesSpec> = async (params,
   const page = await readUserList(ctx, {
     params,
     tab: "likes",
-    read: readLike,
+    read: (row) => readLike(row, platformOf(ctx)),
   });
   const { items, ...rest } = page;
   return { data: { ...rest, likes: items }, source: "api-v2:user-likes", count: items.length };

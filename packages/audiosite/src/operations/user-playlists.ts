@@ -1,4 +1,5 @@
 import type { HandlerFor } from "@sda/core";
+import { platformOf } from "../readers/platform.ts";
 import { readPlaylist } from "../readers/playlist.ts";
 import type { userPlaylistsSpec } from "../spec/user-playlists.ts";
 import { readUserList } from "./user-lists.ts";
@@ -12,7 +13,7 @@ export const userPlaylistsHandler: HandlerFor<typeof userPlaylistsSpec> = async 
   const page = await readUserList(ctx, {
     params,
     tab: "playlists_without_albums",
-    read: readPlaylist,
+    read: (row) => readPlaylist(row, platformOf(ctx)),
   });
   const { items, ...rest } = page;
   return { data: { ...rest, playlists: items }, source: "api-v2:user-playlists", count: items.length };

@@ -1,4 +1,5 @@
 import type { HandlerFor } from "@sda/core";
+import { platformOf } from "../readers/platform.ts";
 import { readTrack } from "../readers/track.ts";
 import type { userTracksSpec } from "../spec/user-tracks.ts";
 import { readUserList } from "./user-lists.ts";
@@ -12,7 +13,7 @@ export const userTracksHandler: HandlerFor<typeof userTracksSpec> = async (param
   const page = await readUserList(ctx, {
     params,
     tab: "tracks",
-    read: readTrack,
+    read: (row) => readTrack(row, platformOf(ctx)),
   });
   const { items, ...rest } = page;
   return { data: { ...rest, tracks: items }, source: "api-v2:user-tracks", count: items.length };

@@ -2,6 +2,7 @@ import type { HandlerFor } from "@sda/core";
 import { AudiositeApi } from "../client/api.ts";
 import { fetchResource } from "../client/resolve.ts";
 import { fail } from "../errors.ts";
+import { platformOf } from "../readers/platform.ts";
 import { readUser } from "../readers/user.ts";
 import type { userSpec } from "../spec/user.ts";
 
@@ -18,7 +19,7 @@ export const unreadable = (what: string) =>
  */
 export const userHandler: HandlerFor<typeof userSpec> = async (params, ctx) => {
   const object = await fetchResource(ctx, new AudiositeApi(ctx), params.url, "user");
-  const user = readUser(object);
+  const user = readUser(object, platformOf(ctx));
   if (!user) throw unreadable("user");
   return { data: user, source: params.url.by === "id" ? "api-v2:users" : "api-v2:resolve" };
 };

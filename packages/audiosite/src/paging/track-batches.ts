@@ -1,6 +1,7 @@
 import { ServiceError } from "@sda/core";
 import type { AudiositeApi } from "../client/api.ts";
 import { arr } from "../readers/json.ts";
+import type { PlatformName } from "../readers/platform.ts";
 import type { PlaylistEntry, TrackStub } from "../readers/playlist.ts";
 import { readTrack, type Track } from "../readers/track.ts";
 
@@ -24,12 +25,14 @@ export interface CompletedTracks {
 
 /**
  * Completes the stubs among `entries` (see the module comment), keeping the playlist order.
+ * @param platform the platform the tracks are on (`platformOf(ctx)`).
  * @throws what the requests throw when the call is aborted; other failures of a batch degrade it.
  */
 export async function completeTracks(
   api: AudiositeApi,
   entries: readonly PlaylistEntry[],
   signal: AbortSignal,
+  platform: PlatformName,
 ): Promise<CompletedTracks> {
   const stubs = entries.flatMap((e) => (e.complete ? [] : [e.stub.id]));
   const found = new Map<string, Track>();
@@ -45,7 +48,7 @@ export async function completeTracks(
         continue;
       }
       for (const item of arr(result.body)) {
-        const track = readTrack(item);
+        const track = readTrack(item, platform);
         if (track) found.set(track.id, track);
       }
       if (ids.some((id) => !found.has(id))) degraded = true;

@@ -10,7 +10,7 @@ import { readAuthor, readUser } from "./user.ts";
 // Every audiosite corpus case, read by the readers, asserting values of the recordings (corpus README "audiosite").
 
 const trackOf = (caseId: string, index: number) => {
-  const track = readTrack(recordedJson(caseId, index));
+  const track = readTrack(recordedJson(caseId, index), "audiosite");
   if (!track) throw new Error(`${caseId}#${index}: no track`);
   return track;
 };
@@ -27,7 +27,7 @@ describe("client_id (client-id-web-app)", () => {
 
 describe("users", () => {
   it("user-dubmatix: the profile, verified, with banner, plan and counts", () => {
-    const user = readUser(recordedJson("user-dubmatix", 2));
+    const user = readUser(recordedJson("user-dubmatix", 2), "audiosite");
     expect(user).toMatchObject({
       id: "542134",
       urn: "soundcloud:users:542134",
@@ -52,13 +52,13 @@ describe("users", () => {
       createdAt: "2010-01-20T11:56:32.000Z",
       lastModified: "2023-02-08T19:22:54.000Z",
     });
-    expect(readUser(recordedJson("user-dubmatix", 0))).toEqual(user);
+    expect(readUser(recordedJson("user-dubmatix", 0), "audiosite")).toEqual(user);
     expect(readCanonicalLink(recordedText("user-dubmatix", 1))).toBe("https://soundcloud.com/dubmatix");
   });
 
   it("resolve-users-trapcity-nocopyrightsounds: two users; their embed players name their links", () => {
-    const trap = readUser(recordedJson("resolve-users-trapcity-nocopyrightsounds", 0));
-    const ncs = readUser(recordedJson("resolve-users-trapcity-nocopyrightsounds", 1));
+    const trap = readUser(recordedJson("resolve-users-trapcity-nocopyrightsounds", 0), "audiosite");
+    const ncs = readUser(recordedJson("resolve-users-trapcity-nocopyrightsounds", 1), "audiosite");
     expect(trap).toMatchObject({
       id: "26057743",
       username: "trapcity",
@@ -77,15 +77,15 @@ describe("users", () => {
   it("resolve-user-not-found-404: the answer is 404 {}", () => {
     const [entry] = audioEntries("resolve-user-not-found-404");
     expect(entry?.response.status).toBe(404);
-    expect(readUser(recordedJson("resolve-user-not-found-404", 0))).toBeNull();
+    expect(readUser(recordedJson("resolve-user-not-found-404", 0), "audiosite")).toBeNull();
   });
 
   it("user-followings-monstercat: 58 users, the last page", () => {
-    expect(readUser(recordedJson("user-followings-monstercat", 0))).toMatchObject({
+    expect(readUser(recordedJson("user-followings-monstercat", 0), "audiosite")).toMatchObject({
       id: "8553751",
       username: "monstercat",
     });
-    expect(readUser(recordedJson("user-followings-monstercat", 1))?.id).toBe("8553751");
+    expect(readUser(recordedJson("user-followings-monstercat", 1), "audiosite")?.id).toBe("8553751");
     const page = pageOf("user-followings-monstercat", 3);
     const users = page.collection.map(readAuthor);
     expect(users).toHaveLength(58);
@@ -98,7 +98,9 @@ describe("users", () => {
   });
 
   it("user-followings-some-random-user-184047028: one user followed", () => {
-    expect(readUser(recordedJson("user-followings-some-random-user-184047028", 0))?.id).toBe("217903802");
+    expect(readUser(recordedJson("user-followings-some-random-user-184047028", 0), "audiosite")?.id).toBe(
+      "217903802",
+    );
     const users = pageOf("user-followings-some-random-user-184047028", 2).collection.map(readAuthor);
     expect(users).toEqual([expect.objectContaining({ id: "322530553", displayName: "J.Fla" })]);
   });
@@ -137,7 +139,7 @@ describe("tracks", () => {
     expect(track.formats.every((f) => f.durationMs !== null)).toBe(true);
     expect(readCanonicalLink(recordedText("track-garrett-cameron-1-technicality", 1))).toBe(track.url);
     const related = pageOf("track-garrett-cameron-1-technicality", 3);
-    expect(related.collection.map(readTrack)).toHaveLength(10);
+    expect(related.collection.map((v) => readTrack(v, "audiosite"))).toHaveLength(10);
     expect(related.nextHref).toContain("offset=2");
     expect(JSON.parse(recordedText("track-garrett-cameron-1-technicality", 5)).url).toMatch(
       /^https:\/\/cf-media\.sndcdn\.com\/.+\.128\.mp3\?Policy=/,
@@ -209,7 +211,7 @@ describe("tracks", () => {
       author: { username: "wearecc", displayName: "Creative Commons", country: null, city: "Internet" },
     });
     // A user without visuals has no banner (always keyed).
-    expect(readUser(obj(recordedJson(caseId, 2)).user)).toMatchObject({
+    expect(readUser(obj(recordedJson(caseId, 2)).user, "audiosite")).toMatchObject({
       banner: null,
       fullName: "Creative Commons",
     });

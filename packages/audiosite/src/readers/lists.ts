@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { comment } from "../spec/shapes.ts";
 import { arr, idOf, int, num, obj, str, timeOf } from "./json.ts";
+import type { PlatformName } from "./platform.ts";
 import { type Playlist, readPlaylist } from "./playlist.ts";
 import { readTrack, type Track } from "./track.ts";
 import { readAuthor, readUser, type UserProfile } from "./user.ts";
@@ -44,13 +45,16 @@ export interface Like {
   playlist: Playlist | null;
 }
 
-/** A like (`{created_at, kind: "like", track}` or `{…, playlist}`); null when it holds neither. */
-export function readLike(value: unknown): Like | null {
+/**
+ * A like (`{created_at, kind: "like", track}` or `{…, playlist}`); null when it holds neither.
+ * @param platform the platform it is on (`platformOf(ctx)`).
+ */
+export function readLike(value: unknown, platform: PlatformName): Like | null {
   const like = obj(value);
   const likedAt = timeOf(like.created_at);
-  const track = like.track ? readTrack(like.track) : null;
+  const track = like.track ? readTrack(like.track, platform) : null;
   if (track) return { likedAt, type: "track", track, playlist: null };
-  const playlist = like.playlist ? readPlaylist(like.playlist) : null;
+  const playlist = like.playlist ? readPlaylist(like.playlist, platform) : null;
   if (playlist) return { likedAt, type: "playlist", track: null, playlist };
   return null;
 }
@@ -61,19 +65,22 @@ export type SearchResult =
   | ({ type: "user" } & UserProfile)
   | ({ type: "playlist" } & Playlist);
 
-/** A search row by its `kind` (`track`, `user`, `playlist`); null for other kinds. */
-export function readSearchResult(value: unknown): SearchResult | null {
+/**
+ * A search row by its `kind` (`track`, `user`, `playlist`); null for other kinds.
+ * @param platform the platform it is on (`platformOf(ctx)`).
+ */
+export function readSearchResult(value: unknown, platform: PlatformName): SearchResult | null {
   const kind = obj(value).kind;
   if (kind === "track") {
-    const track = readTrack(value);
+    const track = readTrack(value, platform);
     return track && { type: "track", ...track };
   }
   if (kind === "user") {
-    const user = readUser(value);
+    const user = readUser(value, platform);
     return user && { type: "user", ...user };
   }
   if (kind === "playlist") {
-    const playlist = readPlaylist(value);
+    const playlist = readPlaylist(value, platform);
     return playlist && { type: "playlist", ...playlist };
   }
   return null;
@@ -102,10 +109,13 @@ export interface ChartRow {
   track: Track;
 }
 
-/** A chart row; null without a track. */
-export function readChartRow(value: unknown): ChartRow | null {
+/**
+ * A chart row; null without a track.
+ * @param platform the platform it is on (`platformOf(ctx)`).
+ */
+export function readChartRow(value: unknown, platform: PlatformName): ChartRow | null {
   const row = obj(value);
-  const track = readTrack(row.track);
+  const track = readTrack(row.track, platform);
   return track && { score: num(row.score), track };
 }
 

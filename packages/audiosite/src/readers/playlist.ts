@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { playlist, trackStub } from "../spec/shapes.ts";
 import { arr, bool, dateOf, idOf, int, obj, str, timeOf } from "./json.ts";
+import type { PlatformName } from "./platform.ts";
 import { readTagList } from "./tags.ts";
 import { isCompleteTrack, readTrack, type Track, trackUrn } from "./track.ts";
 import { readAuthor } from "./user.ts";
@@ -18,16 +19,17 @@ const SET_TYPES = new Set(["album", "ep", "single", "compilation"]);
 
 /**
  * A playlist or album from `/resolve`, `/playlists/<id>`, a list row, a like or a search result.
+ * @param platform the platform it is on (`platformOf(ctx)`).
  * @returns null when the object has no id.
  */
-export function readPlaylist(value: unknown): Playlist | null {
+export function readPlaylist(value: unknown, platform: PlatformName): Playlist | null {
   const p = obj(value);
   const id = idOf(p.id);
   if (!id) return null;
   const durationMs = int(p.duration);
   const setType = str(p.set_type)?.toLowerCase() ?? null;
   return {
-    platform: "audiosite",
+    platform,
     id,
     urn: playlistUrn(id),
     url: str(p.permalink_url),
@@ -59,13 +61,16 @@ export function readPlaylist(value: unknown): Playlist | null {
 /** A playlist's track as its answer carries it: complete, or a stub to complete with `/tracks?ids=`. */
 export type PlaylistEntry = { complete: true; track: Track } | { complete: false; stub: TrackStub };
 
-/** The tracks of a playlist answer (`tracks[]`), in playlist order; entries without an id are dropped. */
-export function readPlaylistEntries(value: unknown): PlaylistEntry[] {
+/**
+ * The tracks of a playlist answer (`tracks[]`), in playlist order; entries without an id are dropped.
+ * @param platform the platform it is on (`platformOf(ctx)`).
+ */
+export function readPlaylistEntries(value: unknown, platform: PlatformName): PlaylistEntry[] {
   const entries: PlaylistEntry[] = [];
   for (const item of arr(obj(value).tracks)) {
     const id = idOf(obj(item).id);
     if (!id) continue;
-    const track = isCompleteTrack(item) ? readTrack(item) : null;
+    const track = isCompleteTrack(item) ? readTrack(item, platform) : null;
     entries.push(track ? { complete: true, track } : { complete: false, stub: { id, urn: trackUrn(id) } });
   }
   return entries;

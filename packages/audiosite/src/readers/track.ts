@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { publisher, streamFormat, track } from "../spec/shapes.ts";
 import { arr, bool, dateOf, idOf, int, type Json, obj, str, timeOf } from "./json.ts";
+import type { PlatformName } from "./platform.ts";
 import { readTagList } from "./tags.ts";
 import { readAuthor } from "./user.ts";
 
@@ -80,9 +81,10 @@ export const isCompleteTrack = (value: unknown): boolean => {
 
 /**
  * A track from `/resolve`, `/tracks?ids=`, a list row or a playlist's complete track.
+ * @param platform the platform it is on (`platformOf(ctx)`).
  * @returns null when the object has no id.
  */
-export function readTrack(value: unknown): Track | null {
+export function readTrack(value: unknown, platform: PlatformName): Track | null {
   const t: Json = obj(value);
   const id = idOf(t.id);
   if (!id) return null;
@@ -90,7 +92,7 @@ export function readTrack(value: unknown): Track | null {
   const policy = str(t.policy);
   const { tags, machineTags } = readTagList(t.tag_list);
   return {
-    platform: "audiosite",
+    platform,
     id,
     urn: trackUrn(id),
     url: str(t.permalink_url),

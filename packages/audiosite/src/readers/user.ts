@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { author, userProfile } from "../spec/shapes.ts";
 import { arr, bool, idOf, int, obj, str, timeOf } from "./json.ts";
+import type { PlatformName } from "./platform.ts";
 
 /** A user as embedded in tracks, playlists and comments. */
 export type Author = z.output<typeof author>;
@@ -40,9 +41,10 @@ export function readAuthor(value: unknown): Author | null {
 
 /**
  * A user profile from `/users/<id>`, `/resolve` or a list row (`kind: "user"`).
+ * @param platform the platform it is on (`platformOf(ctx)`).
  * @returns null when the object has no id.
  */
-export function readUser(value: unknown): UserProfile | null {
+export function readUser(value: unknown, platform: PlatformName): UserProfile | null {
   const user = obj(value);
   const id = idOf(user.id);
   if (!id) return null;
@@ -51,7 +53,7 @@ export function readUser(value: unknown): UserProfile | null {
     .map((v) => str(obj(v).visual_url))
     .find((u) => u !== null);
   return {
-    platform: "audiosite",
+    platform,
     id,
     urn: userUrn(id),
     username: str(user.permalink),
