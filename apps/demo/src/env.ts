@@ -1,4 +1,4 @@
-import { defineFeatureEnv, envVar, type ServiceConfig } from "@sda/core";
+import { defineFeatureEnv, envVar } from "@sda/core";
 import { z } from "zod";
 
 const { int, optionalString } = envVar;
@@ -29,6 +29,3 @@ export const demoEnv = defineFeatureEnv(
     ),
   }),
 );
-
-/** The demo's configuration: the composed service configuration plus its own slice ({@link demoEnv}). */
-export type DemoConfig = ServiceConfig & z.output<typeof demoEnv.env>;

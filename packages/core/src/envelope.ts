@@ -1,14 +1,5 @@
 import type { ServiceError } from "./errors.ts";
 
-/** SPEC §2.1: every 2xx body. `cached`/`cachedAt` appear on cache hits; extra top-level echoes (e.g. `creditsUsed`). */
-export interface SuccessEnvelope<T = unknown> {
-  success: true;
-  data: T;
-  cached?: boolean;
-  cachedAt?: string;
-  [extra: string]: unknown;
-}
-
 /** SPEC §7.1: every non-2xx body. Details of the error (e.g. `reason`) sit beside `code` inside `error`. */
 export interface ErrorEnvelope {
   success: false;

@@ -99,5 +99,3 @@ export const ledgerQuerySchema = z.strictObject({
   cursor: cursorParam,
   limit: intParam({ default: 50, max: 200 }),
 });
-
-export type UsageQuery = z.output<typeof usageQuerySchema>;

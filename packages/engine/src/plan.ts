@@ -126,13 +126,6 @@ function acceptsParam(op: OperationSpec, name: string): boolean {
   return !!shape && name in shape;
 }
 
-/** The raw parameters the schema knows (the job payload and the cache key); unknown keys are dropped. */
-export function knownParams(op: OperationSpec, raw: Record<string, unknown>): Record<string, unknown> {
-  const shape = (op.params as { shape?: Record<string, unknown> }).shape;
-  if (!shape) return raw;
-  return Object.fromEntries(Object.entries(raw).filter(([key]) => key in shape));
-}
-
 /**
  * The call's parameters as its operation's schema parses them, with the same refusals a direct call gets.
  * @throws ServiceError 400 `invalid_parameter` for `cacheMaxAge` on an operation that does not take it, and the

@@ -2,7 +2,6 @@ export * from "./client.ts";
 export * from "./origins.ts";
 export * from "./politeness.ts";
 export type { Exchange } from "./record/har-entry.ts";
-export { matchFor, type RecordedMatch } from "./record/identity.ts";
 export {
   createRecorder,
   type RecordedPlatform,
