@@ -242,15 +242,30 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
 
 /**
  * THE insert of `request_logs` (the only one in the code base): one column per array parameter, unnested into rows;
- * `created_at` is each row's call time. A row whose id is written already is left as it is (`DO NOTHING`: a batch
- * retried after a lost answer); no row is ever updated.
+ * `created_at` is each row's call time. A row whose id is written already is left as it is (a batch retried after a
+ * lost answer, a re-run job's row with another time or other values); no row is ever updated.
+ *
+ * The table is partitioned by `created_at`, so its primary key is (id, created_at) and cannot make `id` unique on its
+ * own (issue 38). One row per request id is kept by this statement instead: it skips every id that has a row already
+ * (`NOT EXISTS`, one probe of the key's index per partition), and it runs after {@link LOCK_IDS} took a transaction
+ * advisory lock per id, so two writers of one id (a stalled job's and its re-run's) take turns and the second, whose
+ * statement starts after the first committed, sees its row. `ON CONFLICT DO NOTHING` still skips an exact repeat.
  */
 const INSERT: pg.QueryConfig = {
   name: "sda_request_logs_insert",
   text: `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
     SELECT u.*
-      FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS u
-    ON CONFLICT ("id") DO NOTHING`,
+      FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")})
+        AS u(${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
+     WHERE NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = u."id")
+    ON CONFLICT DO NOTHING`,
+};
+
+/** Takes a transaction advisory lock per request id (key space 38, the issue), in id order so writers never deadlock. */
+const LOCK_IDS: pg.QueryConfig = {
+  name: "sda_request_logs_lock_ids",
+  text: `SELECT count(pg_advisory_xact_lock(38, hashtext(id)))
+      FROM (SELECT DISTINCT id FROM unnest($1::text[]) AS id ORDER BY id) AS ids`,
 };
 
 /**
@@ -265,12 +280,24 @@ export async function writeRequestLogs(
 }
 
 /**
- * Writes rows to `request_logs` in ONE statement with one array parameter per column (`unnest`): the statement text
+ * Writes rows to `request_logs` in ONE INSERT with one array parameter per column (`unnest`): the statement text
  * is the same for every batch size, so it is prepared once per connection, and the rows cost about 8 µs of CPU each
  * against ≈ 340 µs each through Prisma's `createMany` (its query compiler works per row). Rows whose id is already
- * logged are skipped (a retried batch).
+ * logged are skipped (a retried batch). Two statements in one transaction: the id locks, then the insert ({@link INSERT}).
  */
-function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[]): Promise<unknown> {
+async function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[]): Promise<void> {
   const values: unknown[] = COLUMNS.map(([field]) => rows.map((row) => row[field]));
-  return pool.query({ ...INSERT, values });
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query({ ...LOCK_IDS, values: [rows.map((row) => row.id)] });
+    await client.query({ ...INSERT, values });
+    await client.query("COMMIT");
+    client.release();
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    // A connection that failed mid-transaction is not handed out again.
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
 }
