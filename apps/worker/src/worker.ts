@@ -14,7 +14,10 @@ import {
   startReservationSweeper,
   UnknownOperationError,
 } from "@sda/engine";
-import { createHistoryObserver, HistoryStore } from "@sda/history";
+import { createHistoryObserver, HistoryStore, metricSnapshotPartitions } from "@sda/history";
+import { historyEnv } from "@sda/history/env";
+import { requestLogPartitions, startPartitionMaintenance } from "@sda/ledger";
+import { ledgerEnv } from "@sda/ledger/env";
 import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { monitorsEnv } from "@sda/monitors/env";
 import { createQueueWorker, isFinalAttempt, jobParser, platformJobSchema } from "@sda/queue";
@@ -66,7 +69,7 @@ export function workerQueues(config: WorkerConfig, registry: Catalog): string[] 
 /**
  * Starts the shared services (`createServices`) and what only the worker runs: one BullMQ consumer per queue of this
  * process's role (each job parsed and handed to its kind's runner), the monitor and webhook consumers, the
- * reservation, webhook and batch sweepers, the canaries and the metrics server.
+ * reservation, webhook and batch sweepers, the partition maintenance, the canaries and the metrics server.
  * @param config the composed configuration with the worker's own slice (`loadServiceEnv(source, [workerEnv])`).
  */
 export async function startWorkers(
@@ -207,6 +210,19 @@ export async function startWorkers(
     },
   });
   const sweeper = startReservationSweeper(deps.ledger, config.RESERVATION_SWEEP_MS, log);
+  const ledgerVars = ledgerEnv.of(config);
+  const partitions = startPartitionMaintenance(
+    prisma,
+    [
+      requestLogPartitions(ledgerVars.REQUEST_LOG_RETENTION_DAYS),
+      metricSnapshotPartitions(historyEnv.of(config).HISTORY_RETENTION_DAYS),
+    ],
+    {
+      intervalMs: ledgerVars.PARTITION_MAINTENANCE_MINUTES * 60_000,
+      aheadMonths: ledgerVars.PARTITIONS_AHEAD_MONTHS,
+    },
+    log,
+  );
   const webhookSweeper = startWebhookSweeper(webhookClient, log);
   const batchSweeper = startBatchSweeper({
     runtime: batch,
@@ -237,6 +253,7 @@ export async function startWorkers(
     metrics,
     async close(graceMs = 30_000) {
       sweeper.stop();
+      partitions.stop();
       webhookSweeper.stop();
       batchSweeper.stop();
       await canary?.close();

@@ -6,5 +6,6 @@
  */
 export * from "./locate.ts";
 export * from "./observer.ts";
+export * from "./partitions.ts";
 export * from "./query.ts";
 export * from "./store.ts";

@@ -17,6 +17,7 @@ export * from "./keys.ts";
 export * from "./ledger.ts";
 export * from "./migrate.ts";
 export * from "./page-cursor.ts";
+export * from "./partitions.ts";
 export type { ChargedCall, RequestChannel, RequestLogInput } from "./request-log-input.ts";
 export * from "./request-log-writer.ts";
 export * from "./service-stats.ts";

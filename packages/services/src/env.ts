@@ -3,6 +3,8 @@ import { canaryEnv } from "@sda/canary/env";
 import { platforms } from "@sda/catalog";
 import { type EnvSource, type FeatureEnv, loadEnv, type ServiceConfig, serviceEnvSchema } from "@sda/core";
 import { dashboardEnv } from "@sda/dashboard/env";
+import { historyEnv } from "@sda/history/env";
+import { ledgerEnv } from "@sda/ledger/env";
 import { mediaEnv } from "@sda/media/env";
 import { monitorsEnv } from "@sda/monitors/env";
 import { summarizeEnv } from "@sda/summarize/env";
@@ -14,6 +16,8 @@ import { webhooksEnv } from "@sda/webhooks/env";
  * above every feature package, so the catalog lists platforms only.
  */
 export const features: readonly FeatureEnv[] = [
+  ledgerEnv,
+  historyEnv,
   mediaEnv,
   summarizeEnv,
   webhooksEnv,
