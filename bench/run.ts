@@ -11,6 +11,8 @@
  *  6. `memory`: the gateway's and the worker's RSS over 20,000 fresh calls (`bench/memory.ts`), on a stack of its own;
  *  7. `stores`: Redis commands, PostgreSQL statements, rows and WAL bytes per fresh call and per cache hit, beside a
  *     bare BullMQ round trip and a bare INSERT (`bench/stores.ts`), on a private `redis-server` and a stack of its own.
+ *  8. `partitions`: the partitioned request log at 1 M and 10 M rows: insert cost per row and the usage reads of one
+ *     account (`bench/partitions.ts`, BENCH_PARTITIONS_ROWS), in a database of its own; not in the default run.
  * `npm run bench -- latency load` (or BENCH_ONLY=latency,load) picks sections; `npm run bench:load` is section 2. Loopback only; needs the local Redis and PostgreSQL.
  */
 import { runLatency } from "./latency.ts";
@@ -19,11 +21,13 @@ import { probePaths } from "./lib/targets.ts";
 import { runLoad } from "./load.ts";
 import { runMemory } from "./memory.ts";
 import { runParse } from "./parse.ts";
+import { runPartitions } from "./partitions.ts";
 import { runRedisCommands } from "./redis.ts";
 import { runStores } from "./stores.ts";
 import { runUpstreamLatency } from "./upstream.ts";
 
-// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else all seven.
+// Sections from the command line (`npm run bench -- latency load`), else BENCH_ONLY, else the first seven (the
+// partitions section fills 10 M rows: asked for by name only).
 const picked =
   process.argv.slice(2).join(",") ||
   process.env.BENCH_ONLY ||
@@ -50,6 +54,7 @@ async function main() {
   if (only.has("redis")) await runRedisCommands();
   if (only.has("memory")) await runMemory();
   if (only.has("stores")) await runStores();
+  if (only.has("partitions")) await runPartitions();
 }
 
 await main();
