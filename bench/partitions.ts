@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- partitions` (issue 38): the partitioned `request_logs` at 1 M and then 10 M rows, same run, in a
- * database of its own (`sda_bench_partitions_<hex>`, migrated, dropped on exit and on SIGINT/SIGTERM). Rows are
- * added with `INSERT … SELECT generate_series` (the minute-rollup triggers run as for any insert), spread over 1,000
- * accounts and the 120 days before now (five month partitions). At each size it measures:
+ * database of its own (`sda_bench_partitions_<hex>` on the server of BENCH_PG_URL, migrated, dropped on exit and on
+ * SIGINT/SIGTERM). Rows are added with `INSERT … SELECT generate_series` (the minute-rollup triggers run as for any
+ * insert), spread over 1,000 accounts and the 120 days before now (five month partitions). At each size it measures:
  *  - the fill's cost per row (the bulk INSERT, indexes and triggers included);
  *  - the service's insert: `writeRequestLogs` of 200 rows (the gateway writer's statement: per-id locks, the
  *    already-logged check in every partition), median of BENCH_PARTITIONS_N batches, per row;
@@ -51,7 +51,7 @@ interface Figures {
 
 /** Runs the section. @throws the driver's error when PostgreSQL refuses a statement (the database is dropped). */
 export async function runPartitions(): Promise<void> {
-  const server = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/sda";
+  const server = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const url = new URL(server);
   url.pathname = `/sda_bench_partitions_${randomBytes(4).toString("hex")}`;
   const databaseUrl = url.toString();
