@@ -1,11 +1,10 @@
 import type { BatchService } from "@sda/batch";
-import type { Catalog, Logger } from "@sda/core";
+import type { Catalog, Logger, RedisClient } from "@sda/core";
 import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 import type { ProviderStatus } from "@sda/services";
-import type { Redis } from "ioredis";
 import type { BalanceReader } from "./balances.ts";
 import type { GatewayConfig } from "./env.ts";
 
@@ -22,12 +21,12 @@ export interface GatewayDeps {
   releases: ReleaseRetrier;
   cache: ResultCache;
   /** Fail-fast connection (no offline queue): a command while Redis is down rejects at once (503). */
-  redis: Redis;
+  redis: RedisClient;
   /**
    * The per-call commands' connection (rate limits, result-cache reads): fail-fast like `redis`, and auto-pipelined,
    * so the commands concurrent calls send within one turn of the event loop go out in one write.
    */
-  callRedis: Redis;
+  callRedis: RedisClient;
   /** Balances shown by free cache hits, read at every call (concurrent reads batched into one statement). */
   balances: BalanceReader;
   /** API key lookups, cached in this process with pub/sub revocation. */

@@ -1,7 +1,7 @@
 import { runCanaries } from "@sda/canary";
 import { canaries, platforms, registry } from "@sda/catalog";
 import { createLogger, EnvError } from "@sda/core";
-import { createRedis } from "@sda/queue";
+import { createRedis, redisTarget } from "@sda/queue";
 import { loadServiceEnv } from "@sda/services/env";
 import { createHandlerServices } from "@sda/services/handler-services";
 import { createHttpClient, createRecorder, originsFromConfig } from "@sda/upstream";
@@ -12,7 +12,7 @@ import { canaryRecordDir } from "./canary.ts";
 try {
   const config = loadServiceEnv();
   const log = createLogger({ name: "canary", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  const redis = createRedis(config.REDIS_URL);
+  const redis = createRedis(redisTarget(config));
   const recordDir = canaryRecordDir(config);
   const recorder = createRecorder({ dir: recordDir, platforms, log });
   const http = createHttpClient({

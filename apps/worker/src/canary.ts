@@ -2,10 +2,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CanaryDeps, runCanaries } from "@sda/canary";
 import { canaryEnv } from "@sda/canary/env";
+import type { RedisClient } from "@sda/core";
 import { type ServiceConfig, startPeriodicTask } from "@sda/core";
-import { type CanaryJob, createQueueWorker, jobCatalog, jobParser, jobQueue, scheduleJobs } from "@sda/queue";
+import {
+  type CanaryJob,
+  createQueueWorker,
+  jobCatalog,
+  jobParser,
+  jobQueue,
+  queuePrefix,
+  scheduleJobs,
+} from "@sda/queue";
 import { Queue, type Worker } from "bullmq";
-import type { Redis } from "ioredis";
 
 /**
  * The BullMQ queue of the canary repeatable job (apart from the call queues: a canary is never a billed call): the job
@@ -43,12 +51,15 @@ interface CanaryJobResult {
  */
 export async function startCanarySchedule(
   deps: CanaryDeps,
-  connection: Redis,
+  connection: RedisClient,
 ): Promise<CanarySchedule | null> {
   const seconds = canaryEnv.of(deps.config).CANARY_INTERVAL_SECONDS;
   if (seconds <= 0) return null;
   const prefix = deps.config.QUEUE_PREFIX;
-  const queue = new Queue(CANARY_QUEUE, { connection: connection.duplicate(), prefix });
+  const queue = new Queue(CANARY_QUEUE, {
+    connection: connection.duplicate(),
+    prefix: queuePrefix(connection, prefix, CANARY_QUEUE),
+  });
   // Without a listener BullMQ prints each connection error to stderr; the worker below logs its own.
   queue.on("error", () => undefined);
   const upsert = () =>

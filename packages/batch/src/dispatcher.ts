@@ -1,15 +1,14 @@
-import type { Logger, OperationRegistry } from "@sda/core";
+import type { Logger, OperationRegistry, RedisClient } from "@sda/core";
 import type { BatchItemJob } from "@sda/engine";
-import { enqueueBulk } from "@sda/queue";
+import { enqueueBulk, queuePrefix } from "@sda/queue";
 import { Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { BatchShare, BatchStore, ClaimedItem } from "./store.ts";
 
 /** What the dispatcher needs. */
 export interface DispatcherOptions {
   store: BatchStore;
   registry: OperationRegistry;
-  connection: Redis;
+  connection: RedisClient;
   /** `QUEUE_PREFIX`. */
   prefix: string;
   /**
@@ -98,7 +97,7 @@ export class BatchDispatcher {
     if (!queue) {
       queue = new Queue<BatchItemJob>(name, {
         connection: this.#options.connection,
-        prefix: this.#options.prefix,
+        prefix: queuePrefix(this.#options.connection, this.#options.prefix, name),
       });
       // Without a listener BullMQ prints each connection error to stderr; a failing `add` is what the dispatcher
       // acts on (the sweeper re-adds the item's job).

@@ -1,4 +1,4 @@
-import type { Logger, OperationRegistry, ServiceConfig } from "@sda/core";
+import type { Logger, OperationRegistry, RedisClient, ServiceConfig } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   type WebhookClient as Client,
@@ -6,7 +6,6 @@ import {
   type WebhookConfig,
   webhookConfigFromEnv,
 } from "@sda/webhooks";
-import type { Redis } from "ioredis";
 import { BatchCompletion } from "./completion.ts";
 import { BatchDispatcher } from "./dispatcher.ts";
 import { batchShare } from "./env.ts";
@@ -16,7 +15,7 @@ import { BatchStore } from "./store.ts";
 export interface BatchRuntimeOptions {
   prisma: PrismaClient;
   /** Shared Redis connection (queue producers). */
-  connection: Redis;
+  connection: RedisClient;
   registry: OperationRegistry;
   config: ServiceConfig;
   log: Logger;

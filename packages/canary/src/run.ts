@@ -1,3 +1,4 @@
+import type { RedisClient } from "@sda/core";
 import {
   bindHttpClient,
   CursorCodec,
@@ -13,7 +14,6 @@ import {
   redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";
-import type { Redis } from "ioredis";
 import { type CanaryCall, canaryCalls } from "./calls.ts";
 import { canaryEnv } from "./env.ts";
 import { type CanaryResult, type CanaryRun, writeCanaryRun } from "./status.ts";
@@ -22,7 +22,7 @@ import { type CanaryResult, type CanaryRun, writeCanaryRun } from "./status.ts";
 export interface CanaryDeps {
   registry: OperationRegistry;
   config: ServiceConfig;
-  redis: Redis;
+  redis: RedisClient;
   http: HttpClient;
   log: Logger;
   /** The process's handler services (`@sda/services` `createHandlerServices`): the calls' `ctx.services`. */

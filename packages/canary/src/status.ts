@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@sda/core";
 
 /** One canary call's outcome. */
 export interface CanaryResult {
@@ -31,12 +31,12 @@ export const canaryKey = (prefix: string) => `${prefix}:canary:last`;
 const KEEP_SECONDS = 7 * 24 * 3600;
 
 /** Stores a run as the last one. */
-export async function writeCanaryRun(redis: Redis, prefix: string, run: CanaryRun): Promise<void> {
+export async function writeCanaryRun(redis: RedisClient, prefix: string, run: CanaryRun): Promise<void> {
   await redis.set(canaryKey(prefix), JSON.stringify(run), "EX", KEEP_SECONDS);
 }
 
 /** The last canary run, or null when none ran (or the stored value is unreadable). */
-export async function readCanaryRun(redis: Redis, prefix: string): Promise<CanaryRun | null> {
+export async function readCanaryRun(redis: RedisClient, prefix: string): Promise<CanaryRun | null> {
   const text = await redis.get(canaryKey(prefix));
   if (!text) return null;
   try {

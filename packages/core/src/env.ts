@@ -52,6 +52,12 @@ export const baseEnvSchema = z.object({
     .string()
     .default("redis://127.0.0.1:6379")
     .describe("queues, result cache, rate limits, circuits, shared tokens"),
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .default("")
+    .describe(
+      "comma-separated `host:port` seeds of a Redis Cluster; when set it is used instead of `REDIS_URL` (docs/operations.md)",
+    ),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)

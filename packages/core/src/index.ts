@@ -23,6 +23,7 @@ export * from "./platform.ts";
 export * from "./politeness.ts";
 export * from "./price.ts";
 export * from "./recording-rule.ts";
+export * from "./redis.ts";
 export * from "./storable.ts";
 export * from "./store.ts";
 export * from "./unreachable.ts";

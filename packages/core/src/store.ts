@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { type RedisClient, slotTag } from "./redis.ts";
 
 /**
  * A platform's key-value store in the shared Redis, already scoped to its own keys (`<QUEUE_PREFIX>:upstream:<name>:`):
@@ -27,17 +27,20 @@ export interface PlatformStore {
   increment(key: string, ttlMs: number): Promise<number>;
 }
 
-/** `<prefix>:upstream:<platform>:`: where {@link redisPlatformStore} keeps a platform's keys. */
-export function platformKeyPrefix(prefix: string, platform: string): string {
-  return `${prefix}:upstream:${platform}:`;
+/**
+ * `<prefix>:upstream:<platform>:`: where {@link redisPlatformStore} keeps a platform's keys; with `redis` a cluster
+ * `<prefix>:upstream:{<platform>}:` (one slot per platform, so `getMany`'s MGET stays single-slot).
+ */
+export function platformKeyPrefix(prefix: string, platform: string, redis?: RedisClient): string {
+  return `${prefix}:upstream:${redis ? slotTag(redis, platform) : platform}:`;
 }
 
 /**
  * The {@link PlatformStore} of `platform` in `redis` under the service's key prefix (`QUEUE_PREFIX`).
  * @throws RangeError (from each write) when a TTL is not a positive number of milliseconds.
  */
-export function redisPlatformStore(redis: Redis, prefix: string, platform: string): PlatformStore {
-  const scope = platformKeyPrefix(prefix, platform);
+export function redisPlatformStore(redis: RedisClient, prefix: string, platform: string): PlatformStore {
+  const scope = platformKeyPrefix(prefix, platform, redis);
   const ttl = (ms: number) => {
     if (!(ms > 0)) throw new RangeError(`a stored key needs a positive TTL (got ${ms} ms)`);
     return Math.max(1, Math.ceil(ms));

@@ -1,8 +1,7 @@
 import type { BatchService } from "@sda/batch";
-import type { Catalog, Logger, ServiceConfig } from "@sda/core";
+import type { Catalog, Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
-import type { Redis } from "ioredis";
 
 /** What the dashboard uses; the gateway passes its own instances (one PostgreSQL pool, one Redis connection). */
 export interface DashboardDeps {
@@ -11,7 +10,7 @@ export interface DashboardDeps {
   /** The catalog's platforms: the pages name what the service reads from their titles, never a list of their own. */
   registry: Pick<Catalog, "platforms">;
   ledger: Ledger;
-  redis: Redis;
+  redis: RedisClient;
   /**
    * This process's API key cache (the gateway's `KeyCache`), dropped synchronously when the dashboard revokes a key:
    * the revoking process must refuse the key on the very next call, before its own pub/sub message comes back.

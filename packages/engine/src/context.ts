@@ -1,3 +1,4 @@
+import type { RedisClient } from "@sda/core";
 import {
   bindHttpClient,
   type CursorCodec,
@@ -8,13 +9,12 @@ import {
   redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";
-import type { Redis } from "ioredis";
 
 /** What a handler's context is built from: the worker process's clients and configuration. */
 export interface ContextDeps {
   http: HttpClient;
   log: Logger;
-  redis: Redis;
+  redis: RedisClient;
   keyPrefix: string;
   cursors: CursorCodec;
   config: ServiceConfig;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OperationOutcome, OperationSpec } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { OperationOutcome, OperationSpec, RedisClient } from "@sda/core";
 
 /**
  * A stored successful outcome (SPEC §4.1 `cache`, §8: 24 h) as a hit reads it: everything but the data parsed, the
@@ -70,7 +69,7 @@ function readEntry(raw: string): CachedOutcome | null {
  */
 export class ResultCache {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly defaultTtlSeconds: number,
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { duplicateRedis, type RedisClient } from "@sda/core";
 import { hashApiKey } from "./keys.ts";
 import type { AuthResult, Ledger } from "./ledger.ts";
 
@@ -36,7 +36,7 @@ export class KeyCache {
   readonly #ledger: Ledger;
   readonly #options: Required<KeyCacheOptions>;
   readonly #byHash = new Map<string, Entry>();
-  readonly #subscriber: Redis;
+  readonly #subscriber: RedisClient;
   /**
    * Bumped by every invalidation: a PostgreSQL read that started before a revocation and returns after it must not
    * put the key back into memory.
@@ -46,10 +46,10 @@ export class KeyCache {
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
   /** @param redis a connection to duplicate for the subscription (a subscribed connection can do nothing else). */
-  constructor(ledger: Ledger, redis: Redis, options: KeyCacheOptions) {
+  constructor(ledger: Ledger, redis: RedisClient, options: KeyCacheOptions) {
     this.#ledger = ledger;
     this.#options = { maxEntries: 10_000, ...options };
-    this.#subscriber = redis.duplicate({ lazyConnect: true });
+    this.#subscriber = duplicateRedis(redis, { lazyConnect: true });
     this.#subscriber.on("message", (_channel: string, keyId: string) => this.invalidate(keyId));
     // While the subscription is down a revocation could be missed: forget everything on every (re)connect.
     this.#subscriber.on("ready", () => this.clear());
@@ -122,7 +122,7 @@ export class KeyCache {
  */
 export async function revokeApiKeyEverywhere(
   ledger: Ledger,
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   local?: { invalidate(keyId: string): void },

@@ -1,5 +1,4 @@
-import type { HttpClient, Logger, ServiceConfig } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { HttpClient, Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";
@@ -41,7 +40,7 @@ export function mediaSettingsFromConfig(config: ServiceConfig): MediaSettings {
 
 /** Where media circuits live: the shared Redis and the service's key prefix. */
 export interface CircuitStore {
-  redis: Redis;
+  redis: RedisClient;
   keyPrefix: string;
 }
 

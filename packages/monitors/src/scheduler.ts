@@ -1,8 +1,8 @@
+import type { RedisClient } from "@sda/core";
 import { randomSuffix } from "@sda/core";
 import type { MonitorRunJobData } from "@sda/engine";
-import { enqueue, jobQueue, scheduleJobs } from "@sda/queue";
+import { enqueue, jobQueue, queuePrefix, scheduleJobs } from "@sda/queue";
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { type MonitorSchedule, repeatOptions } from "./schedule.ts";
 
 /**
@@ -21,8 +21,11 @@ export const MONITOR_QUEUE = jobQueue("monitor-run");
 export class MonitorScheduler {
   readonly queue: Queue<MonitorRunJobData>;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue<MonitorRunJobData>(MONITOR_QUEUE, { connection, prefix });
+  constructor(connection: RedisClient, prefix: string) {
+    this.queue = new Queue<MonitorRunJobData>(MONITOR_QUEUE, {
+      connection,
+      prefix: queuePrefix(connection, prefix, MONITOR_QUEUE),
+    });
     // Without a listener BullMQ prints each connection error to stderr; the scheduler calls fail on their own.
     this.queue.on("error", () => undefined);
   }

@@ -1,3 +1,4 @@
+import type { RedisClient } from "@sda/core";
 import { type CursorCodec, type Logger, parseParams, type ServiceConfig, ServiceError } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
@@ -7,7 +8,6 @@ import {
   type WebhookConfig,
   type WebhookOwner,
 } from "@sda/webhooks";
-import type { Redis } from "ioredis";
 import { createMonitorBody, listQuery, parseBody, rawParams, trackBody, updateMonitorBody } from "./body.ts";
 import { monitorsEnv } from "./env.ts";
 import type { MonitorCatalog } from "./rules.ts";
@@ -35,7 +35,7 @@ export const TEST_EVENT = "monitor.test";
 
 export interface MonitorServiceOptions {
   prisma: PrismaClient;
-  connection: Redis;
+  connection: RedisClient;
   config: ServiceConfig;
   catalog: MonitorCatalog;
   webhookConfig: WebhookConfig;

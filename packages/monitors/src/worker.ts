@@ -1,10 +1,10 @@
+import type { RedisClient } from "@sda/core";
 import { type Logger, startPeriodicTask } from "@sda/core";
 import type { EngineDeps, MonitorRunJob } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
 import { createQueueWorker, isFinalAttempt, jobCatalog, jobParser } from "@sda/queue";
 import type { WebhookClient, WebhookHooks } from "@sda/webhooks";
 import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import { monitorWebhookHooks } from "./hooks.ts";
 import type { MonitorCatalog } from "./rules.ts";
 import { type RunOutcome, runMonitor } from "./run.ts";
@@ -13,7 +13,7 @@ import { MONITOR_QUEUE, MonitorScheduler } from "./scheduler.ts";
 import { MonitorStore } from "./store.ts";
 
 export interface MonitorWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   /** `QUEUE_PREFIX`: the queue's Redis prefix and the deployment whose monitors this process runs. */
   prefix: string;
   prisma: PrismaClient;

@@ -1,6 +1,6 @@
-import { newId } from "@sda/core";
+import { duplicateRedis, newId, type RedisClient } from "@sda/core";
 import { Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { queuePrefix } from "./connection.ts";
 import type { JobFailure, JobStatus, Replyable } from "./job.ts";
 import { type AwaitedJobKind, jobOptions } from "./job-catalog.ts";
 import { decodeReply, replyChannel } from "./reply.ts";
@@ -11,7 +11,7 @@ const submitSpan = new CallSpan("sda:queue:submit");
 
 export interface QueueBridgeOptions<Result> {
   /** Shared connection for the queues (producers); the reply channel's subscriber is a duplicate of it. */
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   queues: readonly string[];
   /** Seconds a finished job (and its result) is kept for `GET /v1/jobs/{id}`. */
@@ -101,7 +101,7 @@ export class QueueBridge<Payload extends AwaitedPayload, Result> {
   readonly #queues = new Map<string, Queue>();
   readonly #waiters = new Map<string, { queue: Queue; settle: (settled: Settled) => void }>();
   readonly #channel: string;
-  #subscriber: Redis | undefined;
+  #subscriber: RedisClient | undefined;
 
   constructor(options: QueueBridgeOptions<Result>) {
     this.#options = options;
@@ -112,13 +112,13 @@ export class QueueBridge<Payload extends AwaitedPayload, Result> {
   async start(): Promise<void> {
     const { connection, prefix } = this.#options;
     for (const name of this.#options.queues) {
-      const queue = new Queue(name, { connection, prefix });
+      const queue = new Queue(name, { connection, prefix: queuePrefix(connection, prefix, name) });
       // Connection errors surface through the calls themselves (503); the events only need a listener.
       queue.on("error", () => undefined);
       this.#queues.set(name, queue);
     }
     // Subscribed through reconnects (ioredis subscribes again), whatever the producer connection does.
-    const subscriber = connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+    const subscriber = duplicateRedis(connection, { maxRetriesPerRequest: null, enableOfflineQueue: true });
     subscriber.on("error", () => undefined);
     subscriber.on("message", (_channel: string, text: string) => {
       const reply = decodeReply<Result>(text);

@@ -1,12 +1,24 @@
-import { Redis } from "ioredis";
+import {
+  connectRedis,
+  isCluster,
+  parseClusterNodes,
+  type RedisClient,
+  type RedisTarget,
+  scanKeys,
+  slotTag,
+} from "@sda/core";
 
 /**
  * An ioredis connection for BullMQ and the service's own keys. `maxRetriesPerRequest: null` is what BullMQ requires
  * for workers and queue events (blocking commands must wait through reconnects instead of failing); `failFast` is for
- * the gateway's request path.
+ * the gateway's request path. `target` is one server (`REDIS_URL`, or a URL string) or a cluster's seeds (`REDIS_CLUSTER_NODES`, then
+ * an ioredis `Cluster`: see {@link redisTarget}).
  */
-export function createRedis(url: string, options: { lazyConnect?: boolean; failFast?: boolean } = {}): Redis {
-  const redis = new Redis(url, {
+export function createRedis(
+  target: RedisTarget | string,
+  options: { lazyConnect?: boolean; failFast?: boolean } = {},
+): RedisClient {
+  const redis = connectRedis(typeof target === "string" ? { url: target } : target, {
     maxRetriesPerRequest: options.failFast ? 1 : null,
     // Fail fast: while Redis is down a command rejects at once (the gateway answers 503) instead of waiting in
     // ioredis's offline queue for a reconnect.
@@ -21,7 +33,7 @@ export function createRedis(url: string, options: { lazyConnect?: boolean; failF
 }
 
 /** Resolves once `redis` is ready for commands (a fail-fast connection refuses commands before that). */
-export async function redisReady(redis: Redis): Promise<void> {
+export async function redisReady(redis: RedisClient): Promise<void> {
   if (redis.status === "ready") return;
   await new Promise<void>((resolve, reject) => {
     const onReady = () => {
@@ -41,13 +53,24 @@ export async function redisReady(redis: Redis): Promise<void> {
  * Deletes every key under `prefix:` with SCAN + UNLINK (a demo's or a bench run's queues, cache and rate-limit keys).
  * @returns the number of keys deleted.
  */
-export async function deleteKeysUnder(redis: Redis, prefix: string): Promise<number> {
+export async function deleteKeysUnder(redis: RedisClient, prefix: string): Promise<number> {
   let deleted = 0;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) deleted += await redis.unlink(...keys);
-  } while (cursor !== "0");
+  // One UNLINK per key: a batch's keys may live in different slots of a cluster (auto-pipelined on one server).
+  for await (const keys of scanKeys(redis, `${prefix}:*`, 1000))
+    for (const n of await Promise.all(keys.map((k) => redis.unlink(k)))) deleted += n;
   return deleted;
+}
+
+/** Where the service's Redis is, from its configuration: `REDIS_CLUSTER_NODES` when set, else `REDIS_URL`. */
+export function redisTarget(config: { REDIS_URL: string; REDIS_CLUSTER_NODES?: string }): RedisTarget {
+  return { url: config.REDIS_URL, clusterNodes: parseClusterNodes(config.REDIS_CLUSTER_NODES ?? "") };
+}
+
+/**
+ * The BullMQ prefix of queue `queue` on `redis`: on a cluster `<prefix>:{<queue>}`, whose hash tag keeps all of one
+ * queue's keys (its Lua scripts touch several) in one slot and spreads different queues over the masters; on one
+ * server `<prefix>` as it always was (BullMQ's keys `<prefix>:<queue>:…`).
+ */
+export function queuePrefix(redis: RedisClient, prefix: string, queue: string): string {
+  return isCluster(redis) ? `${prefix}:${slotTag(redis, queue)}` : prefix;
 }

@@ -1,12 +1,12 @@
-import type { Logger } from "@sda/core";
+import type { Logger, RedisClient } from "@sda/core";
 import { type Job, UnrecoverableError, Worker } from "bullmq";
-import type { Redis } from "ioredis";
+import { queuePrefix } from "./connection.ts";
 import type { Replyable } from "./job.ts";
 import { encodeReply, type ReplyMessage } from "./reply.ts";
 
 export interface QueueWorkerOptions<Payload, Result> {
   queue: string;
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   concurrency: number;
   /** Lock duration in ms; a job whose worker stops renewing its lock this long is stalled and handed to another. */
@@ -50,7 +50,7 @@ export function createQueueWorker<Payload, Result>(
 ): Worker<unknown, Result> {
   return new Worker<unknown, Result>(options.queue, replying(options.connection, checked(options)), {
     connection: options.connection.duplicate(),
-    prefix: options.prefix,
+    prefix: queuePrefix(options.connection, options.prefix, options.queue),
     concurrency: options.concurrency,
     lockDuration: options.lockDurationMs,
     lockRenewTime: options.lockDurationMs / 2,
@@ -101,7 +101,7 @@ function replyChannelOf(data: unknown): string | undefined {
  * fallback reads of the job state). A thrown error is published only when BullMQ will not retry it (last attempt, or
  * {@link UnrecoverableError}), with the message BullMQ records as the failed reason; it is rethrown either way.
  */
-function replying<Result>(publisher: Redis, processor: RawProcessor<Result>): RawProcessor<Result> {
+function replying<Result>(publisher: RedisClient, processor: RawProcessor<Result>): RawProcessor<Result> {
   const publish = (job: Job<unknown, Result>, message: ReplyMessage<Result>) => {
     const channel = replyChannelOf(job.data);
     if (channel) publisher.publish(channel, encodeReply(message)).catch(() => undefined);

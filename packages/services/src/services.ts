@@ -1,12 +1,18 @@
 import { BatchRuntime } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
-import { type Catalog, CursorCodec, type Logger, type ServiceConfig } from "@sda/core";
+import {
+  type Catalog,
+  CursorCodec,
+  duplicateRedis,
+  type Logger,
+  type RedisClient,
+  type ServiceConfig,
+} from "@sda/core";
 import { ReleaseRetrier, ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger, type PrismaClient } from "@sda/ledger";
 import { MonitorCatalog } from "@sda/monitors";
-import { createRedis, redisReady } from "@sda/queue";
+import { createRedis, redisReady, redisTarget } from "@sda/queue";
 import { type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
-import type { Redis } from "ioredis";
 import { type ProviderStatus, providerStatus } from "./providers.ts";
 
 /** How a process wants its shared services built. */
@@ -34,12 +40,12 @@ export interface Services {
   log: Logger;
   registry: Catalog;
   /** The process's main connection (queue producers and consumers, monitors, batches). */
-  redis: Redis;
+  redis: RedisClient;
   /**
    * The per-call commands' connection (result cache, rate limits): a duplicate of `redis`, auto-pipelined,
    * so the commands concurrent calls send within one turn of the event loop go out in one write.
    */
-  callRedis: Redis;
+  callRedis: RedisClient;
   prisma: PrismaClient;
   ledger: Ledger;
   /** This process's releases of credit holds, retried until PostgreSQL takes them. */
@@ -72,10 +78,10 @@ export async function createServices(
   options: ServicesOptions = {},
 ): Promise<Services> {
   const registry = options.registry ?? defaultRegistry;
-  const redis = createRedis(config.REDIS_URL, { failFast: options.failFast ?? false });
+  const redis = createRedis(redisTarget(config), { failFast: options.failFast ?? false });
   if (options.failFast) await redisReady(redis);
   // Not BullMQ's connection: its own commands keep the plain one.
-  const callRedis = redis.duplicate({ enableAutoPipelining: true });
+  const callRedis = duplicateRedis(redis, { enableAutoPipelining: true });
   callRedis.on("error", () => undefined);
   if (options.failFast) await redisReady(callRedis);
   const prisma = createPrismaClient(config.DATABASE_URL, options.databasePoolSize ?? 10);

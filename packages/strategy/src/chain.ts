@@ -1,5 +1,5 @@
+import type { RedisClient } from "@sda/core";
 import { isServiceError, type Logger, ServiceError } from "@sda/core";
-import type { Redis } from "ioredis";
 import {
   CIRCUIT_CLASSES,
   classifyError,
@@ -28,7 +28,7 @@ export interface RunChainOptions<C, T> {
    */
   order?: readonly string[];
   /** Where health and source circuits live; without it the chain runs without either. */
-  health?: { redis: Redis; prefix: string };
+  health?: { redis: RedisClient; prefix: string };
   /** Budget of the whole chain, ms: no strategy starts once it is spent. */
   budgetMs?: number;
   /** Cooldown of a source circuit after a `blocked`/`rate_limited` failure without a Retry-After, seconds. */
@@ -211,7 +211,7 @@ function chainError(
  * @param entry.error the failure, classified with {@link classifyError} for `lastError`.
  */
 export async function recordStrategyOutcome(entry: {
-  health?: { redis: Redis; prefix: string } | undefined;
+  health?: { redis: RedisClient; prefix: string } | undefined;
   platform: string;
   strategy: string;
   source: string;

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { isCluster, type RedisClient, scanKeys, slotTag } from "@sda/core";
 
 /** How long a strategy's health hash outlives its last update, seconds (7 days): retired strategies fade away. */
 export const HEALTH_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -10,10 +10,12 @@ export const healthKey = (prefix: string, platform: string, strategy: string) =>
   `${prefix}:health:${platform}:${strategy}`;
 
 /**
- * `<prefix>:circuit:<source>`: a source's circuit. Same layout as the media package's `BlockedRateCircuit`
+ * `<prefix>:circuit:<source>`: a source's circuit (`<prefix>:circuit:{<source>}` when `redis` is a cluster: the media
+ * circuits' hash tag, see `slotTag`). Same layout as the media package's `BlockedRateCircuit`
  * (`blockedRateConsecutive`, `openUntil` in epoch ms, `lastBlockedAt`), so `/v1/status` `circuits[]` shows both.
  */
-export const circuitKey = (prefix: string, source: string) => `${prefix}:circuit:${source}`;
+export const circuitKey = (prefix: string, source: string, redis?: RedisClient) =>
+  `${prefix}:circuit:${redis ? slotTag(redis, source) : source}`;
 
 /** One strategy's health as `/v1/status` shows it (`platforms.<p>.strategies[]`). */
 export interface StrategyHealth {
@@ -60,11 +62,11 @@ export class SourceCircuit {
   readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     readonly source: string,
   ) {
-    this.key = circuitKey(prefix, source);
+    this.key = circuitKey(prefix, source, redis);
   }
 
   /** Remaining cooldown, ms (0 when closed or the cooldown is over). */
@@ -95,7 +97,7 @@ export class SourceCircuit {
  * ({@link circuitKey}), which a separate `SourceCircuit.close` would cost a second round trip on the call's path.
  */
 export async function recordHealth(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   entry: {
     platform: string;
@@ -123,8 +125,11 @@ export async function recordHealth(
     });
   }
   multi.expire(key, HEALTH_TTL_SECONDS);
-  if (entry.closeCircuit) multi.del(circuitKey(prefix, entry.source));
-  await multi.exec();
+  const circuit = circuitKey(prefix, entry.source, redis);
+  // On a cluster the circuit lives in its source's slot, not the health hash's: closed beside the transaction (a
+  // crash in between leaves it open until its cooldown ends, as a lost close always did).
+  if (entry.closeCircuit && !isCluster(redis)) multi.del(circuit);
+  await Promise.all([multi.exec(), entry.closeCircuit && isCluster(redis) ? redis.del(circuit) : null]);
 }
 
 const iso = (value: string | undefined) => (value ? value : null);
@@ -135,15 +140,12 @@ const iso = (value: string | undefined) => (value ? value : null);
  * @returns `{ <platform>: StrategyHealth[] }`, e.g. `{ videosite: [{ id: "android", … }] }`.
  */
 export async function readStrategyHealth(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
 ): Promise<Record<string, StrategyHealth[]>> {
   const out: Record<string, StrategyHealth[]> = {};
   const head = `${prefix}:health:`;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${head}*`, "COUNT", 200);
-    cursor = next;
+  for await (const keys of scanKeys(redis, `${head}*`, 200)) {
     for (const key of keys) {
       const rest = key.slice(head.length);
       const split = rest.indexOf(":");
@@ -151,7 +153,9 @@ export async function readStrategyHealth(
       const platform = rest.slice(0, split);
       const fields = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
       const source = fields.source ?? null;
-      const circuitOpenUntil = source ? Number(await redis.hget(circuitKey(prefix, source), "openUntil")) : 0;
+      const circuitOpenUntil = source
+        ? Number(await redis.hget(circuitKey(prefix, source, redis), "openUntil"))
+        : 0;
       const openUntil = Math.max(Number(fields.openUntil ?? 0) || 0, circuitOpenUntil || 0);
       const lastErrorAt = iso(fields.lastErrorAt);
       const lastSuccessAt = iso(fields.lastSuccessAt);
@@ -171,7 +175,7 @@ export async function readStrategyHealth(
         state: open ? "open" : failing ? "failing" : "ok",
       });
     }
-  } while (cursor !== "0");
+  }
   for (const list of Object.values(out)) list.sort((a, b) => a.id.localeCompare(b.id));
   return out;
 }

@@ -1,5 +1,4 @@
-import type { Logger, OperationContext } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { Logger, OperationContext, RedisClient } from "@sda/core";
 import { z } from "zod";
 
 /** `<prefix>:identities`: the Redis key holding the identities document (JSON), read at runtime. */
@@ -13,7 +12,7 @@ const chainsSchema = z.record(z.string(), z.array(z.string().min(1)));
 
 export interface IdentitiesOptions {
   /** Where the runtime document lives (`<prefix>:identities`); without it only `json` is read. */
-  redis?: Redis;
+  redis?: RedisClient;
   prefix: string;
   /** The `IDENTITIES_JSON` env value: the document used while the Redis key is absent. */
   json?: string | undefined;

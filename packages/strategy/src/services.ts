@@ -1,5 +1,4 @@
-import type { HandlerServiceInputs } from "@sda/core";
-import type { Redis } from "ioredis";
+import type { HandlerServiceInputs, RedisClient } from "@sda/core";
 import { type IdentitiesConfig, identitiesFor } from "./identities.ts";
 
 /** What the strategy chains read in every call (`ctx.services.strategy`), built once per process. */
@@ -10,7 +9,7 @@ export interface StrategyServices {
    */
   identities: IdentitiesConfig;
   /** Where strategy health and source circuits live: the shared Redis, under the service's key prefix. */
-  health: { redis: Redis; prefix: string };
+  health: { redis: RedisClient; prefix: string };
 }
 
 // Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value.

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type DeclaredHostBudget, type Logger, matchesHost, ServiceError } from "@sda/core";
+import {
+  type DeclaredHostBudget,
+  type Logger,
+  matchesHost,
+  type RedisClient,
+  ServiceError,
+  scanKeys,
+} from "@sda/core";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /** What politeness needs of a platform: its name and its declared host budgets (`PlatformSpec.politeness`). */
@@ -8,20 +15,9 @@ export interface BudgetedPlatform {
   politeness: readonly DeclaredHostBudget[];
 }
 
-/** The one command politeness sends itself (ioredis' signature); the limiters send theirs through the same client. */
-interface KeyScanner {
-  scan(
-    cursor: string,
-    match: "MATCH",
-    pattern: string,
-    count: "COUNT",
-    n: number,
-  ): Promise<[string, string[]]>;
-}
-
 export interface PolitenessOptions {
   /** An ioredis connection (shared with the process's other Redis work). */
-  redis: KeyScanner;
+  redis: RedisClient;
   /** `QUEUE_PREFIX`: budgets live under `<prefix>:upstream:budget:<platform>:<budget>…`. */
   prefix: string;
   platforms: readonly BudgetedPlatform[];
@@ -310,10 +306,8 @@ export class Politeness {
   private async activeHosts({ keyPrefix, gate, slots }: Budget): Promise<Map<string, Set<string>>> {
     const hosts = new Map<string, Set<string>>();
     const pattern = `${keyPrefix.replace(/[*?[\]\\]/g, "\\$&")}:*`;
-    let cursor = "0";
-    do {
-      const [next, keys] = await this.options.redis.scan(cursor, "MATCH", pattern, "COUNT", SCAN_COUNT);
-      cursor = next;
+    // scanKeys: on a cluster the budget's keys (one per host and slot) spread over every master.
+    for await (const keys of scanKeys(this.options.redis, pattern, SCAN_COUNT)) {
       for (const key of keys) {
         let host: string;
         let slot: string | null = null;
@@ -331,7 +325,8 @@ export class Politeness {
         // SCAN may return a key twice.
         if (slot !== null) held.add(slot);
       }
-    } while (cursor !== "0" && hosts.size < ACTIVE_HOSTS_READ);
+      if (hosts.size >= ACTIVE_HOSTS_READ) break;
+    }
     return hosts;
   }
 }

@@ -1,8 +1,7 @@
-import type { CursorCodec, Logger } from "@sda/core";
+import type { CursorCodec, Logger, RedisClient } from "@sda/core";
 import { newId } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { WebhookConfig } from "./config.ts";
 import { addAttemptJob, createWebhookQueue, type WebhookJobData } from "./queue.ts";
 import { isWebhookSecret, newMessageId } from "./signing.ts";
@@ -34,7 +33,7 @@ export class WebhookClient {
   readonly #log: Logger | undefined;
 
   constructor(options: {
-    connection: Redis;
+    connection: RedisClient;
     prefix: string;
     prisma: PrismaClient;
     config: WebhookConfig;

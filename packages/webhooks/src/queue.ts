@@ -1,6 +1,6 @@
-import { enqueue, jobQueue, type WebhookAttemptJob, webhookAttemptJobId } from "@sda/queue";
+import type { RedisClient } from "@sda/core";
+import { enqueue, jobQueue, queuePrefix, type WebhookAttemptJob, webhookAttemptJobId } from "@sda/queue";
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { WebhookConfig } from "./config.ts";
 
 /** The BullMQ queue of webhook attempts (keys `<prefix>:webhooks:*`): the job catalog's `webhook-attempt` kind. */
@@ -14,8 +14,11 @@ export function attemptJobId(deliveryId: string, attempt: number): string {
   return webhookAttemptJobId({ deliveryId, attempt });
 }
 
-export function createWebhookQueue(connection: Redis, prefix: string): Queue<WebhookJobData> {
-  const queue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: connection.duplicate(), prefix });
+export function createWebhookQueue(connection: RedisClient, prefix: string): Queue<WebhookJobData> {
+  const queue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, {
+    connection: connection.duplicate(),
+    prefix: queuePrefix(connection, prefix, WEBHOOK_QUEUE),
+  });
   // Without a listener BullMQ prints each connection error to stderr (Redis away, every reconnect attempt); they
   // surface where it matters: a failing `add` (the delivery stays pending for the sweeper) and the workers' logs.
   queue.on("error", () => undefined);

@@ -1,8 +1,8 @@
+import type { RedisClient } from "@sda/core";
 import { createLogger, type Logger } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import { createQueueWorker, jobCatalog, jobParser } from "@sda/queue";
 import { UnrecoverableError, type Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { WebhookConfig } from "./config.ts";
 import { addAttemptJob, createWebhookQueue, WEBHOOK_QUEUE, type WebhookJobData } from "./queue.ts";
 import { judgeAttempt } from "./schedule.ts";
@@ -20,7 +20,7 @@ export interface WebhookHooks {
 }
 
 export interface WebhookWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   /** BullMQ key prefix (`QUEUE_PREFIX`). */
   prefix: string;
   prisma: PrismaClient;

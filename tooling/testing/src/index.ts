@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   bindHttpClient,
   CursorCodec,
+  connectRedis,
   createLogger,
   type HandlerServiceInputs,
   type HandlerServices,
@@ -19,7 +20,7 @@ import {
   ServiceError,
   stampPlatform,
 } from "@sda/core";
-import { deleteKeysUnder } from "@sda/queue";
+import { deleteKeysUnder, redisTarget } from "@sda/queue";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { Redis } from "ioredis";
@@ -72,6 +73,8 @@ export function testEnv(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DATABASE_URL: inject("databaseUrl"),
     REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    // A Redis Cluster instead (test/cluster: the suites run again on a cluster of their own).
+    REDIS_CLUSTER_NODES: process.env.TEST_REDIS_CLUSTER_NODES,
     QUEUE_PREFIX: randomPrefix(),
     CURSOR_SECRET: "test-cursor-secret-0123456789",
     // Every answer of a test stack is checked against its documented schema (mismatches are logged).
@@ -277,10 +280,13 @@ export async function serviceErrorOf(promise: Promise<unknown>): Promise<Service
 
 /**
  * Deletes every Redis key under `prefix:` (a test's queues, cache entries, rate-limit and circuit keys), so test runs
- * leave nothing behind in a Redis that outlives them.
+ * leave nothing behind in a Redis that outlives them. On the cluster `TEST_REDIS_CLUSTER_NODES` names, when set.
  */
 export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const redis = connectRedis(
+    redisTarget({ REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: process.env.TEST_REDIS_CLUSTER_NODES ?? "" }),
+    { maxRetriesPerRequest: null },
+  );
   try {
     return await deleteKeysUnder(redis, prefix);
   } finally {

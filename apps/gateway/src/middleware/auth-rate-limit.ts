@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@sda/core";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
@@ -19,7 +19,7 @@ export class AuthFailureLimiter {
    * @param perSecond failed authentications allowed per address per second on average (AUTH_RATE_LIMIT_PER_SECOND)
    * @param windowSeconds the budget's window (AUTH_RATE_LIMIT_WINDOW_SECONDS): `perSecond × windowSeconds` points
    */
-  constructor(redis: Redis, prefix: string, perSecond: number, windowSeconds: number) {
+  constructor(redis: RedisClient, prefix: string, perSecond: number, windowSeconds: number) {
     this.#limiter = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `${prefix}:authfail`,

@@ -1,6 +1,6 @@
+import type { RedisClient } from "@sda/core";
 import { ServiceError } from "@sda/core";
 import type { RequestHandler, Response } from "express";
-import type { Redis } from "ioredis";
 import { RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
 import { principalOf } from "./auth.ts";
 import { batchedConsume } from "./batched-consume.ts";
@@ -42,7 +42,7 @@ export interface RateLimit {
 }
 
 /** Creates the per-key rate limit of the gateway (see {@link RateLimit}). */
-export function rateLimit(redis: Redis, prefix: string, perSecond: number): RateLimit {
+export function rateLimit(redis: RedisClient, prefix: string, perSecond: number): RateLimit {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${prefix}:ratelimit`,

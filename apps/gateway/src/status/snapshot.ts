@@ -1,11 +1,10 @@
 import { type CanaryRun, readCanaryRun } from "@sda/canary";
-import type { OperationRegistry, ServiceConfig } from "@sda/core";
+import { type OperationRegistry, type RedisClient, type ServiceConfig, scanKeys } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
 import type { LedgerStats, OperationStats } from "@sda/ledger";
 import type { ProviderStatus } from "@sda/services";
 import { readStrategyHealth, type StrategyHealth } from "@sda/strategy";
 import type { HostBudgetUse, Politeness } from "@sda/upstream/politeness";
-import type { Redis } from "ioredis";
 
 /** The window the status page summarises, seconds (15 minutes). */
 export const STATUS_WINDOW_SECONDS = 900;
@@ -74,7 +73,7 @@ export interface StatusDocument {
 export interface SnapshotSources {
   registry: OperationRegistry;
   config: ServiceConfig;
-  redis: Redis;
+  redis: RedisClient;
   bridge: CallBridge;
   /** The request log's recent statistics (`ledger.stats`). */
   stats: Pick<LedgerStats, "recentOperationStats">;
@@ -90,18 +89,16 @@ const unhealthy = (served: number, calls: number) =>
   calls >= MIN_CALLS_FOR_RATIO && served / calls < DEGRADED_BELOW;
 
 /** Reads the circuit hashes under `<prefix>:circuit:` (the probe keys beside them are skipped). */
-async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth[]> {
+async function readCircuits(redis: RedisClient, prefix: string): Promise<CircuitHealth[]> {
   const circuits: CircuitHealth[] = [];
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:circuit:*`, "COUNT", 200);
-    cursor = next;
+  for await (const keys of scanKeys(redis, `${prefix}:circuit:*`, 200)) {
     for (const key of keys) {
       if (key.endsWith(":probe")) continue;
       const fields = await redis.hgetall(key).catch(() => ({}) as Record<string, string>);
       const failures = Number(fields.blockedRateConsecutive ?? 0);
       const openUntil = Number(fields.openUntil ?? 0);
-      const name = key.slice(`${prefix}:circuit:`.length);
+      // On a cluster the name is a hash tag (`{videosite-media}`): shown without its braces.
+      const name = key.slice(`${prefix}:circuit:`.length).replace(/^\{(.*)\}$/, "$1");
       const state = failures === 0 ? "closed" : openUntil > Date.now() ? "open" : "half-open";
       circuits.push({
         name,
@@ -110,7 +107,7 @@ async function readCircuits(redis: Redis, prefix: string): Promise<CircuitHealth
         consecutiveFailures: failures,
       });
     }
-  } while (cursor !== "0");
+  }
   return circuits.sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ServiceError } from "@sda/core";
-import type { Redis } from "ioredis";
+import { type RedisClient, type ServiceError, slotTag } from "@sda/core";
 import { audioExtractError } from "../extract-error.ts";
 
 /** Where the circuit stands, as every process sees it (read from Redis). */
@@ -88,10 +87,11 @@ export class BlockedRateCircuit {
   readonly probeKey: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly options: BlockedRateCircuitOptions,
   ) {
-    this.key = `${options.keyPrefix}:circuit:${options.name}`;
+    // Both keys in one slot on a cluster (every script touches both): the name is their hash tag there.
+    this.key = `${options.keyPrefix}:circuit:${slotTag(redis, options.name)}`;
     this.probeKey = `${this.key}:probe`;
   }
 

@@ -1,7 +1,7 @@
 import { requestHash } from "@sda/batch";
+import type { RedisClient } from "@sda/core";
 import { type OperationSpec, ServiceError } from "@sda/core";
 import type { EstimateResult } from "@sda/engine";
-import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /** Estimates that read the platform (their operation declares `estimate`) one account may make per minute. */
@@ -22,7 +22,7 @@ export class EstimateReads {
   readonly #limiter: RateLimiterRedis;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {
     this.#limiter = new RateLimiterRedis({
