@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { ServiceConfig } from "@sda/core";
+import { connectRedis, parseClusterNodes, type ServiceConfig } from "@sda/core";
 import {
   applyMigrations,
   createPrismaClient,
@@ -7,7 +7,6 @@ import {
   Ledger,
   revokeApiKeyEverywhere,
 } from "@sda/ledger";
-import { Redis } from "ioredis";
 import { reconcile } from "./reconcile.ts";
 
 export const USAGE = `usage: npm run cli -- <command> [options]
@@ -21,7 +20,7 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   balance --account <acct_…> [--entries <n>]      balance and the newest ledger entries
   reconcile                                       check sum(ledger amounts) = balance for every account (exit 1 if not)
 Add --json for machine-readable output. DATABASE_URL names the database; key revoke also tells the gateways
-through REDIS_URL (same QUEUE_PREFIX).`;
+through REDIS_URL or REDIS_CLUSTER_NODES (same QUEUE_PREFIX).`;
 
 /** A command's printable result. */
 export interface CommandOutput {
@@ -116,7 +115,10 @@ export async function runCommand(argv: string[], config: ServiceConfig): Promise
       case "key revoke": {
         const keyId = required(values, "key");
         // Revoked in PostgreSQL and announced on Redis, so every gateway's key cache drops it at once.
-        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+        const redis = connectRedis(
+          { url: config.REDIS_URL, clusterNodes: parseClusterNodes(config.REDIS_CLUSTER_NODES) },
+          { maxRetriesPerRequest: 1, lazyConnect: true },
+        );
         try {
           if (!(await revokeApiKeyEverywhere(ledger, redis, config.QUEUE_PREFIX, keyId)))
             throw new Error(`no key ${keyId}`);

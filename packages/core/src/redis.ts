@@ -32,8 +32,8 @@ export function parseClusterNodes(text: string): string[] {
 
 /**
  * A new client for `target` with `options` (per connection: on a cluster they apply to every node's connection, and
- * `enableOfflineQueue`, `lazyConnect`, `enableReadyCheck`, `enableAutoPipelining` also to the
- * cluster itself; the per-request retry limit stays per node connection, as BullMQ expects).
+ * `lazyConnect`, `enableReadyCheck`, `enableAutoPipelining` also to the cluster itself; the per-request retry limit
+ * stays per node connection, as BullMQ expects; `enableOfflineQueue: false` is not applied on a cluster, see below).
  */
 export function connectRedis(target: RedisTarget, options: RedisOptions = {}): RedisClient {
   const nodes = target.clusterNodes ?? [];
@@ -48,10 +48,19 @@ export function connectRedis(target: RedisTarget, options: RedisOptions = {}): R
 }
 
 function clusterOptions(options: RedisOptions): ClusterOptions {
-  const { enableOfflineQueue, lazyConnect, enableReadyCheck, enableAutoPipelining } = options;
+  const {
+    lazyConnect,
+    enableReadyCheck,
+    enableAutoPipelining,
+    enableOfflineQueue: _perNode,
+    ...nodeOptions
+  } = options;
   return {
-    redisOptions: options,
-    ...(enableOfflineQueue !== undefined ? { enableOfflineQueue } : {}),
+    // The node connections keep their offline queue (ioredis's own), and so does the cluster: one without it never got
+    // ready after a failover had turned its seeds into replicas (its first slot and ready checks fail at once). So
+    // fail-fast (`enableOfflineQueue: false`) is not applied on a cluster: while the cluster is not ready, commands
+    // wait for it (the gateway's deadlines still bound each call).
+    redisOptions: nodeOptions,
     ...(lazyConnect !== undefined ? { lazyConnect } : {}),
     ...(enableReadyCheck !== undefined ? { enableReadyCheck } : {}),
     ...(enableAutoPipelining !== undefined ? { enableAutoPipelining } : {}),
@@ -61,8 +70,7 @@ function clusterOptions(options: RedisOptions): ClusterOptions {
 /** Another connection to the same Redis or cluster, `options` over the original's (see {@link connectRedis}). */
 export function duplicateRedis(redis: RedisClient, options: RedisOptions = {}): RedisClient {
   if (isCluster(redis)) {
-    const merged = { ...redis.options.redisOptions, ...options };
-    return redis.duplicate(undefined, { ...clusterOptions(merged), redisOptions: merged });
+    return redis.duplicate(undefined, clusterOptions({ ...redis.options.redisOptions, ...options }));
   }
   return redis.duplicate(options);
 }
@@ -72,6 +80,8 @@ export function duplicateRedis(redis: RedisClient, options: RedisOptions = {}): 
  * SCAN sent to a cluster client reaches one node only). Keys may repeat (SCAN's guarantee), batches of about `count`.
  */
 export async function* scanKeys(redis: RedisClient, pattern: string, count = 500): AsyncGenerator<string[]> {
+  // A cluster client knows its masters once it has read the slots: a first command waits for that.
+  if (isCluster(redis) && redis.status !== "ready") await redis.ping();
   const nodes = isCluster(redis) ? redis.nodes("master") : [redis];
   for (const node of nodes) {
     let cursor = "0";
