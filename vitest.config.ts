@@ -24,6 +24,17 @@ const serial = [
   "test/dashboard-pages-browser.test.ts",
   "test/readme.test.ts",
 ];
+// - `cluster`: suites of the integration and serial projects run again on a Redis Cluster of the run's own (3 masters
+//   with a replica each, test/cluster/global-setup.ts), plus the cluster's own files in test/cluster/: engine calls and
+//   cache hits, billing, a batch, monitor runs, a SIGKILLed worker, a failover. Last, one file at a time.
+const onCluster = [
+  "test/hit-balance.test.ts",
+  "test/idempotent-calls.test.ts",
+  "test/worker-crash.test.ts",
+  "test/monitors.test.ts",
+  "test/batch.test.ts",
+  "test/cluster/**/*.test.ts",
+];
 const integration = [
   "packages/ledger/src/**/*.test.ts",
   "packages/engine/src/**/*.test.ts",
@@ -67,7 +78,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: integration,
-          exclude: [...configDefaults.exclude, ...serial],
+          exclude: [...configDefaults.exclude, ...serial, "test/cluster/**"],
           // A file-scoped fixture (`stackTest`'s stack: gateway, workers, replay) starts inside the first test that
           // uses it, so that test's time includes the start-up the old `beforeAll` hooks had 60 s for.
           testTimeout: 60_000,
@@ -83,6 +94,18 @@ export default defineConfig({
           globalSetup: ["tooling/testing/src/global-setup.ts"],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: "cluster",
+          include: onCluster,
+          testTimeout: 60_000,
+          globalSetup: ["tooling/testing/src/global-setup.ts", "test/cluster/global-setup.ts"],
+          setupFiles: ["test/cluster/env.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
