@@ -18,8 +18,17 @@ const CALLS = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 /** One build's stack with its account and the paths it answers. */
 async function prepare(root: string | undefined) {
   const stack = await startStack({}, ...(root ? [root] : []));
-  const { secret } = await stack.createAccount(10_000_000);
-  const paths = await probePaths(stack.gatewayUrl, secret);
+  let secret: string;
+  let paths: Awaited<ReturnType<typeof probePaths>>;
+  try {
+    ({ secret } = await stack.createAccount(10_000_000));
+    paths = await probePaths(stack.gatewayUrl, secret);
+  } catch (error) {
+    // The caller only closes the stacks it was handed: a failed probe would leave this one's processes running,
+    // its database and its Redis keys behind.
+    await stack.close();
+    throw error;
+  }
   const auth = { authorization: `Bearer ${secret}` };
   const call = (path: string) => getter(`${stack.gatewayUrl}${path}`, auth);
   return {
