@@ -151,6 +151,10 @@ describe("partitioning migration", () => {
       "SELECT count(*)::int AS n, (SELECT calls FROM request_log_minutes WHERE minute = '2026-12-01 00:00') AS m FROM request_logs WHERE id = 'req_new'",
     );
     expect(calls.rows[0]).toEqual({ n: 1, m: 2 });
+    const twice = { ...row, id: "req_twice" };
+    await writeRequestLogs(prisma, [twice, { ...twice, createdAt: new Date("2026-12-15T00:00:00Z") }]);
+    const kept = await db.query("SELECT created_at FROM request_logs WHERE id = 'req_twice'");
+    expect(kept.rows).toEqual([{ created_at: new Date("2026-12-01T00:00:00Z") }]);
   });
 
   it("applies on a fresh database with the current month, three ahead and a DEFAULT partition", async () => {

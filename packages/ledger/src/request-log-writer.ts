@@ -285,7 +285,11 @@ export async function writeRequestLogs(
  * against ≈ 340 µs each through Prisma's `createMany` (its query compiler works per row). Rows whose id is already
  * logged are skipped (a retried batch). Two statements in one transaction: the id locks, then the insert ({@link INSERT}).
  */
-async function insertRequestLogs(pool: pg.Pool, rows: readonly StorableRow[]): Promise<void> {
+async function insertRequestLogs(pool: pg.Pool, batch: readonly StorableRow[]): Promise<void> {
+  // One id twice in one batch (two times of a re-run job): `NOT EXISTS` cannot see a row of the same statement, and
+  // (id, created_at) differs, so the first one is kept here, as `ON CONFLICT ("id")` did before the partitions.
+  const seen = new Set<string>();
+  const rows = batch.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
   const values: unknown[] = COLUMNS.map(([field]) => rows.map((row) => row[field]));
   const client = await pool.connect();
   try {
