@@ -24,9 +24,12 @@ export function createPrismaClient(url: string, poolSize = 10): PrismaClient {
     max: poolSize,
     connectionTimeoutMillis: 15_000,
   });
-  // An idle connection dropped by the server (restart, proxy cut) must not crash the process; the next query fails
-  // and is answered 503 by its caller.
+  // A connection dropped by the server (restart, proxy cut) must not crash the process; the next query fails and is
+  // answered 503 by its caller. The pool listens on its idle connections only: a connection checked out (a
+  // transaction between two statements, the request-log writer's batch) that is cut emits `error` on itself, which
+  // without a listener of its own is an uncaught exception.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   // Prisma ends the pool on `$disconnect` only when it connected itself; the hot reads may have used it alone.
   const disconnect = prisma.$disconnect.bind(prisma);
