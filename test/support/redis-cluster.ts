@@ -44,18 +44,34 @@ export async function waitForCluster(ports: readonly number[], timeoutMs = 30_00
   }
 }
 
+/** `count` distinct free ports: the OS may hand a just-closed port out again before anything binds it. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 /**
  * Starts `masters` redis-servers in cluster mode (no persistence: `--save "" --appendonly no`), each with `replicas`
  * replicas, under a new directory in the temp folder, creates the cluster with `redis-cli --cluster create` and waits
  * until every node sees it healthy. The servers are killed (and the directory removed) by `stop`, and also when this
- * process exits however it does.
- * @throws Error when a server does not start or the cluster is not ready within 30 s (what was started is stopped).
+ * process exits however it does. A start that fails (a port another process took between its choice and the
+ * server's bind, on a busy machine) is stopped and tried again on new ports, three times in all.
+ * @throws Error when the third start fails: a server does not start or the cluster is not ready within 30 s.
  */
 export async function startTestCluster(
   options: { masters?: number; replicas?: number } = {},
 ): Promise<TestCluster> {
-  const masters = options.masters ?? 3;
-  const replicas = options.replicas ?? 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startClusterOnce(options.masters ?? 3, options.replicas ?? 0);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startClusterOnce(masters: number, replicas: number): Promise<TestCluster> {
   const dir = await mkdtemp(path.join(tmpdir(), "sda-redis-cluster-"));
   const children: ChildProcess[] = [];
   const killAll = () => {
@@ -64,7 +80,7 @@ export async function startTestCluster(
   process.once("exit", killAll);
   const stop = async () => {
     const exits = children
-      .filter((c) => c.exitCode === null)
+      .filter((c) => c.exitCode === null && c.signalCode === null)
       .map((c) => new Promise((resolve) => c.once("exit", resolve)));
     killAll();
     await Promise.all(exits);
@@ -72,10 +88,11 @@ export async function startTestCluster(
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    const ports: number[] = [];
-    for (let i = 0; i < masters * (1 + replicas); i++) {
-      // The cluster bus port is chosen too (port + 10000 may not exist above 55535).
-      const [port, busPort] = [await freePort(), await freePort()];
+    const nodes = masters * (1 + replicas);
+    // Each node's cluster bus port is chosen too (port + 10000 may not exist above 55535).
+    const free = await distinctFreePorts(2 * nodes);
+    const ports = free.slice(0, nodes);
+    for (const [i, port] of ports.entries()) {
       const nodeDir = path.join(dir, String(port));
       await mkdir(nodeDir);
       const child = spawn(
@@ -83,15 +100,19 @@ export async function startTestCluster(
         [
           ...["--port", String(port), "--bind", "127.0.0.1", "--dir", nodeDir],
           ...["--cluster-enabled", "yes", "--cluster-config-file", path.join(nodeDir, "nodes.conf")],
-          ...["--cluster-port", String(busPort), "--cluster-node-timeout", "2000"],
+          ...["--cluster-port", String(free[nodes + i]), "--cluster-node-timeout", "2000"],
           ...["--save", "", "--appendonly", "no"],
         ],
         { stdio: "ignore" },
       );
       children.push(child);
-      ports.push(port);
     }
-    for (const port of ports) await waitForPort(port);
+    // Something answering on the port is not enough: it must be this run's server, answering PING.
+    for (const port of ports) {
+      await waitForPort(port);
+      if ((await redisCli(port, "ping")).trim() !== "PONG") throw new Error(`port ${port}: not a Redis`);
+    }
+    if (children.some((c) => c.exitCode !== null)) throw new Error("a cluster node exited at start");
     const addresses = ports.map((p) => `127.0.0.1:${p}`);
     await run("redis-cli", [
       "--cluster",
