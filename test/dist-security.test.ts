@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { platforms } from "@sda/catalog";
@@ -16,7 +16,7 @@ import { ledgerSum } from "./support/ledger.ts";
 
 // Issue 21 #1: the security suites ran from the sources while the built service loaded other library versions
 // (apps/*/dist resolved Express's ipaddr.js 1.9.1, which let 198.18.0.1 through). This file builds the gateway and
-// worker as they ship (`npm run build`), starts the dist processes, and runs the SSRF, auth and signing checks
+// worker as they ship (`npm run build`, into a folder of this run's own), starts the dist processes, and runs the SSRF, auth and signing checks
 // against them over HTTP and through the queue.
 const ROOT = path.resolve(import.meta.dirname, "..");
 const APPS = ["gateway", "worker"] as const;
@@ -38,12 +38,29 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * The build's folder of this run, beside each app's `dist` (`apps/<app>/dist-test-<pid>`): the same depth, so the
+ * bundle resolves node_modules exactly as `dist` does, while a build elsewhere in the run (the demo's) rewrites
+ * `dist` without touching the processes started here — the file runs beside the others.
+ */
+const OUT_DIR = `dist-test-${process.pid}`;
+const built = (app: string, ...rest: string[]) => path.join(ROOT, `apps/${app}`, OUT_DIR, ...rest);
+
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
 const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) => {
-  execFileSync("npm", ["run", "build", ...APPS.flatMap((app) => ["--workspace", `@sda/${app}`])], {
-    cwd: ROOT,
-    stdio: "pipe",
-  });
+  const removeBuilds = () => {
+    for (const app of APPS) rmSync(built(app), { recursive: true, force: true });
+  };
+  try {
+    execFileSync(
+      "npm",
+      ["run", "build", ...APPS.flatMap((app) => ["--workspace", `@sda/${app}`]), "--", "--out-dir", OUT_DIR],
+      { cwd: ROOT, stdio: "pipe" },
+    );
+  } catch (error) {
+    removeBuilds();
+    throw error;
+  }
   const replay = await startReplay(platforms);
   const receiver = await startReceiver(RECEIVER_SECRET);
   const port = await freePort();
@@ -60,7 +77,7 @@ const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) =>
     replay,
   );
   const children = APPS.map((app) =>
-    spawn(process.execPath, [path.join(ROOT, `apps/${app}/dist/main.js`)], {
+    spawn(process.execPath, [built(app, "main.js")], {
       cwd: path.join(ROOT, `apps/${app}`),
       env: { ...process.env, ...env },
       stdio: ["ignore", "inherit", "inherit"],
@@ -71,6 +88,7 @@ const test = base.extend("dist", { scope: "file" }, async ({}, { onCleanup }) =>
   const redis = new Redis(env.REDIS_URL ?? "", { maxRetriesPerRequest: null });
   onCleanup(async () => {
     for (const child of children) await stop(child);
+    removeBuilds();
     await replay.close();
     await receiver.close();
     redis.disconnect();
@@ -131,8 +149,8 @@ describe("the built processes (apps/*/dist) hold the security rules their source
       .filter((name): name is string => name !== undefined);
     expect(nested).toEqual(expect.arrayContaining(["ipaddr.js"]));
     for (const app of APPS)
-      for (const file of readdirSync(path.join(ROOT, `apps/${app}/dist`)).filter((f) => f.endsWith(".js"))) {
-        const source = readFileSync(path.join(ROOT, `apps/${app}/dist`, file), "utf8");
+      for (const file of readdirSync(built(app)).filter((f) => f.endsWith(".js"))) {
+        const source = readFileSync(built(app, file), "utf8");
         for (const name of nested)
           expect(source, `apps/${app}/dist/${file} imports ${name} from the root`).not.toMatch(
             new RegExp(`from ["']${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(/[^"']*)?["']`),
