@@ -1,32 +1,30 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Three projects (`npm test` runs them all; `vitest run --project unit` is the quick loop):
+// Four projects (`npm test` runs them all; `vitest run --project unit` is the quick loop):
 // - `unit`: no database. Readers on the recorded corpus, handlers over the HTTP replay, Redis with random prefixes.
 // - `integration`: needs PostgreSQL. Its global setup creates a fresh database for this run and migrates it
 //   (tooling/testing/src/global-setup.ts): the ledger and engine packages and the cross-process suites in test/
 //   (gateway + workers + replay over HTTP).
-// - `serial`: integration files that must not share the machine with other files, run last, one at a time:
-//   - the ones that run `npm run build` (the demo, the dist processes): a build rewrites the apps/*/dist others start;
-//   - the ones whose worker processes must start and work within a fault's hold or a circuit's cooldown (audio
-//     workers, a worker killed mid-batch);
-//   - (not the files that submit batches and check how they run: batches carry no deployment prefix, so on a shared
+// - `serial`: integration files that must not share the machine with other files, run last, one at a time: the ones
+//   whose worker processes must start and work within a fault's hold or a circuit's cooldown (audio workers, a worker
+//   killed mid-batch), and the one that measures other callers' latency. Not:
+//   - the files that submit batches and check how they run: batches carry no deployment prefix, so on a shared
 //     database every stack's batch sweeper would dispatch other stacks' queued items, take their completion webhooks
-//     and count their accounts in the fair share of BATCH_CAPACITY; those files run their stack on a database of
-//     its own — StackOptions.ownDatabase — and so beside the others).
-// A package's own tests: `vitest run <folder>` (its `npm test` does that from the root).
+//     and count their accounts in the fair share of BATCH_CAPACITY; those files (the README's examples and the
+//     dashboard's pages among them) run their stack on a database of its own — StackOptions.ownDatabase — and so
+//     beside the others;
+//   - the files that build: the demo's `npm run demo` rewrites apps/*/dist, which no other file starts, and the dist
+//     security file builds into a folder of its own (apps/<app>/dist-test-<pid>).
 const serial = [
-  "test/demo.test.ts",
-  "test/dist-security.test.ts",
   "test/audio-workers.test.ts",
   "test/batch-crash.test.ts",
   // measures other callers' latency while hostile bodies arrive: alone, so the machine's other files do not skew it
   "test/mcp-hostile.test.ts",
-  "test/dashboard-pages-browser.test.ts",
-  "test/readme.test.ts",
 ];
 // - `cluster`: suites of the integration and serial projects run again on a Redis Cluster of the run's own (3 masters
 //   with a replica each, test/cluster/global-setup.ts), plus the cluster's own files in test/cluster/: engine calls and
-//   cache hits, billing, a batch, monitor runs, a SIGKILLed worker, a failover. Last, one file at a time.
+//   cache hits, billing, a batch, monitor runs, a SIGKILLed worker, a failover. Beside the integration files (their
+//   stacks' Redis is the cluster, their databases as in `integration`), so the run waits for neither.
 const onCluster = [
   "test/hit-balance.test.ts",
   "test/idempotent-calls.test.ts",
@@ -57,7 +55,6 @@ export default defineConfig({
     // batch + monitors kept a quarter of one core busy), and every file has its own stack, Redis prefixes and
     // accounts, so three run side by side. VITEST_MAX_WORKERS=1 runs them one at a time again.
     maxWorkers: 3,
-    setupFiles: ["vitest.setup.ts"],
     // In CI, also write the results as JSON so .ci/run can print a plain "N passed, N failed" closing line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
     projects: [
@@ -104,8 +101,6 @@ export default defineConfig({
           testTimeout: 60_000,
           globalSetup: ["tooling/testing/src/global-setup.ts", "test/cluster/global-setup.ts"],
           setupFiles: ["test/cluster/env.ts"],
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -12,7 +12,12 @@ import { type Stack, send } from "./support/stack.ts";
 // counts, credits and their downloads; the sign-in page saying what the service is; every page at desktop and phone
 // width, with an email long enough to have pushed "Sign out" off a phone's screen.
 
-const test = browserTest.extend("stackOptions", { scope: "file" }, { env: { ...LOCAL_WEBHOOKS_ENV } });
+// Its batches on a database of its own, so it runs beside the other files (see StackOptions.ownDatabase).
+const test = browserTest.extend(
+  "stackOptions",
+  { scope: "file" },
+  { ownDatabase: "dashboard_pages", env: { ...LOCAL_WEBHOOKS_ENV } },
+);
 
 const LONG_EMAIL = () =>
   `a.rather.long.name.for.the.phone.layout.${Date.now()}@monitoring-and-batches.example.com`;

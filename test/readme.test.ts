@@ -39,8 +39,9 @@ const steps = [
   ),
 ];
 
+// Its batches and monitors on a database of its own, so it runs beside the other files (see StackOptions.ownDatabase).
 const test = stackTest
-  .extend("stackOptions", { scope: "file" }, { env: demoWebhookEnv({}) })
+  .extend("stackOptions", { scope: "file" }, { ownDatabase: "readme", env: demoWebhookEnv({}) })
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring
   .extend("inbox", { scope: "file" }, async ({}, { onCleanup }): Promise<Inbox> => {
     const inbox = await startInbox(0);
