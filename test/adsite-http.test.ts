@@ -1,4 +1,4 @@
-import { CursorCodec } from "@sda/core";
+import { CursorCodec } from "@sda/contract";
 import { describe, expect } from "vitest";
 import { SYNTHETIC_DIR } from "../packages/adsite/test/corpus.ts";
 import { recordedEntries, syntheticPage, withChanges } from "../packages/adsite/test/pages.ts";

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { platforms, registry, replayOrigins } from "@sda/catalog";
-import { bindHttpClient, CursorCodec, type HttpClient, type OperationOutcome, parseParams } from "@sda/core";
+import {
+  bindHttpClient,
+  CursorCodec,
+  type HttpClient,
+  type OperationOutcome,
+  parseParams,
+} from "@sda/contract";
 import { createHandlerServices } from "@sda/services/handler-services";
 import {
   deleteKeysWithPrefix,

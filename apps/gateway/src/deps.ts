@@ -1,5 +1,6 @@
 import type { BatchService } from "@sda/batch";
-import type { Catalog, Logger, RedisClient } from "@sda/core";
+import type { Catalog } from "@sda/contract";
+import type { Logger, RedisClient } from "@sda/core";
 import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";

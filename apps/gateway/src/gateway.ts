@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BatchService } from "@sda/batch";
-import type { Catalog, Logger } from "@sda/core";
+import type { Catalog } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import { createCallBridge } from "@sda/engine";
 import { HistoryStore } from "@sda/history";
 import { KeyCache, KeyUseRecorder, RequestLogWriter } from "@sda/ledger";

@@ -1,5 +1,10 @@
 import { registry as catalogRegistry } from "@sda/catalog";
-import { batchCompletedEvent, monitorItemsEvent, monitorTestEvent, type OperationRegistry } from "@sda/core";
+import {
+  batchCompletedEvent,
+  monitorItemsEvent,
+  monitorTestEvent,
+  type OperationRegistry,
+} from "@sda/contract";
 import { buildOpenApi, loadExamples, type Openness, type WebhookDoc } from "@sda/openapi";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
 

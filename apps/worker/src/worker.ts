@@ -3,7 +3,8 @@ import { BatchItemRunner, startBatchSweeper } from "@sda/batch";
 import { batchEnv } from "@sda/batch/env";
 import { canaryEnv } from "@sda/canary/env";
 import { history as defaultHistory, registry as defaultRegistry } from "@sda/catalog";
-import type { Catalog, Logger } from "@sda/core";
+import type { Catalog } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MonitorRule } from "@sda/core";
+import type { MonitorRule } from "@sda/contract";
 
 /**
  * The monitor rule of the adsite lists (`search`, `advertiser-ads`): items keyed by ad id, each delivered with

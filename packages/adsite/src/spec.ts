@@ -1,4 +1,4 @@
-import { definePlatform, withHandler } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/contract";
 import { adsiteErrorCodes } from "./errors.ts";
 import { adsiteHistory } from "./history.ts";
 import { adChanges } from "./monitor.ts";

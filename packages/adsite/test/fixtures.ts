@@ -1,5 +1,6 @@
 import path from "node:path";
-import { type OperationContext, parseParams, rawEnv } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/contract";
+import { rawEnv } from "@sda/core";
 import { defaultCorpusDir } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";

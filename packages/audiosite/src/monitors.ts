@@ -1,4 +1,4 @@
-import { itemsAt, type MonitorRule } from "@sda/core";
+import { itemsAt, type MonitorRule } from "@sda/contract";
 
 /**
  * How monitors read the audiosite lists (first page per run): rows keyed by their id; likes by `<type>:<id>` of the

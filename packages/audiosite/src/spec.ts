@@ -1,4 +1,4 @@
-import { definePlatform, withHandler } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/contract";
 import { audiositeErrorCodes } from "./errors.ts";
 import { audiositeHistory } from "./history.ts";
 import { audiositeMonitors } from "./monitors.ts";

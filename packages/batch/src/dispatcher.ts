@@ -1,4 +1,5 @@
-import type { Logger, OperationRegistry, RedisClient } from "@sda/core";
+import type { OperationRegistry } from "@sda/contract";
+import type { Logger, RedisClient } from "@sda/core";
 import type { BatchItemJob } from "@sda/engine";
 import { enqueueBulk, queuePrefix } from "@sda/queue";
 import { Job, Queue } from "bullmq";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { type ErrorCode, isServiceError, type OperationRegistry, parseParams, ServiceError } from "@sda/core";
+import { type OperationRegistry, parseParams } from "@sda/contract";
+import { type ErrorCode, isServiceError, ServiceError } from "@sda/core";
 import { holdFor } from "@sda/engine";
 
 /** Most calls one batch may carry. */

@@ -1,4 +1,5 @@
-import type { Logger, OperationRegistry, RedisClient, ServiceConfig } from "@sda/core";
+import type { OperationRegistry } from "@sda/contract";
+import type { Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   type WebhookClient as Client,

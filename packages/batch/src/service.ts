@@ -1,14 +1,5 @@
-import {
-  assertStorableBody,
-  type CursorCodec,
-  cursorParam,
-  enumParam,
-  isServiceId,
-  limitParam,
-  newId,
-  parseParams,
-  ServiceError,
-} from "@sda/core";
+import { type CursorCodec, cursorParam, enumParam, limitParam, parseParams } from "@sda/contract";
+import { assertStorableBody, isServiceId, newId, ServiceError } from "@sda/core";
 import {
   type IdempotencyRecord,
   type IdempotencyRef,

@@ -1,4 +1,5 @@
-import { type CanaryCall, ServiceError } from "@sda/core";
+import type { CanaryCall } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { z } from "zod";
 
 export type { CanaryCall };

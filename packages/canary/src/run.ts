@@ -1,16 +1,18 @@
-import type { RedisClient } from "@sda/core";
 import {
   bindHttpClient,
   CursorCodec,
-  type HandlerServices,
   type HttpClient,
-  isServiceError,
   type JobRecorder,
-  type Logger,
-  newId,
   type OperationContext,
   type OperationRegistry,
   parseParams,
+} from "@sda/contract";
+import type { RedisClient } from "@sda/core";
+import {
+  type HandlerServices,
+  isServiceError,
+  type Logger,
+  newId,
   redisPlatformStore,
   type ServiceConfig,
 } from "@sda/core";

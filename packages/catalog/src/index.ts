@@ -11,7 +11,7 @@ import {
   type PlatformEnv,
   type PlatformSpec,
   type RecordingRule,
-} from "@sda/core";
+} from "@sda/contract";
 import { fedisitePlatform } from "@sda/fedisite";
 import { forumsitePlatform } from "@sda/forumsite";
 import { microblogsitePlatform } from "@sda/microblogsite";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect } from "vitest";
 import { chatTest, run } from "../test/fixtures.ts";
 import { chatsiteHistory } from "./history.ts";

@@ -1,4 +1,4 @@
-import { defineHistory, type HistorySources } from "@sda/core";
+import { defineHistory, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import type { ChannelResult } from "./operations/channel.ts";
 import type { channelParams } from "./spec/channel.ts";

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { chatsiteErrorCodes } from "./errors.ts";
 import { chatsiteHistory } from "./history.ts";
 import { channelSpec } from "./spec/channel.ts";

@@ -1,30 +1,73 @@
-export * from "./abort.ts";
-export * from "./contract/index.ts";
-export * from "./cursor.ts";
-export * from "./env.ts";
-export * from "./env-docs.ts";
-export * from "./envelope.ts";
-export * from "./errors.ts";
-export * from "./handler-services.ts";
-export * from "./history.ts";
-export * from "./http.ts";
-export * from "./ids.ts";
-export * from "./keyset.ts";
-export * from "./list-pager.ts";
-export * from "./logger.ts";
-export * from "./monitor-rule.ts";
-export * from "./operation.ts";
-export * from "./operation-entry.ts";
-export * from "./operator-token.ts";
-export * from "./params.ts";
-export * from "./paths.ts";
-export * from "./periodic.ts";
-export * from "./platform.ts";
-export * from "./politeness.ts";
-export * from "./price.ts";
-export * from "./recording-rule.ts";
-export * from "./redis.ts";
-export * from "./storable.ts";
-export * from "./store.ts";
-export * from "./unreachable.ts";
-export * from "./usage-params.ts";
+/**
+ * `@sda/core`: the small service-wide pieces every package may use — errors and their codes, the error envelope,
+ * ids, the logger, abort and periodic helpers, the Redis client and a platform's store, text PostgreSQL can store,
+ * the env schema and its docs, the handler services' type. What a platform package declares itself with (platforms,
+ * operations, params, prices, shapes, pagers, cursors) is `@sda/contract`, which builds on this; core imports nothing
+ * of it.
+ */
+export { type LinkedSignal, linkSignals } from "./abort.ts";
+export {
+  baseEnvSchema,
+  defineFeatureEnv,
+  EnvError,
+  type EnvSource,
+  envVar,
+  type FeatureEnv,
+  loadEnv,
+  originVariable,
+  type PlatformEnvSlice,
+  type PlatformEnvValues,
+  rawEnv,
+  type ServiceConfig,
+  serviceEnvSchema,
+} from "./env.ts";
+export { type EnvTableRow, envTableMarkdown, envTableRows } from "./env-docs.ts";
+export { type ErrorEnvelope, errorEnvelope } from "./envelope.ts";
+export {
+  CORE_ERROR_CODES,
+  type CodedErrorSpec,
+  composeErrorCodes,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeSpec,
+  type ErrorCodeTable,
+  type ErrorDetails,
+  type ErrorFactory,
+  errorStatus,
+  errorsOf,
+  isServiceError,
+  type SerializedServiceError,
+  type SerializedStatus,
+  ServiceError,
+  type ServiceErrorOptions,
+  SHARED_PLATFORM_ERROR_CODES,
+  type SharedPlatformErrorCode,
+  sharedErrorCodes,
+  stampPlatform,
+} from "./errors.ts";
+export type { HandlerServiceInputs, HandlerServices } from "./handler-services.ts";
+export { API_KEY_PREFIX, type IdPrefix, isServiceId, newApiKeySecret, newId, randomSuffix } from "./ids.ts";
+export { createLogger, type LogFormat, type Logger } from "./logger.ts";
+export { isOperatorBearer } from "./operator-token.ts";
+export { findUpwards } from "./paths.ts";
+export { type PeriodicTask, startPeriodicTask } from "./periodic.ts";
+export {
+  connectRedis,
+  duplicateRedis,
+  isCluster,
+  parseClusterNodes,
+  type RedisClient,
+  type RedisTarget,
+  scanKeys,
+  slotTag,
+} from "./redis.ts";
+export {
+  assertStorableBody,
+  assertStorableText,
+  MAX_BODY_DEPTH,
+  storableJson,
+  storableJsonText,
+  storableText,
+} from "./storable.ts";
+export { type PlatformStore, platformKeyPrefix, redisPlatformStore } from "./store.ts";
+export { isStoreUnreachable } from "./unreachable.ts";

@@ -7,10 +7,9 @@ import {
   sharedErrorCodes,
   stampPlatform,
 } from "./errors.ts";
-import { bindHttpClient, type HttpClient, type UpstreamRequest } from "./http.ts";
 
-// What lets platform code never write its own name: the engine stamps its errors, its HTTP client is bound, and the
-// codes several platforms answer alike are core's.
+// What lets platform code never write its own name: the engine stamps its errors, and the codes several platforms
+// answer alike are core's (its HTTP client is bound: `packages/contract/src/http.test.ts`).
 
 describe("stampPlatform (every error leaving a handler)", () => {
   it("adds details.platform to an error that names none, keeping its other details", () => {
@@ -55,32 +54,5 @@ describe("the shared platform codes", () => {
     expect(fail("upstream_error", "boom")).toMatchObject({ status: 502, retryable: true });
     // @ts-expect-error a code of neither the table nor core's does not compile
     expect(() => fail("band_typo", "x")).toThrow(/not one of core's error codes/);
-  });
-});
-
-describe("bindHttpClient (ctx.http)", () => {
-  const sent: UpstreamRequest[] = [];
-  const http: HttpClient = {
-    request: async (request) => {
-      sent.push(request);
-      throw new Error("not sent");
-    },
-    stream: async (request) => {
-      sent.push(request);
-      throw new Error("not sent");
-    },
-  };
-
-  it("sends a request naming no platform as the bound platform's; one naming a provider keeps it", async () => {
-    const bound = bindHttpClient(http, "examplesite");
-    await bound.request({ url: "https://example.com/a" }).catch(() => undefined);
-    await bound.stream({ url: "https://example.com/b" }).catch(() => undefined);
-    const pipeline: HttpClient = bound;
-    await pipeline.request({ platform: "asr", url: "https://asr.example/" }).catch(() => undefined);
-    expect(sent.map((r) => [r.platform, r.url])).toEqual([
-      ["examplesite", "https://example.com/a"],
-      ["examplesite", "https://example.com/b"],
-      ["asr", "https://asr.example/"],
-    ]);
   });
 });

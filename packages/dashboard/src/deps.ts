@@ -1,5 +1,6 @@
 import type { BatchService } from "@sda/batch";
-import type { Catalog, Logger, RedisClient, ServiceConfig } from "@sda/core";
+import type { Catalog } from "@sda/contract";
+import type { Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { Ledger } from "@sda/ledger";
 import type { MonitorService } from "@sda/monitors";
 

@@ -1,4 +1,5 @@
-import { CursorCodec, ledgerQuerySchema, parseParams, ServiceError } from "@sda/core";
+import { CursorCodec, ledgerQuerySchema, parseParams } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { decodePageCursor, encodePageCursor, type PagePosition } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";

@@ -1,4 +1,5 @@
-import { CursorCodec, parseParams, ServiceError, usageQuerySchema } from "@sda/core";
+import { CursorCodec, parseParams, usageQuerySchema } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { decodePageCursor, encodePageCursor, type RequestLogFilter } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";

@@ -1,4 +1,5 @@
-import { newId, parseParams, ServiceError } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import { newId, ServiceError } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineHarness, startEngineHarness } from "../test/harness.ts";
 import { type CallPlan, holdFor, type PlanDeps, planCall } from "./plan.ts";

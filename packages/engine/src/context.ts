@@ -1,14 +1,6 @@
+import { bindHttpClient, type CursorCodec, type HttpClient, type OperationContext } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
-import {
-  bindHttpClient,
-  type CursorCodec,
-  type HandlerServices,
-  type HttpClient,
-  type Logger,
-  type OperationContext,
-  redisPlatformStore,
-  type ServiceConfig,
-} from "@sda/core";
+import { type HandlerServices, type Logger, redisPlatformStore, type ServiceConfig } from "@sda/core";
 
 /** What a handler's context is built from: the worker process's clients and configuration. */
 export interface ContextDeps {

@@ -1,4 +1,5 @@
-import { newId, parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import { newId } from "@sda/core";
 import { serviceErrorOf } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EngineHarness, startEngineHarness } from "../test/harness.ts";

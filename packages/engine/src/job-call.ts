@@ -1,4 +1,4 @@
-import type { OperationRegistry, OperationSpec } from "@sda/core";
+import type { OperationRegistry, OperationSpec } from "@sda/contract";
 import type { CallJob } from "./jobs.ts";
 import type { CallPrincipal } from "./plan.ts";
 import { operationOf } from "./run-call.ts";

@@ -1,4 +1,5 @@
-import { type OperationSpec, parseParams, ServiceError } from "@sda/core";
+import { type OperationSpec, parseParams } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import type { ChargedCall, RequestChannel } from "@sda/ledger";
 import type { CallAnswer } from "./job-result.ts";
 import { Reservation, type ReservationDeps } from "./reservation.ts";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { OperationOutcome, OperationSpec, RedisClient } from "@sda/core";
+import type { OperationOutcome, OperationSpec } from "@sda/contract";
+import type { RedisClient } from "@sda/core";
 
 /**
  * A stored successful outcome (SPEC §4.1 `cache`, §8: 24 h) as a hit reads it: everything but the data parsed, the

@@ -1,5 +1,6 @@
 import { registry } from "@sda/catalog";
-import { newId, parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import { newId } from "@sda/core";
 import { createQueueWorker, deleteKeysUnder, jobParser, platformJobSchema } from "@sda/queue";
 import { randomPrefix } from "@sda/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

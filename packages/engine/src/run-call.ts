@@ -1,12 +1,5 @@
-import {
-  isServiceError,
-  type JobRecorder,
-  type Logger,
-  type OperationOutcome,
-  type OperationRegistry,
-  type OperationSpec,
-  stampPlatform,
-} from "@sda/core";
+import type { JobRecorder, OperationOutcome, OperationRegistry, OperationSpec } from "@sda/contract";
+import { isServiceError, type Logger, stampPlatform } from "@sda/core";
 import { isFenceEntry } from "@sda/ledger";
 import { CallSpan } from "@sda/queue";
 import { type ContextDeps, handlerContext } from "./context.ts";

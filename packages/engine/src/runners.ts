@@ -1,4 +1,5 @@
-import { isServiceError, type OperationSpec } from "@sda/core";
+import type { OperationSpec } from "@sda/contract";
+import { isServiceError } from "@sda/core";
 import { callOfJob } from "./job-call.ts";
 import type { JobResult } from "./job-result.ts";
 import type { CallJob, JobRun } from "./jobs.ts";

@@ -1,4 +1,5 @@
-import { newId, type OperationSpec } from "@sda/core";
+import type { OperationSpec } from "@sda/contract";
+import { newId } from "@sda/core";
 import { type JobStatus, QueueBridge, type QueueBridgeOptions } from "@sda/queue";
 import { failedJobResult, type JobResult } from "./job-result.ts";
 import type { CallJob, EstimateJob } from "./jobs.ts";

@@ -1,4 +1,4 @@
-import { creditsText } from "@sda/core";
+import { creditsText } from "@sda/contract";
 import type { FenceResult } from "@sda/ledger";
 import type { JobResult } from "./job-result.ts";
 import type { Reservation } from "./reservation.ts";

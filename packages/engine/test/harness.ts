@@ -1,5 +1,6 @@
 import { platforms, registry } from "@sda/catalog";
-import { CursorCodec, newId, type OperationSpec } from "@sda/core";
+import { CursorCodec, type OperationSpec } from "@sda/contract";
+import { newId } from "@sda/core";
 import { createPrismaClient, Ledger } from "@sda/ledger";
 import { createMediaServices } from "@sda/media";
 import { createRedis } from "@sda/queue";

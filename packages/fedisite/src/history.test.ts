@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect, it } from "vitest";
 import { recordedJson } from "../test/corpus.ts";
 import { fedisiteHistory } from "./history.ts";

@@ -1,4 +1,4 @@
-import { defineHistory, type HistorySources } from "@sda/core";
+import { defineHistory, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import type { FediProfile } from "./readers/account.ts";
 import type { FediPost } from "./readers/status.ts";

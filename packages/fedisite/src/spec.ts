@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { fedisiteEnv } from "./env.ts";
 import { fedisiteErrorCodes } from "./errors.ts";
 import { fedisiteHistory } from "./history.ts";

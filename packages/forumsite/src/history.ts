@@ -1,4 +1,4 @@
-import { defineHistory, type HistorySources } from "@sda/core";
+import { defineHistory, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import type { SubredditDetailsResult } from "./operations/subreddit-details.ts";
 import { SITE_ORIGIN } from "./readers/listing.ts";

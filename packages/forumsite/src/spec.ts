@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { forumsiteEnv } from "./env.ts";
 import { forumsiteErrorCodes } from "./errors.ts";
 import { forumsiteHistory } from "./history.ts";

@@ -1,10 +1,5 @@
-import {
-  type HistoryCatalog,
-  type HistoryLocation,
-  isServiceError,
-  parseParams,
-  ServiceError,
-} from "@sda/core";
+import { type HistoryCatalog, type HistoryLocation, parseParams } from "@sda/contract";
+import { isServiceError, ServiceError } from "@sda/core";
 
 /**
  * What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped, and

@@ -1,4 +1,5 @@
-import type { HistoryCatalog, Logger } from "@sda/core";
+import type { HistoryCatalog } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import type { HistoryStore } from "./store.ts";
 
 /** The part of the engine's `CallSuccess` the observer reads (structural, so this package needs no engine import). */

@@ -1,4 +1,5 @@
-import { failWith, type HistoryCatalog, instantInRange, ServiceError } from "@sda/core";
+import { failWith, type HistoryCatalog, instantInRange } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { z } from "zod";
 import { locateUrl } from "./locate.ts";
 import type { HistoryInterval, HistoryStore, MetricPoint } from "./store.ts";

@@ -1,4 +1,4 @@
-import type { HistoryResource } from "@sda/core";
+import type { HistoryResource } from "@sda/contract";
 import { type PrismaClient, sqlPool } from "@sda/ledger";
 
 /** Resolution of a series: every recorded minute, or the last value of each hour / day (UTC). */

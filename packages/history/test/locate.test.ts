@@ -6,9 +6,9 @@ import {
   defineOperationSpec,
   definePlatform,
   fixed,
-  ServiceError,
   withHandler,
-} from "@sda/core";
+} from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { locateUrl } from "../src/locate.ts";

@@ -1,4 +1,5 @@
-import { creditsText, ServiceError } from "@sda/core";
+import { creditsText } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import type pg from "pg";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";

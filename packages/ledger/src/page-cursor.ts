@@ -1,4 +1,5 @@
-import { type CursorCodec, ServiceError } from "@sda/core";
+import type { CursorCodec } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import type { PagePosition } from "./usage.ts";
 
 /**

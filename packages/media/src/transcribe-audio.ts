@@ -1,4 +1,5 @@
-import type { HttpClient, Logger, RedisClient, ServiceConfig } from "@sda/core";
+import type { HttpClient } from "@sda/contract";
+import type { Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { AsrProvider, AsrTranscription } from "./asr/provider.ts";
 import { asrProvidersFromConfig, asrUnavailableError, transcribeWithFallback } from "./asr/providers.ts";
 import { BlockedRateCircuit } from "./circuit/blocked-rate.ts";

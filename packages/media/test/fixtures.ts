@@ -1,4 +1,4 @@
-import { definePlatform } from "@sda/core";
+import { definePlatform } from "@sda/contract";
 import { platformTest } from "@sda/testing/fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { defineHistory, type HistorySources } from "@sda/core";
+import { defineHistory, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import { type Actor, RECORD_KINDS } from "./inputs/refs.ts";
 import type { postDetailsOutput, postDetailsParams } from "./spec/post-details.ts";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { defaultCorpusDir } from "@sda/replay";
 import { describe, expect, it } from "vitest";
 import { microblogsiteHistory } from "./history.ts";

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { microblogsiteEnv } from "./env.ts";
 import { microblogsiteErrorCodes } from "./errors.ts";
 import { microblogsiteHistory } from "./history.ts";

@@ -1,4 +1,4 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/contract";
 import type { ReplayServer } from "@sda/replay";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";

@@ -1,4 +1,5 @@
-import { parseParams, ServiceError } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { z } from "zod";
 
 /**

@@ -1,11 +1,11 @@
-import {
-  type HistoryCatalog,
-  type MonitorRule,
-  type MonitorRules,
-  type OperationRegistry,
-  type OperationSpec,
-  ServiceError,
-} from "@sda/core";
+import type {
+  HistoryCatalog,
+  MonitorRule,
+  MonitorRules,
+  OperationRegistry,
+  OperationSpec,
+} from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { locateUrl } from "@sda/history";
 
 /** A list operation a monitor runs, with its item rule. */

@@ -1,4 +1,5 @@
-import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage, newId } from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage } from "@sda/contract";
+import { newId } from "@sda/core";
 import { Prisma, type PrismaClient } from "@sda/ledger";
 
 /** A stored run. */

@@ -1,4 +1,5 @@
-import type { Logger, OperationSpec } from "@sda/core";
+import type { OperationSpec } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,

@@ -1,5 +1,6 @@
+import { type CursorCodec, parseParams } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
-import { type CursorCodec, type Logger, parseParams, type ServiceConfig, ServiceError } from "@sda/core";
+import { type Logger, type ServiceConfig, ServiceError } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   generateWebhookSecret,

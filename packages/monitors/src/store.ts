@@ -1,12 +1,5 @@
-import {
-  type CursorCodec,
-  decodeKeysetCursor,
-  isServiceId,
-  type KeysetPage,
-  keysetPage,
-  newId,
-  ServiceError,
-} from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage } from "@sda/contract";
+import { isServiceId, newId, ServiceError } from "@sda/core";
 import type { Prisma, PrismaClient } from "@sda/ledger";
 import { RunStore } from "./run-store.ts";
 import type { MonitorSchedule } from "./schedule.ts";

@@ -1,4 +1,4 @@
-import { itemsAt } from "@sda/core";
+import { itemsAt } from "@sda/contract";
 
 /**
  * The monitor rules of musicsite's list operations (by operation name, bound in `spec.ts`).

@@ -1,4 +1,4 @@
-import { definePlatform, withHandler } from "@sda/core";
+import { definePlatform, withHandler } from "@sda/contract";
 import { musicsiteErrorCodes } from "./errors.ts";
 import { musicsiteHistory } from "./history.ts";
 import { musicsiteMonitors } from "./monitors.ts";

@@ -1,4 +1,4 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/contract";
 import { runAs } from "@sda/testing";
 import { platformTest } from "@sda/testing/fixtures";
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect, it } from "vitest";
 import { newssitePlatform } from "./spec.ts";
 

@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { newssiteErrorCodes } from "./errors.ts";
 import { itemCommentsSpec } from "./spec/item-comments.ts";
 import { itemDetailsSpec } from "./spec/item-details.ts";

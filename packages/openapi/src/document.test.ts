@@ -1,5 +1,5 @@
 import { registry } from "@sda/catalog";
-import { component, listPage, timestamp } from "@sda/core";
+import { component, listPage, timestamp } from "@sda/contract";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { buildOpenApi } from "./document.ts";

@@ -4,7 +4,7 @@ import {
   type OperationRegistry,
   type OperationSpec,
   successEnvelopeSchema,
-} from "@sda/core";
+} from "@sda/contract";
 import type { z } from "zod";
 import { operationId, pascalCase, serviceOperationId } from "./names.ts";
 import { pathParameters, queryParameters } from "./parameters.ts";

@@ -1,4 +1,4 @@
-import type { OperationSpec } from "@sda/core";
+import type { OperationSpec } from "@sda/contract";
 import { z } from "zod";
 import { queryParameters } from "./parameters.ts";
 import { bare, type JsonSchema, SchemaSet, tidy } from "./schemas.ts";

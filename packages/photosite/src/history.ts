@@ -1,4 +1,4 @@
-import { defineHistory, type HistorySources } from "@sda/core";
+import { defineHistory, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import { postUrl, profileUrl } from "./inputs/params.ts";
 import type { BasicProfile } from "./operations/basic-profile.ts";

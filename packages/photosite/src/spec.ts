@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { photositeEnv } from "./env.ts";
 import { photositeErrorCodes } from "./errors.ts";
 import { photositeHistory } from "./history.ts";

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { comparedPath, type RecordingRule, type ReplayPathRule } from "@sda/core";
+import { comparedPath, type RecordingRule, type ReplayPathRule } from "@sda/contract";
 import type { CorpusEntry, MatchSpec } from "./har.ts";
 
 /**

@@ -1,13 +1,7 @@
 import { BatchRuntime } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
-import {
-  type Catalog,
-  CursorCodec,
-  duplicateRedis,
-  type Logger,
-  type RedisClient,
-  type ServiceConfig,
-} from "@sda/core";
+import { type Catalog, CursorCodec } from "@sda/contract";
+import { duplicateRedis, type Logger, type RedisClient, type ServiceConfig } from "@sda/core";
 import { ReleaseRetrier, ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger, type PrismaClient } from "@sda/ledger";
 import { MonitorCatalog } from "@sda/monitors";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { type ChainResult, runChain } from "./chain.ts";
 import { identitiesOf } from "./identities.ts";
 import type { Strategy } from "./strategy.ts";

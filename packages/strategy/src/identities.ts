@@ -1,4 +1,5 @@
-import type { Logger, OperationContext, RedisClient } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import type { Logger, RedisClient } from "@sda/core";
 import { z } from "zod";
 
 /** `<prefix>:identities`: the Redis key holding the identities document (JSON), read at runtime. */

@@ -1,4 +1,5 @@
-import type { HttpClient, Logger } from "@sda/core";
+import type { HttpClient } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import { z } from "zod";
 
 /** Overall tone of a transcript (SPEC §2.5 `sentiment`). */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger, definePlatform, ServiceError } from "@sda/core";
+import { definePlatform } from "@sda/contract";
+import { createLogger, ServiceError } from "@sda/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableLookup } from "../../netguard/test/lookup.ts";
 import { createHttpClient } from "./client.ts";

@@ -1,14 +1,12 @@
-import {
-  type CallerHosts,
-  type HttpClient,
-  type Logger,
-  linkSignals,
-  type Platform,
-  ServiceError,
-  type UpstreamRequest,
-  type UpstreamResponse,
-  type UpstreamStream,
-} from "@sda/core";
+import type {
+  CallerHosts,
+  HttpClient,
+  Platform,
+  UpstreamRequest,
+  UpstreamResponse,
+  UpstreamStream,
+} from "@sda/contract";
+import { type Logger, linkSignals, ServiceError } from "@sda/core";
 import {
   createGuardedAgent,
   ForbiddenAddressError,

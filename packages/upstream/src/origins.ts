@@ -1,4 +1,4 @@
-import { type CallerHosts, matchesHost, type PlatformSpec } from "@sda/core";
+import { type CallerHosts, matchesHost, type PlatformSpec } from "@sda/contract";
 
 /**
  * What routing needs of a platform: its name, its live hosts, the variable naming its origin, and whether callers

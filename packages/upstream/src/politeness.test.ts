@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger, type HostBudget, ServiceError } from "@sda/core";
+import type { HostBudget } from "@sda/contract";
+import { createLogger, ServiceError } from "@sda/core";
 import { defaultCorpusDir, type ReplayServer, startReplayServer } from "@sda/replay";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  type DeclaredHostBudget,
-  type Logger,
-  matchesHost,
-  type RedisClient,
-  ServiceError,
-  scanKeys,
-} from "@sda/core";
+import { type DeclaredHostBudget, matchesHost } from "@sda/contract";
+import { type Logger, type RedisClient, ServiceError, scanKeys } from "@sda/core";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /** What politeness needs of a platform: its name and its declared host budgets (`PlatformSpec.politeness`). */

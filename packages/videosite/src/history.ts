@@ -1,4 +1,4 @@
-import { defineHistory, type HistoryLocation, type HistorySources } from "@sda/core";
+import { defineHistory, type HistoryLocation, type HistorySources } from "@sda/contract";
 import type { z } from "zod";
 import type { ChannelRef } from "./inputs/channel-url.ts";
 import { ORIGIN } from "./inputs/site.ts";

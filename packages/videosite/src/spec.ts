@@ -1,4 +1,4 @@
-import { definePlatform, itemsAt, withHandler } from "@sda/core";
+import { definePlatform, itemsAt, withHandler } from "@sda/contract";
 import { videositeEnv } from "./env.ts";
 import { videositeErrorCodes } from "./errors.ts";
 import { videositeHistory } from "./history.ts";

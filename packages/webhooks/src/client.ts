@@ -1,4 +1,5 @@
-import type { CursorCodec, Logger, RedisClient } from "@sda/core";
+import type { CursorCodec } from "@sda/contract";
+import type { Logger, RedisClient } from "@sda/core";
 import { newId } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { Queue } from "bullmq";

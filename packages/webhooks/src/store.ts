@@ -1,11 +1,5 @@
-import {
-  type CursorCodec,
-  decodeKeysetCursor,
-  isServiceId,
-  type KeysetPage,
-  keysetPage,
-  ServiceError,
-} from "@sda/core";
+import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage } from "@sda/contract";
+import { isServiceId, ServiceError } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import type { AttemptVerdict } from "./schedule.ts";
 import type { AttemptResult } from "./send.ts";

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { CursorCodec } from "@sda/core";
+import { CursorCodec } from "@sda/contract";
 import { createPrismaClient } from "@sda/ledger";
 import { deleteKeysWithPrefix, serviceErrorOf, testConfig, testLogger } from "@sda/testing";
 import { Redis } from "ioredis";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PlatformEnv, PlatformSpec } from "@sda/core";
+import type { PlatformEnv, PlatformSpec } from "@sda/contract";
 import type { ReplayServer } from "@sda/replay";
 import { Redis } from "ioredis";
 import { test } from "vitest";

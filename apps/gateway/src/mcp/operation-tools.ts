@@ -1,11 +1,6 @@
 import { requestHash } from "@sda/batch";
-import {
-  anyErrorEnvelope,
-  type ErrorCodeTable,
-  jobHandle,
-  type OperationSpec,
-  ServiceError,
-} from "@sda/core";
+import { anyErrorEnvelope, jobHandle, type OperationSpec } from "@sda/contract";
+import { type ErrorCodeTable, ServiceError } from "@sda/core";
 import type { CallOutcome } from "@sda/engine";
 import { IDEMPOTENCY_TTL_SECONDS } from "@sda/ledger";
 import { parametersSchema, standaloneSchema } from "@sda/openapi";

@@ -1,5 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { type OperationRegistry, ServiceError } from "@sda/core";
+import type { OperationRegistry } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { getJobTool } from "./job-tool.ts";
 import { operationTool } from "./operation-tools.ts";
 import { describeOutputTool } from "./output-tool.ts";

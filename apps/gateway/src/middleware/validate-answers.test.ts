@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { createCatalog, definePlatform, fixed, type Logger, withHandler } from "@sda/core";
+import { createCatalog, definePlatform, fixed, withHandler } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -3,10 +3,10 @@ import {
   anyErrorEnvelope,
   errorEnvelopeSchema,
   jobHandle,
-  type Logger,
   type OperationRegistry,
   successEnvelopeSchema,
-} from "@sda/core";
+} from "@sda/contract";
+import type { Logger } from "@sda/core";
 import type { ServiceRouteDoc } from "@sda/openapi";
 import type { RequestHandler, Response } from "express";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { admitted, type CacheStatus } from "@sda/engine";
 import type { Principal } from "@sda/ledger";
 import type { ServiceRouteDoc } from "@sda/openapi";

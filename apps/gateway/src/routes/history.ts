@@ -1,5 +1,5 @@
 import { history as catalog } from "@sda/catalog";
-import { historyResource } from "@sda/core";
+import { historyResource } from "@sda/contract";
 import { historyQueryParams, readHistory } from "@sda/history";
 import { defineRoute, type ServiceRoute } from "./define-route.ts";
 

@@ -1,4 +1,5 @@
-import { creditsText, newId, ServiceError } from "@sda/core";
+import { creditsText } from "@sda/contract";
+import { newId, ServiceError } from "@sda/core";
 import type { CallOutcome, JobResult } from "@sda/engine";
 import type { IdempotencyKeys, IdempotencyRecord, IdempotencyRef } from "@sda/ledger";
 import type { JobStatus } from "@sda/queue";

@@ -1,4 +1,4 @@
-import type { OperationRegistry } from "@sda/core";
+import type { OperationRegistry } from "@sda/contract";
 import type { Router } from "express";
 import express from "express";
 import { serviceOpenApi } from "../openapi-document.ts";

@@ -1,5 +1,5 @@
 import { requestHash } from "@sda/batch";
-import type { OperationSpec } from "@sda/core";
+import type { OperationSpec } from "@sda/contract";
 import {
   type CallOutcome,
   type CallPrincipal,

@@ -1,4 +1,4 @@
-import { type Catalog, statusDocument } from "@sda/core";
+import { type Catalog, statusDocument } from "@sda/contract";
 import { Politeness } from "@sda/upstream/politeness";
 import type { Router } from "express";
 import express from "express";

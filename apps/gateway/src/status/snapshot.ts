@@ -1,5 +1,6 @@
 import { type CanaryRun, readCanaryRun } from "@sda/canary";
-import { type OperationRegistry, type RedisClient, type ServiceConfig, scanKeys } from "@sda/core";
+import type { OperationRegistry } from "@sda/contract";
+import { type RedisClient, type ServiceConfig, scanKeys } from "@sda/core";
 import type { CallBridge } from "@sda/engine";
 import type { LedgerStats, OperationStats } from "@sda/ledger";
 import type { ProviderStatus } from "@sda/services";

@@ -1,4 +1,4 @@
-import type { OperationContext, UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/contract";
 import { fail } from "../errors.ts";
 import { graphqlData } from "../readers/graphql.ts";
 import type { JsonObject } from "../readers/json-walk.ts";

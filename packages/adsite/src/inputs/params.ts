@@ -1,4 +1,4 @@
-import { boolParam, failWith } from "@sda/core";
+import { boolParam, failWith } from "@sda/contract";
 import { countryName } from "@sda/text";
 import { z } from "zod";
 

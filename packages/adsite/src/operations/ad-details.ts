@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { AD_DETAILS_DOC_ID, LibraryClient } from "../client/client.ts";
 import { newSession } from "../client/session.ts";
 import { fail } from "../errors.ts";

@@ -1,4 +1,5 @@
-import type { HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { LibraryClient } from "../client/client.ts";
 import { fail } from "../errors.ts";
 import type { LibraryAd } from "../readers/ad.ts";

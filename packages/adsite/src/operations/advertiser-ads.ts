@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { fail } from "../errors.ts";
 import type { AdAdvertiser, LibraryAd } from "../readers/ad.ts";
 import type { advertiserAdsSpec } from "../spec/advertiser-ads.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { PageQuery } from "../client/client.ts";
 import type { AdStatus, AdType, MediaType } from "../inputs/params.ts";
 import { readAdList } from "../paging/ad-list.ts";

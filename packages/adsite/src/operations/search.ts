@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { searchSpec } from "../spec/search.ts";
 import { type AdListFields, readList } from "./list-query.ts";
 

@@ -4,7 +4,7 @@ import {
   type OperationContext,
   pageBudget,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
 import { LibraryClient, type PageQuery } from "../client/client.ts";
 import { isSession, newSession, type VisitSession } from "../client/session.ts";
 import { fail } from "../errors.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { countryParam, digitsParam } from "../inputs/params.ts";
 import { adTransparency } from "./shapes.ts";

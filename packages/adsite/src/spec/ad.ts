@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, failWith, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, failWith, fixed } from "@sda/contract";
 import { z } from "zod";
 import { libraryLinkParam } from "../inputs/links.ts";
 import { countryParam, digitsParam } from "../inputs/params.ts";

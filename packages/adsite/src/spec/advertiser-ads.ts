@@ -6,7 +6,7 @@ import {
   fixed,
   limitParam,
   listPage,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { libraryLinkParam } from "../inputs/links.ts";
 import { digitsParam, filterParams, statusParam } from "../inputs/params.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { exactPhraseParam, filterParams, statusParam } from "../inputs/params.ts";
 import { ad, listFields } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { component, count, isoDate, url } from "@sda/core";
+import { component, count, isoDate, url } from "@sda/contract";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { fail } from "../errors.ts";
 import { currentClientId, fetchClientId, keyRefusedError } from "./client-id.ts";
 import { API_ORIGIN } from "./hosts.ts";

@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { load } from "cheerio";
 import { fail } from "../errors.ts";
 import { SCRIPT_HOST, SITE_ORIGIN } from "./hosts.ts";

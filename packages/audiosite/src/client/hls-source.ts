@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { PlatformHttpClient } from "@sda/core";
+import type { PlatformHttpClient } from "@sda/contract";
 import { type AudioDownload, type AudioSource, audioExtractError, classifyDownloadError } from "@sda/media";
 
 /**

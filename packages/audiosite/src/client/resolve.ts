@@ -1,4 +1,5 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { load } from "cheerio";
 import { fail } from "../errors.ts";
 import { type AudioRef, parseAudioRef, type ResourceKind } from "../inputs/ref.ts";

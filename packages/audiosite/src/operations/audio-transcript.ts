@@ -4,7 +4,7 @@ import {
   type HandlerFor,
   type OperationContext,
   type OperationOutcome,
-} from "@sda/core";
+} from "@sda/contract";
 import { type AudioSource, audioExtractError, DirectUrlSource, transcribeAudio } from "@sda/media";
 import type { z } from "zod";
 import { AudiositeApi } from "../client/api.ts";

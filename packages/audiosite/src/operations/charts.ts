@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { AudiositeApi } from "../client/api.ts";
 import { fail } from "../errors.ts";
 import { readHrefList } from "../paging/href-list.ts";

@@ -1,4 +1,4 @@
-import { decodeListCursor, type HandlerFor } from "@sda/core";
+import { decodeListCursor, type HandlerFor } from "@sda/contract";
 import { AudiositeApi } from "../client/api.ts";
 import { fetchResource } from "../client/resolve.ts";
 import { completeTracks } from "../paging/track-batches.ts";

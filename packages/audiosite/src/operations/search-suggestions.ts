@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readSuggestions } from "../readers/lists.ts";
 import type { searchSuggestionsSpec } from "../spec/search-suggestions.ts";

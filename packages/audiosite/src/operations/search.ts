@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readHrefList } from "../paging/href-list.ts";
 import { int, obj } from "../readers/json.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { readComment } from "../readers/lists.ts";
 import type { trackCommentsSpec } from "../spec/track-comments.ts";
 import { readTrackList } from "./track-lists.ts";

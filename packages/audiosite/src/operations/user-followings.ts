@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { platformOf } from "../readers/platform.ts";
 import { readUser } from "../readers/user.ts";
 import type { userFollowingsSpec } from "../spec/user-followings.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { readLike } from "../readers/lists.ts";
 import { platformOf } from "../readers/platform.ts";
 import type { userLikesSpec } from "../spec/user-likes.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { AudiositeApi } from "../client/api.ts";
 import { idOfRef, notFound } from "../client/resolve.ts";
 import type { AudioRef } from "../inputs/ref.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { platformOf } from "../readers/platform.ts";
 import { readPlaylist } from "../readers/playlist.ts";
 import type { userPlaylistsSpec } from "../spec/user-playlists.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { platformOf } from "../readers/platform.ts";
 import { readTrack } from "../readers/track.ts";
 import type { userTracksSpec } from "../spec/user-tracks.ts";

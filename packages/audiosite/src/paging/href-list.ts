@@ -1,4 +1,5 @@
-import { decodeListCursor, type OperationContext, type ServiceError } from "@sda/core";
+import { decodeListCursor, type OperationContext } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { type ApiQuery, type AudiositeApi, unexpected404 } from "../client/api.ts";
 import { readListAnswer } from "../readers/lists.ts";
 

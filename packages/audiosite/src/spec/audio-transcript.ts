@@ -5,7 +5,7 @@ import {
   optionalIntParam,
   perAudioMinute,
   speechTranscriptFields,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { audioUrlParam, languageParam } from "../inputs/params.ts";
 

@@ -6,7 +6,7 @@ import {
   limitParam,
   listPage,
   timestamp,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { chartGenreParam, chartKindParam, chartRegionParam } from "../inputs/params.ts";
 import { track } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, pageFields } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, pageFields } from "@sda/contract";
 import { z } from "zod";
 import { audioUrlParam } from "../inputs/params.ts";
 import { playlistFields, track, trackStub } from "./shapes.ts";

@@ -1,4 +1,12 @@
-import { cacheParam, count, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import {
+  cacheParam,
+  count,
+  cursorParam,
+  defineOperationSpec,
+  fixed,
+  limitParam,
+  listPage,
+} from "@sda/contract";
 import { z } from "zod";
 import { searchQueryParam, searchTypeParam } from "../inputs/params.ts";
 import { playlist, track, userProfile } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { component, count, isoDate, timestamp, url } from "@sda/core";
+import { component, count, isoDate, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 
 /**

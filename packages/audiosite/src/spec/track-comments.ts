@@ -1,4 +1,12 @@
-import { cacheParam, count, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import {
+  cacheParam,
+  count,
+  cursorParam,
+  defineOperationSpec,
+  fixed,
+  limitParam,
+  listPage,
+} from "@sda/contract";
 import { z } from "zod";
 import { audioUrlParam } from "../inputs/params.ts";
 import { comment, trackListFields } from "./shapes.ts";

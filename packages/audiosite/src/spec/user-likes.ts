@@ -6,7 +6,7 @@ import {
   limitParam,
   listPage,
   timestamp,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { audioUrlParam } from "../inputs/params.ts";
 import { playlist, track, userListFields } from "./shapes.ts";

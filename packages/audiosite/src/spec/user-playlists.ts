@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { audioUrlParam } from "../inputs/params.ts";
 import { playlist, userListFields } from "./shapes.ts";

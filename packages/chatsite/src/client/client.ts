@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { fail } from "../errors.ts";
 import { type LandingCard, readLandingCard } from "../readers/landing.ts";
 import { type PreviewPage, readPreviewPage } from "../readers/preview-page.ts";

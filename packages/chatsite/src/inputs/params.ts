@@ -1,4 +1,4 @@
-import { failWith } from "@sda/core";
+import { failWith } from "@sda/contract";
 import { z } from "zod";
 import { fail } from "../errors.ts";
 import { type ChatRef, type PostRef, parseRef } from "./chat-ref.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { TmeClient } from "../client/client.ts";
 import type { channelPostsSpec } from "../spec/channel-posts.ts";
 import { postsPageOf } from "./posts-page.ts";

@@ -1,4 +1,5 @@
-import { type HandlerFor, type OperationContext, ServiceError } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import type { z } from "zod";
 import { TmeClient } from "../client/client.ts";
 import type { LandingCard } from "../readers/landing.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { TmeClient } from "../client/client.ts";
 import { fail } from "../errors.ts";
 import type { postSpec } from "../spec/post.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { beforeCursorParam, chatParam, limitParam } from "../inputs/params.ts";
 import { channelSummary, chatPost } from "./shapes.ts";

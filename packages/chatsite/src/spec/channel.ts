@@ -1,4 +1,4 @@
-import { boolParam, cacheParam, count, countWithLabel, defineOperationSpec, fixed, url } from "@sda/core";
+import { boolParam, cacheParam, count, countWithLabel, defineOperationSpec, fixed, url } from "@sda/contract";
 import { z } from "zod";
 import { chatParam } from "../inputs/params.ts";
 

@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import type { FedisiteEnv } from "../env.ts";
 import type { FedisiteErrorCode } from "../errors.ts";
 import { fail } from "../errors.ts";

@@ -1,4 +1,5 @@
-import { bindHttpClient, createLogger, type OperationContext } from "@sda/core";
+import { bindHttpClient, type OperationContext } from "@sda/contract";
+import { createLogger } from "@sda/core";
 import { recordingRequests, serviceErrorOf } from "@sda/testing";
 import { createHttpClient, originsFromConfig } from "@sda/upstream";
 import { afterAll, describe, expect } from "vitest";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { matchesHost } from "@sda/core";
+import { matchesHost } from "@sda/contract";
 import { forbiddenAddressReason, hostNameReason, normalizeHost } from "@sda/netguard";
 import type { FedisiteEnv } from "../env.ts";
 import { fail } from "../errors.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, limitParam } from "@sda/core";
+import { cacheParam, cursorParam, limitParam } from "@sda/contract";
 import { z } from "zod";
 import { accountParam, statusParam } from "./links.ts";
 

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { FediClient } from "../client/client.ts";
 import type { FedisiteEnv } from "../env.ts";
 import { readPostReactions } from "../paging/account-lists.ts";

@@ -1,4 +1,5 @@
-import { type HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { fetchAccount } from "../client/accounts.ts";
 import { FediClient } from "../client/client.ts";
 import type { FedisiteEnv } from "../env.ts";

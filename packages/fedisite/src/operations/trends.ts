@@ -1,4 +1,4 @@
-import type { HandlerFor, UpstreamPage } from "@sda/core";
+import type { HandlerFor, UpstreamPage } from "@sda/contract";
 import { FediClient } from "../client/client.ts";
 import type { FedisiteEnv } from "../env.ts";
 import { readLinkList } from "../paging/link-pager.ts";

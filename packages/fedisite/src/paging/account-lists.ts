@@ -1,4 +1,4 @@
-import type { OperationContext, UpstreamPage } from "@sda/core";
+import type { OperationContext, UpstreamPage } from "@sda/contract";
 import { fetchAccount } from "../client/accounts.ts";
 import type { FediClient } from "../client/client.ts";
 import type { FedisiteErrorCode } from "../errors.ts";

@@ -5,7 +5,7 @@ import {
   tokenListCursor,
   tokenListStart,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
 
 /**
  * The lists of Mastodon (timelines, account statuses, followers, favourited_by, trends), followed through `@sda/core`'s

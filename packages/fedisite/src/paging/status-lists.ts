@@ -1,4 +1,4 @@
-import type { OperationContext, UpstreamPage } from "@sda/core";
+import type { OperationContext, UpstreamPage } from "@sda/contract";
 import type { FediClient, Query } from "../client/client.ts";
 import type { FedisiteErrorCode } from "../errors.ts";
 import { nextPageParam } from "../readers/link-header.ts";

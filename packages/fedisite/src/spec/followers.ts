@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed } from "@sda/core";
+import { defineOperationSpec, fixed } from "@sda/contract";
 import { accountListParams } from "../inputs/params.ts";
 import { accountListOutput } from "./shapes.ts";
 

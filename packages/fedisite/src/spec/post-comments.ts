@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { statusParam } from "../inputs/links.ts";
 import { fediThreadPost } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { statusParam } from "../inputs/links.ts";
 import { fediPost } from "./shapes.ts";

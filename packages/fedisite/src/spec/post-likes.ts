@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed } from "@sda/core";
+import { defineOperationSpec, fixed } from "@sda/contract";
 import { postListParams } from "../inputs/params.ts";
 import { postListOutput } from "./shapes.ts";
 

@@ -6,7 +6,7 @@ import {
   fixed,
   limitParam,
   listPage,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { accountParam } from "../inputs/links.ts";
 import { fediPost } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/core";
+import { defineOperationSpec, fixed, PROFILE_CACHE_POLICY, profileCacheParams } from "@sda/contract";
 import { z } from "zod";
 import { accountParam } from "../inputs/links.ts";
 import { fediProfile } from "./shapes.ts";

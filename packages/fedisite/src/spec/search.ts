@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed, limitParam } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, limitParam } from "@sda/contract";
 import { z } from "zod";
 import { instanceParam } from "../inputs/links.ts";
 import { fediPost, fediTag, fediUser } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { component, count, listPage, profileCore, timestamp, url } from "@sda/core";
+import { component, count, listPage, profileCore, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 
 /**

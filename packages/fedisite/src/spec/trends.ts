@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, pageFields } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, pageFields } from "@sda/contract";
 import { z } from "zod";
 import { instanceParam } from "../inputs/links.ts";
 import { fediLink, fediPost, fediTag } from "./shapes.ts";

@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import type { ForumsiteEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import { isBlockPage } from "./block-page.ts";

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { ForumsiteEnv } from "../env.ts";
 import { pauseKey } from "./rate-limit.ts";
 

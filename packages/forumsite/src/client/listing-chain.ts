@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { defineStrategy, runChainFor, type StrategyRunInfo } from "@sda/strategy";
 import type { ForumsiteEnv } from "../env.ts";
 import { readFeedPage } from "../paging/feed.ts";

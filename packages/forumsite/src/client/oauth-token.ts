@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { fail } from "../errors.ts";
 import { asRecord, num, text } from "../readers/json.ts";
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { fail } from "../errors.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { enumParam, limitParam } from "@sda/core";
+import { enumParam, limitParam } from "@sda/contract";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { ForumClient } from "../client/client.ts";
 import { readListingPage } from "../client/listing-chain.ts";
 import type { ForumsiteEnv } from "../env.ts";

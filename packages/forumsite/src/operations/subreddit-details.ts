@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { forumTest } from "../../test/fixtures.ts";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { readStrategyHealth } from "@sda/strategy";
 import { describe, expect } from "vitest";
 import { forumTest, syntheticReplayDirs } from "../../test/fixtures.ts";

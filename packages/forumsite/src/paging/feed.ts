@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { ForumContext } from "../client/client.ts";
 import { readFeed } from "../client/feed/feed-client.ts";
 import { decodeListingCursor, fillPostPage, type ListingRequest, type PostPage } from "./listing.ts";

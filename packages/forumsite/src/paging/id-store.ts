@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { fail } from "../errors.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { CursorCodec } from "@sda/core";
+import { CursorCodec } from "@sda/contract";
 import { testLogger } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import { readPostRow } from "../readers/post.ts";

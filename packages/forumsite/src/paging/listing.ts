@@ -5,7 +5,7 @@ import {
   type OperationContext,
   pageBudget,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
 import type { ForumClient, Query } from "../client/client.ts";
 import { type ForumResource, okJson } from "../client/errors.ts";
 import { fail } from "../errors.ts";

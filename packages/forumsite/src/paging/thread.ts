@@ -1,4 +1,5 @@
-import { decodeListCursor, type OperationContext, ServiceError } from "@sda/core";
+import { decodeListCursor, type OperationContext } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import type { ForumClient } from "../client/client.ts";
 import { okJson } from "../client/errors.ts";
 import type { CommentSort } from "../inputs/params.ts";

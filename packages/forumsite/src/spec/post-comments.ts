@@ -1,4 +1,4 @@
-import { cacheParam, count, cursorParam, defineOperationSpec, fixed, listPage } from "@sda/core";
+import { cacheParam, count, cursorParam, defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { commentLimitParam, commentSortParam } from "../inputs/params.ts";
 import { postRefParam } from "../inputs/post-url.ts";

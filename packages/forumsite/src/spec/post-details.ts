@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { postRefParam } from "../inputs/post-url.ts";
 import { postDetails } from "./shapes.ts";

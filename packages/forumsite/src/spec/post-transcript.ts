@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, fixed, intParam, timestamp, url } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, fixed, intParam, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 import { topCommentSortParam } from "../inputs/params.ts";
 import { postRefParam } from "../inputs/post-url.ts";

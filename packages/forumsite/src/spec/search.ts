@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, listPage } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { postLimitParam, queryParam, searchSortParam, searchTimeframeParam } from "../inputs/params.ts";
 import { postRow } from "./shapes.ts";

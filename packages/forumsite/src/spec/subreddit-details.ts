@@ -7,7 +7,7 @@ import {
   profileCacheParams,
   timestamp,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { subredditParam } from "../inputs/subreddit-url.ts";
 

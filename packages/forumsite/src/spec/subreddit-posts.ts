@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, listPage, url } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, listPage, url } from "@sda/contract";
 import { z } from "zod";
 import { listingSortParam, listingTimeframeParam, postLimitParam } from "../inputs/params.ts";
 import { subredditParam } from "../inputs/subreddit-url.ts";

@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, listPage } from "@sda/core";
+import { defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { subredditParam } from "../inputs/subreddit-url.ts";
 import { searchParams } from "./search.ts";

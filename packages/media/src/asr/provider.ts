@@ -1,4 +1,5 @@
-import type { HttpClient, Logger } from "@sda/core";
+import type { HttpClient } from "@sda/contract";
+import type { Logger } from "@sda/core";
 
 /** One timed piece of recognised speech; integer milliseconds, `endMs > startMs`. */
 export interface SpeechSegment {

@@ -1,4 +1,5 @@
-import { type PlatformHttpClient, ServiceError } from "@sda/core";
+import type { PlatformHttpClient } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { audioExtractError } from "../extract-error.ts";
 import type { AudioDownload, AudioSource } from "./audio-source.ts";
 

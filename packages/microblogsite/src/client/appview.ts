@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError, UpstreamResponse } from "@sda/core";
+import type { OperationContext, UpstreamResponse } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { fail } from "../errors.ts";
 
 /** The public AppView: every read, no credentials (3,000 requests per 5 minutes per IP). */

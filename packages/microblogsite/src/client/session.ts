@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import { ENTRYWAY } from "./appview.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import { fail } from "../errors.ts";
 import type { RecordRef } from "../inputs/refs.ts";
 import { readThreadRoot, type ThreadRoot } from "../readers/thread.ts";

@@ -1,4 +1,4 @@
-import { enumParam } from "@sda/core";
+import { enumParam } from "@sda/contract";
 
 /**
  * The enum parameters of the microblogsite specs (`spec/<op>.ts` holds each operation's params); no extraction code,

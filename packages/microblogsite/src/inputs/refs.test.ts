@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect, it } from "vitest";
 import { postDetailsParams } from "../spec/post-details.ts";
 import { profileParams } from "../spec/profile.ts";

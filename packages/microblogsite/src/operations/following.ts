@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { graphOutcome } from "../paging/accounts.ts";
 import type { followingSpec } from "../spec/following.ts";

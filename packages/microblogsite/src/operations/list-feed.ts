@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { recordFeedOutcome } from "../paging/feeds.ts";
 import type { listFeedSpec } from "../spec/list-feed.ts";

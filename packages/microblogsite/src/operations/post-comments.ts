@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { readPostThread } from "../client/thread.ts";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { readList } from "../paging/pager.ts";

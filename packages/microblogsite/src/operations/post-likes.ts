@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { toUtcIso } from "@sda/text";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { postAccountsOutcome } from "../paging/accounts.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { AppView } from "../client/appview.ts";
 import { profileMissing } from "../client/identity.ts";
 import type { MicroblogsiteEnv } from "../env.ts";

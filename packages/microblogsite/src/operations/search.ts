@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import { AppView, refusal, type XrpcQuery, type XrpcResult } from "../client/appview.ts";
 import { OperatorSession, operatorAccount } from "../client/session.ts";
 import type { MicroblogsiteEnv } from "../env.ts";

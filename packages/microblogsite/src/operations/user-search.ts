@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { MicroblogsiteEnv } from "../env.ts";
 import { readQueryList } from "../paging/query-list.ts";
 import { readAccount } from "../readers/actor.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { AppView } from "../client/appview.ts";
 import { atUriOf, profileMissing } from "../client/identity.ts";

@@ -5,7 +5,7 @@ import {
   tokenListCursor,
   tokenListStart,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
 
 /**
  * Pages of an AppView list (`cursor`-paged queries: feeds, search, followers, likes…), followed by `@sda/core`'s

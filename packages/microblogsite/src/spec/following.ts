@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, listPage } from "@sda/core";
+import { defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { followersParams } from "./followers.ts";
 import { account } from "./shapes.ts";
 

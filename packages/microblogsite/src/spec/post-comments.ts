@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/refs.ts";
 import { post, threadComment } from "./shapes.ts";

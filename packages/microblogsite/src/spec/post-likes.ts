@@ -7,7 +7,7 @@ import {
   limitParam,
   listPage,
   timestamp,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/refs.ts";
 import { account } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, listPage } from "@sda/core";
+import { defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { postLikesParams } from "./post-likes.ts";
 import { account } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, fixed, profileCore, timestamp } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, fixed, profileCore, timestamp } from "@sda/contract";
 import { z } from "zod";
 import { actorParam } from "../inputs/refs.ts";
 

@@ -1,4 +1,12 @@
-import { cacheParam, count, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import {
+  cacheParam,
+  count,
+  cursorParam,
+  defineOperationSpec,
+  fixed,
+  limitParam,
+  listPage,
+} from "@sda/contract";
 import { z } from "zod";
 import { searchSortParam } from "../inputs/params.ts";
 import { actorParam } from "../inputs/refs.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/core";
+import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/contract";
 import { fail } from "../errors.ts";
 import type { BandcampLink } from "../inputs/links.ts";
 import { type PageData, readPageData } from "../readers/page-data.ts";

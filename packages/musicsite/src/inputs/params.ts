@@ -1,4 +1,4 @@
-import { enumParam, failWith, intParam } from "@sda/core";
+import { enumParam, failWith, intParam } from "@sda/contract";
 import { z } from "zod";
 import { type BandcampLink, parseBandcampLink } from "./links.ts";
 

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { BandcampClient } from "../client/client.ts";
 import type { releaseSpec } from "../spec/release.ts";
 import { readRelease } from "./release-source.ts";

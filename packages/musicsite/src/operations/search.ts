@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { BandcampClient } from "../client/client.ts";
 import { fail } from "../errors.ts";
 import { readSearchPage } from "../readers/search.ts";

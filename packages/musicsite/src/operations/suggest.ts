@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { BandcampClient } from "../client/client.ts";
 import { readSuggestions } from "../readers/search.ts";
 import type { suggestSpec } from "../spec/suggest.ts";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect } from "vitest";
 import { musicTest } from "../../test/fixtures.ts";
 import { SYNTHETIC_RELEASE, writePackageStates } from "../../test/synthetic.ts";

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import type { ReleasePackage } from "../readers/packages.ts";
 import type { observedPackage } from "../spec/shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, failWith, type PriceRule } from "@sda/core";
+import { cacheParam, defineOperationSpec, failWith, type PriceRule } from "@sda/contract";
 import { z } from "zod";
 import { bandcampUrlParam, numericIdParam } from "../inputs/params.ts";
 import { artist } from "./shapes.ts";

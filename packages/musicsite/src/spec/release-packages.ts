@@ -1,4 +1,4 @@
-import { count, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { count, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { releaseRefShape, requireReleaseRef } from "./release-ref.ts";
 import { observedPackage } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, failWith } from "@sda/core";
+import { cacheParam, failWith } from "@sda/contract";
 import type { z } from "zod";
 import { bandcampUrlParam, numericIdParam, releaseTypeParam } from "../inputs/params.ts";
 

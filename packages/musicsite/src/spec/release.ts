@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed } from "@sda/core";
+import { defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { releaseRefShape, requireReleaseRef } from "./release-ref.ts";
 import { release } from "./shapes.ts";

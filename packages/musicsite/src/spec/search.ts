@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { pageParam, queryParam } from "../inputs/params.ts";
 import { searchOutput } from "./shapes.ts";

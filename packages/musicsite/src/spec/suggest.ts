@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { queryParam } from "../inputs/params.ts";
 import { suggestion } from "./shapes.ts";

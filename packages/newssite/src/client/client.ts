@@ -1,4 +1,4 @@
-import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/core";
+import type { OperationContext, PlatformRequest, UpstreamResponse } from "@sda/contract";
 import { fail } from "../errors.ts";
 
 /** Live origin of the official Firebase API (`/v0/...`). */

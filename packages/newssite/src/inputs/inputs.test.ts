@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { describe, expect, it } from "vitest";
 import { itemDetailsParams } from "../spec/item-details.ts";
 import { searchParams } from "../spec/search.ts";

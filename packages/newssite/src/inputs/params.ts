@@ -1,4 +1,4 @@
-import { enumParam } from "@sda/core";
+import { enumParam } from "@sda/contract";
 
 /**
  * The enum parameters the newssite operation specs share (`spec/<op>.ts` holds each operation's params). They import

@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { mapBounded } from "../client/bounded.ts";
 import { ITEM_CONCURRENCY, NewsClient } from "../client/client.ts";

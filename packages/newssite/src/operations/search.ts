@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { type AlgoliaQuery, NewsClient } from "../client/client.ts";
 import type { SearchSort, SearchType } from "../inputs/params.ts";

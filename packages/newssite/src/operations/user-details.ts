@@ -1,4 +1,5 @@
-import { isServiceError, type OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import { isServiceError } from "@sda/core";
 import type { z } from "zod";
 import { NewsClient } from "../client/client.ts";
 import { fail } from "../errors.ts";

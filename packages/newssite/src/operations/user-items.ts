@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import type { UserItemType } from "../inputs/params.ts";
 import type { userItemsParams } from "../spec/user-items.ts";

@@ -1,4 +1,4 @@
-import { decodeListCursor, type ListPosition, type OperationContext } from "@sda/core";
+import { decodeListCursor, type ListPosition, type OperationContext } from "@sda/contract";
 
 /**
  * The newssite cursors: the core's signed `CursorCodec` payload, bound to the operation (by the codec) and to the

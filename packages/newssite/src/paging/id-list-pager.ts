@@ -1,4 +1,4 @@
-import { type Collected, fillFromPages, type UpstreamPage } from "@sda/core";
+import { type Collected, fillFromPages, type UpstreamPage } from "@sda/contract";
 import { numberOf, tokenOf } from "./cursor.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { fillFromPages, type OperationContext, pageBudget, type UpstreamPage } from "@sda/core";
+import { fillFromPages, type OperationContext, pageBudget, type UpstreamPage } from "@sda/contract";
 import type { AlgoliaQuery, NewsClient } from "../client/client.ts";
 import { readSearchPage, type SearchItem } from "../readers/algolia.ts";
 import { decodeCursor, encodeCursor, isIndex, numberOf, tokenOf } from "./cursor.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { itemRefParam } from "../inputs/item-ref.ts";
 import { newsItem } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { choiceParam, SEARCH_SORTS, SEARCH_TYPES } from "../inputs/params.ts";
 import { searchFields, searchItem } from "./shapes.ts";

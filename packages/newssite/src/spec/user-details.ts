@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, failWith, fixed, timestamp } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, failWith, fixed, timestamp } from "@sda/contract";
 import { z } from "zod";
 import { fail } from "../errors.ts";
 import { userRefParam } from "../inputs/user-ref.ts";

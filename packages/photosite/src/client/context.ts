@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { PhotositeEnv } from "../env.ts";
 
 /** What the photosite client needs from an operation context (`env`: the `PHOTOSITE_…` variables). */

@@ -1,4 +1,4 @@
-import type { PlatformRequest } from "@sda/core";
+import type { PlatformRequest } from "@sda/contract";
 import { identitiesKey } from "@sda/strategy";
 import { recordingRequests } from "@sda/testing";
 import { describe, expect } from "vitest";

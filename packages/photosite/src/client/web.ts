@@ -1,4 +1,5 @@
-import { ServiceError, type UpstreamResponse } from "@sda/core";
+import type { UpstreamResponse } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { fail } from "../errors.ts";
 import { type GraphqlQuery, PAGE_HEADERS, WEB_HEADERS, WEB_ORIGIN } from "./config.ts";
 import type { PhotositeContext } from "./context.ts";

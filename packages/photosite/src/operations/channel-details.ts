@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { ServiceError } from "@sda/core";
 import type { z } from "zod";
 import type { PhotositeContext } from "../client/context.ts";

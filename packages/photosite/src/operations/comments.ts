@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { z } from "zod";
 import type { PhotositeListContext } from "../client/context.ts";
 import { commentPages } from "../client/lists/comments.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import { escapeAttribute, escapeText } from "entities";
 import { EMBED_SCRIPT_URL, EMBED_VERSION, LEGACY_OEMBED_URL, WEB_ORIGIN } from "../client/config.ts";
 import type { PhotositeContext } from "../client/context.ts";

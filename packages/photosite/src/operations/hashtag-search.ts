@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchHighlightReels } from "../client/highlights.ts";
 import type { PhotositeEnv } from "../env.ts";

@@ -1,4 +1,5 @@
-import type { HandlerFor, ServiceError } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import type { z } from "zod";
 import { GRID_PAGE_SIZE } from "../client/config.ts";
 import type { PhotositeListContext } from "../client/context.ts";

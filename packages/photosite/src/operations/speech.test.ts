@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { defaultCorpusDir, serviceErrorOf, startFakeChat } from "@sda/testing";
 import { describe, expect } from "vitest";
 import { caseJson } from "../../test/corpus.ts";

@@ -1,4 +1,5 @@
-import type { OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import {
   type AudioSource,
   type AudioTranscript,

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/contract";
 import type { Summary, SummaryInput, TranscriptSegment } from "@sda/summarize";
 import { collapseWhitespace } from "@sda/text";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/contract";
 import type { z } from "zod";
 import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";

@@ -1,4 +1,4 @@
-import { type Collected, decodeListCursor, type ListPosition, type OperationContext } from "@sda/core";
+import { type Collected, decodeListCursor, type ListPosition, type OperationContext } from "@sda/contract";
 
 /**
  * The photosite list cursors: the core's signed cursor payload (`CursorCodec`, bound to the operation) holding the

@@ -3,9 +3,9 @@ import {
   fillFromPages,
   type ListPosition,
   pageBudget,
-  type ServiceError,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
 import type { Media } from "../readers/model.ts";

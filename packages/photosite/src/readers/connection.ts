@@ -1,4 +1,4 @@
-import type { UpstreamPage } from "@sda/core";
+import type { UpstreamPage } from "@sda/contract";
 import type { PhotositeContext } from "../client/context.ts";
 import { PlatformNotFound } from "../client/failures.ts";
 import type { JsonView } from "./json-view.ts";

@@ -6,7 +6,7 @@ import {
   PROFILE_CACHE_POLICY,
   profileCacheParams,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { profileParam, userIdParam } from "../inputs/params.ts";
 import { businessAddress } from "./shapes.ts";

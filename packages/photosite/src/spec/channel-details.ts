@@ -6,7 +6,7 @@ import {
   profileCacheParams,
   profileCore,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { profileParam } from "../inputs/params.ts";
 import { businessAddress } from "./shapes.ts";

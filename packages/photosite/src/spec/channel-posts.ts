@@ -6,7 +6,7 @@ import {
   listPage,
   perResult,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { profileParam } from "../inputs/params.ts";
 import { postRow } from "./shapes.ts";

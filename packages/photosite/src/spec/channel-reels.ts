@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, defineOperationSpec, limitParam, listPage, perResult } from "@sda/core";
+import { cacheParam, cursorParam, defineOperationSpec, limitParam, listPage, perResult } from "@sda/contract";
 import { z } from "zod";
 import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs/params.ts";
 import { reelRow } from "./shapes.ts";

@@ -6,7 +6,7 @@ import {
   listPage,
   perResult,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 import { comment } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed } from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 import { mediaFields, userRef } from "./shapes.ts";

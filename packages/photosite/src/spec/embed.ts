@@ -1,4 +1,4 @@
-import { boolParam, cacheParam, defineOperationSpec, fixed, url } from "@sda/core";
+import { boolParam, cacheParam, defineOperationSpec, fixed, url } from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 

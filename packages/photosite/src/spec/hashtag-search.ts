@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, fixed, listPage, url } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, fixed, listPage, url } from "@sda/contract";
 import { z } from "zod";
 import { hashtagParam } from "../inputs/params.ts";
 import { postRow } from "./shapes.ts";

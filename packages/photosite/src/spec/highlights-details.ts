@@ -1,4 +1,4 @@
-import { cacheParam, count, defineOperationSpec, failWith, fixed, listPage } from "@sda/core";
+import { cacheParam, count, defineOperationSpec, failWith, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { parseNumericId } from "../inputs/params.ts";
 import { highlightItem, userRef } from "./shapes.ts";

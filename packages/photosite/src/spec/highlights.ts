@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, listPage } from "@sda/contract";
 import { z } from "zod";
 import { profileOrUserIdShape, requireProfileOrUserId } from "../inputs/params.ts";
 import { highlightAlbum } from "./shapes.ts";

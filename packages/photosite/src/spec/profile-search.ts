@@ -1,4 +1,4 @@
-import { cacheParam, count, countWithLabel, defineOperationSpec, fixed, url } from "@sda/core";
+import { cacheParam, count, countWithLabel, defineOperationSpec, fixed, url } from "@sda/contract";
 import { z } from "zod";
 import { userRef } from "./shapes.ts";
 

@@ -7,7 +7,7 @@ import {
   limitParam,
   listPage,
   perResult,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { audioIdParam } from "../inputs/params.ts";
 import { musicWithoutTrend, reelRow } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { component, count, timestamp, url } from "@sda/core";
+import { component, count, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 
 /**

@@ -6,7 +6,7 @@ import {
   SUMMARY_ERROR_CODES,
   summaryFields,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 

@@ -1,4 +1,4 @@
-import { AUDIO_ERROR_CODES, cacheParam, defineOperationSpec, fixed, speechFields, url } from "@sda/core";
+import { AUDIO_ERROR_CODES, cacheParam, defineOperationSpec, fixed, speechFields, url } from "@sda/contract";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 

@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, limitParam, listPage } from "@sda/core";
+import { defineOperationSpec, fixed, limitParam, listPage } from "@sda/contract";
 import { z } from "zod";
 import { hashtagParam } from "../inputs/params.ts";
 import { trendingReel } from "./shapes.ts";

@@ -1,4 +1,5 @@
-import { type HttpClient, ServiceError } from "@sda/core";
+import type { HttpClient } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { z } from "zod";
 
 /** An OpenAI-compatible chat-completions endpoint (`LLM_BASE_URL`, `LLM_MODEL`, `LLM_API_KEY`). */

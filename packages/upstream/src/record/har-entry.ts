@@ -1,4 +1,4 @@
-import type { Platform, RecordingRule } from "@sda/core";
+import type { Platform, RecordingRule } from "@sda/contract";
 import { matchFor, type RecordedMatch } from "./identity.ts";
 import { redactBody, redactHeaders, redactUrl } from "./redact.ts";
 

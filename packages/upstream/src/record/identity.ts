@@ -1,4 +1,4 @@
-import { type RecordingRule, storedPath } from "@sda/core";
+import { type RecordingRule, storedPath } from "@sda/contract";
 
 /**
  * The `_match` of a recorded exchange (corpus README §2): method, path, and only the **identity** fields of the query

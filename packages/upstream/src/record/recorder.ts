@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdir, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import type { JobRecorder, Logger, PlatformSpec, RecordedJob } from "@sda/core";
+import type { JobRecorder, PlatformSpec, RecordedJob } from "@sda/contract";
+import type { Logger } from "@sda/core";
 import { type Exchange, toHarEntry } from "./har-entry.ts";
 
 /**

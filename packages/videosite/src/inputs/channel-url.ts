@@ -1,4 +1,4 @@
-import { failWith } from "@sda/core";
+import { failWith } from "@sda/contract";
 import { z } from "zod";
 
 /** A channel id: `UC` and 22 characters of the URL-safe base64 alphabet. */

@@ -1,4 +1,5 @@
-import { parseParams, type ServiceError } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { languageParam, languageRangeMatches, normalizeLanguageTag, sameLanguage } from "./language.ts";

@@ -1,4 +1,4 @@
-import { failWith } from "@sda/core";
+import { failWith } from "@sda/contract";
 import { z } from "zod";
 import { ORIGIN } from "./site.ts";
 

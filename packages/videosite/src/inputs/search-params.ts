@@ -1,4 +1,4 @@
-import { cacheParam, cursorParam, enumParam, failWith, limitParam } from "@sda/core";
+import { cacheParam, cursorParam, enumParam, failWith, limitParam } from "@sda/contract";
 import { z } from "zod";
 
 /** Result types of the search filter (SPEC §4.2.1 `type`; singular forms are aliases). */

@@ -1,4 +1,5 @@
-import { parseParams, ServiceError } from "@sda/core";
+import { parseParams } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseVideoId, videoUrlParam } from "./video-url.ts";

@@ -1,4 +1,4 @@
-import { failWith } from "@sda/core";
+import { failWith } from "@sda/contract";
 import { parseUserUrl } from "@sda/text";
 import { z } from "zod";
 import { watchUrl } from "./site.ts";

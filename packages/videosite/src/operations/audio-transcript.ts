@@ -1,5 +1,6 @@
-import type { EstimateHandler, HandlerFor } from "@sda/core";
-import { audioCredits, type OperationContext, type OperationOutcome, ServiceError } from "@sda/core";
+import type { EstimateHandler, HandlerFor } from "@sda/contract";
+import { audioCredits, type OperationContext, type OperationOutcome } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import { audioExtractError, transcribeAudio } from "@sda/media";
 import type { z } from "zod";
 import { fetchAndroidPlayer } from "../client/innertube/player.ts";

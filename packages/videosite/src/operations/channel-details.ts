@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import {
   fetchBrowseContinuation,
   fetchChannelTab,

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import type { VideositeEnv } from "../env.ts";
 import { type ChannelListResult, listChannelTab } from "../paging/channel-list.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { fetchFeed } from "../client/feed.ts";
 import { resolveChannelId } from "../client/innertube/channel-page.ts";

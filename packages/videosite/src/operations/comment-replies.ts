@@ -1,11 +1,11 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import {
   decodeListCursor,
   fillFromPages,
   type OperationContext,
   pageBudget,
   type UpstreamPage,
-} from "@sda/core";
+} from "@sda/contract";
 import { fetchCommentsPage } from "../client/innertube/comments-page.ts";
 import { commentsFirstPageToken } from "../client/innertube/comments-token.ts";
 import type { VideositeEnv } from "../env.ts";

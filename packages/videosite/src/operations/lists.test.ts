@@ -1,4 +1,4 @@
-import { type OperationContext, parseParams } from "@sda/core";
+import { type OperationContext, parseParams } from "@sda/contract";
 import { forOperation, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";
 import type { z } from "zod";

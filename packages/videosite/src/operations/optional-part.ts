@@ -1,4 +1,5 @@
-import { type OperationContext, ServiceError } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 
 /** What {@link optionalPart} needs: the logger for the skipped part. */
 export type OptionalPartContext = Pick<OperationContext, "log">;

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import { fetchPlaylistHeader } from "../client/innertube/playlist-header.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { PlaylistUrl } from "../inputs/playlist-url.ts";

@@ -1,5 +1,5 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
-import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/contract";
 import { countField } from "@sda/text";
 import type { z } from "zod";
 import { fetchFeed } from "../client/feed.ts";

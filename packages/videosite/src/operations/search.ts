@@ -1,5 +1,5 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
-import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/contract";
 import { encodeSearchParams } from "../client/innertube/search-filter.ts";
 import { postWeb } from "../client/innertube/web-post.ts";
 import type { VideositeEnv } from "../env.ts";

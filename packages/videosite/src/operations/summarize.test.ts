@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { splitSentences } from "@sda/summarize";
 import { serviceErrorOf, startFakeChat } from "@sda/testing";
 import { describe, expect } from "vitest";

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/core";
+import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/contract";
 import type { Summary } from "@sda/summarize";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";

@@ -1,4 +1,4 @@
-import { parseParams } from "@sda/core";
+import { parseParams } from "@sda/contract";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import { videositeTest } from "../../test/fixtures.ts";

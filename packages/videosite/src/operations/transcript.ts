@@ -1,4 +1,4 @@
-import type { HandlerFor } from "@sda/core";
+import type { HandlerFor } from "@sda/contract";
 import type { ChainContext } from "../client/strategies/runtime.ts";
 import { runTranscriptChain } from "../client/strategies/transcript.ts";
 import type { VideositeEnv } from "../env.ts";

@@ -1,4 +1,4 @@
-import type { HandlerFor, OperationContext } from "@sda/core";
+import type { HandlerFor, OperationContext } from "@sda/contract";
 import { fetchNext } from "../client/innertube/next.ts";
 import { fetchAndroidPlayer, fetchWebMicroformat } from "../client/innertube/player.ts";
 import { fetchWatchPage } from "../client/watch-page.ts";

@@ -1,5 +1,5 @@
-import type { OperationContext } from "@sda/core";
-import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
+import { decodeListCursor, fillFromPages, pageBudget, type UpstreamPage } from "@sda/contract";
 import {
   fetchBrowseContinuation,
   fetchChannelTab,

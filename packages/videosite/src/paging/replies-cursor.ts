@@ -1,4 +1,4 @@
-import type { OperationCursors } from "@sda/core";
+import type { OperationCursors } from "@sda/contract";
 import { commentRepliesSpec } from "../spec/comment-replies.ts";
 
 /** Our cursor of a replies list: the video, the thread, and the position in the replies pages. */

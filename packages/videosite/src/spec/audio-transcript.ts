@@ -5,7 +5,7 @@ import {
   optionalIntParam,
   perAudioMinute,
   speechTranscriptFields,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";

@@ -11,7 +11,7 @@ import {
   profileCore,
   timestamp,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { channelUrlParam } from "../inputs/channel-url.ts";
 

@@ -1,4 +1,4 @@
-import { defineOperationSpec, fixed, listPage, url } from "@sda/core";
+import { defineOperationSpec, fixed, listPage, url } from "@sda/contract";
 import { z } from "zod";
 import { channelVideosParams } from "./channel-videos.ts";
 import { videoRow } from "./shapes.ts";

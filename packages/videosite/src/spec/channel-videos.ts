@@ -1,4 +1,12 @@
-import { boolParam, cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, url } from "@sda/core";
+import {
+  boolParam,
+  cacheParam,
+  cursorParam,
+  defineOperationSpec,
+  fixed,
+  limitParam,
+  url,
+} from "@sda/contract";
 import { z } from "zod";
 import { channelUrlParam } from "../inputs/channel-url.ts";
 import { nativeOrFeed } from "./prices.ts";

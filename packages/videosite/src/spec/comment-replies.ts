@@ -1,4 +1,12 @@
-import { cacheParam, cursorParam, defineOperationSpec, fixed, limitParam, listPage, url } from "@sda/core";
+import {
+  cacheParam,
+  cursorParam,
+  defineOperationSpec,
+  fixed,
+  limitParam,
+  listPage,
+  url,
+} from "@sda/contract";
 import { z } from "zod";
 import { videoUrlParam } from "../inputs/video-url.ts";
 import { comment } from "./shapes.ts";

@@ -7,7 +7,7 @@ import {
   limitParam,
   listPage,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { videoUrlParam } from "../inputs/video-url.ts";
 import { comment } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { cacheParam, count, countWithLabel, defineOperationSpec, fixed, timestamp, url } from "@sda/core";
+import { cacheParam, count, countWithLabel, defineOperationSpec, fixed, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 import { playlistUrlParam } from "../inputs/playlist-url.ts";
 import { channelSummary, thumbnail } from "./shapes.ts";

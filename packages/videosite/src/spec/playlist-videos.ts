@@ -7,7 +7,7 @@ import {
   limitParam,
   perPage,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { playlistUrlParam } from "../inputs/playlist-url.ts";
 import { nativeOrFeed } from "./prices.ts";

@@ -1,4 +1,4 @@
-import type { PriceRule } from "@sda/core";
+import type { PriceRule } from "@sda/contract";
 
 /**
  * The price of a list that has a native path and a feed path (`fast=true`): the native rule, or `feedCredits` per

@@ -1,4 +1,4 @@
-import { count, defineOperationSpec, listPage, perPage } from "@sda/core";
+import { count, defineOperationSpec, listPage, perPage } from "@sda/contract";
 import { z } from "zod";
 import { searchParams } from "../inputs/search-params.ts";
 import { searchHit, searchPartitions } from "./shapes.ts";

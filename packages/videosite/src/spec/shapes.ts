@@ -1,4 +1,4 @@
-import { approximateTime, component, count, countWithLabel, timestamp, url } from "@sda/core";
+import { approximateTime, component, count, countWithLabel, timestamp, url } from "@sda/contract";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,11 @@
-import { cacheParam, defineOperationSpec, fixed, SUMMARY_ERROR_CODES, summaryFields, url } from "@sda/core";
+import {
+  cacheParam,
+  defineOperationSpec,
+  fixed,
+  SUMMARY_ERROR_CODES,
+  summaryFields,
+  url,
+} from "@sda/contract";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";

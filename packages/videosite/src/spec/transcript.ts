@@ -1,4 +1,4 @@
-import { cacheParam, defineOperationSpec, fixed, segment, url } from "@sda/core";
+import { cacheParam, defineOperationSpec, fixed, segment, url } from "@sda/contract";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";

@@ -8,7 +8,7 @@ import {
   link,
   timestamp,
   url,
-} from "@sda/core";
+} from "@sda/contract";
 import { z } from "zod";
 import { videoUrlParam } from "../inputs/video-url.ts";
 import { thumbnail } from "./shapes.ts";

@@ -1,4 +1,4 @@
-import { CursorCodec, type ledgerQuerySchema } from "@sda/core";
+import { CursorCodec, type ledgerQuerySchema } from "@sda/contract";
 import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { GatewayDeps } from "../../deps.ts";
 import type { SuccessBody } from "../../respond.ts";

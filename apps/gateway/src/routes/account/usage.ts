@@ -1,4 +1,4 @@
-import { CursorCodec, type usageQuerySchema } from "@sda/core";
+import { CursorCodec, type usageQuerySchema } from "@sda/contract";
 import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { GatewayDeps } from "../../deps.ts";
 import type { SuccessBody } from "../../respond.ts";

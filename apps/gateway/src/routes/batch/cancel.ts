@@ -1,4 +1,4 @@
-import { batchResource } from "@sda/core";
+import { batchResource } from "@sda/contract";
 import { defineRoute } from "../define-route.ts";
 
 /** `DELETE /v1/batch/{batchId}`. */

@@ -1,5 +1,5 @@
 import { batchListQuery } from "@sda/batch";
-import { batchPage } from "@sda/core";
+import { batchPage } from "@sda/contract";
 import { defineRoute } from "../define-route.ts";
 
 /** `GET /v1/batches?cursor=&limit=` (the batch service parses the query). */

@@ -1,4 +1,5 @@
-import { batchSubmitted, ServiceError } from "@sda/core";
+import { batchSubmitted } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import express, { type Request } from "express";
 import { z } from "zod";
 import { RETRY_SENTENCE, splitIdempotencyKey } from "../../mcp/idempotency.ts";

@@ -1,4 +1,4 @@
-import { monitorRunPage, webhookDeliveryPage } from "@sda/core";
+import { monitorRunPage, webhookDeliveryPage } from "@sda/contract";
 import { listQuery } from "@sda/monitors";
 import { z } from "zod";
 import { defineRoute } from "../define-route.ts";

@@ -1,4 +1,5 @@
-import { assertStorableBody, monitorResource } from "@sda/core";
+import { monitorResource } from "@sda/contract";
+import { assertStorableBody } from "@sda/core";
 import { documentedBodies } from "@sda/monitors";
 import { z } from "zod";
 import { freeAnswer } from "../../mcp/tool.ts";

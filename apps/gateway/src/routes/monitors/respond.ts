@@ -1,4 +1,4 @@
-import type { KeysetPage } from "@sda/core";
+import type { KeysetPage } from "@sda/contract";
 import type { Request } from "express";
 
 /** The query object of a listing (`cursor`, `limit`), empty values dropped. */

@@ -1,4 +1,4 @@
-import { monitorResource } from "@sda/core";
+import { monitorResource } from "@sda/contract";
 import { documentedBodies } from "@sda/monitors";
 import { z } from "zod";
 import { defineRoute } from "../define-route.ts";

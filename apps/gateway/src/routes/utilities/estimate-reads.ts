@@ -1,6 +1,7 @@
 import { requestHash } from "@sda/batch";
+import type { OperationSpec } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
-import { type OperationSpec, ServiceError } from "@sda/core";
+import { ServiceError } from "@sda/core";
 import type { EstimateResult } from "@sda/engine";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 

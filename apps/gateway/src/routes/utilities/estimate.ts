@@ -1,4 +1,5 @@
-import { callEstimate, type OperationSpec, ServiceError } from "@sda/core";
+import { callEstimate, type OperationSpec } from "@sda/contract";
+import { ServiceError } from "@sda/core";
 import {
   type EstimateResult,
   holdFor,

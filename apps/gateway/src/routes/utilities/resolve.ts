@@ -1,11 +1,6 @@
 import { history as defaultHistory } from "@sda/catalog";
-import {
-  type HistoryCatalog,
-  isServiceError,
-  type OperationRegistry,
-  resolvedUrl,
-  ServiceError,
-} from "@sda/core";
+import { type HistoryCatalog, type OperationRegistry, resolvedUrl } from "@sda/contract";
+import { isServiceError, ServiceError } from "@sda/core";
 import { type LocatedUrl, locateUrl } from "@sda/history";
 import { z } from "zod";
 import { defineRoute } from "../define-route.ts";

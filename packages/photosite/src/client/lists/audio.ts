@@ -1,4 +1,4 @@
-import type { UpstreamPage } from "@sda/core";
+import type { UpstreamPage } from "@sda/contract";
 import { type AudioPageInfo, readAudioPage } from "../../readers/audio.ts";
 import { readMediaRows, toUpstreamPage } from "../../readers/connection.ts";
 import { view } from "../../readers/json-view.ts";

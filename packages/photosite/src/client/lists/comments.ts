@@ -1,4 +1,4 @@
-import type { UpstreamPage } from "@sda/core";
+import type { UpstreamPage } from "@sda/contract";
 import { type Comment, readComment } from "../../readers/comment.ts";
 import { toUpstreamPage } from "../../readers/connection.ts";
 import { view } from "../../readers/json-view.ts";

@@ -1,4 +1,4 @@
-import type { UpstreamPage } from "@sda/core";
+import type { UpstreamPage } from "@sda/contract";
 import { connectionPage, toUpstreamPage } from "../../readers/connection.ts";
 import { view } from "../../readers/json-view.ts";
 import type { Media } from "../../readers/model.ts";

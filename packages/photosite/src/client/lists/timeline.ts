@@ -1,4 +1,4 @@
-import type { UpstreamPage } from "@sda/core";
+import type { UpstreamPage } from "@sda/contract";
 import {
   connectionPage,
   type PlatformPage,

@@ -1,4 +1,4 @@
-import type { UpstreamResponse } from "@sda/core";
+import type { UpstreamResponse } from "@sda/contract";
 import type { UpstreamContext } from "../context.ts";
 import { type InnertubeEndpoint, innertubeUrl, webContext, webHeaders } from "./config.ts";
 

@@ -1,4 +1,5 @@
-import type { PlatformHttpClient, PlatformRequest, PlatformStore } from "@sda/core";
+import type { PlatformHttpClient, PlatformRequest } from "@sda/contract";
+import type { PlatformStore } from "@sda/core";
 import type { VideositeEnv } from "../../env.ts";
 
 /** `proxy` in the platform's store: the shared rotation counter of the videosite proxy pool. */

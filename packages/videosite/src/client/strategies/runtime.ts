@@ -1,4 +1,4 @@
-import type { OperationContext } from "@sda/core";
+import type { OperationContext } from "@sda/contract";
 import type { StrategyServices } from "@sda/strategy";
 import type { VideositeEnv } from "../../env.ts";
 import type { UpstreamContext } from "../context.ts";

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type HttpClient, parseParams } from "@sda/core";
+import { type HttpClient, parseParams } from "@sda/contract";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, serviceErrorOf } from "@sda/testing";
 import { describe, expect } from "vitest";

@@ -1,4 +1,5 @@
-import { audioCredits, type ServiceError } from "@sda/core";
+import { audioCredits } from "@sda/contract";
+import type { ServiceError } from "@sda/core";
 import { fail } from "../../errors.ts";
 import { playerBlockedError } from "../video/blocked-error.ts";
 import { classifyPlayability } from "../video/playability.ts";

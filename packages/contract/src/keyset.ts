@@ -1,5 +1,5 @@
+import { ServiceError } from "@sda/core";
 import type { CursorCodec } from "./cursor.ts";
-import { ServiceError } from "./errors.ts";
 
 /**
  * Keyset paging of newest-first database listings (monitors, runs, webhook deliveries): the cursor carries the

@@ -1,4 +1,4 @@
-import { ServiceError } from "./errors.ts";
+import { ServiceError } from "@sda/core";
 
 /** `n` with the word credit in the right number: `1 credit`, `0 credits`, `2 credits` (every text naming credits). */
 export function creditsText(n: number): string {

@@ -4,8 +4,8 @@
  * continuation plus the position inside the upstream page").
  */
 
+import { ServiceError } from "@sda/core";
 import type { OperationCursors } from "./cursor.ts";
-import { ServiceError } from "./errors.ts";
 
 /** A position in an upstream list: the token of an upstream page (null = the list's first request) and an index. */
 export interface ListPosition {

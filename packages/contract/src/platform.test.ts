@@ -1,6 +1,6 @@
+import { CORE_ERROR_CODES, errorsOf, ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CORE_ERROR_CODES, errorsOf, ServiceError } from "./errors.ts";
 import {
   createCatalog,
   defineOperationSpec,

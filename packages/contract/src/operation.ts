@@ -1,11 +1,8 @@
+import type { ErrorCodeTable, HandlerServices, Logger, PlatformStore } from "@sda/core";
 import type { z } from "zod";
 import type { OperationCursors } from "./cursor.ts";
-import type { ErrorCodeTable } from "./errors.ts";
-import type { HandlerServices } from "./handler-services.ts";
 import type { PlatformHttpClient } from "./http.ts";
-import type { Logger } from "./logger.ts";
 import type { PriceRule } from "./price.ts";
-import type { PlatformStore } from "./store.ts";
 
 /**
  * Cache policy of an operation (SPEC §4.1, §8):

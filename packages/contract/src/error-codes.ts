@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../errors.ts";
+import type { ErrorCode } from "@sda/core";
 
 /**
  * The codes any registry operation can answer, whatever its platform (SPEC §7.3 documents 400, 401, 402, 404, 422,

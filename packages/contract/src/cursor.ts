@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ServiceError } from "./errors.ts";
+import { ServiceError } from "@sda/core";
 
 /**
  * Opaque list cursors. A cursor is `base64url(JSON payload) "." base64url(HMAC-SHA256[0..16])`, bound to the operation

@@ -1,7 +1,12 @@
+import {
+  CORE_ERROR_CODES,
+  composeErrorCodes,
+  type ErrorCodeSpec,
+  type ErrorCodeTable,
+  originVariable,
+} from "@sda/core";
 import type { z } from "zod";
-import { CALL_ERROR_CODES } from "./contract/error-codes.ts";
-import { originVariable } from "./env.ts";
-import { CORE_ERROR_CODES, composeErrorCodes, type ErrorCodeSpec, type ErrorCodeTable } from "./errors.ts";
+import { CALL_ERROR_CODES } from "./error-codes.ts";
 import type { HistorySources } from "./history.ts";
 import type { MonitorRule, MonitorRules } from "./monitor-rule.ts";
 import type {

@@ -1,5 +1,5 @@
+import { type CodedErrorSpec, type ErrorCode, ServiceError } from "@sda/core";
 import { z } from "zod";
-import { type CodedErrorSpec, type ErrorCode, ServiceError } from "./errors.ts";
 
 /**
  * Zod building blocks for query parameters, and the one mapping from zod issues to the service's 400/422 codes.

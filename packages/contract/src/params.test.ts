@@ -1,6 +1,6 @@
+import { errorsOf, ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorsOf, ServiceError } from "./errors.ts";
 import {
   boolParam,
   cacheParam,
