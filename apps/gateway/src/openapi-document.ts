@@ -1,10 +1,7 @@
+import { batchCompletedEvent } from "@sda/batch";
 import { registry as catalogRegistry } from "@sda/catalog";
-import {
-  batchCompletedEvent,
-  monitorItemsEvent,
-  monitorTestEvent,
-  type OperationRegistry,
-} from "@sda/contract";
+import type { OperationRegistry } from "@sda/contract";
+import { monitorItemsEvent, monitorTestEvent } from "@sda/monitors";
 import { buildOpenApi, loadExamples, type Openness, type WebhookDoc } from "@sda/openapi";
 import { SERVICE_ROUTES } from "./routes/service-routes.ts";
 

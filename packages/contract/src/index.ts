@@ -13,7 +13,6 @@ export {
   successEnvelopeSchema,
 } from "./envelopes.ts";
 export { AUDIO_ERROR_CODES, CALL_ERROR_CODES, SUMMARY_ERROR_CODES } from "./error-codes.ts";
-export { batchCompletedEvent, monitorItemsEvent, monitorTestEvent } from "./events.ts";
 export {
   type BoundHistorySpec,
   createHistoryCatalog,
@@ -107,22 +106,6 @@ export {
 } from "./price.ts";
 export { comparedPath, type RecordingRule, type ReplayPathRule, storedPath } from "./recording-rule.ts";
 export {
-  accountResource,
-  batchPage,
-  batchResource,
-  batchResultsPage,
-  batchSubmitted,
-  dailyUsageResource,
-  historyResource,
-  ledgerPage,
-  monitorPage,
-  monitorResource,
-  monitorRunPage,
-  usagePage,
-  webhookDeliveryPage,
-} from "./resources.ts";
-export { callEstimate, resolvedUrl, statusDocument } from "./service.ts";
-export {
   approximateTime,
   component,
   count,
@@ -143,11 +126,3 @@ export {
   timestamp,
   url,
 } from "./shapes.ts";
-export {
-  accountQuerySchema,
-  dailyUsageQuerySchema,
-  instantInRange,
-  ledgerQuerySchema,
-  usageQuerySchema,
-} from "./usage-params.ts";
-export { type AnswerMismatch, answerMismatches } from "./validate.ts";

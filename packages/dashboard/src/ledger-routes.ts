@@ -1,6 +1,6 @@
-import { CursorCodec, ledgerQuerySchema, parseParams } from "@sda/contract";
+import { CursorCodec, parseParams } from "@sda/contract";
 import { ServiceError } from "@sda/core";
-import { decodePageCursor, encodePageCursor, type PagePosition } from "@sda/ledger";
+import { decodePageCursor, encodePageCursor, ledgerQuerySchema, type PagePosition } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";
 import { accountIdOf, requireSignIn, sendPage, sessionOf } from "./context.ts";

@@ -1,6 +1,6 @@
-import { CursorCodec, parseParams, usageQuerySchema } from "@sda/contract";
+import { CursorCodec, parseParams } from "@sda/contract";
 import { ServiceError } from "@sda/core";
-import { decodePageCursor, encodePageCursor, type RequestLogFilter } from "@sda/ledger";
+import { decodePageCursor, encodePageCursor, type RequestLogFilter, usageQuerySchema } from "@sda/ledger";
 import type { Router } from "express";
 import express from "express";
 import { usageChart } from "./chart.ts";

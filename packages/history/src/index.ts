@@ -4,8 +4,23 @@
  * {@link readHistory}. Which operations record what is declared by the platform packages (`src/history.ts`) and
  * composed in `@sda/catalog` (`history`).
  */
-export * from "./locate.ts";
-export * from "./observer.ts";
-export * from "./partitions.ts";
-export * from "./query.ts";
-export * from "./store.ts";
+export { type LocatedUrl, locateUrl } from "./locate.ts";
+export { createHistoryObserver, type HistoryObserver, type ObservedCall } from "./observer.ts";
+export { metricSnapshotPartitions } from "./partitions.ts";
+export {
+  DEFAULT_RANGE_DAYS,
+  type HistoryAnswer,
+  type HistoryQuery,
+  historyQueryParams,
+  MAX_RANGE_DAYS,
+  readHistory,
+} from "./query.ts";
+export { historyResource } from "./resources.ts";
+export {
+  type HistoryInterval,
+  HistoryStore,
+  type MetricPoint,
+  minuteOf,
+  type SeriesQuery,
+  type SnapshotInput,
+} from "./store.ts";

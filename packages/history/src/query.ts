@@ -1,5 +1,6 @@
-import { failWith, type HistoryCatalog, instantInRange } from "@sda/contract";
+import { failWith, type HistoryCatalog } from "@sda/contract";
 import { ServiceError } from "@sda/core";
+import { instantInRange } from "@sda/ledger";
 import { z } from "zod";
 import { locateUrl } from "./locate.ts";
 import type { HistoryInterval, HistoryStore, MetricPoint } from "./store.ts";

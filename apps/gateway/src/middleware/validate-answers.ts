@@ -1,5 +1,4 @@
 import {
-  answerMismatches,
   anyErrorEnvelope,
   errorEnvelopeSchema,
   jobHandle,
@@ -11,6 +10,7 @@ import type { ServiceRouteDoc } from "@sda/openapi";
 import type { RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { locals } from "../respond.ts";
+import { answerMismatches } from "./answer-mismatches.ts";
 import { pathKey } from "./methods.ts";
 
 /** The documented schemas of one route: its 2xx bodies by status and its error body. */

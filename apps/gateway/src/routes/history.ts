@@ -1,6 +1,5 @@
 import { history as catalog } from "@sda/catalog";
-import { historyResource } from "@sda/contract";
-import { historyQueryParams, readHistory } from "@sda/history";
+import { historyQueryParams, historyResource, readHistory } from "@sda/history";
 import { defineRoute, type ServiceRoute } from "./define-route.ts";
 
 /** The History group: `GET /v1/history`, the series of one resource (free; key-authenticated). */

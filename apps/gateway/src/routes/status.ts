@@ -1,8 +1,9 @@
-import { type Catalog, statusDocument } from "@sda/contract";
+import type { Catalog } from "@sda/contract";
 import { Politeness } from "@sda/upstream/politeness";
 import type { Router } from "express";
 import express from "express";
 import type { GatewayDeps } from "../deps.ts";
+import { statusDocument } from "../status/document.ts";
 import { StatusCache } from "../status/status-cache.ts";
 import { defineRoute, type ServiceRoute } from "./define-route.ts";
 

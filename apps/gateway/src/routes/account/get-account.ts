@@ -1,6 +1,5 @@
-import type { accountQuerySchema } from "@sda/contract";
 import { ServiceError } from "@sda/core";
-import type { Principal } from "@sda/ledger";
+import type { accountQuerySchema, Principal } from "@sda/ledger";
 import type { GatewayDeps } from "../../deps.ts";
 import type { SuccessBody } from "../../respond.ts";
 import type { RouteCall } from "../define-route.ts";

@@ -7,7 +7,7 @@ import {
   ledgerQuerySchema,
   usagePage,
   usageQuerySchema,
-} from "@sda/contract";
+} from "@sda/ledger";
 import { freeAnswer } from "../../mcp/tool.ts";
 import { defineRoute, type ServiceRoute } from "../define-route.ts";
 import { accountSummary, getAccount } from "./get-account.ts";

@@ -1,4 +1,4 @@
-import type { dailyUsageQuerySchema } from "@sda/contract";
+import type { dailyUsageQuerySchema } from "@sda/ledger";
 import type { GatewayDeps } from "../../deps.ts";
 import type { SuccessBody } from "../../respond.ts";
 import type { RouteCall } from "../define-route.ts";

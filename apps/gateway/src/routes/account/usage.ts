@@ -1,4 +1,5 @@
-import { CursorCodec, type usageQuerySchema } from "@sda/contract";
+import { CursorCodec } from "@sda/contract";
+import type { usageQuerySchema } from "@sda/ledger";
 import { decodePageCursor, encodePageCursor } from "@sda/ledger";
 import type { GatewayDeps } from "../../deps.ts";
 import type { SuccessBody } from "../../respond.ts";

@@ -1,4 +1,4 @@
-import { batchResource } from "@sda/contract";
+import { batchResource } from "@sda/batch";
 import { defineRoute } from "../define-route.ts";
 
 /** `DELETE /v1/batch/{batchId}`. */

@@ -1,4 +1,4 @@
-import { batchResource } from "@sda/contract";
+import { batchResource } from "@sda/batch";
 import { z } from "zod";
 import { freeAnswer } from "../../mcp/tool.ts";
 import { defineRoute } from "../define-route.ts";

@@ -1,5 +1,4 @@
-import { batchListQuery } from "@sda/batch";
-import { batchPage } from "@sda/contract";
+import { batchListQuery, batchPage } from "@sda/batch";
 import { defineRoute } from "../define-route.ts";
 
 /** `GET /v1/batches?cursor=&limit=` (the batch service parses the query). */

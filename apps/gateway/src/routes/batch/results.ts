@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type BatchService, batchResultsQuery, downloadHeaders } from "@sda/batch";
-import { batchResultsPage } from "@sda/contract";
+import { type BatchService, batchResultsPage, batchResultsQuery, downloadHeaders } from "@sda/batch";
 import type { Principal } from "@sda/ledger";
 import type { Request, Response } from "express";
 import { defineRoute } from "../define-route.ts";

@@ -1,4 +1,4 @@
-import { batchSubmitted } from "@sda/contract";
+import { batchSubmitted } from "@sda/batch";
 import { ServiceError } from "@sda/core";
 import express, { type Request } from "express";
 import { z } from "zod";

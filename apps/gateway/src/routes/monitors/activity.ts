@@ -1,5 +1,5 @@
-import { monitorRunPage, webhookDeliveryPage } from "@sda/contract";
-import { listQuery } from "@sda/monitors";
+import { listQuery, monitorRunPage } from "@sda/monitors";
+import { webhookDeliveryPage } from "@sda/webhooks";
 import { z } from "zod";
 import { defineRoute } from "../define-route.ts";
 import { listingData, listingQuery } from "./respond.ts";

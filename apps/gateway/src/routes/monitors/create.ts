@@ -1,6 +1,5 @@
-import { monitorResource } from "@sda/contract";
 import { assertStorableBody } from "@sda/core";
-import { documentedBodies } from "@sda/monitors";
+import { documentedBodies, monitorResource } from "@sda/monitors";
 import { z } from "zod";
 import { freeAnswer } from "../../mcp/tool.ts";
 import { defineRoute } from "../define-route.ts";

@@ -1,5 +1,4 @@
-import { monitorPage, monitorResource } from "@sda/contract";
-import { listQuery } from "@sda/monitors";
+import { listQuery, monitorPage, monitorResource } from "@sda/monitors";
 import { freeAnswer, queryValues } from "../../mcp/tool.ts";
 import { defineRoute } from "../define-route.ts";
 import { listingData, listingQuery } from "./respond.ts";

@@ -1,5 +1,4 @@
-import { monitorResource } from "@sda/contract";
-import { documentedBodies } from "@sda/monitors";
+import { documentedBodies, monitorResource } from "@sda/monitors";
 import { defineRoute } from "../define-route.ts";
 import { JSON_BODY } from "./body.ts";
 

@@ -1,4 +1,4 @@
-import { callEstimate, type OperationSpec } from "@sda/contract";
+import type { OperationSpec } from "@sda/contract";
 import { ServiceError } from "@sda/core";
 import {
   type EstimateResult,
@@ -17,6 +17,7 @@ import { freeAnswer, queryValues } from "../../mcp/tool.ts";
 import { locals, pollBody, sendJobResult } from "../../respond.ts";
 import { defineRoute } from "../define-route.ts";
 import { EstimateReads } from "./estimate-reads.ts";
+import { callEstimate } from "./resources.ts";
 
 /** Each gateway's {@link EstimateReads} (one per deps: its Redis and prefix). */
 const readsOf = (() => {

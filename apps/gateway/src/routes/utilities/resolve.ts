@@ -1,9 +1,10 @@
 import { history as defaultHistory } from "@sda/catalog";
-import { type HistoryCatalog, type OperationRegistry, resolvedUrl } from "@sda/contract";
+import type { HistoryCatalog, OperationRegistry } from "@sda/contract";
 import { isServiceError, ServiceError } from "@sda/core";
 import { type LocatedUrl, locateUrl } from "@sda/history";
 import { z } from "zod";
 import { defineRoute } from "../define-route.ts";
+import { resolvedUrl } from "./resources.ts";
 
 /** Query of `GET /v1/utilities/resolve`. */
 export const resolveQuery = z.object({

@@ -1,10 +1,10 @@
+import { component, timestamp } from "@sda/contract";
 import { z } from "zod";
-import { component, timestamp } from "./shapes.ts";
 
 /**
- * What the service POSTs to callers' webhook URLs (docs/monitors.md, docs/batch.md), signed per Standard Webhooks
- * (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers). Published under `webhooks` in the OpenAPI document
- * and verified by the typed client's `verifyWebhook`.
+ * What a monitor POSTs to its webhook URL (docs/monitors.md), signed per Standard Webhooks (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature` headers). Published under `webhooks` in the OpenAPI document and verified
+ * by the typed client's `verifyWebhook`; a batch's completion event is `@sda/batch`'s.
  */
 
 const monitorEventFields = {
@@ -38,26 +38,4 @@ export const monitorTestEvent = component(
     items: z.array(z.unknown()).max(0),
   }),
   "A test delivery: the monitor's shape with no items, signed like every delivery.",
-);
-
-/** `batch.completed`: a batch with a `webhookUrl` finished (or was cancelled). */
-export const batchCompletedEvent = component(
-  "BatchCompletedEvent",
-  z.object({
-    type: z.literal("batch.completed"),
-    batchId: z.string(),
-    status: z
-      .string()
-      .describe("`completed`, or `cancelled` for a batch cancelled before all its items ran."),
-    label: z.string().nullable(),
-    counts: z.object({
-      total: z.int().min(0),
-      succeeded: z.int().min(0),
-      failed: z.int().min(0),
-      cancelled: z.int().min(0),
-    }),
-    creditsCharged: z.int().min(0),
-    completedAt: timestamp.nullable(),
-  }),
-  "A batch finished: its counts and the credits it charged. Read the results from `/v1/batch/{batchId}/results`.",
 );

@@ -1,5 +1,5 @@
+import { cursorParam, failWith, intParam } from "@sda/contract";
 import { z } from "zod";
-import { cursorParam, failWith, intParam } from "./params.ts";
 
 /**
  * Query parameters of the Account group's lists (`/v1/account/usage`, `/v1/account/usage/daily`,
