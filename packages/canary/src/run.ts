@@ -8,14 +8,7 @@ import {
   parseParams,
 } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
-import {
-  type HandlerServices,
-  isServiceError,
-  type Logger,
-  newId,
-  redisPlatformStore,
-  type ServiceConfig,
-} from "@sda/core";
+import { isServiceError, type Logger, newId, redisPlatformStore, type ServiceConfig } from "@sda/core";
 import { type CanaryCall, canaryCalls } from "./calls.ts";
 import { canaryEnv } from "./env.ts";
 import { type CanaryResult, type CanaryRun, writeCanaryRun } from "./status.ts";
@@ -27,8 +20,11 @@ export interface CanaryDeps {
   redis: RedisClient;
   http: HttpClient;
   log: Logger;
-  /** The process's handler services (`@sda/services` `createHandlerServices`): the calls' `ctx.services`. */
-  services: HandlerServices;
+  /**
+   * The process's handler services (`@sda/services` `createHandlerServices`): the calls' `ctx.services` (opaque here,
+   * as in the engine's `ContextDeps`; the wiring checks them against the handlers).
+   */
+  services: object;
   /** Records a failed call's exchanges as a HAR case (record mode); none: nothing recorded. */
   recorder?: JobRecorder;
   /** Where failed calls are recorded (`CANARY_RECORD_DIR`; default: the recorder's own directory). */

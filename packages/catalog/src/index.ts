@@ -9,6 +9,7 @@ import {
   type HistoryCatalog,
   type MonitorRules,
   type PlatformEnv,
+  type PlatformServices,
   type PlatformSpec,
   type RecordingRule,
 } from "@sda/contract";
@@ -60,6 +61,13 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 
 /** Every platform's env slice at once (what the composed env, `@sda/services/env`, parses besides the rest). */
 export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
+
+/**
+ * Every handler service a handler of the catalog names (`ctx.services`: each platform's `PlatformServices`),
+ * together: what the wiring (`@sda/services` `createHandlerServices`) must build, and is checked against at compile
+ * time.
+ */
+export type CatalogServices = UnionToIntersection<PlatformServices<Spec>>;
 
 /**
  * `<NAME>_ORIGIN` = `origin` for every platform: the demo, the bench and the test helpers send every platform to the

@@ -55,6 +55,7 @@ export {
   defineOperationSpec,
   type EstimateHandler,
   type EstimateOutcome,
+  type NoServices,
   type OperationContext,
   type OperationHandler,
   type OperationOutcome,
@@ -90,6 +91,7 @@ export {
   matchesHost,
   type PlatformEnv,
   type PlatformInput,
+  type PlatformServices,
   type PlatformSpec,
 } from "./platform.ts";
 export { type DeclaredHostBudget, declareHostBudgets, type HostBudget } from "./politeness.ts";

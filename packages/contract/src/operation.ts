@@ -1,4 +1,4 @@
-import type { ErrorCodeTable, HandlerServices, Logger, PlatformStore } from "@sda/core";
+import type { ErrorCodeTable, Logger, PlatformStore } from "@sda/core";
 import type { z } from "zod";
 import type { OperationCursors } from "./cursor.ts";
 import type { PlatformHttpClient } from "./http.ts";
@@ -34,12 +34,19 @@ export interface OperationOutcome<T = unknown> {
 }
 
 /**
- * Everything a handler may use; built by the worker for each job, with the process's {@link HandlerServices}. No raw
+ * The handler services of a context that names none ({@link OperationContext}'s default): nothing, so a handler
+ * reading `ctx.services.media` without naming the services it uses does not compile.
+ */
+export type NoServices = Readonly<Record<never, never>>;
+
+/**
+ * Everything a handler may use; built by the worker for each job, with the process's handler services. No raw
  * Redis, key prefix or service configuration: `store` is the platform's own keys, `env` its own variables. `Env` is
  * the handler's platform's own variables (the parsed `env` slice of `definePlatform`, e.g. `<NAME>_CLIENT_ID`), read
- * as `ctx.env` instead of `process.env`.
+ * as `ctx.env` instead of `process.env`. `Services` is what the handler reads in `ctx.services`: the services its
+ * platform names, each typed by its feature package (`{ media: MediaServices }`, `@sda/media`); none by default.
  */
-export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
+export interface OperationContext<Env = Readonly<Record<string, unknown>>, Services = NoServices> {
   /**
    * The operation's platform (`op.platform`, e.g. `examplesite`), set by the engine from the operation it dispatches:
    * platform code reads who it is here instead of writing its name. `ctx.http` and `ctx.store` are bound to it, and
@@ -64,9 +71,11 @@ export interface OperationContext<Env = Readonly<Record<string, unknown>>> {
   store: PlatformStore;
   /**
    * The services the process built once for every handler (`services.media`, `services.summariser`,
-   * `services.strategy`; see {@link HandlerServices}): built eagerly by the wiring, handed over as is.
+   * `services.strategy`), typed as the ones this handler names (`Services`): built eagerly by the wiring
+   * (`@sda/services` `createHandlerServices`, which fails to compile when a service a handler of the catalog names
+   * is not built, or not of that type), handed over as is.
    */
-  services: HandlerServices;
+  services: Services;
   /**
    * The operation's continuation cursors (`encode(payload)`, `decode(cursor)`; `of(name)` for a sibling operation's),
    * signed and bound to {@link operation}.
@@ -147,20 +156,22 @@ export interface EstimateOutcome {
  * the operation's queue, never reserves or charges.
  * @throws ServiceError the errors the operation would answer before any billable work (e.g. `duration_too_long`).
  */
-export type EstimateHandler<S extends z.ZodType = z.ZodType, Env = Readonly<Record<string, unknown>>> = (
-  params: z.output<S>,
-  ctx: OperationContext<Env>,
-) => Promise<EstimateOutcome>;
+export type EstimateHandler<
+  S extends z.ZodType = z.ZodType,
+  Env = Readonly<Record<string, unknown>>,
+  Services = NoServices,
+> = (params: z.output<S>, ctx: OperationContext<Env, Services>) => Promise<EstimateOutcome>;
 
 /**
- * Runs one operation: the params its spec parsed, the job's context (typed with its platform's env); its `data` must
- * be what the spec's `output` schema describes (`O`).
+ * Runs one operation: the params its spec parsed, the job's context (typed with its platform's env and the handler
+ * services it names); its `data` must be what the spec's `output` schema describes (`O`).
  */
 export type OperationHandler<
   S extends z.ZodType = z.ZodType,
   Env = Readonly<Record<string, unknown>>,
   O extends z.ZodType = z.ZodType,
-> = (params: z.output<S>, ctx: OperationContext<Env>) => Promise<OperationOutcome<z.input<O>>>;
+  Services = NoServices,
+> = (params: z.output<S>, ctx: OperationContext<Env, Services>) => Promise<OperationOutcome<z.input<O>>>;
 
 /** What a platform writes per operation; `definePlatform` derives `id`, `method` and the defaults. */
 export interface OperationSpecInput<

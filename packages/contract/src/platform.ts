@@ -11,6 +11,8 @@ import type { HistorySources } from "./history.ts";
 import type { MonitorRule, MonitorRules } from "./monitor-rule.ts";
 import type {
   EstimateHandler,
+  NoServices,
+  OperationContext,
   OperationHandler,
   OperationRegistry,
   OperationSpec,
@@ -242,11 +244,38 @@ function operationErrorCodes(
 export type PlatformEnv<P> =
   P extends PlatformSpec<string, readonly OperationSpecInput[], infer E> ? z.output<E> : never;
 
-/** The handler type of one operation spec, for a handler written in its own file. */
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/**
+ * The handler services a platform's handlers read (`ctx.services`): every service one of its operations' handlers
+ * names (`HandlerFor<spec, Env, Services>`), together. {@link NoServices} for a platform whose handlers name none.
+ * What the wiring (`@sda/services` `createHandlerServices`) must build, and the platform tests' fixture too.
+ */
+export type PlatformServices<P> =
+  P extends PlatformSpec<string, infer Ops, z.ZodObject>
+    ? NoServices &
+        UnionToIntersection<
+          Ops[number] extends infer Op
+            ? Op extends {
+                handler: () => Promise<(params: never, ctx: OperationContext<never, infer S>) => unknown>;
+              }
+              ? S
+              : never
+            : never
+        >
+    : never;
+
+/**
+ * The handler type of one operation spec, for a handler written in its own file: `Env` its platform's env, `Services`
+ * the handler services it reads (its platform's, e.g. `VideositeServices`; none by default).
+ */
 export type HandlerFor<
   S extends { params: z.ZodType; output: z.ZodType },
   Env = Readonly<Record<string, unknown>>,
-> = OperationHandler<S["params"], Env, S["output"]>;
+  Services = NoServices,
+> = OperationHandler<S["params"], Env, S["output"], Services>;
 
 /** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
 export interface Catalog extends OperationRegistry {

@@ -45,7 +45,7 @@ export {
   sharedErrorCodes,
   stampPlatform,
 } from "./errors.ts";
-export type { HandlerServiceInputs, HandlerServices } from "./handler-services.ts";
+export type { HandlerServiceInputs } from "./handler-services.ts";
 export { API_KEY_PREFIX, type IdPrefix, isServiceId, newApiKeySecret, newId, randomSuffix } from "./ids.ts";
 export { createLogger, type LogFormat, type Logger } from "./logger.ts";
 export { isOperatorBearer } from "./operator-token.ts";

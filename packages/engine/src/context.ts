@@ -1,6 +1,6 @@
 import { bindHttpClient, type CursorCodec, type HttpClient, type OperationContext } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
-import { type HandlerServices, type Logger, redisPlatformStore, type ServiceConfig } from "@sda/core";
+import { type Logger, redisPlatformStore, type ServiceConfig } from "@sda/core";
 
 /** What a handler's context is built from: the worker process's clients and configuration. */
 export interface ContextDeps {
@@ -12,9 +12,11 @@ export interface ContextDeps {
   config: ServiceConfig;
   /**
    * The process's handler services (`@sda/services` `createHandlerServices`: media, summariser, strategy), built
-   * once; every context hands this object over as `ctx.services`.
+   * once; every context hands this object over as `ctx.services`. Opaque here, as each platform's env is: the
+   * registry holds handlers of every platform, and the wiring checked at compile time that this object has every
+   * service one of them names (`CatalogServices`).
    */
-  services: HandlerServices;
+  services: object;
 }
 
 /** What one job adds to a handler's context. */

@@ -25,7 +25,7 @@ export {
 export { resolveFfmpegPath } from "./ffmpeg/binary.ts";
 export { type AudioProbe, parseClockTime, parseInputDescription, probeAudio } from "./ffmpeg/probe.ts";
 export { FfmpegError, reencodeArguments, reencodeForSpeech, SPEECH_ENCODING } from "./ffmpeg/reencode.ts";
-export { createMediaServices } from "./services.ts";
+export { createMediaServices, type MediaServices } from "./services.ts";
 export type { AudioDownload, AudioSource } from "./sources/audio-source.ts";
 export { classifyDownloadError, DirectUrlSource, type DirectUrlSourceOptions } from "./sources/direct-url.ts";
 export {

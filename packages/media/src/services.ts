@@ -10,14 +10,6 @@ export interface MediaServices {
   circuit(name: string): BlockedRateCircuit;
 }
 
-// Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value.
-declare module "@sda/core" {
-  interface HandlerServices {
-    /** The speech-to-text pipeline (`@sda/media`). */
-    media: MediaServices;
-  }
-}
-
 /**
  * Builds a process's media services from its configuration (`mediaSettingsFromConfig`) and its shared Redis (the
  * circuits live under `config.QUEUE_PREFIX`). Called once per process by the wiring (`@sda/services`), or by a test

@@ -1,4 +1,5 @@
-import type { HandlerServiceInputs, HandlerServices } from "@sda/core";
+import type { CatalogServices } from "@sda/catalog";
+import type { HandlerServiceInputs } from "@sda/core";
 import { createMediaServices } from "@sda/media";
 import { createStrategyServices } from "@sda/strategy";
 import { summariserFromConfig } from "@sda/summarize";
@@ -9,14 +10,18 @@ import { summariserFromConfig } from "@sda/summarize";
  * (`strategy`). The worker and the canary runner hand the result to their contexts (`ContextDeps.services`,
  * `CanaryDeps.services`), which give it to every handler as `ctx.services`.
  *
- * Its own entry (`@sda/services/handler-services`), not part of {@link createServices}: the gateway shares that
+ * Checked against the catalog at compile time (`satisfies CatalogServices`): a service some handler names
+ * (`HandlerFor<spec, Env, Services>`) that is not built here, or not of the type the handler reads, does not
+ * compile, and neither does one built here that no handler names.
+ *
+ * Its own entry (`@sda/services/handler-services`), not part of `createServices`: the gateway shares that
  * wiring but runs no handler, and importing the three packages there would bundle their code into it.
  * @throws EnvError when a feature's variables (its env slice) are invalid.
  */
-export function createHandlerServices(inputs: HandlerServiceInputs): HandlerServices {
+export function createHandlerServices(inputs: HandlerServiceInputs) {
   return {
     media: createMediaServices(inputs),
     summariser: summariserFromConfig(inputs.config),
     strategy: createStrategyServices(inputs),
-  };
+  } satisfies CatalogServices;
 }

@@ -153,7 +153,12 @@ export function identitiesFor(options: IdentitiesOptions): IdentitiesConfig {
   return config;
 }
 
-/** The identities of a handler's process (`ctx.services.strategy.identities`). */
-export function identitiesOf(ctx: Pick<OperationContext, "services">): IdentitiesConfig {
+/**
+ * The identities of a handler's process (`ctx.services.strategy.identities`): the context of a handler naming the
+ * strategy services among its platform's (`{ strategy: StrategyServices }`).
+ */
+export function identitiesOf(
+  ctx: Pick<OperationContext<unknown, { strategy: { identities: IdentitiesConfig } }>, "services">,
+): IdentitiesConfig {
   return ctx.services.strategy.identities;
 }

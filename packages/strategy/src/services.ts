@@ -12,14 +12,6 @@ export interface StrategyServices {
   health: { redis: RedisClient; prefix: string };
 }
 
-// Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value.
-declare module "@sda/core" {
-  interface HandlerServices {
-    /** Strategy chains: identities and health (`@sda/strategy`). */
-    strategy: StrategyServices;
-  }
-}
-
 /**
  * Builds a process's strategy services: its identities (`IDENTITIES_JSON`, overridden by Redis
  * `<prefix>:identities`, re-read every `IDENTITIES_REFRESH_SECONDS`) and where health lives (the shared Redis under

@@ -61,12 +61,3 @@ export interface Summariser {
    */
   summarize(input: SummaryInput, ctx: SummariserContext): Promise<Summary>;
 }
-
-// Type only: the field's type as handlers read it. The wiring (`@sda/services`) builds the value
-// (`summariserFromConfig`).
-declare module "@sda/core" {
-  interface HandlerServices {
-    /** The process's summariser (`@sda/summarize`: the configured LLM, else the extractive one). */
-    summariser: Summariser;
-  }
-}

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PlatformEnv, PlatformSpec } from "@sda/contract";
+import type { NoServices, PlatformEnv, PlatformServices, PlatformSpec } from "@sda/contract";
 import type { ReplayServer } from "@sda/replay";
 import { Redis } from "ioredis";
 import { test } from "vitest";
@@ -28,13 +28,14 @@ import {
  *   credit `balance`, a clock);
  * - `fault(fault)` (per test): a replay fault removed when the test ends.
  * After the file every context's Redis keys are deleted and its connection closed. `options.services` builds each
- * context's `ctx.services` (the platform's packages' builders; a context's own `services` option replaces it).
+ * context's `ctx.services` (the platform's packages' builders; a context's own `services` option replaces it): every
+ * service its handlers name (`PlatformServices`), so a fixture missing one does not compile.
  *
  * ```ts
  * test("reads the recorded page", async ({ ctx }) => { expect((await thingHandler(params, ctx)).data)… });
  * ```
  */
-export function platformTest<P extends PlatformSpec>(platform: P, options: { services?: TestServices } = {}) {
+export function platformTest<P extends PlatformSpec>(platform: P, ...[options]: PlatformTestOptions<P>) {
   type Context = PlatformTestContext<P>;
   return (
     test
@@ -56,11 +57,11 @@ export function platformTest<P extends PlatformSpec>(platform: P, options: { ser
         });
         return (
           config: Record<string, string | undefined> = {},
-          contextOptions: ContextOptions = {},
+          contextOptions: ContextOptions<PlatformServices<P>> = {},
         ): Context => {
-          const ctx = testContext<PlatformEnv<P>>(replay, {
+          const ctx = testContext<PlatformEnv<P>, PlatformServices<P>>(replay, {
             platform: platform.name,
-            ...(options.services ? { services: options.services } : {}),
+            ...(options?.services ? { services: options.services } : {}),
             ...contextOptions,
             config: { QUEUE_PREFIX: randomPrefix(), ...config },
           });
@@ -84,6 +85,15 @@ export function platformTest<P extends PlatformSpec>(platform: P, options: { ser
       })
   );
 }
+
+/**
+ * The options of {@link platformTest}: the builder of the handler services its platform's handlers name, required
+ * when they name any.
+ */
+type PlatformTestOptions<P extends PlatformSpec> =
+  NoServices extends PlatformServices<P>
+    ? [options?: { services?: TestServices<PlatformServices<P>> }]
+    : [options: { services: TestServices<PlatformServices<P>> }];
 
 /** A fault the replay answers instead of the recording (`ReplayServer.addFault`). */
 type ReplayFault = Parameters<ReplayServer["addFault"]>[0];

@@ -3,17 +3,18 @@ import {
   bindHttpClient,
   CursorCodec,
   type HttpClient,
+  type NoServices,
   type OperationContext,
   type PlatformEnv,
   type PlatformHttpClient,
   type PlatformRequest,
+  type PlatformServices,
   type PlatformSpec,
 } from "@sda/contract";
 import {
   connectRedis,
   createLogger,
   type HandlerServiceInputs,
-  type HandlerServices,
   type Logger,
   loadEnv,
   newId,
@@ -127,22 +128,22 @@ export function replayHttpClient(
 /**
  * Builds a test context's handler services from its config, Redis and logger: the ones its handlers read (a platform
  * test passes its packages' builders, e.g. `(inputs) => ({ media: createMediaServices(inputs) })`; this package
- * depends on none of them).
+ * depends on none of them). `Services` is what the context's `ctx.services` is typed as.
  */
-export type TestServices = (inputs: HandlerServiceInputs) => Partial<HandlerServices>;
+export type TestServices<Services> = (inputs: HandlerServiceInputs) => Services;
 
 /**
  * Options of a test's handler context: the credit balance `requireCredits` checks (default unlimited), a clock, the
  * handler services.
  */
-export interface ContextOptions {
+export interface ContextOptions<Services = NoServices> {
   balance?: number;
   now?: () => Date;
   /**
-   * The context's `ctx.services`, built once for it (default: none; a service the test does not build reads as
-   * `undefined`, so a handler using it fails at once).
+   * The context's `ctx.services`, built once for it and typed as what it builds (default: none, typed so: a handler
+   * that names a service does not take the context).
    */
-  services?: TestServices;
+  services?: TestServices<Services>;
   /**
    * Whose env slice `ctx.env` is, whose keys `ctx.store` holds and whose `ctx.http` is (default: the replay's platform,
    * when it has one).
@@ -160,10 +161,10 @@ export interface ContextOptions {
  * Redis connection (close it with `ctx.redis.quit()`), this run's config (`env` holds the replay's platforms'
  * slices), and `requireCredits` that checks against `balance` (default: unlimited).
  */
-export function testContext<Env = Readonly<Record<string, unknown>>>(
+export function testContext<Env = Readonly<Record<string, unknown>>, Services = NoServices>(
   replay: TestReplay,
-  options: ContextOptions & { config?: Record<string, string | undefined> } = {},
-): TestContext<Env> {
+  options: ContextOptions<Services> & { config?: Record<string, string | undefined> } = {},
+): TestContext<Env, Services> {
   const config = testConfig(options.config ?? {}, replay);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
   // One platform's context (`platformTest`) sees its own env slice, as in a worker; a context on a replay of several
@@ -184,7 +185,8 @@ export function testContext<Env = Readonly<Record<string, unknown>>>(
     store: redisPlatformStore(redis, config.QUEUE_PREFIX, platform ?? "test"),
     redis,
     keyPrefix: config.QUEUE_PREFIX,
-    services: (options.services?.({ config, redis, log: testLogger() }) ?? {}) as HandlerServices,
+    // None built: `Services` is `NoServices` then (nothing else to infer it from).
+    services: (options.services?.({ config, redis, log: testLogger() }) ?? {}) as Services,
     cursors: new CursorCodec(config.CURSOR_SECRET).bind(operation),
     signal: new AbortController().signal,
     now: options.now ?? (() => new Date()),
@@ -296,8 +298,14 @@ export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Pr
   }
 }
 
-/** The context {@link testContext} builds, typed with a platform's env (`PlatformEnv<typeof xPlatform>`). */
-export type TestContext<Env = Readonly<Record<string, unknown>>> = OperationContext<Env> & {
+/**
+ * The context {@link testContext} builds, typed with a platform's env (`PlatformEnv<typeof xPlatform>`) and the handler
+ * services it built (`PlatformServices<typeof xPlatform>`).
+ */
+export type TestContext<Env = Readonly<Record<string, unknown>>, Services = NoServices> = OperationContext<
+  Env,
+  Services
+> & {
   /** This context's configuration (the replay's platforms' slices included). */
   config: ServiceConfig;
   /** Its Redis connection, for a test to look at or seed keys (close it with `redis.quit()`). */
@@ -306,6 +314,9 @@ export type TestContext<Env = Readonly<Record<string, unknown>>> = OperationCont
   keyPrefix: string;
 };
 
-/** The handler context of one platform's tests (`platformTest(xPlatform)`'s `ctx`). */
-export type PlatformTestContext<P extends PlatformSpec> = TestContext<PlatformEnv<P>>;
+/**
+ * The handler context of one platform's tests (`platformTest(xPlatform)`'s `ctx`): its env, and the handler services
+ * its handlers name.
+ */
+export type PlatformTestContext<P extends PlatformSpec> = TestContext<PlatformEnv<P>, PlatformServices<P>>;
 export { type SyntheticAnswer, writeSyntheticCase } from "./synthetic-case.ts";

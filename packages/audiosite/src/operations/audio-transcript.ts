@@ -15,6 +15,7 @@ import type { AudioRef } from "../inputs/ref.ts";
 import { obj, str } from "../readers/json.ts";
 import { type PlatformName, platformOf } from "../readers/platform.ts";
 import { readTrack, readTranscodings, type Transcoding } from "../readers/track.ts";
+import type { AudiositeServices } from "../services.ts";
 import type { audioTranscriptOutput, audioTranscriptSpec } from "../spec/audio-transcript.ts";
 
 /** The longest track transcribed: 90 minutes (SPEC §4.2.2), as for videos. */
@@ -113,7 +114,7 @@ async function openableSource(
  */
 export async function getAudioTranscript(
   params: { url: AudioRef; language?: string | undefined; maxCredits?: number | undefined },
-  ctx: OperationContext,
+  ctx: OperationContext<Readonly<Record<string, unknown>>, AudiositeServices>,
 ): Promise<OperationOutcome<AudioTranscriptResult>> {
   const api = new AudiositeApi(ctx);
   const object = await fetchResource(ctx, api, params.url, "track");
@@ -163,8 +164,11 @@ export async function getAudioTranscript(
 }
 
 /** The handler of `audiosite.audio-transcript` (its spec: `audioTranscriptSpec`). */
-export const audioTranscriptHandler: HandlerFor<typeof audioTranscriptSpec> = (params, ctx) =>
-  getAudioTranscript(params, ctx);
+export const audioTranscriptHandler: HandlerFor<
+  typeof audioTranscriptSpec,
+  Readonly<Record<string, unknown>>,
+  AudiositeServices
+> = (params, ctx) => getAudioTranscript(params, ctx);
 
 /**
  * The price of `audiosite.audio-transcript` without running it (`GET /v1/utilities/estimate`, free): the track read

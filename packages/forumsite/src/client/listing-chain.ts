@@ -3,6 +3,7 @@ import { defineStrategy, runChainFor, type StrategyRunInfo } from "@sda/strategy
 import type { ForumsiteEnv } from "../env.ts";
 import { readFeedPage } from "../paging/feed.ts";
 import { type ListingRequest, type PostPage, readPostPage } from "../paging/listing.ts";
+import type { ForumsiteServices } from "../services.ts";
 import type { ForumClient } from "./client.ts";
 
 /** The forumsite operations whose post lists run as a strategy chain (their chain names in the identities config). */
@@ -30,18 +31,18 @@ function feedApplies(_ctx: unknown, info: StrategyRunInfo): boolean {
  * @throws the chain's error (the JSON pager's errors, with `details.strategies`).
  */
 export async function readListingPage(
-  ctx: OperationContext<ForumsiteEnv>,
+  ctx: OperationContext<ForumsiteEnv, ForumsiteServices>,
   client: ForumClient,
   operation: ListingOperation,
   request: ListingRequest,
 ): Promise<{ page: PostPage; via: string }> {
   const strategies = [
-    defineStrategy<OperationContext<ForumsiteEnv>, PostPage>({
+    defineStrategy<OperationContext<ForumsiteEnv, ForumsiteServices>, PostPage>({
       id: "json",
       source: `forumsite:${client.via}`,
       run: () => readPostPage(client, ctx, request),
     }),
-    defineStrategy<OperationContext<ForumsiteEnv>, PostPage>({
+    defineStrategy<OperationContext<ForumsiteEnv, ForumsiteServices>, PostPage>({
       id: "atom",
       source: "forumsite:atom",
       applies: feedApplies,

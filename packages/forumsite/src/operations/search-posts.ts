@@ -4,6 +4,7 @@ import { readListingPage } from "../client/listing-chain.ts";
 import type { ForumsiteEnv } from "../env.ts";
 import type { SearchSort, Timeframe } from "../inputs/params.ts";
 import type { PostRow } from "../readers/post.ts";
+import type { ForumsiteServices } from "../services.ts";
 
 /**
  * Post search, site-wide or inside one subreddit. Upstream: `GET /r/<sub>/search` with `q`, `sort`, `t`,
@@ -38,7 +39,7 @@ export interface SearchRequest {
  */
 export async function searchPosts(
   client: ForumClient,
-  ctx: OperationContext<ForumsiteEnv>,
+  ctx: OperationContext<ForumsiteEnv, ForumsiteServices>,
   request: SearchRequest,
 ): Promise<SearchPage & { via: string }> {
   const { page, via } = await readListingPage(

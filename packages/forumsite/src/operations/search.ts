@@ -2,6 +2,7 @@ import type { HandlerFor, OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import type { ForumsiteServices } from "../services.ts";
 import type { searchParams, searchSpec } from "../spec/search.ts";
 import { type SearchPage, searchPosts } from "./search-posts.ts";
 
@@ -14,7 +15,7 @@ import { type SearchPage, searchPosts } from "./search-posts.ts";
  */
 export async function searchSite(
   params: z.output<typeof searchParams>,
-  ctx: OperationContext<ForumsiteEnv>,
+  ctx: OperationContext<ForumsiteEnv, ForumsiteServices>,
 ): Promise<{ data: SearchPage; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const { via, ...data } = await searchPosts(client, ctx, {
@@ -29,5 +30,5 @@ export async function searchSite(
 }
 
 /** The handler of `forumsite.search` (its spec: `searchSpec`). */
-export const searchHandler: HandlerFor<typeof searchSpec, ForumsiteEnv> = (params, ctx) =>
+export const searchHandler: HandlerFor<typeof searchSpec, ForumsiteEnv, ForumsiteServices> = (params, ctx) =>
   searchSite(params, ctx);

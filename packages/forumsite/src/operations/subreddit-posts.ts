@@ -6,6 +6,7 @@ import type { ForumsiteEnv } from "../env.ts";
 import { type ListingSort, TIMED_SORTS, type Timeframe } from "../inputs/params.ts";
 import { SITE_ORIGIN } from "../readers/listing.ts";
 import type { PostRow } from "../readers/post.ts";
+import type { ForumsiteServices } from "../services.ts";
 import type { subredditPostsParams, subredditPostsSpec } from "../spec/subreddit-posts.ts";
 
 /** The subreddit posts result. */
@@ -32,7 +33,7 @@ export interface SubredditPostsResult {
  */
 export async function getSubredditPosts(
   params: z.output<typeof subredditPostsParams>,
-  ctx: OperationContext<ForumsiteEnv>,
+  ctx: OperationContext<ForumsiteEnv, ForumsiteServices>,
 ): Promise<{ data: SubredditPostsResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const name = params.url;
@@ -61,5 +62,7 @@ export async function getSubredditPosts(
 }
 
 /** The handler of `forumsite.subreddit-posts` (its spec: `subredditPostsSpec`). */
-export const subredditPostsHandler: HandlerFor<typeof subredditPostsSpec, ForumsiteEnv> = (params, ctx) =>
-  getSubredditPosts(params, ctx);
+export const subredditPostsHandler: HandlerFor<typeof subredditPostsSpec, ForumsiteEnv, ForumsiteServices> = (
+  params,
+  ctx,
+) => getSubredditPosts(params, ctx);

@@ -2,6 +2,7 @@ import type { HandlerFor, OperationContext } from "@sda/contract";
 import type { z } from "zod";
 import { ForumClient } from "../client/client.ts";
 import type { ForumsiteEnv } from "../env.ts";
+import type { ForumsiteServices } from "../services.ts";
 import type { subredditSearchParams, subredditSearchSpec } from "../spec/subreddit-search.ts";
 import { type SearchPage, searchPosts } from "./search-posts.ts";
 
@@ -20,7 +21,7 @@ export interface SubredditSearchResult extends SearchPage {
  */
 export async function searchSubreddit(
   params: z.output<typeof subredditSearchParams>,
-  ctx: OperationContext<ForumsiteEnv>,
+  ctx: OperationContext<ForumsiteEnv, ForumsiteServices>,
 ): Promise<{ data: SubredditSearchResult; source: string; count: number }> {
   const client = new ForumClient(ctx);
   const { via, ...page } = await searchPosts(client, ctx, {
@@ -39,5 +40,8 @@ export async function searchSubreddit(
 }
 
 /** The handler of `forumsite.subreddit-search` (its spec: `subredditSearchSpec`). */
-export const subredditSearchHandler: HandlerFor<typeof subredditSearchSpec, ForumsiteEnv> = (params, ctx) =>
-  searchSubreddit(params, ctx);
+export const subredditSearchHandler: HandlerFor<
+  typeof subredditSearchSpec,
+  ForumsiteEnv,
+  ForumsiteServices
+> = (params, ctx) => searchSubreddit(params, ctx);

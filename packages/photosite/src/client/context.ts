@@ -1,9 +1,13 @@
 import type { OperationContext } from "@sda/contract";
 import type { PhotositeEnv } from "../env.ts";
+import type { PhotositeServices } from "../services.ts";
 
-/** What the photosite client needs from an operation context (`env`: the `PHOTOSITE_…` variables). */
+/**
+ * What the photosite client needs from an operation context (`env`: the `PHOTOSITE_…` variables; `services`: the
+ * handler services photosite names, the strategy chains' identities among them).
+ */
 export type PhotositeContext = Pick<
-  OperationContext<PhotositeEnv>,
+  OperationContext<PhotositeEnv, PhotositeServices>,
   "platform" | "http" | "signal" | "log" | "store" | "services" | "env" | "now"
 >;
 

@@ -5,6 +5,7 @@ import { fetchUserInfo, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BusinessAddress, Profile } from "../readers/profile.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { basicProfileOutput, basicProfileSpec } from "../spec/basic-profile.ts";
 
 /** `data` of basic-profile: the light profile. */
@@ -71,5 +72,7 @@ export async function getBasicProfile(
 }
 
 /** The handler of `photosite.basic-profile` (its spec: `basicProfileSpec`). */
-export const basicProfileHandler: HandlerFor<typeof basicProfileSpec, PhotositeEnv> = (params, ctx) =>
-  getBasicProfile(ctx, params);
+export const basicProfileHandler: HandlerFor<typeof basicProfileSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getBasicProfile(ctx, params);

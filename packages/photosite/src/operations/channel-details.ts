@@ -7,6 +7,7 @@ import { fetchProfilePage, fetchWebProfileInfo } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { type ProfileRef, profileUrl } from "../inputs/params.ts";
 import type { BioLink, BusinessAddress, Profile } from "../readers/profile.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { channelDetailsOutput, channelDetailsSpec } from "../spec/channel-details.ts";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
@@ -121,5 +122,7 @@ export async function getChannelDetails(
 }
 
 /** The handler of `photosite.channel-details` (its spec: `channelDetailsSpec`). */
-export const channelDetailsHandler: HandlerFor<typeof channelDetailsSpec, PhotositeEnv> = (params, ctx) =>
-  getChannelDetails(ctx, params.url);
+export const channelDetailsHandler: HandlerFor<typeof channelDetailsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getChannelDetails(ctx, params.url);

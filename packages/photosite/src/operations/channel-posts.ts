@@ -7,6 +7,7 @@ import { profileNotFound } from "../client/profile.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { channelPostsParams, channelPostsSpec } from "../spec/channel-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
@@ -50,5 +51,7 @@ export async function getChannelPosts(
 }
 
 /** The handler of `photosite.channel-posts` (its spec: `channelPostsSpec`). */
-export const channelPostsHandler: HandlerFor<typeof channelPostsSpec, PhotositeEnv> = (params, ctx) =>
-  getChannelPosts(ctx, params);
+export const channelPostsHandler: HandlerFor<typeof channelPostsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getChannelPosts(ctx, params);

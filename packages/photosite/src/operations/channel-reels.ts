@@ -8,6 +8,7 @@ import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { channelReelsParams, channelReelsSpec } from "../spec/channel-reels.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
@@ -57,5 +58,7 @@ export async function getChannelReels(
 }
 
 /** The handler of `photosite.channel-reels` (its spec: `channelReelsSpec`). */
-export const channelReelsHandler: HandlerFor<typeof channelReelsSpec, PhotositeEnv> = (params, ctx) =>
-  getChannelReels(ctx, params);
+export const channelReelsHandler: HandlerFor<typeof channelReelsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getChannelReels(ctx, params);

@@ -7,6 +7,7 @@ import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList } from "../paging/fill.ts";
 import type { Comment } from "../readers/comment.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { commentsParams, commentsSpec } from "../spec/comments.ts";
 
 /** Comments per platform page (the pagination query asks for `first: 10`). */
@@ -50,5 +51,7 @@ export async function getComments(ctx: PhotositeListContext, params: z.output<ty
 }
 
 /** The handler of `photosite.comments` (its spec: `commentsSpec`). */
-export const commentsHandler: HandlerFor<typeof commentsSpec, PhotositeEnv> = (params, ctx) =>
-  getComments(ctx, params);
+export const commentsHandler: HandlerFor<typeof commentsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getComments(ctx, params);

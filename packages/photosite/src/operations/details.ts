@@ -5,6 +5,7 @@ import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { detailsOutput, detailsSpec } from "../spec/details.ts";
 
 /** `data` of the details operation: the media with `author`, plus the approximate flags of label-derived values. */
@@ -48,5 +49,7 @@ export async function getPostDetails(
 }
 
 /** The handler of `photosite.details` (its spec: `detailsSpec`). */
-export const detailsHandler: HandlerFor<typeof detailsSpec, PhotositeEnv> = (params, ctx) =>
-  getPostDetails(ctx, params.url);
+export const detailsHandler: HandlerFor<typeof detailsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getPostDetails(ctx, params.url);

@@ -9,6 +9,7 @@ import type { PhotositeEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import { view } from "../readers/json-view.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { embedSpec } from "../spec/embed.ts";
 
 /** `data` of the embed operation. */
@@ -121,5 +122,5 @@ export async function getEmbed(
 }
 
 /** The handler of `photosite.embed` (its spec: `embedSpec`). */
-export const embedHandler: HandlerFor<typeof embedSpec, PhotositeEnv> = (params, ctx) =>
+export const embedHandler: HandlerFor<typeof embedSpec, PhotositeEnv, PhotositeServices> = (params, ctx) =>
   getEmbed(ctx, params);

@@ -3,6 +3,7 @@ import type { PhotositeContext } from "../client/context.ts";
 import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { HashtagInfo } from "../readers/hashtag.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { hashtagSearchSpec } from "../spec/hashtag-search.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
@@ -52,5 +53,7 @@ export async function getHashtagSearch(ctx: PhotositeContext, params: { q: strin
 }
 
 /** The handler of `photosite.hashtag-search` (its spec: `hashtagSearchSpec`). */
-export const hashtagSearchHandler: HandlerFor<typeof hashtagSearchSpec, PhotositeEnv> = (params, ctx) =>
-  getHashtagSearch(ctx, params);
+export const hashtagSearchHandler: HandlerFor<typeof hashtagSearchSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getHashtagSearch(ctx, params);

@@ -9,6 +9,7 @@ import {
   readHighlightAlbum,
   readHighlightItems,
 } from "../readers/highlights.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { highlightsDetailsSpec } from "../spec/highlights-details.ts";
 
 /** One album with its items. */
@@ -70,7 +71,8 @@ export async function getHighlightsDetails(ctx: PhotositeContext, params: { id: 
 }
 
 /** The handler of `photosite.highlights-details` (its spec: `highlightsDetailsSpec`). */
-export const highlightsDetailsHandler: HandlerFor<typeof highlightsDetailsSpec, PhotositeEnv> = (
-  params,
-  ctx,
-) => getHighlightsDetails(ctx, params);
+export const highlightsDetailsHandler: HandlerFor<
+  typeof highlightsDetailsSpec,
+  PhotositeEnv,
+  PhotositeServices
+> = (params, ctx) => getHighlightsDetails(ctx, params);

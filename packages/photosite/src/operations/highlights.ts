@@ -5,6 +5,7 @@ import { fetchHighlightAlbums } from "../client/highlights.ts";
 import { resolveTarget } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { HighlightAlbum } from "../readers/highlights.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { highlightsParams, highlightsSpec } from "../spec/highlights.ts";
 
 /** `data` of highlights. */
@@ -39,5 +40,7 @@ export async function getHighlights(ctx: PhotositeContext, params: z.output<type
 }
 
 /** The handler of `photosite.highlights` (its spec: `highlightsSpec`). */
-export const highlightsHandler: HandlerFor<typeof highlightsSpec, PhotositeEnv> = (params, ctx) =>
-  getHighlights(ctx, params);
+export const highlightsHandler: HandlerFor<typeof highlightsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getHighlights(ctx, params);

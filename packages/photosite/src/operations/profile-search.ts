@@ -5,6 +5,7 @@ import { searchUsers } from "../client/search.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { profileUrl } from "../inputs/params.ts";
 import type { SearchUser } from "../readers/search.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { profileSearchSpec } from "../spec/profile-search.ts";
 
 /** Why the chosen profile matched. */
@@ -69,5 +70,7 @@ export async function getProfileSearch(ctx: PhotositeContext, params: { q: strin
 }
 
 /** The handler of `photosite.profile-search` (its spec: `profileSearchSpec`). */
-export const profileSearchHandler: HandlerFor<typeof profileSearchSpec, PhotositeEnv> = (params, ctx) =>
-  getProfileSearch(ctx, params);
+export const profileSearchHandler: HandlerFor<typeof profileSearchSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getProfileSearch(ctx, params);

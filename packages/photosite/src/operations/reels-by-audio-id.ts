@@ -10,6 +10,7 @@ import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
 import type { AudioPageInfo } from "../readers/audio.ts";
 import type { Music } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { reelsByAudioIdParams, reelsByAudioIdSpec } from "../spec/reels-by-audio-id.ts";
 import { type ReelRow, reelRow } from "./rows.ts";
 
@@ -77,5 +78,7 @@ export async function getReelsByAudio(
 }
 
 /** The handler of `photosite.reels-by-audio-id` (its spec: `reelsByAudioIdSpec`). */
-export const reelsByAudioIdHandler: HandlerFor<typeof reelsByAudioIdSpec, PhotositeEnv> = (params, ctx) =>
-  getReelsByAudio(ctx, params);
+export const reelsByAudioIdHandler: HandlerFor<typeof reelsByAudioIdSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getReelsByAudio(ctx, params);

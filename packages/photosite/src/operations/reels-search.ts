@@ -2,6 +2,7 @@ import type { HandlerFor } from "@sda/contract";
 import type { PhotositeContext } from "../client/context.ts";
 import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { reelsSearchSpec } from "../spec/reels-search.ts";
 import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 
@@ -46,5 +47,7 @@ export async function getReelsSearch(ctx: PhotositeContext, params: { q: string 
 }
 
 /** The handler of `photosite.reels-search` (its spec: `reelsSearchSpec`). */
-export const reelsSearchHandler: HandlerFor<typeof reelsSearchSpec, PhotositeEnv> = (params, ctx) =>
-  getReelsSearch(ctx, params);
+export const reelsSearchHandler: HandlerFor<typeof reelsSearchSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getReelsSearch(ctx, params);

@@ -10,6 +10,7 @@ import {
 } from "@sda/media";
 import { fail } from "../errors.ts";
 import type { Media } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 
 /** Name of the photosite media CDN's `blocked_rate` circuit (Redis key `<prefix>:circuit:photosite-media`). */
 export const PHOTOSITE_MEDIA_CIRCUIT = "photosite-media";
@@ -69,7 +70,10 @@ export interface PostSpeech {
  *   when the answer has no video URL and no extractor is configured), `asr_failed`.
  */
 export async function transcribePostVideo(
-  ctx: Pick<OperationContext, "http" | "log" | "signal" | "services">,
+  ctx: Pick<
+    OperationContext<unknown, Pick<PhotositeServices, "media">>,
+    "http" | "log" | "signal" | "services"
+  >,
   media: Media,
   pageUrl: string,
 ): Promise<PostSpeech> {

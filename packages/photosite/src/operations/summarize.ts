@@ -7,6 +7,7 @@ import type { PhotositeEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { summarizeOutput, summarizeSpec } from "../spec/summarize.ts";
 import { hasVideo } from "./speech.ts";
 import { readPostSpeech } from "./transcript.ts";
@@ -62,7 +63,7 @@ function summaryInput(
  *   `audio_extract_failed`); 502 `summary_failed`, `upstream_*`; all unbilled.
  */
 export async function getPostSummary(
-  ctx: OperationContext<PhotositeEnv>,
+  ctx: OperationContext<PhotositeEnv, PhotositeServices>,
   post: PostRef,
 ): Promise<OperationOutcome<PostSummary>> {
   const answer = await fetchPost(ctx, post);
@@ -101,5 +102,7 @@ export async function getPostSummary(
 }
 
 /** The handler of `photosite.summarize` (its spec: `summarizeSpec`). */
-export const summarizeHandler: HandlerFor<typeof summarizeSpec, PhotositeEnv> = (params, ctx) =>
-  getPostSummary(ctx, params.url);
+export const summarizeHandler: HandlerFor<typeof summarizeSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getPostSummary(ctx, params.url);

@@ -8,6 +8,7 @@ import { listTarget, targetName } from "../client/targets.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { decodeListStart, listFields } from "../paging/cursor.ts";
 import { fillTargetList, mediaKey } from "../paging/fill.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { taggedPostsParams, taggedPostsSpec } from "../spec/tagged-posts.ts";
 import { type PostRow, postRow } from "./rows.ts";
 
@@ -52,5 +53,7 @@ export async function getTaggedPosts(ctx: PhotositeListContext, params: z.output
 }
 
 /** The handler of `photosite.tagged-posts` (its spec: `taggedPostsSpec`). */
-export const taggedPostsHandler: HandlerFor<typeof taggedPostsSpec, PhotositeEnv> = (params, ctx) =>
-  getTaggedPosts(ctx, params);
+export const taggedPostsHandler: HandlerFor<typeof taggedPostsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getTaggedPosts(ctx, params);

@@ -4,6 +4,7 @@ import { fetchPost } from "../client/post.ts";
 import type { PhotositeEnv } from "../env.ts";
 import type { PostRef } from "../inputs/params.ts";
 import type { Media } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { transcriptOutput, transcriptSpec } from "../spec/transcript.ts";
 import { hasVideo, notAVideoError, transcribePostVideo } from "./speech.ts";
 
@@ -29,7 +30,7 @@ export interface PostTranscript {
  *   `upstream_*`; all unbilled.
  */
 export async function readPostSpeech(
-  ctx: OperationContext<PhotositeEnv>,
+  ctx: OperationContext<PhotositeEnv, PhotositeServices>,
   post: PostRef,
   answer?: Awaited<ReturnType<typeof fetchPost>>,
 ): Promise<PostTranscript> {
@@ -61,7 +62,7 @@ export async function readPostSpeech(
 
 /** The transcript operation's handler: {@link readPostSpeech} as `{data, source}`. */
 export async function getReelTranscript(
-  ctx: OperationContext<PhotositeEnv>,
+  ctx: OperationContext<PhotositeEnv, PhotositeServices>,
   post: PostRef,
 ): Promise<OperationOutcome<ReelTranscript>> {
   const { data, source } = await readPostSpeech(ctx, post);
@@ -69,5 +70,7 @@ export async function getReelTranscript(
 }
 
 /** The handler of `photosite.transcript` (its spec: `transcriptSpec`). */
-export const transcriptHandler: HandlerFor<typeof transcriptSpec, PhotositeEnv> = (params, ctx) =>
-  getReelTranscript(ctx, params.url);
+export const transcriptHandler: HandlerFor<typeof transcriptSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getReelTranscript(ctx, params.url);

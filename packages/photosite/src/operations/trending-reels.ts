@@ -5,6 +5,7 @@ import { fetchHashtagPage } from "../client/hashtag.ts";
 import type { PhotositeEnv } from "../env.ts";
 import { fail } from "../errors.ts";
 import type { Media } from "../readers/model.ts";
+import type { PhotositeServices } from "../services.ts";
 import type { trendingReelsSpec } from "../spec/trending-reels.ts";
 import { isShortVideo, type ReelRow, reelRow } from "./rows.ts";
 
@@ -88,5 +89,7 @@ export async function getTrendingReels(
 }
 
 /** The handler of `photosite.trending-reels` (its spec: `trendingReelsSpec`). */
-export const trendingReelsHandler: HandlerFor<typeof trendingReelsSpec, PhotositeEnv> = (params, ctx) =>
-  getTrendingReels(ctx, params);
+export const trendingReelsHandler: HandlerFor<typeof trendingReelsSpec, PhotositeEnv, PhotositeServices> = (
+  params,
+  ctx,
+) => getTrendingReels(ctx, params);

@@ -4,6 +4,7 @@ import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import { audioTest, synth } from "../../test/audio.ts";
 import { recordedPlayer } from "../../test/corpus.ts";
+import type { VideositeTestContext } from "../../test/fixtures.ts";
 import { readPlayer } from "../readers/video/player-reader.ts";
 import { audioTranscriptParams } from "../spec/audio-transcript.ts";
 import { getAudioTranscript, pickAudioFormat } from "./audio-transcript.ts";
@@ -15,13 +16,13 @@ const test = audioTest
   .extend(
     "run",
     ({ context }) =>
-      async (query: Record<string, string>, ctx: OperationContext = context()) =>
+      async (query: Record<string, string>, ctx: VideositeTestContext = context()) =>
         getAudioTranscript(parseParams(audioTranscriptParams, query), ctx),
   )
   .extend(
     "failure",
     ({ run, context }) =>
-      (query: Record<string, string>, ctx: OperationContext = context()) =>
+      (query: Record<string, string>, ctx: VideositeTestContext = context()) =>
         serviceErrorOf(run(query, ctx)),
   )
   .extend(

@@ -19,6 +19,7 @@ import { selectTrack } from "../readers/captions/track-selection.ts";
 import { classifyPlayability, type UnavailableReason } from "../readers/video/playability.ts";
 import type { PlayerInfo, VideoDetailsPart } from "../readers/video/player-reader.ts";
 import type { MediaFormat } from "../readers/video/streaming-reader.ts";
+import type { VideositeServices } from "../services.ts";
 import type { audioTranscriptOutput, audioTranscriptSpec } from "../spec/audio-transcript.ts";
 
 export { AUDIO_MAX_DURATION_SECONDS };
@@ -177,7 +178,7 @@ function priceAudio(
  */
 export async function getAudioTranscript(
   params: { url: VideoUrl; language?: string | undefined; maxCredits?: number | undefined },
-  ctx: OperationContext,
+  ctx: OperationContext<VideositeEnv, VideositeServices>,
 ): Promise<OperationOutcome<AudioTranscriptResult>> {
   const { videoId, url } = params.url;
   const player = await fetchAndroidPlayer(ctx, videoId);
@@ -244,8 +245,11 @@ export async function getAudioTranscript(
 }
 
 /** The handler of `videosite.audio-transcript` (its spec: `audioTranscriptSpec`). */
-export const audioTranscriptHandler: HandlerFor<typeof audioTranscriptSpec, VideositeEnv> = (params, ctx) =>
-  getAudioTranscript(params, ctx);
+export const audioTranscriptHandler: HandlerFor<
+  typeof audioTranscriptSpec,
+  VideositeEnv,
+  VideositeServices
+> = (params, ctx) => getAudioTranscript(params, ctx);
 
 /**
  * The price of `videosite.audio-transcript` without running it (`GET /v1/utilities/estimate`, free): the ANDROID

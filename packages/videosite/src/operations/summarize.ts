@@ -2,6 +2,7 @@ import type { HandlerFor, OperationContext, OperationOutcome } from "@sda/contra
 import type { Summary } from "@sda/summarize";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
+import type { VideositeServices } from "../services.ts";
 import type { summarizeSpec } from "../spec/summarize.ts";
 import { getTranscript } from "./transcript.ts";
 
@@ -25,7 +26,7 @@ export interface SummaryResult extends Summary {
  */
 export async function getSummary(
   params: { url: VideoUrl; language?: string | undefined },
-  ctx: OperationContext,
+  ctx: OperationContext<VideositeEnv, VideositeServices>,
 ): Promise<OperationOutcome<SummaryResult>> {
   const transcript = await getTranscript(params, ctx);
   const { data } = transcript;
@@ -49,5 +50,7 @@ export async function getSummary(
 }
 
 /** The handler of `videosite.summarize` (its spec: `summarizeSpec`). */
-export const summarizeHandler: HandlerFor<typeof summarizeSpec, VideositeEnv> = (params, ctx) =>
-  getSummary(params, ctx);
+export const summarizeHandler: HandlerFor<typeof summarizeSpec, VideositeEnv, VideositeServices> = (
+  params,
+  ctx,
+) => getSummary(params, ctx);

@@ -4,6 +4,7 @@ import { runTranscriptChain } from "../client/strategies/transcript.ts";
 import type { VideositeEnv } from "../env.ts";
 import type { VideoUrl } from "../inputs/video-url.ts";
 import type { TranscriptResult } from "../readers/captions/transcript-result.ts";
+import type { VideositeServices } from "../services.ts";
 import type { transcriptSpec } from "../spec/transcript.ts";
 
 export type { TranscriptResult } from "../readers/captions/transcript-result.ts";
@@ -28,5 +29,7 @@ export async function getTranscript(
 }
 
 /** The handler of `videosite.transcript` (its spec: `transcriptSpec`). */
-export const transcriptHandler: HandlerFor<typeof transcriptSpec, VideositeEnv> = (params, ctx) =>
-  getTranscript(params, ctx);
+export const transcriptHandler: HandlerFor<typeof transcriptSpec, VideositeEnv, VideositeServices> = (
+  params,
+  ctx,
+) => getTranscript(params, ctx);

@@ -5,6 +5,7 @@ import { defaultCorpusDir, serviceErrorOf, writeSyntheticMediaCase } from "@sda/
 import { describe, expect } from "vitest";
 import { audioTest, synth } from "../../../test/audio.ts";
 import { recordedClientPlayer } from "../../../test/corpus.ts";
+import type { VideositeTestContext } from "../../../test/fixtures.ts";
 import { getAudioTranscript } from "../../operations/audio-transcript.ts";
 import { audioTranscriptParams } from "../../spec/audio-transcript.ts";
 
@@ -39,12 +40,12 @@ const test = audioTest
     return context;
   });
 
-const run = (ctx: OperationContext, id: string) =>
+const run = (ctx: VideositeTestContext, id: string) =>
   getAudioTranscript(
     parseParams(audioTranscriptParams, { url: `https://www.youtube.com/watch?v=${id}` }),
     ctx,
   );
-const circuitState = async (ctx: OperationContext, name: string) =>
+const circuitState = async (ctx: VideositeTestContext, name: string) =>
   (await ctx.services.media.circuit(name).read()).state;
 
 describe("audio sources: per-source circuits and the VISIONOS audio URL", () => {

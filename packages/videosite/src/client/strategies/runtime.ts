@@ -1,6 +1,7 @@
 import type { OperationContext } from "@sda/contract";
 import type { StrategyServices } from "@sda/strategy";
 import type { VideositeEnv } from "../../env.ts";
+import type { VideositeServices } from "../../services.ts";
 import type { UpstreamContext } from "../context.ts";
 import {
   type InnertubeClient,
@@ -18,7 +19,9 @@ import { ProxyPool, parseVideositeProxies } from "./proxy-pool.ts";
  */
 export type ChainContext = UpstreamContext &
   Pick<OperationContext, "platform"> &
-  Partial<Pick<OperationContext, "services" | "store" | "log">> & {
+  Partial<
+    Pick<OperationContext<unknown, Pick<VideositeServices, "strategy">>, "services" | "store" | "log">
+  > & {
     /** The platform's env slice (`VIDEOSITE_POT_*`, `VIDEOSITE_PROXIES`), as handlers get it. */
     env?: Partial<VideositeEnv>;
   };
