@@ -19,7 +19,7 @@ export type AudioExtractReason =
   | "live_unavailable";
 
 /** SPEC §7.4: retryability and wait (seconds) of each reason; null = do not retry this media. */
-export const AUDIO_EXTRACT_REASONS: Readonly<
+const AUDIO_EXTRACT_REASONS: Readonly<
   Record<AudioExtractReason, { retryable: boolean; retryAfterSeconds: number | null }>
 > = {
   blocked_rate: { retryable: true, retryAfterSeconds: 300 },

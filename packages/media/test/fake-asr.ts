@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type AudioProbe, probeAudio, resolveFfmpegPath } from "../src/index.ts";
+import { resolveFfmpegPath } from "../src/ffmpeg/binary.ts";
+import { type AudioProbe, probeAudio } from "../src/ffmpeg/probe.ts";
 
 /** One upload the fake provider received, as it read it. */
 export interface ReceivedUpload {

@@ -37,7 +37,7 @@ const RESAMPLE_FILTER = `aresample=${SPEECH_ENCODING.sampleRateHz}:filter_size=8
  * with "matches no streams"), downmixed and resampled, 32 kbit/s, at most `maxSeconds` of output.
  * @param input `pipe:0` to read stdin, or a file path.
  */
-export function reencodeArguments(input: string, output: string, maxSeconds?: number): string[] {
+function reencodeArguments(input: string, output: string, maxSeconds?: number): string[] {
   return [
     "-hide_banner",
     "-loglevel",

@@ -59,7 +59,7 @@ const swept = new Map<string, Promise<string[]>>();
  * Sweeps `root` once per process (the first audio job after a worker starts), so the files of a worker killed
  * mid-job are removed by its successor. Later calls return the first sweep's result.
  */
-export function sweepTempRootOnce(root: string): Promise<string[]> {
+function sweepTempRootOnce(root: string): Promise<string[]> {
   let sweep = swept.get(root);
   if (!sweep) {
     sweep = sweepTempRoot(root).catch(() => []);
