@@ -8,7 +8,6 @@ import {
   createHistoryCatalog,
   type HistoryCatalog,
   type MonitorRules,
-  type PlatformEnv,
   type PlatformServices,
   type PlatformSpec,
   type RecordingRule,
@@ -52,15 +51,9 @@ export const platforms = registry.platforms;
 
 type Spec = (typeof entries)[number];
 
-/** A platform's name (`videosite` | `photosite` | …), derived from the catalog. */
-export type PlatformName = Spec["name"];
-
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
   : never;
-
-/** Every platform's env slice at once (what the composed env, `@sda/services/env`, parses besides the rest). */
-export type CatalogEnv = UnionToIntersection<PlatformEnv<Spec>>;
 
 /**
  * Every handler service a handler of the catalog names (`ctx.services`: each platform's `PlatformServices`),

@@ -77,7 +77,7 @@ export {
   requestLogPartitions,
   startPartitionMaintenance,
 } from "./partitions.ts";
-export type { ChargedCall, RequestChannel, RequestLogInput } from "./request-log-input.ts";
+export type { ChargedCall, RequestChannel } from "./request-log-input.ts";
 export { RequestLogWriter, type RequestLogWriterOptions, writeRequestLogs } from "./request-log-writer.ts";
 export { type OperationStats, recentOperationStats } from "./service-stats.ts";
 export { LedgerStats } from "./stats.ts";

@@ -117,7 +117,7 @@ function registryOperation(op: OperationSpec, schemas: SchemaSet, example: unkno
  * A heading-sized summary of an operation: its summary up to the first `:`, `;` or `(` (the whole summary is the
  * description), e.g. "Transcript of a video from its caption tracks".
  */
-export function shortSummary(summary: string): string {
+function shortSummary(summary: string): string {
   const head =
     summary
       .split(/:\s|;\s|\s\(/)[0]

@@ -1,7 +1,6 @@
-export { buildOpenApi, type OpenApiInput, shortSummary } from "./document.ts";
+export { buildOpenApi } from "./document.ts";
 export { examplesDir, loadExamples, shortened } from "./examples.ts";
-export { operationId, pascalCase, serviceOperationId } from "./names.ts";
 export type { ServiceRouteDoc } from "./route-doc.ts";
-export type { JsonSchema, Openness } from "./schemas.ts";
-export { parametersSchema, priceSentence, standaloneSchema } from "./tools.ts";
+export type { Openness } from "./schemas.ts";
+export { parametersSchema, standaloneSchema } from "./tools.ts";
 export type { WebhookDoc } from "./webhooks.ts";

@@ -201,10 +201,10 @@ export function testContext<Env = Readonly<Record<string, unknown>>, Services = 
   };
 }
 
-export { type ChatReply, type FakeChatServer, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
+export { type ChatReply, type ReceivedChat, startFakeChat } from "./fake-chat.ts";
 export { expectLedgerReconciled } from "./ledger-reconciled.ts";
 export { capturingLogger, expectMalformedJobsRefused } from "./malformed-jobs.ts";
-export { type SyntheticAudioCase, syntheticAudioCase } from "./synthetic-audio.ts";
+export { syntheticAudioCase } from "./synthetic-audio.ts";
 export {
   recordedVideoVersionUrls,
   type SyntheticMediaCase,
