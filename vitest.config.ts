@@ -75,6 +75,11 @@ export default defineConfig({
         test: {
           name: "integration",
           include: integration,
+          // As in `unit`: the files share their worker's modules (the catalog, the gateway, the workers, every
+          // platform) instead of importing them again for each file — import time summed over the files 351 s →
+          // 93 s, the run's CPU 8.3 → 5.5 min in the same hour. Each file still builds its own stack, prefixes and
+          // accounts; no file mocks modules, stubs globals or changes process.env.
+          isolate: false,
           exclude: [...configDefaults.exclude, ...serial, "test/cluster/**"],
           // A file-scoped fixture (`stackTest`'s stack: gateway, workers, replay) starts inside the first test that
           // uses it, so that test's time includes the start-up the old `beforeAll` hooks had 60 s for.
