@@ -18,7 +18,7 @@ export interface BatchCompletedEvent {
 }
 
 /** The event body of a finished batch. */
-export function completedEvent(batch: BatchRow): BatchCompletedEvent {
+function completedEvent(batch: BatchRow): BatchCompletedEvent {
   return {
     type: "batch.completed",
     batchId: batch.id,

@@ -5,7 +5,7 @@ import type { BatchItemView } from "./views.ts";
 export type BatchExportFormat = "jsonl" | "csv";
 
 /** `Content-Type` and file extension of each download format. */
-export const batchExportTypes: Record<BatchExportFormat, { mediaType: string; extension: string }> = {
+const batchExportTypes: Record<BatchExportFormat, { mediaType: string; extension: string }> = {
   jsonl: { mediaType: "application/x-ndjson; charset=utf-8", extension: "jsonl" },
   csv: { mediaType: "text/csv; charset=utf-8", extension: "csv" },
 };

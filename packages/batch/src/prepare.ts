@@ -4,9 +4,9 @@ import { type ErrorCode, isServiceError, ServiceError } from "@sda/core";
 import { holdFor } from "@sda/engine";
 
 /** Most calls one batch may carry. */
-export const MAX_BATCH_CALLS = 1000;
+const MAX_BATCH_CALLS = 1000;
 /** Longest `label`, in characters. */
-export const MAX_BATCH_LABEL = 200;
+const MAX_BATCH_LABEL = 200;
 
 /** One validated call of a batch, ready to be stored. */
 export interface PreparedCall {
