@@ -104,7 +104,7 @@ export const anyErrorEnvelope = component(
 );
 
 /** A call's job as `GET /v1/jobs/{jobId}` and a 202 report it. */
-export const jobStatus = z.enum(["queued", "running", "completed", "failed"]);
+const jobStatus = z.enum(["queued", "running", "completed", "failed"]);
 
 /**
  * The 202 answer of a call that outlived the 110 s deadline (and of a poll of a job still running): poll `pollUrl`

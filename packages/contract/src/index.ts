@@ -5,24 +5,15 @@
  * `@sda/core` (errors, logger, store); never imported by it.
  */
 export { CursorCodec, type OperationCursors } from "./cursor.ts";
+export { anyErrorEnvelope, errorEnvelopeSchema, jobHandle, successEnvelopeSchema } from "./envelopes.ts";
+export { AUDIO_ERROR_CODES, SUMMARY_ERROR_CODES } from "./error-codes.ts";
 export {
-  anyErrorEnvelope,
-  errorEnvelopeSchema,
-  jobHandle,
-  jobStatus,
-  successEnvelopeSchema,
-} from "./envelopes.ts";
-export { AUDIO_ERROR_CODES, CALL_ERROR_CODES, SUMMARY_ERROR_CODES } from "./error-codes.ts";
-export {
-  type BoundHistorySpec,
   createHistoryCatalog,
   defineHistory,
   type HistoryCatalog,
-  type HistoryDeclaration,
   type HistoryLocation,
   type HistoryResource,
   type HistorySources,
-  type HistorySpec,
 } from "./history.ts";
 export {
   bindHttpClient,
@@ -40,35 +31,26 @@ export { decodeKeysetCursor, type KeysetPage, keysetPage } from "./keyset.ts";
 export {
   type Collected,
   decodeListCursor,
-  type FillOptions,
   fillFromPages,
   type ListPosition,
   pageBudget,
-  type TokenListPosition,
   tokenListCursor,
   tokenListStart,
   type UpstreamPage,
 } from "./list-pager.ts";
 export { itemsAt, type MonitorRule, type MonitorRules } from "./monitor-rule.ts";
 export {
-  type CachePolicy,
   defineOperationSpec,
   type EstimateHandler,
-  type EstimateOutcome,
   type NoServices,
   type OperationContext,
-  type OperationHandler,
   type OperationOutcome,
   type OperationRegistry,
   type OperationSpec,
-  type OperationSpecInput,
 } from "./operation.ts";
-export { type AnyOperationEntry, type OperationEntry, withHandler } from "./operation-entry.ts";
+export { withHandler } from "./operation-entry.ts";
 export {
   boolParam,
-  CACHE_MAX_AGE_KEEP_SECONDS,
-  CACHE_MAX_AGES,
-  cacheMaxAgeParam,
   cacheParam,
   cursorParam,
   enumParam,
@@ -82,7 +64,6 @@ export {
 } from "./params.ts";
 export {
   type CallerHosts,
-  type CallerHostsInput,
   type CanaryCall,
   type Catalog,
   createCatalog,
@@ -90,17 +71,14 @@ export {
   type HandlerFor,
   matchesHost,
   type PlatformEnv,
-  type PlatformInput,
   type PlatformServices,
   type PlatformSpec,
 } from "./platform.ts";
-export { type DeclaredHostBudget, declareHostBudgets, type HostBudget } from "./politeness.ts";
+export type { DeclaredHostBudget, HostBudget } from "./politeness.ts";
 export {
   audioCredits,
   creditsText,
   fixed,
-  type PriceOutcome,
-  type PriceParams,
   type PriceRule,
   perAudioMinute,
   perPage,
@@ -113,8 +91,6 @@ export {
   count,
   countWithLabel,
   degradedFields,
-  ISO_TIMESTAMP_PATTERN,
-  image,
   isoDate,
   link,
   listPage,

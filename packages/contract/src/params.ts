@@ -51,7 +51,7 @@ export const cursorParam = z.string().max(8192).optional();
 export const cacheParam = boolParam(false);
 
 /** The ages `cacheMaxAge` accepts (SPEC §4.1), in seconds. */
-export const CACHE_MAX_AGES = {
+const CACHE_MAX_AGES = {
   "1d": 86_400,
   "3d": 259_200,
   "7d": 604_800,
@@ -67,7 +67,7 @@ export const CACHE_MAX_AGE_KEEP_SECONDS = CACHE_MAX_AGES["30d"];
  * fetch. Outputs seconds; other values → 400 `invalid_enum_value`. Operations that declare it keep results
  * {@link CACHE_MAX_AGE_KEEP_SECONDS}; the gateway refuses it (400 `invalid_parameter`) on every other operation.
  */
-export const cacheMaxAgeParam = z
+const cacheMaxAgeParam = z
   .enum(Object.keys(CACHE_MAX_AGES) as [keyof typeof CACHE_MAX_AGES, ...(keyof typeof CACHE_MAX_AGES)[]])
   .optional()
   .transform((v) => (v === undefined ? undefined : CACHE_MAX_AGES[v]));

@@ -1,15 +1,10 @@
 import { CORE_ERROR_CODES, errorsOf, ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  createCatalog,
-  defineOperationSpec,
-  definePlatform,
-  itemsAt,
-  matchesHost,
-  type OperationContext,
-  withHandler,
-} from "./index.ts";
+import { itemsAt } from "./monitor-rule.ts";
+import { defineOperationSpec, type OperationContext } from "./operation.ts";
+import { withHandler } from "./operation-entry.ts";
+import { createCatalog, definePlatform, matchesHost } from "./platform.ts";
 import { fixed } from "./price.ts";
 
 const itemSpec = defineOperationSpec({

@@ -24,7 +24,7 @@ export function component<S extends z.ZodType>(id: string, schema: S, descriptio
 }
 
 /** SPEC §2.2 / §2.6: a UTC instant as the service writes it, `2015-01-28T05:14:36.000Z` (milliseconds and `Z`). */
-export const ISO_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISO_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A UTC instant with milliseconds and `Z` (`Date.prototype.toISOString`), e.g. `2015-01-28T05:14:36.000Z`. */
 export const timestamp = component(
@@ -171,13 +171,6 @@ export const profileCore = described(
     verified: "Verified badge; null when unread (not unverified).",
     createdAt: "When the profile was created: ISO-8601 date or timestamp.",
   },
-);
-
-/** An image of a list of sizes (thumbnails, avatars): its URL and pixel size when given. */
-export const image = component(
-  "Image",
-  z.object({ url, width: count.nullable().optional(), height: count.nullable().optional() }),
-  "An image URL with its pixel size when the platform gives it.",
 );
 
 /** A link of a profile or a description: absolute URL and its text (null when the platform shows only the URL). */
