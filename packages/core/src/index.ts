@@ -5,9 +5,8 @@
  * operations, params, prices, shapes, pagers, cursors) is `@sda/contract`, which builds on this; core imports nothing
  * of it.
  */
-export { type LinkedSignal, linkSignals } from "./abort.ts";
+export { linkSignals } from "./abort.ts";
 export {
-  baseEnvSchema,
   defineFeatureEnv,
   EnvError,
   type EnvSource,
@@ -15,14 +14,12 @@ export {
   type FeatureEnv,
   loadEnv,
   originVariable,
-  type PlatformEnvSlice,
-  type PlatformEnvValues,
   rawEnv,
   type ServiceConfig,
   serviceEnvSchema,
 } from "./env.ts";
-export { type EnvTableRow, envTableMarkdown, envTableRows } from "./env-docs.ts";
-export { type ErrorEnvelope, errorEnvelope } from "./envelope.ts";
+export { envTableMarkdown, envTableRows } from "./env-docs.ts";
+export { errorEnvelope } from "./envelope.ts";
 export {
   CORE_ERROR_CODES,
   type CodedErrorSpec,
@@ -31,23 +28,18 @@ export {
   type ErrorCode,
   type ErrorCodeSpec,
   type ErrorCodeTable,
-  type ErrorDetails,
-  type ErrorFactory,
   errorStatus,
   errorsOf,
   isServiceError,
   type SerializedServiceError,
   type SerializedStatus,
   ServiceError,
-  type ServiceErrorOptions,
-  SHARED_PLATFORM_ERROR_CODES,
-  type SharedPlatformErrorCode,
   sharedErrorCodes,
   stampPlatform,
 } from "./errors.ts";
 export type { HandlerServiceInputs } from "./handler-services.ts";
 export { API_KEY_PREFIX, type IdPrefix, isServiceId, newApiKeySecret, newId, randomSuffix } from "./ids.ts";
-export { createLogger, type LogFormat, type Logger } from "./logger.ts";
+export { createLogger, type Logger } from "./logger.ts";
 export { isOperatorBearer } from "./operator-token.ts";
 export { findUpwards } from "./paths.ts";
 export { type PeriodicTask, startPeriodicTask } from "./periodic.ts";
@@ -63,11 +55,10 @@ export {
 } from "./redis.ts";
 export {
   assertStorableBody,
-  assertStorableText,
   MAX_BODY_DEPTH,
   storableJson,
   storableJsonText,
   storableText,
 } from "./storable.ts";
-export { type PlatformStore, platformKeyPrefix, redisPlatformStore } from "./store.ts";
+export { type PlatformStore, redisPlatformStore } from "./store.ts";
 export { isStoreUnreachable } from "./unreachable.ts";

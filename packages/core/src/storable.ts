@@ -4,8 +4,8 @@ import { ServiceError } from "./errors.ts";
  * Text PostgreSQL can store. It refuses a NUL character (U+0000) in `text` and `jsonb`, and a lone UTF-16 surrogate
  * (a JSON `"\ud800"` escape, no Unicode text: `jsonb` refuses its escape, `text` its bytes); either used to become a
  * 500. Two policies, one definition of what is unstorable:
- * - caller input is **refused** (400 `invalid_parameter` naming the field: {@link assertStorableText},
- *   {@link assertStorableBody}), so nothing the caller sent is stored other than as sent;
+ * - caller input is **refused** (400 `invalid_parameter` naming the field: {@link assertStorableBody}), so nothing the
+ *   caller sent is stored other than as sent;
  * - what is only logged (request-log paths, params, sources) is **rewritten** ({@link storableText},
  *   {@link storableJson}): a request-log insert that fails loses the row of a call that was billed (issue 9, fault 3),
  *   and query values may carry both (`note=%00`);
@@ -53,24 +53,10 @@ function refused(message: string, path: readonly (string | number)[]): ServiceEr
 }
 
 /**
- * Refuses text PostgreSQL cannot store: a NUL character (U+0000) or a lone UTF-16 surrogate (the database answers an
- * error that used to become a 500).
- * @param param the field named in the error.
- * @throws ServiceError 400 `invalid_parameter` with `details.param`.
- */
-export function assertStorableText(value: string, param: string): void {
-  const problem = unstorable(value);
-  if (problem)
-    throw new ServiceError("invalid_parameter", `\`${param}\` contains ${problem}`, {
-      details: { param },
-    });
-}
-
-/**
  * Checks a parsed JSON request body before anything hashes, validates or stores it: at most {@link MAX_BODY_DEPTH}
  * levels deep (a 5,000-level body overflowed the stack of the batch's canonical JSON), and no NUL character or lone
- * surrogate in any string, key or value (see {@link assertStorableText}). Iterative, so no body can overflow the check itself. The
- * body's size is bounded before, by the route's body parser.
+ * surrogate in any string, key or value. Iterative, so no body can overflow the check itself. The body's size is
+ * bounded before, by the route's body parser.
  * @throws ServiceError 400 `invalid_parameter` naming the field (`calls[3].params.url`, `label`, `body`).
  */
 export function assertStorableBody(body: unknown): void {
