@@ -5,22 +5,8 @@
  * composed in `@sda/catalog` (`history`).
  */
 export { type LocatedUrl, locateUrl } from "./locate.ts";
-export { createHistoryObserver, type HistoryObserver, type ObservedCall } from "./observer.ts";
+export { createHistoryObserver } from "./observer.ts";
 export { metricSnapshotPartitions } from "./partitions.ts";
-export {
-  DEFAULT_RANGE_DAYS,
-  type HistoryAnswer,
-  type HistoryQuery,
-  historyQueryParams,
-  MAX_RANGE_DAYS,
-  readHistory,
-} from "./query.ts";
+export { historyQueryParams, readHistory } from "./query.ts";
 export { historyResource } from "./resources.ts";
-export {
-  type HistoryInterval,
-  HistoryStore,
-  type MetricPoint,
-  minuteOf,
-  type SeriesQuery,
-  type SnapshotInput,
-} from "./store.ts";
+export { HistoryStore } from "./store.ts";

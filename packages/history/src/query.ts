@@ -7,9 +7,9 @@ import type { HistoryInterval, HistoryStore, MetricPoint } from "./store.ts";
 
 const DAY_MS = 86_400_000;
 /** Range when `from` is absent: the 30 days before `to`. */
-export const DEFAULT_RANGE_DAYS = 30;
+const DEFAULT_RANGE_DAYS = 30;
 /** Longest range per interval, so one answer stays small (raw: at most 44,640 points per metric). */
-export const MAX_RANGE_DAYS: Record<HistoryInterval, number> = { raw: 31, hour: 366, day: 3660 };
+const MAX_RANGE_DAYS: Record<HistoryInterval, number> = { raw: 31, hour: 366, day: 3660 };
 
 /** An ISO 8601 date (`2026-11-24`, midnight UTC) or date-time with `Z` or an offset. Output: a Date. */
 const instantParam = z
