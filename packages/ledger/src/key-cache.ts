@@ -3,7 +3,7 @@ import { hashApiKey } from "./keys.ts";
 import type { AuthResult, Ledger } from "./ledger.ts";
 
 /** Redis pub/sub channel on which key revocations are announced to every gateway of a prefix. */
-export function keyInvalidationChannel(prefix: string): string {
+function keyInvalidationChannel(prefix: string): string {
   return `${prefix}:keys:invalidate`;
 }
 

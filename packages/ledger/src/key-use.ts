@@ -6,7 +6,7 @@ import type { LedgerKeys } from "./api-keys.ts";
  * by at most this (plus one statement), and a gateway stopped gracefully writes what it holds at shutdown. A gateway
  * killed outright loses at most this window's uses (the request log still has the calls).
  */
-export const KEY_USE_FLUSH_MS = 60_000;
+const KEY_USE_FLUSH_MS = 60_000;
 
 /**
  * Keeps `api_keys.last_used_at` current without a write per call: each authenticated call records its key's use in

@@ -47,7 +47,7 @@ export function monthStart(date: Date, months = 0): Date {
 }
 
 /** `request_logs_p202612` for December 2026. */
-export function partitionName(table: string, month: Date): string {
+function partitionName(table: string, month: Date): string {
   return `${table}_p${month.getUTCFullYear()}${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
