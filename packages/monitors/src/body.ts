@@ -6,7 +6,7 @@ import { z } from "zod";
  * Request bodies of the monitor routes (zod, documented in `/v1/openapi.json` from the same objects). `schedule` is
  * checked by `parseSchedule` for clearer errors; its documented shape is {@link scheduleBody}.
  */
-export const scheduleBody = z.union([
+const scheduleBody = z.union([
   z.object({
     every: z.string().describe("an interval: 90s, 15m, 2h, 1d (at least MONITOR_MIN_INTERVAL_SECONDS)"),
   }),

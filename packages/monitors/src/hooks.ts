@@ -4,7 +4,7 @@ import type { MonitorScheduler } from "./scheduler.ts";
 import type { MonitorStore } from "./store.ts";
 
 /** How long a monitor's deliveries may keep failing, every one of them, before it is disabled (ms): 5 days. */
-export const FAILING_DELIVERIES_DISABLE_MS = 5 * 86_400_000;
+const FAILING_DELIVERIES_DISABLE_MS = 5 * 86_400_000;
 
 /**
  * The monitors' webhook hooks, for `startWebhookWorker` (they ignore deliveries of other owners, so the worker can

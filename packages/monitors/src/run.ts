@@ -15,10 +15,10 @@ import type { MonitorScheduler } from "./scheduler.ts";
 import type { MonitorRecord, MonitorStore } from "./store.ts";
 
 /** Runs in a row failing with `insufficient_credits` after which a monitor pauses itself. */
-export const CREDIT_FAILURES_TO_PAUSE = 3;
+const CREDIT_FAILURES_TO_PAUSE = 3;
 
 /** Event type (and payload `type`) of the new items of a run. */
-export const ITEMS_EVENT = "monitor.items";
+const ITEMS_EVENT = "monitor.items";
 
 /** What {@link runMonitor} needs from its worker process. */
 export interface RunDeps {

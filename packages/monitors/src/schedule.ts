@@ -13,7 +13,7 @@ const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
  * Longest interval of an `every` schedule, in seconds (365 days). `1000000d` overflowed the stored integer (a 500,
  * issue 21 #4); nothing longer than a year is a monitoring schedule.
  */
-export const MAX_INTERVAL_SECONDS = 365 * 86_400;
+const MAX_INTERVAL_SECONDS = 365 * 86_400;
 
 /**
  * Occurrences of a cron pattern inspected for its shortest gap. cron-parser takes ~1 ms per occurrence in a time zone
@@ -44,7 +44,7 @@ export function formatEvery(seconds: number): string {
 }
 
 /** True for an IANA time zone name this runtime knows (`Europe/Berlin`, `UTC`). */
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return true;

@@ -32,7 +32,7 @@ export interface MonitorPrincipal extends MonitorReader {
 }
 
 /** Event type (and payload `type`) of `POST /v1/monitors/{id}/test`. */
-export const TEST_EVENT = "monitor.test";
+const TEST_EVENT = "monitor.test";
 
 export interface MonitorServiceOptions {
   prisma: PrismaClient;

@@ -105,7 +105,7 @@ export async function reconcileSchedulers(
  * whose data is not a monitor run (the job catalog's `monitor-run` schema) is logged and failed unrun. Jobs whose run was
  * skipped or ignored complete normally; unexpected errors are retried by BullMQ and resume the run.
  */
-export async function startMonitorWorker(options: MonitorWorkerOptions): Promise<MonitorWorker> {
+async function startMonitorWorker(options: MonitorWorkerOptions): Promise<MonitorWorker> {
   const { log } = options;
   const store = new MonitorStore(options.prisma, options.prefix);
   const scheduler = new MonitorScheduler(options.connection, options.prefix);
