@@ -11,7 +11,7 @@ import {
 import type { WebhookConfig } from "./config.ts";
 
 /** Longest webhook URL accepted, in characters. */
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 function invalid(reason: string, param: string): ServiceError {
   return new ServiceError("invalid_webhook_url", `webhook URL refused: ${reason}`, {

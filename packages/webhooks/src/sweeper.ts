@@ -2,10 +2,10 @@ import { type Logger, type PeriodicTask, startPeriodicTask } from "@sda/core";
 import type { WebhookClient } from "./client.ts";
 
 /** How often each worker process looks for deliveries whose attempt job was lost, in ms. */
-export const WEBHOOK_SWEEP_INTERVAL_MS = 60_000;
+const WEBHOOK_SWEEP_INTERVAL_MS = 60_000;
 
 /** A next attempt overdue by more than this (ms) is looked at by the sweeper (a job due now normally starts at once). */
-export const WEBHOOK_SWEEP_GRACE_MS = 120_000;
+const WEBHOOK_SWEEP_GRACE_MS = 120_000;
 
 /**
  * Re-queues, every {@link WEBHOOK_SWEEP_INTERVAL_MS}, the attempts of deliveries left `pending` without a job

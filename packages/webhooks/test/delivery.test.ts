@@ -5,22 +5,14 @@ import { createPrismaClient } from "@sda/ledger";
 import { deleteKeysWithPrefix, serviceErrorOf, testConfig, testLogger } from "@sda/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  attemptJobId,
-  createWebhookAgent,
-  createWebhookQueue,
-  generateWebhookSecret,
-  sendAttempt,
-  signWebhook,
-  startWebhookSweeper,
-  startWebhookWorker,
-  WebhookClient,
-  type WebhookConfig,
-  type WebhookDeliveryView,
-  type WebhookOwner,
-  type WebhookWorker,
-  webhookConfigFromEnv,
-} from "../src/index.ts";
+import { WebhookClient } from "../src/client.ts";
+import { type WebhookConfig, webhookConfigFromEnv } from "../src/config.ts";
+import { attemptJobId, createWebhookQueue } from "../src/queue.ts";
+import { createWebhookAgent, sendAttempt } from "../src/send.ts";
+import { generateWebhookSecret, signWebhook } from "../src/signing.ts";
+import type { WebhookDeliveryView, WebhookOwner } from "../src/store.ts";
+import { startWebhookSweeper } from "../src/sweeper.ts";
+import { startWebhookWorker, type WebhookWorker } from "../src/worker.ts";
 import { startReceiver } from "./receiver.ts";
 
 // Real Redis, PostgreSQL and a real local receiver that checks every signature with the `standardwebhooks` library.

@@ -2,15 +2,11 @@ import { createPrismaClient } from "@sda/ledger";
 import { capturingLogger, deleteKeysWithPrefix, expectMalformedJobsRefused, testConfig } from "@sda/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addAttemptJob,
-  createWebhookQueue,
-  DeliveryStore,
-  generateWebhookSecret,
-  startWebhookWorker,
-  type WebhookWorker,
-  webhookConfigFromEnv,
-} from "../src/index.ts";
+import { webhookConfigFromEnv } from "../src/config.ts";
+import { addAttemptJob, createWebhookQueue } from "../src/queue.ts";
+import { generateWebhookSecret } from "../src/signing.ts";
+import { DeliveryStore } from "../src/store.ts";
+import { startWebhookWorker, type WebhookWorker } from "../src/worker.ts";
 import { startReceiver } from "./receiver.ts";
 
 // A job on the webhooks queue whose data is no attempt (an older build's, a hand edit, a bug) is refused at the worker
