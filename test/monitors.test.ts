@@ -218,8 +218,8 @@ describe("baselines and resumption", () => {
     });
     const first = await runNow(stack, monitor.id);
     expect(first).toMatchObject({ status: "succeeded", itemsSeen: 5, newItems: 5 });
-    await expect.poll(() => receiver.hits("/initial").length, { timeout: 30_000 }).toBe(1);
-    expect(JSON.parse(receiver.hits("/initial")[0]?.body ?? "{}").items).toHaveLength(5);
+    await expect.poll(() => receiver.messages("/initial").length, { timeout: 30_000 }).toBe(1);
+    expect(JSON.parse(receiver.messages("/initial")[0]?.body ?? "{}").items).toHaveLength(5);
     // The same answer again: nothing new, nothing sent.
     expect(await runNow(stack, monitor.id)).toMatchObject({ status: "succeeded", newItems: 0 });
     // More items in the answer: the 3 beyond the first 5 are new.

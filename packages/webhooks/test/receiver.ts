@@ -59,6 +59,18 @@ export async function startReceiver(secret: string) {
       scripts.set(path, [...responses]);
     },
     hits: (path: string) => requests.filter((r) => r.path === path),
+    /**
+     * The distinct messages received on `path`, the first request of each `webhook-id`: delivery is at least once,
+     * so an attempt that timed out on our side (a busy machine) and was retried shows as two hits of one message.
+     */
+    messages: (path: string) =>
+      requests.filter(
+        (r, i) =>
+          r.path === path &&
+          requests.findIndex(
+            (q) => q.path === path && q.headers["webhook-id"] === r.headers["webhook-id"],
+          ) === i,
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
