@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { type OperationContext, parseParams } from "@sda/contract";
+import { parseParams } from "@sda/contract";
 import { serviceErrorOf } from "@sda/testing";
 import { describe, expect, it } from "vitest";
 import { audioTest, synth } from "../../test/audio.ts";

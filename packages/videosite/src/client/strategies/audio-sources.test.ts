@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { type OperationContext, parseParams } from "@sda/contract";
+import { parseParams } from "@sda/contract";
 import { readStrategyHealth } from "@sda/strategy";
 import { defaultCorpusDir, serviceErrorOf, writeSyntheticMediaCase } from "@sda/testing";
 import { describe, expect } from "vitest";
