@@ -1,4 +1,6 @@
 import { registry } from "@sda/catalog";
+import type { ErrorCodeTable } from "@sda/core";
+import { errorCodes } from "@sda/services";
 import { expectLedgerReconciled } from "@sda/testing";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
@@ -9,6 +11,8 @@ import { stackTest } from "./support/fixtures.ts";
 // registered operation (~540 requests).
 // No worker runs, so a call whose parameters are valid waits out a 50 ms deadline and is answered 202 (its job is
 // never run, so nothing can be billed); every other answer must be a 4xx in the error envelope.
+/** The composed code table, read by any code an answer carries: every error answers its code's status. */
+const codeTable: ErrorCodeTable = errorCodes;
 const SEED = 20_261_124;
 const RUNS_PER_OPERATION = 8;
 const CREDITS = 1_000_000;
@@ -180,7 +184,7 @@ describe("fault 2: fuzzing every operation's parameters through the gateway", ()
           if (response.status >= 400) {
             expect(body.success, where).toBe(false);
             // A code of the catalog's composed table (core's or a platform's), answered with its one status.
-            expect(registry.errorCodes[body.error.code]?.status, where).toBe(response.status);
+            expect(codeTable[body.error.code]?.status, where).toBe(response.status);
             expect(typeof body.error.retryable, where).toBe("boolean");
             expect(body.error.requestId, where).toBe(response.headers.get("x-service-request-id"));
             expect(response.headers.get("x-service-credits"), where).toBe("0");

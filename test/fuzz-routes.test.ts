@@ -1,4 +1,5 @@
-import { registry } from "@sda/catalog";
+import type { ErrorCodeTable } from "@sda/core";
+import { errorCodes } from "@sda/services";
 import { expectLedgerReconciled } from "@sda/testing";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
@@ -24,6 +25,8 @@ import { createOwnDatabase } from "./support/own-database.ts";
 // of a valid body, one parameter of a valid query), so the hostile part is what is tested, not a body refused for
 // something else first. Seeded and bounded (~1,000 requests); FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> reproduce a
 // failure (fast-check prints the seed and path) or fuzz longer.
+/** The composed code table, read by any code an answer carries: every error answers its code's status. */
+const codeTable: ErrorCodeTable = errorCodes;
 const SEED = envInt("FUZZ_SEED", 20_261_126);
 const RUNS_PER_ROUTE = envInt("FUZZ_RUNS", 6);
 const CREDITS = 1_000_000;
@@ -150,7 +153,7 @@ function expectEnvelope(where: string, response: Response, text: string) {
   const body = JSON.parse(text);
   if (response.status >= 400) {
     expect(body.success, where).toBe(false);
-    expect(registry.errorCodes[body.error.code]?.status, where).toBe(response.status);
+    expect(codeTable[body.error.code]?.status, where).toBe(response.status);
     expect(typeof body.error.retryable, where).toBe("boolean");
     expect(body.error.requestId, where).toBe(response.headers.get("x-service-request-id"));
   } else expect(body.success, where).toBe(true);

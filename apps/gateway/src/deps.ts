@@ -1,6 +1,6 @@
 import type { BatchService } from "@sda/batch";
 import type { Catalog } from "@sda/contract";
-import type { Logger, RedisClient } from "@sda/core";
+import type { ErrorCodeTable, Logger, RedisClient } from "@sda/core";
 import type { CallBridge, ReleaseRetrier, ResultCache } from "@sda/engine";
 import type { HistoryStore } from "@sda/history";
 import type { KeyCache, KeyUseRecorder, Ledger, RequestLogWriter } from "@sda/ledger";
@@ -16,6 +16,11 @@ export interface GatewayDeps {
   log: Logger;
   /** The operations, and the platforms they belong to (their titles name them in the dashboard's copy). */
   registry: Catalog;
+  /**
+   * The wiring's composed code table (`errorCodes` of `@sda/services`): the status of a job's error read back without
+   * one (job answers, MCP tools).
+   */
+  errorCodes: ErrorCodeTable;
   ledger: Ledger;
   bridge: CallBridge;
   /** This process's releases of credit holds, retried until PostgreSQL takes them. */

@@ -68,6 +68,7 @@ export async function startGateway(
     config,
     log,
     registry,
+    errorCodes: services.errorCodes,
     monitors,
     ledger,
     bridge,

@@ -107,7 +107,7 @@ export function toServiceError(error: unknown): ServiceError {
 /**
  * Answers a finished call: its error envelope, or a 200 with the data and the charge that was made (by the worker, or
  * by the engine for a billed cache hit), `cached`/`cachedAt` for a hit. An error answers the status it carries; one
- * written before errors carried it, its code's in `codes` (the catalog's composed table, `registry.errorCodes`).
+ * written before errors carried it, its code's in `codes` (the wiring's composed table, `deps.errorCodes`).
  */
 export function sendJobResult(res: Response, result: JobResult, codes: ErrorCodeTable) {
   if (!result.ok) {

@@ -190,6 +190,7 @@ export async function startWorkers(
     prefix: config.QUEUE_PREFIX,
     prisma,
     engine: deps,
+    errorCodes: services.errorCodes,
     webhooks: webhookClient,
     catalog: services.monitorCatalog,
     concurrency: monitorsEnv.of(config).MONITOR_CONCURRENCY,

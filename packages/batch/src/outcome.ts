@@ -5,7 +5,7 @@ import type { ItemOutcome } from "./store.ts";
 
 /**
  * How a finished call is stored as an item: the HTTP status and body a direct call would have answered. The status of
- * a failure is the one its error carries; `codes` (the catalog's composed table) answers for a result written before
+ * a failure is the one its error carries; `codes` (the wiring's composed table) answers for a result written before
  * errors carried it. The item's `error` is the error object without that status (the item's `httpStatus` is it), as
  * answered before errors carried their status.
  */

@@ -57,7 +57,7 @@ export class BatchItemRunner {
    */
   async finish(payload: BatchItemJob, result: JobResult, jobId: string, durationMs: number): Promise<void> {
     const { store, completion } = this.runtime;
-    const outcome = itemOutcome(result, this.engine.registry.errorCodes);
+    const outcome = itemOutcome(result, this.runtime.errorCodes);
     const batch = await store.record(payload.requestId, outcome, new Date());
     // The freed slot is refilled while the log row is written: neither waits for the other.
     const refill = this.runtime.dispatchQuietly(payload.accountId);
@@ -84,7 +84,7 @@ export class BatchItemRunner {
     await Reservation.of(key, 0, this.engine).release();
     const charged = (await ledger.chargesFor(payload.requestId)).reduce((sum, e) => sum - e.amount, 0);
     const result: JobResult = internalErrorResult();
-    const outcome = { ...itemOutcome(result, this.engine.registry.errorCodes), credits: charged };
+    const outcome = { ...itemOutcome(result, this.runtime.errorCodes), credits: charged };
     const batch = await this.runtime.store.record(payload.requestId, outcome, new Date());
     if (batch) {
       const path = this.engine.registry.byId(payload.operationId)?.path ?? payload.operationId;

@@ -1,5 +1,5 @@
 import type { OperationRegistry } from "@sda/contract";
-import type { Logger, RedisClient, ServiceConfig } from "@sda/core";
+import type { ErrorCodeTable, Logger, RedisClient, ServiceConfig } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
 import {
   type WebhookClient as Client,
@@ -18,6 +18,8 @@ export interface BatchRuntimeOptions {
   /** Shared Redis connection (queue producers). */
   connection: RedisClient;
   registry: OperationRegistry;
+  /** The wiring's composed code table: the status of an item whose error was written without one. */
+  errorCodes: ErrorCodeTable;
   config: ServiceConfig;
   log: Logger;
   /** Webhook settings (default: from `config`; tests shorten the retry schedule). */
@@ -37,12 +39,14 @@ export class BatchRuntime {
   readonly webhookConfig: WebhookConfig;
   readonly config: ServiceConfig;
   readonly registry: OperationRegistry;
+  readonly errorCodes: ErrorCodeTable;
   readonly log: Logger;
 
   constructor(options: BatchRuntimeOptions) {
     const { prisma, connection, registry, config, log } = options;
     this.config = config;
     this.registry = registry;
+    this.errorCodes = options.errorCodes;
     this.log = log;
     this.webhookConfig = options.webhookConfig ?? webhookConfigFromEnv(config);
     this.store = new BatchStore(prisma);

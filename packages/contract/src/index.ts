@@ -73,6 +73,7 @@ export {
   type PlatformEnv,
   type PlatformServices,
   type PlatformSpec,
+  platformErrorCodes,
 } from "./platform.ts";
 export type { DeclaredHostBudget, HostBudget } from "./politeness.ts";
 export {

@@ -1,4 +1,4 @@
-import type { ErrorCodeTable, Logger, PlatformStore } from "@sda/core";
+import type { Logger, PlatformStore } from "@sda/core";
 import type { z } from "zod";
 import type { OperationCursors } from "./cursor.ts";
 import type { PlatformHttpClient } from "./http.ts";
@@ -213,8 +213,6 @@ export function defineOperationSpec<const N extends string, S extends z.ZodType,
  */
 export interface OperationRegistry {
   readonly operations: readonly OperationSpec[];
-  /** The composed code table (a catalog's `errorCodes`), for errors read back without their status. */
-  readonly errorCodes?: ErrorCodeTable;
   byId(id: string): OperationSpec | undefined;
   byRoute(method: string, path: string): OperationSpec | undefined;
   /** Queues that at least one operation uses. */

@@ -1,10 +1,10 @@
-import { CORE_ERROR_CODES, errorsOf, ServiceError } from "@sda/core";
+import { CORE_ERROR_CODES, composeErrorCodes, errorsOf, ServiceError } from "@sda/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { itemsAt } from "./monitor-rule.ts";
 import { defineOperationSpec, type OperationContext } from "./operation.ts";
 import { withHandler } from "./operation-entry.ts";
-import { createCatalog, definePlatform, matchesHost } from "./platform.ts";
+import { createCatalog, definePlatform, matchesHost, type PlatformSpec, platformErrorCodes } from "./platform.ts";
 import { fixed } from "./price.ts";
 
 const itemSpec = defineOperationSpec({
@@ -64,18 +64,20 @@ describe("definePlatform", () => {
     expect(new Set(mediaOp.errorCodes).size).toBe(mediaOp.errorCodes.length);
   });
 
-  it("keeps its error codes as given; the catalog composes them with core's, one status per code", () => {
+  it("keeps its error codes as given; the wiring composes them with core's, one status per code", () => {
     expect(exampleSite.errorCodes).toEqual({ item_gone: { status: 404, retryable: false } });
-    const catalog = createCatalog([exampleSite]);
-    expect(catalog.errorCodes.item_gone).toEqual({ status: 404, retryable: false });
-    expect(catalog.errorCodes.invalid_api_key).toEqual(CORE_ERROR_CODES.invalid_api_key);
+    // What the wiring (`@sda/services`) does with a catalog's platforms, besides the features' tables.
+    const compose = (platforms: readonly PlatformSpec[]) => composeErrorCodes(platformErrorCodes(platforms));
+    const composed = compose([exampleSite]);
+    expect(composed.item_gone).toEqual({ status: 404, retryable: false });
+    expect(composed.invalid_api_key).toEqual(CORE_ERROR_CODES.invalid_api_key);
     const same = definePlatform({
       name: "samesite",
       hosts: [],
       errorCodes: { item_gone: { status: 404, retryable: false } },
       operations: [],
     });
-    expect(createCatalog([exampleSite, same]).errorCodes.item_gone).toEqual({
+    expect(compose([exampleSite, same]).item_gone).toEqual({
       status: 404,
       retryable: false,
     });
@@ -85,23 +87,21 @@ describe("definePlatform", () => {
       errorCodes: { item_gone: { status: 410, retryable: false } },
       operations: [],
     });
-    expect(() => createCatalog([exampleSite, other])).toThrow(/already declared by examplesite as 404/);
+    expect(() => compose([exampleSite, other])).toThrow(/already declared by examplesite as 404/);
     const againstCore = definePlatform({
       name: "coresite",
       hosts: [],
       errorCodes: { invalid_api_key: { status: 400, retryable: false } },
       operations: [],
     });
-    expect(() => createCatalog([againstCore])).toThrow(
-      /"invalid_api_key" is already declared by core as 401/,
-    );
+    expect(() => compose([againstCore])).toThrow(/"invalid_api_key" is already declared by core as 401/);
     const badName = definePlatform({
       name: "casesite",
       hosts: [],
       errorCodes: { ItemGone: { status: 404, retryable: false } },
       operations: [],
     });
-    expect(() => createCatalog([badName])).toThrow(/"ItemGone" is not snake_case/);
+    expect(() => compose([badName])).toThrow(/"ItemGone" is not snake_case/);
   });
 
   it("makes errors of its codes carrying their status (no lookup at construction), read back from a job as given", () => {
@@ -112,7 +112,7 @@ describe("definePlatform", () => {
     expect(ServiceError.fromJSON(error.toJSON())).toMatchObject({ code: "item_gone", status: 404 });
     // A result written before errors carried their status: its code's in the given table, core's, else 500.
     const { status: _, ...old } = error.toJSON();
-    expect(ServiceError.fromJSON(old, createCatalog([exampleSite]).errorCodes).status).toBe(404);
+    expect(ServiceError.fromJSON(old, composeErrorCodes(platformErrorCodes([exampleSite]))).status).toBe(404);
     expect(ServiceError.fromJSON({ ...old, code: "post_not_found" }).status).toBe(404);
     const unknown: string[] = [];
     expect(ServiceError.fromJSON(old, undefined, (code) => unknown.push(code)).status).toBe(500);

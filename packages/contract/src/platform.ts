@@ -1,6 +1,6 @@
 import {
   CORE_ERROR_CODES,
-  composeErrorCodes,
+  type ErrorCodeOwner,
   type ErrorCodeSpec,
   type ErrorCodeTable,
   originVariable,
@@ -48,6 +48,7 @@ export interface PlatformInput<
   N extends string,
   Ops extends readonly OperationSpecInput[],
   E extends z.ZodObject,
+  C extends ErrorCodeTable = ErrorCodeTable,
 > {
   /** Lower-case letters and digits (`examplesite`): path `/v1/<name>/…`, default queue and tag, `<NAME>_ORIGIN`. */
   name: N;
@@ -73,9 +74,9 @@ export interface PlatformInput<
   env?: E;
   /**
    * The platform's own error codes (a `const` table; its code throws them through `errorsOf(table)`), composed with
-   * every other platform's and core's by `createCatalog`.
+   * core's, the features' and every other platform's by the wiring (`@sda/services`, {@link platformErrorCodes}).
    */
-  errorCodes?: ErrorCodeTable;
+  errorCodes?: C;
   /** Queues besides `<name>` that its operations use (e.g. `audio`, `ai`). */
   queues?: readonly string[];
   /**
@@ -109,6 +110,7 @@ export interface PlatformSpec<
   N extends string = string,
   Ops extends readonly OperationSpecInput[] = readonly OperationSpecInput[],
   E extends z.ZodObject = z.ZodObject,
+  C extends ErrorCodeTable = ErrorCodeTable,
 > {
   readonly name: N;
   /** What it is called in copy a person reads ({@link PlatformInput.title}; `name` when none was given). */
@@ -117,7 +119,8 @@ export interface PlatformSpec<
   /** Set when callers choose the hosts ({@link PlatformInput.callerHosts}); null for a platform of fixed hosts. */
   readonly callerHosts: CallerHosts | null;
   readonly env: E;
-  readonly errorCodes: ErrorCodeTable;
+  /** Its own codes, as declared (`{}` when none). */
+  readonly errorCodes: C;
   /** Every queue its operations may use: `<name>` first, then the extra ones. */
   readonly queues: readonly string[];
   /** `<NAME>_ORIGIN`. */
@@ -139,7 +142,7 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /**
  * Declares a platform: derives each operation's `id` (`<platform>.<name>`), `path` (`/v1/<platform>/<name>`), `tag`
  * and `queue` (the platform's name) unless given, keeps its handler loader (and estimate loader, which marks it
- * `estimate: true`) and its error codes (registered nowhere: `createCatalog` composes them). Each handler must accept the platform's `env` (a compile error
+ * `estimate: true`) and its error codes (registered nowhere: the wiring composes them, {@link platformErrorCodes}). Each handler must accept the platform's `env` (a compile error
  * otherwise).
  * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats or has no
  *   handler loader, an operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
@@ -150,7 +153,8 @@ export function definePlatform<
   const N extends string,
   const Ops extends readonly AnyOperationEntry<z.output<E>>[],
   E extends z.ZodObject = z.ZodObject<Record<never, never>>,
->(input: PlatformInput<N, Ops, E>): PlatformSpec<N, Ops, E> {
+  const C extends ErrorCodeTable = Record<never, never>,
+>(input: PlatformInput<N, Ops, E, C>): PlatformSpec<N, Ops, E, C> {
   const { name } = input;
   if (!PLATFORM_NAME.test(name)) throw new Error(`platform name "${name}" must match ${PLATFORM_NAME}`);
   const env = (input.env ?? ({ shape: {} } as unknown as E)) as E;
@@ -202,7 +206,7 @@ export function definePlatform<
     params: { ...call.params },
   }));
   const politeness = declareHostBudgets(name, input.politeness ?? []);
-  const errorCodes = input.errorCodes ?? {};
+  const errorCodes = input.errorCodes ?? ({} as C);
   const refusedCode = input.callerHosts?.refusedCode;
   const refused =
     refusedCode !== undefined && Object.hasOwn(errorCodes, refusedCode) ? errorCodes[refusedCode] : undefined;
@@ -228,7 +232,7 @@ export function definePlatform<
     monitors,
     canaries,
     politeness,
-    operations: operations as unknown as PlatformSpec<N, Ops, E>["operations"],
+    operations: operations as unknown as PlatformSpec<N, Ops, E, C>["operations"],
   };
 }
 
@@ -242,7 +246,19 @@ function operationErrorCodes(
 
 /** The parsed env slice of a platform, as its handlers see `ctx.env`. */
 export type PlatformEnv<P> =
-  P extends PlatformSpec<string, readonly OperationSpecInput[], infer E> ? z.output<E> : never;
+  P extends PlatformSpec<string, readonly OperationSpecInput[], infer E, ErrorCodeTable>
+    ? z.output<E>
+    : never;
+
+/**
+ * Each platform's own codes as an owner of the composed table (`composeErrorCodes` of `@sda/core`): what the wiring
+ * composes with core's and the features' codes, typed by each platform's table.
+ */
+export function platformErrorCodes<const P extends PlatformSpec>(
+  platforms: readonly P[],
+): ErrorCodeOwner<P["errorCodes"]>[] {
+  return platforms.map((p) => ({ owner: p.name, codes: p.errorCodes }));
+}
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
@@ -277,19 +293,19 @@ export type HandlerFor<
   Services = NoServices,
 > = OperationHandler<S["params"], Env, S["output"], Services>;
 
-/** The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. */
+/**
+ * The registry of a catalog: its platforms plus the {@link OperationRegistry} of all their operations. It composes no
+ * error codes: the wiring composes the platforms' with core's and the features' ({@link platformErrorCodes}).
+ */
 export interface Catalog extends OperationRegistry {
   readonly platforms: readonly PlatformSpec[];
-  /** The one code table: core's codes and every platform's (`composeErrorCodes`), composed at `createCatalog`. */
-  readonly errorCodes: ErrorCodeTable;
 }
 
 /**
  * Builds the registry from the catalog's lines (one platform spec each). An operation's handler (and estimate
  * function) is imported on the first `handler(id)` (`estimator(id)`) and kept; a failed import is forgotten, so the
  * next call retries it.
- * @throws Error when two platforms share a name, two operations share an id or a route, or a code is declared with
- *   two statuses or retryabilities (by two platforms, or by a platform and core: `composeErrorCodes`).
+ * @throws Error when two platforms share a name, or two operations share an id or a route.
  */
 export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
   const ids = new Map<string, OperationSpec>();
@@ -308,7 +324,6 @@ export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
       routes.set(route, op);
     }
   }
-  const errorCodes = composeErrorCodes(platforms.map((p) => ({ owner: p.name, codes: p.errorCodes })));
   const operations = [...ids.values()];
   const operationOf = (id: string) => {
     const op = ids.get(id);
@@ -327,7 +342,6 @@ export function createCatalog(platforms: readonly PlatformSpec[]): Catalog {
   }
   return {
     platforms,
-    errorCodes,
     operations,
     byId: (id) => ids.get(id),
     byRoute: (method, path) => routes.get(`${method.toUpperCase()} ${path}`),

@@ -7,7 +7,7 @@ export interface ErrorCodeSpec {
 /**
  * The service-wide error codes, their HTTP status and default retryability. Codes that belong to one platform
  * (an `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
- * errorCodes })`, thrown through {@link errorsOf}); the catalog composes every table into one
+ * errorCodes })`, thrown through {@link errorsOf}); the wiring (`@sda/services`) composes every table into one
  * ({@link composeErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one
@@ -107,7 +107,7 @@ export function sharedErrorCodes<const C extends SharedPlatformErrorCode>(
   };
 }
 
-/** A code → status and retryability table (core's, a platform's `errorCodes`, or the catalog's composed one). */
+/** A code → status and retryability table (core's, a feature's, a platform's `errorCodes`, or the composed one). */
 export type ErrorCodeTable = Readonly<Record<string, ErrorCodeSpec>>;
 
 /** Core's codes in one table: the service-wide ones and the shared platform ones. */
@@ -119,7 +119,7 @@ export const CORE_ERROR_CODES = {
 /**
  * A code of core's tables (SPEC §7.1 `error.code`): what `new ServiceError(code, …)` accepts, so a typo does not
  * compile. A platform's own codes are in its spec's `errorCodes`, thrown through {@link errorsOf}; the union of every
- * code the service answers is the catalog's composed table (`registry.errorCodes`).
+ * code the service answers is the wiring's composed table (`errorCodes` of `@sda/services`).
  */
 export type ErrorCode = keyof typeof CORE_ERROR_CODES;
 
@@ -130,15 +130,34 @@ export interface CodedErrorSpec extends ErrorCodeSpec {
 
 const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
 
+/** One owner's codes for {@link composeErrorCodes}: a feature package's `const` table, or a platform's `errorCodes`. */
+export interface ErrorCodeOwner<T extends ErrorCodeTable = ErrorCodeTable> {
+  /** Who declares them (`@sda/batch`, `videosite`), named in the error when two owners disagree. */
+  readonly owner: string;
+  readonly codes: T;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
 /**
- * The one code table of a catalog: core's codes, then each owner's (a platform's `errorCodes`), in order. The same
- * code declared twice with the same status and retryability is kept once (two platforms may list `post_not_found`).
- * Pure: called by `createCatalog` at start.
+ * The type of {@link composeErrorCodes}`(owners)`: core's codes and every owner's, each by its name, so a code
+ * nobody declared is a compile error where the composed table is read by name.
+ */
+export type ComposedErrorCodes<O extends readonly ErrorCodeOwner[]> = Readonly<
+  typeof CORE_ERROR_CODES & UnionToIntersection<O[number]["codes"]>
+>;
+
+/**
+ * The one code table of the service: core's codes, then each owner's (a feature's table, a platform's
+ * `errorCodes`), in order. The same code declared twice with the same status and retryability is kept once (two
+ * platforms may list `post_not_found`). Pure: the wiring (`@sda/services`) calls it once, at start.
  * @throws Error when a code is not snake_case, or is declared with two statuses or retryabilities.
  */
-export function composeErrorCodes(
-  owners: readonly { readonly owner: string; readonly codes: ErrorCodeTable }[],
-): ErrorCodeTable {
+export function composeErrorCodes<const O extends readonly ErrorCodeOwner[]>(
+  owners: O,
+): ComposedErrorCodes<O> {
   const table: Record<string, ErrorCodeSpec> = { ...CORE_ERROR_CODES };
   const ownerOf = new Map<string, string>(Object.keys(table).map((code) => [code, "core"]));
   for (const { owner, codes } of owners)
@@ -155,7 +174,7 @@ export function composeErrorCodes(
         ownerOf.set(code, owner);
       }
     }
-  return Object.freeze(table);
+  return Object.freeze(table) as ComposedErrorCodes<O>;
 }
 
 /**
@@ -184,7 +203,7 @@ export type SerializedStatus = Pick<SerializedServiceError, "code" | "status">;
 
 /**
  * The HTTP status of an error read back from a job (a batch item's, a monitor run's request-log row): the one it
- * carries; for a result written before errors carried it, its code's in `codes` (the catalog's composed table) or
+ * carries; for a result written before errors carried it, its code's in `codes` (the wiring's composed table) or
  * core's; 500 for a code nobody declared (logged as an internal failure rather than guessed).
  */
 export function errorStatus(error: SerializedStatus, codes: ErrorCodeTable = CORE_ERROR_CODES): number {

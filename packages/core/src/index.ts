@@ -23,9 +23,11 @@ export { errorEnvelope } from "./envelope.ts";
 export {
   CORE_ERROR_CODES,
   type CodedErrorSpec,
+  type ComposedErrorCodes,
   composeErrorCodes,
   ERROR_CODES,
   type ErrorCode,
+  type ErrorCodeOwner,
   type ErrorCodeSpec,
   type ErrorCodeTable,
   errorStatus,

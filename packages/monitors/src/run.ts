@@ -1,5 +1,5 @@
 import type { OperationSpec } from "@sda/contract";
-import type { Logger } from "@sda/core";
+import type { ErrorCodeTable, Logger } from "@sda/core";
 import {
   type EngineDeps,
   type JobResult,
@@ -27,6 +27,8 @@ export interface RunDeps {
   webhooks: WebhookClient;
   catalog: MonitorCatalog;
   engine: EngineDeps;
+  /** The wiring's composed code table: the logged status of a run whose error was written without one. */
+  errorCodes: ErrorCodeTable;
   log: Logger;
 }
 
@@ -251,7 +253,7 @@ async function logMonitorCall(
       method: "GET",
       path: op.path,
       params: monitor.params,
-      status: result.ok ? 200 : statusOf(result.error, deps.engine.registry.errorCodes),
+      status: result.ok ? 200 : statusOf(result.error, deps.errorCodes),
       errorCode: result.ok ? null : result.error.code,
       cache: result.ok ? result.cache : "BYPASS",
       source: result.ok ? result.source : null,

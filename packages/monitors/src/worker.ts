@@ -1,4 +1,4 @@
-import type { RedisClient } from "@sda/core";
+import type { ErrorCodeTable, RedisClient } from "@sda/core";
 import { type Logger, startPeriodicTask } from "@sda/core";
 import type { EngineDeps, MonitorRunJob } from "@sda/engine";
 import type { PrismaClient } from "@sda/ledger";
@@ -18,6 +18,8 @@ export interface MonitorWorkerOptions {
   prefix: string;
   prisma: PrismaClient;
   engine: EngineDeps;
+  /** The wiring's composed code table (`errorCodes` of `@sda/services`), for runs' request-log rows. */
+  errorCodes: ErrorCodeTable;
   webhooks: WebhookClient;
   catalog: MonitorCatalog;
   /** Runs in flight in this process (`MONITOR_CONCURRENCY`; 0 in {@link startWorkerMonitors}: none). */
@@ -131,6 +133,7 @@ async function startMonitorWorker(options: MonitorWorkerOptions): Promise<Monito
     webhooks: options.webhooks,
     catalog: options.catalog,
     engine: options.engine,
+    errorCodes: options.errorCodes,
     log,
   };
   const worker = createQueueWorker<MonitorRunJob, RunOutcome>({

@@ -1,12 +1,19 @@
 import { BatchRuntime } from "@sda/batch";
 import { history as defaultHistory, registry as defaultRegistry, monitorRules } from "@sda/catalog";
 import { type Catalog, CursorCodec } from "@sda/contract";
-import { duplicateRedis, type Logger, type RedisClient, type ServiceConfig } from "@sda/core";
+import {
+  duplicateRedis,
+  type ErrorCodeTable,
+  type Logger,
+  type RedisClient,
+  type ServiceConfig,
+} from "@sda/core";
 import { ReleaseRetrier, ResultCache } from "@sda/engine";
 import { createPrismaClient, Ledger, type PrismaClient } from "@sda/ledger";
 import { MonitorCatalog } from "@sda/monitors";
 import { createRedis, redisReady, redisTarget } from "@sda/queue";
 import { type WebhookConfig, webhookConfigFromEnv } from "@sda/webhooks";
+import { composeServiceErrorCodes, errorCodes as serviceErrorCodes } from "./error-codes.ts";
 import { type ProviderStatus, providerStatus } from "./providers.ts";
 
 /** How a process wants its shared services built. */
@@ -33,6 +40,11 @@ export interface Services {
   config: ServiceConfig;
   log: Logger;
   registry: Catalog;
+  /**
+   * The composed code table (core's, the features', the registry's platforms'): a code's status and retryability for
+   * every reader of a job's error (`errorCodes` of this package; composed again for a registry of a test's own).
+   */
+  errorCodes: ErrorCodeTable;
   /** The process's main connection (queue producers and consumers, monitors, batches). */
   redis: RedisClient;
   /**
@@ -72,6 +84,7 @@ export async function createServices(
   options: ServicesOptions = {},
 ): Promise<Services> {
   const registry = options.registry ?? defaultRegistry;
+  const errorCodes = options.registry ? composeServiceErrorCodes(registry.platforms) : serviceErrorCodes;
   const redis = createRedis(redisTarget(config), { failFast: options.failFast ?? false });
   if (options.failFast) await redisReady(redis);
   // Not BullMQ's connection: its own commands keep the plain one.
@@ -82,11 +95,20 @@ export async function createServices(
   const ledger = new Ledger(prisma);
   const releases = new ReleaseRetrier(ledger, log);
   const webhookConfig = webhookConfigFromEnv(config, options.webhookConfig);
-  const batch = new BatchRuntime({ prisma, connection: redis, registry, config, log, webhookConfig });
+  const batch = new BatchRuntime({
+    prisma,
+    connection: redis,
+    registry,
+    errorCodes,
+    config,
+    log,
+    webhookConfig,
+  });
   return {
     config,
     log,
     registry,
+    errorCodes,
     redis,
     callRedis,
     prisma,

@@ -39,7 +39,7 @@ export const getJobTool: McpTool = {
       job.state === "pending"
         ? { state: "pending", jobId: job.jobId, status: job.status }
         : { state: "finished", jobId: job.jobId, result: job.result },
-      ctx.deps.registry.errorCodes,
+      ctx.deps.errorCodes,
     );
     // Billed once, on the original request's row: this read charges nothing; the call's charge is told beside.
     if (!answer.ok || job.state === "pending") return answer;

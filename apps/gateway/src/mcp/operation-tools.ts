@@ -94,7 +94,7 @@ export function operationTool(op: OperationSpec): McpTool {
           ...(admission ? { admission } : {}),
           ...(jobId ? { submit: { jobId, keepSeconds: IDEMPOTENCY_TTL_SECONDS } } : {}),
         });
-      if (!key) return outcomeAnswer(await call(), ctx.deps.registry.errorCodes);
+      if (!key) return outcomeAnswer(await call(), ctx.deps.errorCodes);
       // A replay answers without the plan; its admission is settled either way (no unhandled rejection).
       admission?.catch(() => undefined);
       const outcome = await resolveIdempotently(ctx.deps, {
@@ -106,7 +106,7 @@ export function operationTool(op: OperationSpec): McpTool {
         requestId: ctx.requestId,
         run: call,
       });
-      return idempotentAnswer(outcome, ctx.deps.registry.errorCodes);
+      return idempotentAnswer(outcome, ctx.deps.errorCodes);
     },
   };
 }

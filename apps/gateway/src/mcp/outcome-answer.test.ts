@@ -1,4 +1,4 @@
-import { registry } from "@sda/catalog";
+import { errorCodes } from "@sda/services";
 import { describe, expect, it } from "vitest";
 import { outcomeAnswer } from "./operation-tools.ts";
 
@@ -9,7 +9,7 @@ const failed = (error: { code: string; status?: number }) =>
       jobId: "job_1",
       result: { ok: false, credits: 0, error: { ...error, message: "x", retryable: false, details: {} } },
     },
-    registry.errorCodes,
+    errorCodes,
   );
 
 describe("outcomeAnswer of a failed call (an error read back from a job)", () => {

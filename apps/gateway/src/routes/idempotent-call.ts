@@ -60,7 +60,7 @@ export async function answerIdempotently(
     return;
   }
   // A replay charges nothing: the charge is the first call's, under its request id (usage shows the replay free).
-  sendJobResult(res, outcome.result, deps.registry.errorCodes);
+  sendJobResult(res, outcome.result, deps.errorCodes);
 }
 
 /** A call's claim as the store keeps it, with what the loop below needs. */

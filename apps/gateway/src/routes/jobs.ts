@@ -44,7 +44,7 @@ export const jobRoutes: readonly ServiceRoute[] = [
       if (job.state === "pending")
         res.status(202).set("Retry-After", String(POLL_AFTER_SECONDS)).json(pollBody(job.jobId, job.status));
       // The charge is the original request's (in the ledger); the poll's own row has none, so usage shows it free.
-      else sendJobResult(res, job.result, deps.registry.errorCodes);
+      else sendJobResult(res, job.result, deps.errorCodes);
       return undefined;
     },
   }),

@@ -121,7 +121,7 @@ function operationRoute(
       res.status(202).json(pollBody(outcome.jobId, outcome.status));
       return;
     }
-    sendJobResult(res, outcome.result, deps.registry.errorCodes);
+    sendJobResult(res, outcome.result, deps.errorCodes);
   };
 }
 

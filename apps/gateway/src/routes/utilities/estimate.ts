@@ -223,7 +223,7 @@ export const estimateRoute = defineRoute({
         outcome.state === "pending"
           ? outcome
           : { state: "finished", jobId: outcome.jobId, result: outcome.result },
-        ctx.deps.registry.errorCodes,
+        ctx.deps.errorCodes,
       );
     },
   },
@@ -239,7 +239,7 @@ export const estimateRoute = defineRoute({
     );
     if (outcome.jobId) l.jobId = outcome.jobId;
     if (outcome.state === "pending") res.status(202).json(pollBody(outcome.jobId, outcome.status));
-    else if (outcome.state === "failed") sendJobResult(res, outcome.result, deps.registry.errorCodes);
+    else if (outcome.state === "failed") sendJobResult(res, outcome.result, deps.errorCodes);
     else return { data: outcome.data, cache: outcome.cached ? "HIT" : "BYPASS", source: outcome.source };
     return undefined;
   },

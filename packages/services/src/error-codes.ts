@@ -1,0 +1,29 @@
+import { platforms } from "@sda/catalog";
+import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
+import { composeErrorCodes } from "@sda/core";
+
+/**
+ * The feature packages' own codes (each a `const` table in its package, thrown there through `errorsOf`), in the order
+ * the composed table lists them after core's.
+ */
+export const featureErrorCodes = [] as const;
+
+/**
+ * The one code table of a service of these platforms: core's codes (the service-wide ones, the call codes of
+ * `@sda/contract`'s `CALL_ERROR_CODES`, the shared platform ones) ∪ every feature's ∪ every platform's, each code
+ * with its status and retryability. A test stack running a registry of its own composes its platforms this way.
+ * @throws Error when a code is not snake_case, or two owners declare it with two statuses or retryabilities.
+ */
+export function composeServiceErrorCodes<const P extends PlatformSpec>(servicePlatforms: readonly P[]) {
+  return composeErrorCodes([...featureErrorCodes, ...platformErrorCodes(servicePlatforms)]);
+}
+
+/**
+ * The composed code table of the service (the catalog's platforms), built once at import: what every reader of a code's
+ * status or retryability takes (the gateway's job answers, MCP tools, batch items, monitor runs' log rows). Typed by
+ * every table it composes, so reading a code nobody declares does not compile.
+ */
+export const errorCodes = composeServiceErrorCodes(platforms);
+
+/** Every code the service answers (SPEC §7.1 `error.code`): the union of {@link errorCodes}' keys. */
+export type ServiceErrorCode = keyof typeof errorCodes;
