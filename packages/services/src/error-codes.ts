@@ -1,12 +1,15 @@
 import { platforms } from "@sda/catalog";
 import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
-import { composeErrorCodes } from "@sda/core";
+import { composeErrorCodes, type ErrorCodeOwner } from "@sda/core";
+import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
 
 /**
  * The feature packages' own codes (each a `const` table in its package, thrown there through `errorsOf`), in the order
  * the composed table lists them after core's.
  */
-export const featureErrorCodes = [] as const;
+export const featureErrorCodes = [
+  { owner: "@sda/webhooks", codes: WEBHOOK_ERROR_CODES },
+] as const satisfies readonly ErrorCodeOwner[];
 
 /**
  * The one code table of a service of these platforms: core's codes (the service-wide ones, the call codes of

@@ -1,5 +1,6 @@
 export { WebhookClient } from "./client.ts";
 export { type WebhookConfig, webhookConfigFromEnv } from "./config.ts";
+export { WEBHOOK_ERROR_CODES } from "./errors.ts";
 export { webhookDeliveryPage } from "./resources.ts";
 export { generateWebhookSecret } from "./signing.ts";
 export { validateWebhookUrl } from "./ssrf.ts";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
 import {
   assertPublicHost,
   ForbiddenAddressError,
@@ -9,12 +9,13 @@ import {
   normalizeHost,
 } from "@sda/netguard";
 import type { WebhookConfig } from "./config.ts";
+import { fail } from "./errors.ts";
 
 /** Longest webhook URL accepted, in characters. */
 const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 function invalid(reason: string, param: string): ServiceError {
-  return new ServiceError("invalid_webhook_url", `webhook URL refused: ${reason}`, {
+  return fail("invalid_webhook_url", `webhook URL refused: ${reason}`, {
     details: { param, reason },
   });
 }

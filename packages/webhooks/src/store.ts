@@ -1,6 +1,7 @@
 import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage } from "@sda/contract";
-import { isServiceId, ServiceError } from "@sda/core";
+import { isServiceId } from "@sda/core";
 import type { PrismaClient } from "@sda/ledger";
+import { fail } from "./errors.ts";
 import type { AttemptVerdict } from "./schedule.ts";
 import type { AttemptResult } from "./send.ts";
 
@@ -238,7 +239,7 @@ export class DeliveryStore {
       ? await this.prisma.webhookDelivery.findUnique({ where: { id } })
       : null;
     if (!row || (owner && (row.ownerKind !== owner.kind || row.ownerId !== owner.id)))
-      throw new ServiceError("webhook_delivery_not_found", `no webhook delivery ${id}`);
+      throw fail("webhook_delivery_not_found", `no webhook delivery ${id}`);
     const now = new Date();
     const moved = await this.prisma.webhookDelivery.updateMany({
       where: { id, status: { not: "pending" }, attemptCount: row.attemptCount },
@@ -252,7 +253,7 @@ export class DeliveryStore {
       },
     });
     if (moved.count === 0)
-      throw new ServiceError(
+      throw fail(
         "webhook_delivery_pending",
         `webhook delivery ${id} still has an attempt scheduled; replay it once it has succeeded or failed`,
       );
