@@ -1,3 +1,4 @@
+export { BATCH_ERROR_CODES } from "./errors.ts";
 export { batchCompletedEvent } from "./events.ts";
 export { downloadHeaders } from "./export.ts";
 export { requestHash } from "./prepare.ts";

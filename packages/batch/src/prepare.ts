@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type OperationRegistry, parseParams } from "@sda/contract";
 import { type ErrorCode, isServiceError, ServiceError } from "@sda/core";
 import { holdFor } from "@sda/engine";
+import { fail } from "./errors.ts";
 
 /** Most calls one batch may carry. */
 const MAX_BATCH_CALLS = 1000;
@@ -97,7 +98,7 @@ export function prepareBatch(body: unknown, registry: OperationRegistry): Prepar
     else prepared.push(result.call);
   });
   if (problems.length > 0)
-    throw new ServiceError(
+    throw fail(
       "invalid_batch_item",
       `${problems.length} of ${calls.length} calls are invalid; nothing was queued or billed`,
       { details: { items: problems } },

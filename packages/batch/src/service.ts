@@ -10,6 +10,7 @@ import {
 import { generateWebhookSecret, validateWebhookUrl } from "@sda/webhooks";
 import { z } from "zod";
 import { batchEnv } from "./env.ts";
+import { fail } from "./errors.ts";
 import { type BatchExportFormat, exportChunk } from "./export.ts";
 import { type PreparedBatch, prepareBatch, requestHash } from "./prepare.ts";
 import type { BatchRuntime } from "./runtime.ts";
@@ -303,7 +304,7 @@ export class BatchService {
     )
       throw notFound(batchId);
     if (batch.expiresAt.getTime() <= Date.now())
-      throw new ServiceError(
+      throw fail(
         "batch_expired",
         `batch ${batchId} expired at ${batch.expiresAt.toISOString()}; results are kept ${batchEnv.of(this.runtime.config).BATCH_RESULT_TTL_DAYS} days`,
         { details: { batchId, expiredAt: batch.expiresAt.toISOString() } },
@@ -331,7 +332,7 @@ function replay(earlier: IdempotencyRecord, hash: string): { replayed: true; dat
 }
 
 function notFound(batchId: string): ServiceError {
-  return new ServiceError("batch_not_found", `no batch ${batchId} for this key`, { details: { batchId } });
+  return fail("batch_not_found", `no batch ${batchId} for this key`, { details: { batchId } });
 }
 
 function invalidCursor(): ServiceError {

@@ -27,7 +27,6 @@ export const ERROR_CODES = {
   invalid_schedule: { status: 400, retryable: false },
   unknown_metric: { status: 400, retryable: false },
   ambiguous_url: { status: 400, retryable: false },
-  invalid_batch_item: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },
@@ -36,8 +35,6 @@ export const ERROR_CODES = {
   // 404: the route or a job
   route_not_found: { status: 404, retryable: false },
   job_not_found: { status: 404, retryable: false },
-  batch_not_found: { status: 404, retryable: false },
-  batch_expired: { status: 404, retryable: false },
   monitor_not_found: { status: 404, retryable: false },
   // 405 / 422 / 429 / 431
   method_not_allowed: { status: 405, retryable: false },

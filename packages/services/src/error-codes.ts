@@ -1,3 +1,4 @@
+import { BATCH_ERROR_CODES } from "@sda/batch";
 import { platforms } from "@sda/catalog";
 import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
 import { composeErrorCodes, type ErrorCodeOwner } from "@sda/core";
@@ -9,6 +10,7 @@ import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
  */
 export const featureErrorCodes = [
   { owner: "@sda/webhooks", codes: WEBHOOK_ERROR_CODES },
+  { owner: "@sda/batch", codes: BATCH_ERROR_CODES },
 ] as const satisfies readonly ErrorCodeOwner[];
 
 /**
