@@ -23,8 +23,6 @@ export const ERROR_CODES = {
   invalid_cursor: { status: 400, retryable: false },
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
-  operation_not_monitorable: { status: 400, retryable: false },
-  invalid_schedule: { status: 400, retryable: false },
   unknown_metric: { status: 400, retryable: false },
   ambiguous_url: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
@@ -35,11 +33,8 @@ export const ERROR_CODES = {
   // 404: the route or a job
   route_not_found: { status: 404, retryable: false },
   job_not_found: { status: 404, retryable: false },
-  monitor_not_found: { status: 404, retryable: false },
   // 405 / 422 / 429 / 431
   method_not_allowed: { status: 405, retryable: false },
-  monitor_without_webhook: { status: 409, retryable: false },
-  monitor_limit_reached: { status: 409, retryable: false },
   unsupported_url: { status: 422, retryable: false },
   idempotency_key_reused: { status: 422, retryable: false },
   // a direct call with the Idempotency-Key of a call still starting (not yet enqueued) past the deadline

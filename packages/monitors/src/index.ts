@@ -4,6 +4,7 @@
  * run {@link startWorkerMonitors} (the monitor consumer) and pass its `hooks` to the webhook worker.
  */
 export { documentedBodies, listQuery } from "./body.ts";
+export { MONITOR_ERROR_CODES } from "./errors.ts";
 export { monitorItemsEvent, monitorTestEvent } from "./events.ts";
 export { monitorPage, monitorResource, monitorRunPage } from "./resources.ts";
 export { MonitorCatalog } from "./rules.ts";

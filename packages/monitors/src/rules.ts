@@ -7,6 +7,7 @@ import type {
 } from "@sda/contract";
 import { ServiceError } from "@sda/core";
 import { locateUrl } from "@sda/history";
+import { fail } from "./errors.ts";
 
 /** A list operation a monitor runs, with its item rule. */
 export interface ItemsOperation {
@@ -59,7 +60,7 @@ export class MonitorCatalog {
         ? `${path} is a details operation: track its metrics with POST /v1/history/track instead`
         : `${path} is not a list operation with stable item ids`;
     const allowed = this.monitorablePaths();
-    throw new ServiceError("operation_not_monitorable", `${hint}; monitors accept ${allowed.join(", ")}`, {
+    throw fail("operation_not_monitorable", `${hint}; monitors accept ${allowed.join(", ")}`, {
       details: { param: "path", allowed },
     });
   }

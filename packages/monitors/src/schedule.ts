@@ -1,5 +1,6 @@
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
 import { CronExpressionParser } from "cron-parser";
+import { fail } from "./errors.ts";
 
 /** A monitor's schedule: a fixed interval, or a cron pattern evaluated in an IANA time zone. */
 export type MonitorSchedule = { everySeconds: number } | { cron: string; tz: string };
@@ -23,7 +24,7 @@ const MAX_INTERVAL_SECONDS = 365 * 86_400;
 const CRON_SAMPLE = 60;
 
 function invalid(message: string, details: Record<string, unknown> = {}): ServiceError {
-  return new ServiceError("invalid_schedule", message, { details: { param: "schedule", ...details } });
+  return fail("invalid_schedule", message, { details: { param: "schedule", ...details } });
 }
 
 /**

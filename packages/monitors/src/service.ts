@@ -11,6 +11,7 @@ import {
 } from "@sda/webhooks";
 import { createMonitorBody, listQuery, parseBody, rawParams, trackBody, updateMonitorBody } from "./body.ts";
 import { monitorsEnv } from "./env.ts";
+import { fail } from "./errors.ts";
 import type { MonitorCatalog } from "./rules.ts";
 import { parseSchedule } from "./schedule.ts";
 import { MonitorScheduler } from "./scheduler.ts";
@@ -182,7 +183,7 @@ export class MonitorService {
         ? undefined
         : parseSchedule(input.schedule, monitorsEnv.of(this.#options.config).MONITOR_MIN_INTERVAL_SECONDS);
     if (input.webhookUrl !== undefined && current.kind === "track")
-      throw new ServiceError("monitor_without_webhook", "a tracking monitor has no webhook", {
+      throw fail("monitor_without_webhook", "a tracking monitor has no webhook", {
         details: { param: "webhookUrl" },
       });
     const webhookUrl =
@@ -288,13 +289,9 @@ export class MonitorService {
     return {
       max,
       full: () =>
-        new ServiceError(
-          "monitor_limit_reached",
-          `this account keeps at most ${max} monitors; delete one first`,
-          {
-            details: { maxMonitors: max },
-          },
-        ),
+        fail("monitor_limit_reached", `this account keeps at most ${max} monitors; delete one first`, {
+          details: { maxMonitors: max },
+        }),
     };
   }
 
@@ -340,7 +337,7 @@ export class MonitorService {
   async #withWebhook(principal: MonitorReader, id: string): Promise<MonitorRecord> {
     const monitor = await this.store.getOwned(id, principal);
     if (!monitor.webhookUrl || !monitor.secret)
-      throw new ServiceError("monitor_without_webhook", `monitor ${id} tracks history and has no webhook`);
+      throw fail("monitor_without_webhook", `monitor ${id} tracks history and has no webhook`);
     return monitor;
   }
 

@@ -1,6 +1,7 @@
 import { type CursorCodec, decodeKeysetCursor, type KeysetPage, keysetPage } from "@sda/contract";
-import { isServiceId, newId, ServiceError } from "@sda/core";
+import { isServiceId, newId } from "@sda/core";
 import type { Prisma, PrismaClient } from "@sda/ledger";
+import { fail } from "./errors.ts";
 import { RunStore } from "./run-store.ts";
 import type { MonitorSchedule } from "./schedule.ts";
 
@@ -151,7 +152,7 @@ export class MonitorStore {
       monitor.accountId !== owner.accountId ||
       (owner.keyId !== undefined && monitor.keyId !== owner.keyId)
     )
-      throw new ServiceError("monitor_not_found", `no monitor ${id} for this key`);
+      throw fail("monitor_not_found", `no monitor ${id} for this key`);
     return monitor;
   }
 

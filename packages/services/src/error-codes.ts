@@ -2,6 +2,7 @@ import { BATCH_ERROR_CODES } from "@sda/batch";
 import { platforms } from "@sda/catalog";
 import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
 import { composeErrorCodes, type ErrorCodeOwner } from "@sda/core";
+import { MONITOR_ERROR_CODES } from "@sda/monitors";
 import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
 
 /**
@@ -11,6 +12,7 @@ import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
 export const featureErrorCodes = [
   { owner: "@sda/webhooks", codes: WEBHOOK_ERROR_CODES },
   { owner: "@sda/batch", codes: BATCH_ERROR_CODES },
+  { owner: "@sda/monitors", codes: MONITOR_ERROR_CODES },
 ] as const satisfies readonly ErrorCodeOwner[];
 
 /**
