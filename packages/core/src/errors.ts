@@ -5,14 +5,17 @@ export interface ErrorCodeSpec {
 }
 
 /**
- * The service-wide error codes, their HTTP status and default retryability. Codes that belong to one platform
- * (an `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
- * errorCodes })`, thrown through {@link errorsOf}); the wiring (`@sda/services`) composes every table into one
- * ({@link composeErrorCodes}).
+ * The service-wide error codes, their HTTP status and default retryability: a call's parameters, key and credits, the
+ * route, a job, rate limits, the platform upstream and the service itself. Codes that belong to one platform (an
+ * `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
+ * errorCodes })`), codes of one feature by its package (`BATCH_ERROR_CODES` of `@sda/batch`, `MONITOR_ERROR_CODES`,
+ * `WEBHOOK_ERROR_CODES`, `HISTORY_ERROR_CODES`), each thrown through its owner's {@link errorsOf}; the wiring
+ * (`@sda/services`) composes every table into one ({@link composeErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one
- * function (`errorEnvelope`). Keeping status and retryability in this one table means a code can never be answered
- * with two different statuses by two different call sites.
+ * function (`errorEnvelope`). Keeping each code's status and retryability in its owner's one table, composed once and
+ * refusing a code declared twice with two meanings, means a code can never be answered with two different statuses by
+ * two different call sites.
  */
 export const ERROR_CODES = {
   // 400: the caller's parameters
@@ -23,8 +26,6 @@ export const ERROR_CODES = {
   invalid_cursor: { status: 400, retryable: false },
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
-  unknown_metric: { status: 400, retryable: false },
-  ambiguous_url: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
   missing_api_key: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },

@@ -4,6 +4,7 @@
  * {@link readHistory}. Which operations record what is declared by the platform packages (`src/history.ts`) and
  * composed in `@sda/catalog` (`history`).
  */
+export { HISTORY_ERROR_CODES } from "./errors.ts";
 export { type LocatedUrl, locateUrl } from "./locate.ts";
 export { createHistoryObserver } from "./observer.ts";
 export { metricSnapshotPartitions } from "./partitions.ts";

@@ -1,5 +1,6 @@
 import { type HistoryCatalog, type HistoryLocation, parseParams } from "@sda/contract";
 import { isServiceError, ServiceError } from "@sda/core";
+import { fail } from "./errors.ts";
 
 /**
  * What a `url` names, before the store is asked: the resource id, or an alias a recorded call may have mapped, and
@@ -41,7 +42,7 @@ export function locateUrl(catalog: HistoryCatalog, url: string): LocatedUrl {
   const [only] = candidates;
   if (only && candidates.length === 1) return only;
   if (candidates.length > 1)
-    throw new ServiceError(
+    throw fail(
       "ambiguous_url",
       `url fits several resources (${candidates.map((c) => `${c.platform} ${c.kind}`).join(", ")}); pass the full URL`,
       {

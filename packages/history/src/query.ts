@@ -2,6 +2,7 @@ import { failWith, type HistoryCatalog } from "@sda/contract";
 import { ServiceError } from "@sda/core";
 import { instantInRange } from "@sda/ledger";
 import { z } from "zod";
+import { fail } from "./errors.ts";
 import { locateUrl } from "./locate.ts";
 import type { HistoryInterval, HistoryStore, MetricPoint } from "./store.ts";
 
@@ -71,7 +72,7 @@ function requestedMetrics(raw: string | undefined, allowed: readonly string[]): 
   if (names.length === 0) return [...allowed];
   const unknown = names.filter((m) => !allowed.includes(m));
   if (unknown.length > 0)
-    throw new ServiceError(
+    throw fail(
       "unknown_metric",
       `unknown metric ${unknown.join(", ")}; this resource records: ${allowed.join(", ")}`,
       { details: { param: "metrics", unknown, allowed } },

@@ -2,6 +2,7 @@ import { BATCH_ERROR_CODES } from "@sda/batch";
 import { platforms } from "@sda/catalog";
 import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
 import { composeErrorCodes, type ErrorCodeOwner } from "@sda/core";
+import { HISTORY_ERROR_CODES } from "@sda/history";
 import { MONITOR_ERROR_CODES } from "@sda/monitors";
 import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
 
@@ -13,6 +14,7 @@ export const featureErrorCodes = [
   { owner: "@sda/webhooks", codes: WEBHOOK_ERROR_CODES },
   { owner: "@sda/batch", codes: BATCH_ERROR_CODES },
   { owner: "@sda/monitors", codes: MONITOR_ERROR_CODES },
+  { owner: "@sda/history", codes: HISTORY_ERROR_CODES },
 ] as const satisfies readonly ErrorCodeOwner[];
 
 /**
