@@ -3,7 +3,8 @@ import type { ErrorCode } from "@sda/core";
 /**
  * The codes any registry operation can answer, whatever its platform (SPEC §7.3 documents 400, 401, 402, 404, 422,
  * 429 and 502 on every operation): its parameters, the key, the credits, the rate limit, the platform upstream, and
- * the service itself, and the `Idempotency-Key` a call may carry. An operation's closed set is these, its platform's codes and the ones it declares (`errors`).
+ * the service itself, and the `Idempotency-Key` a call may carry. An operation's closed set is these, its platform's
+ * codes and the ones it declares (`errors`: e.g. `AUDIO_ERROR_CODES` of `@sda/media/error-codes`).
  */
 export const CALL_ERROR_CODES = [
   "missing_parameter",
@@ -31,15 +32,3 @@ export const CALL_ERROR_CODES = [
   "idempotency_key_reused",
   "idempotency_key_in_use",
 ] as const satisfies readonly ErrorCode[];
-
-/** The shared audio pipeline's codes (`@sda/media`; SPEC §4.2.2, §7.4), for operations that transcribe audio. */
-export const AUDIO_ERROR_CODES = [
-  "duration_too_long",
-  "cost_exceeds_max",
-  "audio_extract_failed",
-  "asr_unavailable",
-  "asr_failed",
-] as const satisfies readonly ErrorCode[];
-
-/** The shared summary pipeline's code (`@sda/summarize`), for operations that summarise. */
-export const SUMMARY_ERROR_CODES = ["summary_failed"] as const satisfies readonly ErrorCode[];

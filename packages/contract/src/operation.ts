@@ -1,4 +1,4 @@
-import type { Logger, PlatformStore } from "@sda/core";
+import type { ErrorCodeTable, Logger, PlatformStore } from "@sda/core";
 import type { z } from "zod";
 import type { OperationCursors } from "./cursor.ts";
 import type { PlatformHttpClient } from "./http.ts";
@@ -188,8 +188,12 @@ export interface OperationSpecInput<
    * (`listPage`, `profileCore`, `countWithLabel`, `timestamp`…), platform fields nullable, named with `component`.
    */
   output: O;
-  /** Codes of the shared pipelines it uses besides `CALL_ERROR_CODES` and its platform's (e.g. ASR codes). */
-  errors?: readonly string[];
+  /**
+   * The codes it answers besides `CALL_ERROR_CODES` and its platform's: codes of core or its platform by name
+   * (`["ad_not_found"]`), or a shared pipeline's codes as that pipeline's table (`AUDIO_ERROR_CODES` of
+   * `@sda/media/error-codes`), which says their status where neither core nor the platform declares them.
+   */
+  errors?: readonly string[] | ErrorCodeTable;
   price: PriceRule;
   cache: CachePolicy;
   /** Default: the platform's name. Other queues must be listed in the platform's `queues`. */

@@ -128,6 +128,25 @@ describe("definePlatform", () => {
     ).toThrow(/error "duration_too_lng" is neither one of its platform's codes nor core's/);
   });
 
+  it("takes a shared pipeline's codes as its table, in the table's order, and refuses one that contradicts core's", () => {
+    const pipeline = { clip_failed: { status: 502, retryable: true } } as const;
+    const clip = withHandler(defineOperationSpec({ ...mediaSpec, errors: pipeline }), unrun);
+    const [op] = definePlatform({
+      name: "clipsite",
+      hosts: [],
+      queues: ["audio"],
+      operations: [clip],
+    }).operations;
+    expect(op.errorCodes.slice(-1)).toEqual(["clip_failed"]);
+    const wrong = { duration_too_long: { status: 422, retryable: false } } as const;
+    const contradicting = withHandler(defineOperationSpec({ ...mediaSpec, errors: wrong }), unrun);
+    expect(() =>
+      definePlatform({ name: "wrongsite", hosts: [], queues: ["audio"], operations: [contradicting] }),
+    ).toThrow(
+      /error "duration_too_long" is declared as 400 \(retryable false\); its errors table cannot make it 422/,
+    );
+  });
+
   it("refuses env variables outside its prefix and queues it did not list", () => {
     expect(() =>
       definePlatform({ name: "badsite", hosts: [], env: z.object({ TOKEN: z.string() }), operations: [] }),

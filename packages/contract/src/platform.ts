@@ -147,7 +147,8 @@ const OPERATION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
  * @throws Error when the name is malformed, an env variable is not `<NAME>_…`, an operation name repeats or has no
  *   handler loader, an operation names a queue the platform did not list, a monitor rule or canary names no operation of it,
  *   `callerHosts.refusedCode` is not one of its error codes, an operation's `errors` names a code neither its
- *   platform nor core declares, or a host budget is malformed (`declareHostBudgets`).
+ *   platform nor core declares (unless a pipeline's table gives it) or gives one another status than they do, or a
+ *   host budget is malformed (`declareHostBudgets`).
  */
 export function definePlatform<
   const N extends string,
@@ -185,7 +186,7 @@ export function definePlatform<
       summary: op.summary,
       params: op.params,
       output: op.output,
-      errorCodes: operationErrorCodes(Object.keys(input.errorCodes ?? {}), op.errors ?? []),
+      errorCodes: operationErrorCodes(Object.keys(input.errorCodes ?? {}), declaredCodes(op.errors)),
       price: op.price,
       queue,
       cache: op.cache,
@@ -212,12 +213,7 @@ export function definePlatform<
     refusedCode !== undefined && Object.hasOwn(errorCodes, refusedCode) ? errorCodes[refusedCode] : undefined;
   if (refusedCode !== undefined && !refused)
     throw new Error(`${name}: callerHosts.refusedCode "${refusedCode}" is not one of its error codes`);
-  for (const op of input.operations)
-    for (const code of op.errors ?? [])
-      if (!Object.hasOwn(errorCodes, code) && !Object.hasOwn(CORE_ERROR_CODES, code))
-        throw new Error(
-          `${name}.${op.name}: error "${code}" is neither one of its platform's codes nor core's`,
-        );
+  for (const op of input.operations) checkDeclaredErrors(`${name}.${op.name}`, op.errors, errorCodes);
   return {
     name,
     title: input.title ?? name,
@@ -234,6 +230,47 @@ export function definePlatform<
     politeness,
     operations: operations as unknown as PlatformSpec<N, Ops, E, C>["operations"],
   };
+}
+
+/** The codes an operation's `errors` names, in order (a list's, or a pipeline table's keys). */
+function declaredCodes(errors: OperationSpecInput["errors"]): readonly string[] {
+  if (errors === undefined) return [];
+  return isCodeList(errors) ? errors : Object.keys(errors);
+}
+
+function isCodeList(errors: readonly string[] | ErrorCodeTable): errors is readonly string[] {
+  return Array.isArray(errors);
+}
+
+/**
+ * Checks an operation's `errors`: a code named in a list must be its platform's or core's; a code of a pipeline's
+ * table (`AUDIO_ERROR_CODES`) may be neither (the wiring composes the pipeline's table), but where either declares it,
+ * the table must give it the same status and retryability.
+ * @throws Error otherwise.
+ */
+function checkDeclaredErrors(
+  where: string,
+  errors: OperationSpecInput["errors"],
+  platformCodes: ErrorCodeTable,
+): void {
+  const given: ErrorCodeTable = errors === undefined || isCodeList(errors) ? {} : errors;
+  for (const code of declaredCodes(errors)) {
+    const known = Object.hasOwn(platformCodes, code)
+      ? platformCodes[code]
+      : Object.hasOwn(CORE_ERROR_CODES, code)
+        ? (CORE_ERROR_CODES as ErrorCodeTable)[code]
+        : undefined;
+    const spec = Object.hasOwn(given, code) ? given[code] : undefined;
+    if (!known && !spec)
+      throw new Error(
+        `${where}: error "${code}" is neither one of its platform's codes nor core's (nor in a pipeline's table)`,
+      );
+    if (known && spec && (known.status !== spec.status || known.retryable !== spec.retryable))
+      throw new Error(
+        `${where}: error "${code}" is declared as ${known.status} (retryable ${known.retryable}); its errors table` +
+          ` cannot make it ${spec.status} (retryable ${spec.retryable})`,
+      );
+  }
 }
 
 /** An operation's closed set of codes: the call codes, its platform's, its own; each once, in that order. */

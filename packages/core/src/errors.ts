@@ -8,9 +8,10 @@ export interface ErrorCodeSpec {
  * The service-wide error codes, their HTTP status and default retryability: a call's parameters, key and credits, the
  * route, a job, rate limits, the platform upstream and the service itself. Codes that belong to one platform (an
  * `…_not_found` of its own resources, a private-profile 403…) are declared by that platform (`definePlatform({
- * errorCodes })`), codes of one feature by its package (`BATCH_ERROR_CODES` of `@sda/batch`, `MONITOR_ERROR_CODES`,
- * `WEBHOOK_ERROR_CODES`, `HISTORY_ERROR_CODES`), each thrown through its owner's {@link errorsOf}; the wiring
- * (`@sda/services`) composes every table into one ({@link composeErrorCodes}).
+ * errorCodes })`), codes of one feature or shared pipeline by its package (`BATCH_ERROR_CODES` of `@sda/batch`,
+ * `MONITOR_ERROR_CODES`, `WEBHOOK_ERROR_CODES`, `HISTORY_ERROR_CODES`, `MEDIA_ERROR_CODES`, `SUMMARY_ERROR_CODES`),
+ * each thrown through its owner's {@link errorsOf}; the wiring (`@sda/services`) composes every table into one
+ * ({@link composeErrorCodes}).
  *
  * Every failure a caller can see is a {@link ServiceError}; the gateway turns it into the SPEC §7.1 envelope in one
  * function (`errorEnvelope`). Keeping each code's status and retryability in its owner's one table, composed once and
@@ -24,6 +25,8 @@ export const ERROR_CODES = {
   parameter_out_of_range: { status: 400, retryable: false },
   invalid_enum_value: { status: 400, retryable: false },
   invalid_cursor: { status: 400, retryable: false },
+  // an audio transcript over its longest duration, a call above the caller's maxCredits (the platform and the price
+  // answer them; the audio pipeline's own codes are @sda/media's)
   duration_too_long: { status: 400, retryable: false },
   cost_exceeds_max: { status: 400, retryable: false },
   // 401 / 402: key and credits (SPEC §5)
@@ -53,11 +56,6 @@ export const ERROR_CODES = {
   upstream_blocked: { status: 502, retryable: true },
   upstream_rate_limited: { status: 502, retryable: true },
   upstream_login_required: { status: 502, retryable: true },
-  // the shared audio and summary pipelines (@sda/media, @sda/summarize)
-  audio_extract_failed: { status: 502, retryable: true },
-  asr_unavailable: { status: 502, retryable: false },
-  asr_failed: { status: 502, retryable: true },
-  summary_failed: { status: 502, retryable: true },
   // 503: a store of the service (Redis, PostgreSQL) is unreachable; nothing was done or billed
   service_unavailable: { status: 503, retryable: true },
 } as const satisfies Record<string, ErrorCodeSpec>;

@@ -1,4 +1,5 @@
 import { ServiceError } from "@sda/core";
+import { fail } from "./error-codes.ts";
 
 /**
  * Why audio could not be extracted (SPEC §7.4, `error.reason` of a 502 `audio_extract_failed`):
@@ -42,7 +43,7 @@ export function audioExtractError(
 ): ServiceError {
   const row = AUDIO_EXTRACT_REASONS[reason];
   const wait = options.retryAfterSeconds ?? row.retryAfterSeconds;
-  return new ServiceError("audio_extract_failed", message, {
+  return fail("audio_extract_failed", message, {
     retryable: row.retryable,
     ...(row.retryable && wait !== null ? { retryAfterSeconds: wait } : {}),
     details: { ...options.details, reason },

@@ -3,18 +3,24 @@ import { platforms } from "@sda/catalog";
 import { type PlatformSpec, platformErrorCodes } from "@sda/contract";
 import { composeErrorCodes, type ErrorCodeOwner } from "@sda/core";
 import { HISTORY_ERROR_CODES } from "@sda/history";
+import { MEDIA_ERROR_CODES } from "@sda/media/error-codes";
 import { MONITOR_ERROR_CODES } from "@sda/monitors";
+import { SUMMARY_ERROR_CODES } from "@sda/summarize/error-codes";
 import { WEBHOOK_ERROR_CODES } from "@sda/webhooks";
 
 /**
- * The feature packages' own codes (each a `const` table in its package, thrown there through `errorsOf`), in the order
- * the composed table lists them after core's.
+ * The feature packages' and shared pipelines' own codes (each a `const` table in its package, thrown there through
+ * its `fail = errorsOf(table)`), in the order the composed table lists them after core's. The pipelines' come from
+ * their `error-codes` entries, which import nothing of the pipelines: the gateway, which shares this wiring, must not
+ * bundle them.
  */
 export const featureErrorCodes = [
   { owner: "@sda/webhooks", codes: WEBHOOK_ERROR_CODES },
   { owner: "@sda/batch", codes: BATCH_ERROR_CODES },
   { owner: "@sda/monitors", codes: MONITOR_ERROR_CODES },
   { owner: "@sda/history", codes: HISTORY_ERROR_CODES },
+  { owner: "@sda/media", codes: MEDIA_ERROR_CODES },
+  { owner: "@sda/summarize", codes: SUMMARY_ERROR_CODES },
 ] as const satisfies readonly ErrorCodeOwner[];
 
 /**

@@ -50,6 +50,9 @@ async function counterValue(strategy: string, outcome: string): Promise<number> 
   );
 }
 
+// The audio pipeline's code as `@sda/media` declares it (this package does not depend on the pipeline).
+const audioExtractFailed = { code: "audio_extract_failed", status: 502, retryable: true };
+
 describe("failure classes", () => {
   it.each([
     [new ServiceError({ code: "video_unavailable", status: 404, retryable: false }, "gone"), "not_found"],
@@ -63,8 +66,8 @@ describe("failure classes", () => {
     [new ServiceError("upstream_rate_limited", "429"), "rate_limited"],
     [new ServiceError("upstream_login_required", "login"), "login_wall"],
     [new ServiceError("upstream_timeout", "slow"), "transient"],
-    [new ServiceError("audio_extract_failed", "403", { details: { reason: "blocked_rate" } }), "blocked"],
-    [new ServiceError("audio_extract_failed", "kids", { details: { reason: "restricted" } }), "fatal"],
+    [new ServiceError(audioExtractFailed, "403", { details: { reason: "blocked_rate" } }), "blocked"],
+    [new ServiceError(audioExtractFailed, "kids", { details: { reason: "restricted" } }), "fatal"],
     [new TypeError("fetch failed"), "transient"],
   ])("%s is %s", (error, expected) => {
     expect(classifyError(error)).toBe(expected);

@@ -1,5 +1,6 @@
 import { openAsBlob } from "node:fs";
 import { ServiceError } from "@sda/core";
+import { fail } from "../error-codes.ts";
 import type { AsrProvider, AsrRequest, AsrTranscription } from "./provider.ts";
 import { readVerboseJson } from "./verbose-json.ts";
 
@@ -104,7 +105,7 @@ export class OpenAiCompatibleAsr implements AsrProvider {
   }
 
   private failed(message: string, details: Record<string, unknown>, cause?: unknown): ServiceError {
-    return new ServiceError("asr_failed", message, {
+    return fail("asr_failed", message, {
       retryAfterSeconds: 30,
       details: { provider: this.name, ...details },
       ...(cause === undefined ? {} : { cause }),

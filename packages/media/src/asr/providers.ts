@@ -1,5 +1,6 @@
 import { type ServiceConfig, ServiceError } from "@sda/core";
 import { mediaEnv } from "../env.ts";
+import { fail } from "../error-codes.ts";
 import { OpenAiCompatibleAsr } from "./openai-compatible.ts";
 import type { AsrProvider, AsrRequest, AsrTranscription } from "./provider.ts";
 
@@ -35,7 +36,7 @@ export function asrProvidersFromConfig(config: ServiceConfig): AsrProvider[] {
 
 /** 502 `asr_unavailable` (not retryable): no speech-to-text tier is configured. Nothing was downloaded or billed. */
 export function asrUnavailableError(): ServiceError {
-  return new ServiceError("asr_unavailable", "speech-to-text is not configured on this service", {
+  return fail("asr_unavailable", "speech-to-text is not configured on this service", {
     details: { providers: [] },
   });
 }
@@ -68,7 +69,7 @@ export async function transcribeWithFallback(
       lastError = error;
     }
   }
-  throw new ServiceError("asr_failed", "every speech-to-text tier failed", {
+  throw fail("asr_failed", "every speech-to-text tier failed", {
     retryAfterSeconds: 30,
     details: { attempts },
     cause: lastError,

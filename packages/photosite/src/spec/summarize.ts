@@ -1,12 +1,6 @@
-import {
-  AUDIO_ERROR_CODES,
-  cacheParam,
-  defineOperationSpec,
-  fixed,
-  SUMMARY_ERROR_CODES,
-  summaryFields,
-  url,
-} from "@sda/contract";
+import { cacheParam, defineOperationSpec, fixed, summaryFields, url } from "@sda/contract";
+import { AUDIO_ERROR_CODES } from "@sda/media/error-codes";
+import { SUMMARY_ERROR_CODES } from "@sda/summarize/error-codes";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 
@@ -36,7 +30,7 @@ export const summarizeSpec = defineOperationSpec({
     "Summary of a post or reel from its caption and the reel's speech: summary paragraph, key points, topics and sentiment.",
   params: summarizeParams,
   output: summarizeOutput,
-  errors: [...AUDIO_ERROR_CODES, ...SUMMARY_ERROR_CODES],
+  errors: { ...AUDIO_ERROR_CODES, ...SUMMARY_ERROR_CODES },
   price: fixed(4),
   cache: { mode: "optIn" },
   queue: "ai",

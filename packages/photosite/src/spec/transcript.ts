@@ -1,4 +1,5 @@
-import { AUDIO_ERROR_CODES, cacheParam, defineOperationSpec, fixed, speechFields, url } from "@sda/contract";
+import { cacheParam, defineOperationSpec, fixed, speechFields, url } from "@sda/contract";
+import { AUDIO_ERROR_CODES } from "@sda/media/error-codes";
 import { z } from "zod";
 import { postParam } from "../inputs/params.ts";
 

@@ -1,6 +1,7 @@
 import type { HttpClient } from "@sda/contract";
-import { ServiceError } from "@sda/core";
+import type { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../error-codes.ts";
 
 /** An OpenAI-compatible chat-completions endpoint (`LLM_BASE_URL`, `LLM_MODEL`, `LLM_API_KEY`). */
 export interface ChatEndpoint {
@@ -34,7 +35,7 @@ const completionSchema = z.object({
 const ERROR_STATUSES = Array.from({ length: 200 }, (_, i) => 400 + i);
 
 function summaryFailed(message: string, details: Record<string, unknown>, cause?: unknown): ServiceError {
-  return new ServiceError("summary_failed", message, {
+  return fail("summary_failed", message, {
     retryAfterSeconds: 30,
     details: { provider: "llm", ...details },
     ...(cause === undefined ? {} : { cause }),

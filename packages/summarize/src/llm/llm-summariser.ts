@@ -1,5 +1,5 @@
-import { ServiceError } from "@sda/core";
 import { z } from "zod";
+import { fail } from "../error-codes.ts";
 import {
   SENTIMENTS,
   type Summariser,
@@ -109,7 +109,7 @@ export class LlmSummariser implements Summariser {
       await chatCompletion(ctx.http, this.endpoint, retry, RESPONSE_FORMAT, ctx.signal),
     );
     if (second.ok) return second.summary;
-    throw new ServiceError("summary_failed", "the LLM answered no valid summary twice", {
+    throw fail("summary_failed", "the LLM answered no valid summary twice", {
       retryAfterSeconds: 30,
       details: { provider: "llm", reason: "invalid_json", problem: second.problem },
     });

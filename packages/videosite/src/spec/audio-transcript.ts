@@ -1,11 +1,11 @@
 import {
-  AUDIO_ERROR_CODES,
   cacheParam,
   defineOperationSpec,
   optionalIntParam,
   perAudioMinute,
   speechTranscriptFields,
 } from "@sda/contract";
+import { AUDIO_ERROR_CODES } from "@sda/media/error-codes";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";

@@ -1,11 +1,5 @@
-import {
-  cacheParam,
-  defineOperationSpec,
-  fixed,
-  SUMMARY_ERROR_CODES,
-  summaryFields,
-  url,
-} from "@sda/contract";
+import { cacheParam, defineOperationSpec, fixed, summaryFields, url } from "@sda/contract";
+import { SUMMARY_ERROR_CODES } from "@sda/summarize/error-codes";
 import { z } from "zod";
 import { languageParam } from "../inputs/language.ts";
 import { videoUrlParam } from "../inputs/video-url.ts";
