@@ -6,9 +6,7 @@
  */
 export { CursorCodec, type OperationCursors } from "./cursor.ts";
 export { anyErrorEnvelope, errorEnvelopeSchema, jobHandle, successEnvelopeSchema } from "./envelopes.ts";
-export { AUDIO_ERROR_CODES, SUMMARY_ERROR_CODES } from "./error-codes.ts";
 export {
-export { CALL_ERROR_CODES } from "./error-codes.ts";
   createHistoryCatalog,
   defineHistory,
   type HistoryCatalog,

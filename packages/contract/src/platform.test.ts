@@ -4,7 +4,13 @@ import { z } from "zod";
 import { itemsAt } from "./monitor-rule.ts";
 import { defineOperationSpec, type OperationContext } from "./operation.ts";
 import { withHandler } from "./operation-entry.ts";
-import { createCatalog, definePlatform, matchesHost, type PlatformSpec, platformErrorCodes } from "./platform.ts";
+import {
+  createCatalog,
+  definePlatform,
+  matchesHost,
+  type PlatformSpec,
+  platformErrorCodes,
+} from "./platform.ts";
 import { fixed } from "./price.ts";
 
 const itemSpec = defineOperationSpec({

@@ -23,7 +23,6 @@ export { errorEnvelope } from "./envelope.ts";
 export {
   CORE_ERROR_CODES,
   type CodedErrorSpec,
-  type ComposedErrorCodes,
   composeErrorCodes,
   ERROR_CODES,
   type ErrorCode,

@@ -1,8 +1,3 @@
-export {
-  composeServiceErrorCodes,
-  errorCodes,
-  featureErrorCodes,
-  type ServiceErrorCode,
-} from "./error-codes.ts";
+export { errorCodes } from "./error-codes.ts";
 export type { ProviderStatus } from "./providers.ts";
 export * from "./services.ts";
