@@ -58,7 +58,7 @@ describe("the batch.completed webhook", () => {
     await expect
       .poll(
         async () =>
-          (await stack.prisma.webhookDelivery.findUnique({ where: { id: deliveries[0]?.id ?? "" } }))?.status,
+          (await stack.prisma.webhookDelivery.findFirst({ where: { id: deliveries[0]?.id ?? "" } }))?.status,
         { timeout: 10_000, interval: 50 },
       )
       .toBe("succeeded");

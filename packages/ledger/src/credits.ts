@@ -14,8 +14,9 @@ import type { RequestChannel } from "./request-log-input.ts";
  *
  * Invariants (also CHECK constraints on `accounts`): `0 ≤ reserved ≤ balance`; `reserved` = sum of the account's
  * open reservations; `balance` = sum of its ledger entries. A call is served only after its settle statement
- * committed, so nothing is served unpaid; a charge carries the request id under a unique index, so nothing is charged
- * twice. The charge is the call's billing record: it carries the call's channel and start (`called_at`), so usage shows
+ * committed, so nothing is served unpaid; a charge carries the request id, which its entry takes in
+ * `ledger_request_ids` (primary key: the request id; a trigger on `ledger_entries` inserts it in the same statement),
+ * so nothing is charged twice. The charge is the call's billing record: it carries the call's channel and start (`called_at`), so usage shows
  * it whether or not the call's request-log row (the access log, written by whoever answered) was ever written; the
  * settle never touches `request_logs`.
  *
@@ -156,15 +157,18 @@ export interface SettleInput {
  *
  * The reservation row is locked first (FOR UPDATE): a concurrent release or sweep waits for us, or we see its row gone
  * and charge against the available balance instead. `prior` (an earlier attempt's entry, read in the statement's
- * snapshot) turns the debit into a release only. The entry's unique request id makes a concurrent settle of the same
- * request that `prior` could not see roll back whole. The result row: the balance after (null when the available
+ * snapshot) turns the debit into a release only; it is found through `ledger_request_ids`, which names the entry's
+ * month, so one partition is read (`ledger_entries` is partitioned by `created_at`). The request id the new entry
+ * takes there makes a concurrent settle of the same request that `prior` could not see roll back whole. The result row: the balance after (null when the available
  * balance could not cover the charge, or when there was nothing to release for a duplicate), `duplicate`, and the
  * entry's columns (the new one, the earlier one, or nulls for a 0-credit settle). The charge records its call's
  * channel (`$6`) and start (`$7`, UTC): the billing record usage shows for the call (`ChargedCall`).
  */
 const SETTLE_TEXT = `
   WITH prior AS (
-    SELECT ${ENTRY_COLUMNS} FROM "ledger_entries" WHERE "request_id" = $1
+    SELECT ${ENTRY_COLUMNS} FROM "ledger_entries"
+     WHERE "request_id" = $1
+       AND "created_at" = (SELECT "created_at" FROM "ledger_request_ids" WHERE "request_id" = $1)
   ), res AS (
     SELECT "credits" FROM "credit_reservations" WHERE "request_id" = $1 FOR UPDATE
   ), debit AS (

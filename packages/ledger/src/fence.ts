@@ -1,7 +1,7 @@
 import { newId } from "@sda/core";
 import type pg from "pg";
 import { sqlPool } from "./client.ts";
-import type { LedgerEntryRow } from "./credits.ts";
+import { isUniqueViolation, type LedgerEntryRow } from "./credits.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 
 /** The note of a fence's marker entry (a 0-credit `adjustment` under the call's request id). */
@@ -22,11 +22,13 @@ export type FenceResult = { fenced: true } | { fenced: false; entry: LedgerEntry
 
 /**
  * The fence statement: releases the request's hold and writes the marker entry (0 credits) under its request id,
- * unless an entry holds that id already (the charge that won). The unique index on `ledger_entries.request_id` is the
- * fence: a settle of the same request that comes later finds the marker as its `prior` entry and charges nothing, one
- * that is running right now either committed first (no marker: `ON CONFLICT DO NOTHING`) or rolls back on the index
- * and reads the marker (`Ledger.settle`'s duplicate path). Row locks are taken in the settle's order (reservation, then
- * account), so the two never deadlock.
+ * unless an entry holds that id already (the charge that won). The request id the marker takes in
+ * `ledger_request_ids` (the trigger on `ledger_entries`; its primary key) is the fence: a settle of the same request
+ * that comes later finds the marker as its `prior` entry and charges nothing. One that committed before this
+ * statement's snapshot is seen by `NOT EXISTS` (no marker); one that is running right now makes the marker's take of
+ * the id wait for it, then fail with a unique violation if it committed: the statement rolls back whole and
+ * {@link fenceCall} reads the charge. Row locks are taken in the settle's order (reservation, then account), so the
+ * two never deadlock.
  */
 const FENCE = `
   WITH released AS (
@@ -38,8 +40,8 @@ const FENCE = `
     INSERT INTO "ledger_entries" ("id", "account_id", "kind", "amount", "balance_after", "request_id", "operation",
                                   "note")
     SELECT $2, a."id", 'adjustment'::"ledger_entry_kind", 0, a."balance", $1, $4, $5
-      FROM "accounts" a WHERE a."id" = $3
-    ON CONFLICT ("request_id") DO NOTHING
+      FROM "accounts" a
+     WHERE a."id" = $3 AND NOT EXISTS (SELECT 1 FROM "ledger_request_ids" WHERE "request_id" = $1)
     RETURNING "id"
   )
   SELECT EXISTS (SELECT 1 FROM marker) AS "fenced"`;
@@ -56,14 +58,21 @@ const FENCE = `
 export async function fenceCall(prisma: PrismaClient, input: FenceInput): Promise<FenceResult> {
   const { requestId, accountId, operation } = input;
   const pool = sqlPool(prisma);
-  const [row] = (
-    await pool.query<{ fenced: boolean } & pg.QueryResultRow>({
-      name: "sda_fence",
-      text: FENCE,
-      values: [requestId, newId("led"), accountId, operation, FENCE_NOTE],
-    })
-  ).rows;
-  if (row?.fenced) return { fenced: true };
+  let fenced = false;
+  try {
+    const [row] = (
+      await pool.query<{ fenced: boolean } & pg.QueryResultRow>({
+        name: "sda_fence",
+        text: FENCE,
+        values: [requestId, newId("led"), accountId, operation, FENCE_NOTE],
+      })
+    ).rows;
+    fenced = row?.fenced === true;
+  } catch (error) {
+    // A settle of the request committed while the marker waited for its request id: the charge won.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  if (fenced) return { fenced: true };
   const entry = await prisma.ledgerEntry.findUnique({ where: { requestId } });
   // No marker and no charge: the account is gone (deleted with its entries), or another entry holds the id; either
   // way nothing can be charged under it.

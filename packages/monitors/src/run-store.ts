@@ -23,6 +23,9 @@ export interface RunRecord {
 
 type RunRow = Awaited<ReturnType<PrismaClient["monitorRun"]["findUniqueOrThrow"]>>;
 
+/** Key space of {@link RunStore.startRun}'s advisory locks (two-key form; the request log's is 38). */
+const JOB_KEY_LOCKS = 3801;
+
 function toRun(row: RunRow): RunRecord {
   return { ...row, status: row.status, pendingItems: (row.pendingItems as unknown[] | null) ?? null };
 }
@@ -41,12 +44,26 @@ export class RunStore {
     return row ? toRun(row) : null;
   }
 
-  /** Records a new run (`running`) for a job. A concurrent insert of the same job returns the existing run. */
+  /**
+   * Records a new run (`running`) for a job, or returns the job's run when it has one (a concurrent execution of the
+   * same job: a stalled job's and its re-run's). THE insert of `monitor_runs`, the only one in the code base.
+   *
+   * The table is partitioned by `started_at`, so a unique index cannot hold `job_key` alone (issue 38), and a re-run
+   * starts at another time. One run per job key is kept here instead: in one transaction, a transaction advisory lock
+   * on the job key (key space {@link JOB_KEY_LOCKS}), then the key's run in any month (the `(job_key, started_at)`
+   * index of each partition), then the insert only when there is none; a second execution waits for the first's
+   * commit and its read, a statement that starts after it, finds that run.
+   */
   async startRun(monitorId: string, jobKey: string, trigger: string): Promise<RunRecord> {
-    const row = await this.prisma.monitorRun.upsert({
-      where: { jobKey },
-      create: { id: newId("run"), monitorId, jobKey, requestId: newId("req"), trigger, status: "running" },
-      update: {},
+    const row = await this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${JOB_KEY_LOCKS}::int, hashtext(${jobKey}))`;
+      const existing = await tx.monitorRun.findUnique({ where: { jobKey } });
+      return (
+        existing ??
+        tx.monitorRun.create({
+          data: { id: newId("run"), monitorId, jobKey, requestId: newId("req"), trigger, status: "running" },
+        })
+      );
     });
     return toRun(row);
   }

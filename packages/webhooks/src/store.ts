@@ -138,7 +138,7 @@ export class DeliveryStore {
   }
 
   async record(id: string): Promise<DeliveryRecord | null> {
-    const row = await this.prisma.webhookDelivery.findUnique({ where: { id } });
+    const row = await this.prisma.webhookDelivery.findFirst({ where: { id } });
     return row ? toRecord(row) : null;
   }
 
@@ -174,7 +174,7 @@ export class DeliveryStore {
 
   /** Marks a delivery that could not be queued, so it is not left `pending` forever. */
   async markUnqueued(id: string, error: string): Promise<void> {
-    await this.prisma.webhookDelivery.update({
+    await this.prisma.webhookDelivery.updateMany({
       where: { id },
       data: { status: "failed", failureReason: `not queued: ${error}`.slice(0, 500), nextAttemptAt: null },
     });
@@ -210,9 +210,15 @@ export class DeliveryStore {
         },
       });
       if (moved.count === 0) return false;
+      // The attempt lives in its delivery's month (the partition key of both tables); the row is ours until commit.
+      const { createdAt } = await tx.webhookDelivery.findFirstOrThrow({
+        where: { id: input.id },
+        select: { createdAt: true },
+      });
       await tx.webhookAttempt.create({
         data: {
           deliveryId: input.id,
+          deliveryCreatedAt: createdAt,
           attempt: input.attempt,
           replay: input.replay,
           startedAt: result.startedAt,
@@ -236,7 +242,7 @@ export class DeliveryStore {
    */
   async reopen(id: string, owner: WebhookOwner | undefined, secret: string | undefined): Promise<number> {
     const row = isServiceId("whd", id)
-      ? await this.prisma.webhookDelivery.findUnique({ where: { id } })
+      ? await this.prisma.webhookDelivery.findFirst({ where: { id } })
       : null;
     if (!row || (owner && (row.ownerKind !== owner.kind || row.ownerId !== owner.id)))
       throw fail("webhook_delivery_not_found", `no webhook delivery ${id}`);
@@ -263,7 +269,7 @@ export class DeliveryStore {
   /** One delivery with its attempts, or null (also when it belongs to another owner). */
   async get(id: string, owner?: WebhookOwner): Promise<WebhookDeliveryView | null> {
     if (!isServiceId("whd", id)) return null;
-    const row = await this.prisma.webhookDelivery.findUnique({
+    const row = await this.prisma.webhookDelivery.findFirst({
       where: { id },
       include: { attempts: { orderBy: { attempt: "asc" } } },
     });

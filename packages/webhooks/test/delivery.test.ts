@@ -129,7 +129,7 @@ function recordFailedFirstAttempt(id: string, startedAt: Date): Promise<unknown>
 
 /** Moves `id`'s next attempt a minute back: overdue to a sweep however soon it runs (a row's "due now" is to the ms). */
 async function dueAMinuteAgo(id: string): Promise<void> {
-  await prisma.webhookDelivery.update({
+  await prisma.webhookDelivery.updateMany({
     where: { id },
     data: { nextAttemptAt: new Date(Date.now() - 60_000) },
   });
