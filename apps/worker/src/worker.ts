@@ -15,9 +15,8 @@ import {
   startReservationSweeper,
   UnknownOperationError,
 } from "@sda/engine";
-import { createHistoryObserver, HistoryStore, metricSnapshotPartitions } from "@sda/history";
-import { historyEnv } from "@sda/history/env";
-import { requestLogPartitions, startPartitionMaintenance } from "@sda/ledger";
+import { createHistoryObserver, HistoryStore } from "@sda/history";
+import { startPartitionMaintenance } from "@sda/ledger";
 import { ledgerEnv } from "@sda/ledger/env";
 import { startWorkerMonitors, type WorkerMonitors } from "@sda/monitors";
 import { monitorsEnv } from "@sda/monitors/env";
@@ -36,6 +35,7 @@ import { UnrecoverableError, type Worker } from "bullmq";
 import { canaryRecordDir, startCanarySchedule } from "./canary.ts";
 import type { WorkerConfig } from "./env.ts";
 import { startWorkerMetrics, type WorkerMetricsServer } from "./metrics.ts";
+import { partitionedTables } from "./partitions.ts";
 
 /** A running worker process's consumers, with a graceful `close`. */
 export interface RunningWorkers {
@@ -215,10 +215,7 @@ export async function startWorkers(
   const ledgerVars = ledgerEnv.of(config);
   const partitions = startPartitionMaintenance(
     prisma,
-    [
-      requestLogPartitions(ledgerVars.REQUEST_LOG_RETENTION_DAYS),
-      metricSnapshotPartitions(historyEnv.of(config).HISTORY_RETENTION_DAYS),
-    ],
+    partitionedTables(config),
     {
       intervalMs: ledgerVars.PARTITION_MAINTENANCE_MINUTES * 60_000,
       aheadMonths: ledgerVars.PARTITIONS_AHEAD_MONTHS,

@@ -24,6 +24,7 @@ export { type AuthResult, Ledger, type Principal, SIGNUP_GRANT } from "./ledger.
 export { applyMigrations, databaseExists, dropDatabase, ensureDatabase } from "./migrate.ts";
 export { decodePageCursor, encodePageCursor } from "./page-cursor.ts";
 export {
+  ledgerEntryPartitions,
   maintainPartitions,
   monthStart,
   type PartitionedTable,

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 const { int } = envVar;
 
-/** The monitors' variables (the free plan's monitor limit, shortest schedule, runs per worker). */
+/** The monitors' variables (the free plan's monitor limit, shortest schedule, runs per worker, runs' retention). */
 export const monitorsEnv = defineFeatureEnv(
   "monitors",
   z.object({
@@ -20,6 +20,10 @@ export const monitorsEnv = defineFeatureEnv(
       "how often each monitor-running worker rebuilds missing job schedulers of active monitors from PostgreSQL " +
         "(after Redis lost its data): one process at a time, under an advisory lock; a lost schedule is back " +
         "within this time",
+    ),
+    MONITOR_RUN_RETENTION_DAYS: int(90, 0).describe(
+      "days a month of `monitor_runs` is kept after its end before its partition is dropped (0: kept for ever); " +
+        "what the runs billed stays in the ledger",
     ),
   }),
 );

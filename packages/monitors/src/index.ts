@@ -6,6 +6,7 @@
 export { documentedBodies, listQuery } from "./body.ts";
 export { MONITOR_ERROR_CODES } from "./errors.ts";
 export { monitorItemsEvent, monitorTestEvent } from "./events.ts";
+export { monitorRunPartitions } from "./partitions.ts";
 export { monitorPage, monitorResource, monitorRunPage } from "./resources.ts";
 export { MonitorCatalog } from "./rules.ts";
 export { MONITOR_QUEUE } from "./scheduler.ts";

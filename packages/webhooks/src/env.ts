@@ -21,5 +21,9 @@ export const webhooksEnv = defineFeatureEnv(
       "longest wait a receiver's `Retry-After` (429/503) can impose",
     ),
     WEBHOOK_CONCURRENCY: int(8, 1).describe("webhook attempts in flight per worker process"),
+    WEBHOOK_DELIVERY_RETENTION_DAYS: int(90, 0).describe(
+      "days a month of `webhook_deliveries` (with their attempts) is kept after its end before its partitions are " +
+        "dropped (0: kept for ever)",
+    ),
   }),
 );

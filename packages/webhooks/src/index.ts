@@ -1,6 +1,7 @@
 export { WebhookClient } from "./client.ts";
 export { type WebhookConfig, webhookConfigFromEnv } from "./config.ts";
 export { WEBHOOK_ERROR_CODES } from "./errors.ts";
+export { webhookDeliveryPartitions } from "./partitions.ts";
 export { webhookDeliveryPage } from "./resources.ts";
 export { generateWebhookSecret } from "./signing.ts";
 export { validateWebhookUrl } from "./ssrf.ts";
