@@ -7,7 +7,7 @@
 export { HISTORY_ERROR_CODES } from "./errors.ts";
 export { type LocatedUrl, locateUrl } from "./locate.ts";
 export { createHistoryObserver } from "./observer.ts";
-export { metricSnapshotPartitions } from "./partitions.ts";
+export { metricRollupPartitions, metricSnapshotPartitions } from "./partitions.ts";
 export { historyQueryParams, readHistory } from "./query.ts";
 export { historyResource } from "./resources.ts";
 export { HistoryStore } from "./store.ts";
