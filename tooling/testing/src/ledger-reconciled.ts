@@ -3,8 +3,8 @@ import { expect } from "vitest";
 
 /**
  * Asserts the ledger's invariant for each account: the sum of its ledger entries' signed amounts equals its balance,
- * the balance is never negative, and no request id is charged twice (the unique index makes that impossible; checked
- * anyway so a schema change cannot silently drop it). Call it after every fault test for every account it touched.
+ * the balance is never negative, and no request id is charged twice (the primary key of `ledger_request_ids` makes
+ * that impossible; checked anyway so a schema change cannot silently drop it). Call it after every fault test for every account it touched.
  * @param accountIds `acct_…` ids; an unknown id fails the assertion.
  */
 export async function expectLedgerReconciled(
