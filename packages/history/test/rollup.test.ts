@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createPrismaClient, maintainPartitions, type PrismaClient, sqlPool } from "@sda/ledger";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../ledger/test/databases.ts";
+import { maintainPartitions, sqlPool } from "@sda/ledger";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../ledger/test/databases.ts";
 import { metricRollupPartitions, metricSnapshotPartitions } from "../src/partitions.ts";
 import { type HistoryInterval, HistoryStore } from "../src/store.ts";
 
@@ -9,23 +9,12 @@ import { type HistoryInterval, HistoryStore } from "../src/store.ts";
 // its partition is dropped, and the series reads take the rollup: `hour` and `day` answers of that month are what
 // they were, `raw` ones keep one point per hour. Partitions are made and dropped here: a database of this file's own.
 
-let db: TestDatabase;
-let prisma: PrismaClient;
-let store: HistoryStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase("history_rollup");
-  prisma = createPrismaClient(db.url, 4);
-  store = new HistoryStore(prisma);
-});
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await db?.drop();
-});
+const db = useTestDatabase("history_rollup");
+const store = () => new HistoryStore(db.prisma);
 
 const maintain = (retentionDays: number, now: string, aheadMonths: number, rollups = true) =>
   maintainPartitions(
-    sqlPool(prisma),
+    sqlPool(db.prisma),
     [...(rollups ? [metricRollupPartitions()] : []), metricSnapshotPartitions(retentionDays)],
     { aheadMonths, now: new Date(now) },
   );
@@ -38,7 +27,7 @@ const resource = () => {
 /** Every interval's answer for March to June 2031, as [at, value] pairs per metric. */
 async function readAll(r: ReturnType<typeof resource>) {
   const read = async (interval: HistoryInterval, from: string, to: string) => {
-    const series = await store.series({
+    const series = await store().series({
       ...r,
       metrics: ["views", "likes"],
       from: new Date(from),
@@ -71,7 +60,7 @@ describe("History rollup before raw retention", () => {
       ["2031-06-10T08:20:00Z", 210, 6],
     ];
     for (const [at, views, likes] of writes)
-      await store.record({ resource: r, metrics: { views, likes }, at: new Date(at) });
+      await store().record({ resource: r, metrics: { views, likes }, at: new Date(at) });
     const before = await readAll(r);
     expect(before.raw.views).toHaveLength(5);
 
@@ -99,15 +88,15 @@ describe("History rollup before raw retention", () => {
         ["2031-03-31T23:59:00.000Z", 4],
       ],
     });
-    const rolled = await prisma.$queryRaw<{ p: string; n: number }[]>`
+    const rolled = await db.prisma.$queryRaw<{ p: string; n: number }[]>`
       SELECT tableoid::regclass::text AS p, count(*)::int AS n FROM metric_rollups WHERE resource_id = ${r.id} GROUP BY 1`;
     expect(rolled).toEqual([{ p: "metric_rollups_p203103", n: 6 }]);
   });
 
   it("reads a minute found in both tables once, from the raw points", async () => {
     const r = resource();
-    await store.record({ resource: r, metrics: { views: 7 }, at: new Date("2031-06-11T09:00:00Z") });
-    await prisma.metricRollup.create({
+    await store().record({ resource: r, metrics: { views: 7 }, at: new Date("2031-06-11T09:00:00Z") });
+    await db.prisma.metricRollup.create({
       data: {
         platform: r.platform,
         kind: r.kind,
@@ -121,7 +110,7 @@ describe("History rollup before raw retention", () => {
     const { raw, hour } = await readAll(r);
     expect(raw.views).toEqual([]);
     expect(hour.views).toEqual([["2031-06-11T09:00:00.000Z", 7]]);
-    const june = await store.series({
+    const june = await store().series({
       ...r,
       metrics: ["views"],
       from: new Date("2031-06-01T00:00:00Z"),

@@ -2,7 +2,7 @@ import { newId } from "@sda/core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
-import { createPrismaClient, type PrismaClient } from "./client.ts";
+import type { PrismaClient } from "./client.ts";
 import { Ledger } from "./ledger.ts";
 import { applyMigrations } from "./migrate.ts";
 
@@ -48,7 +48,7 @@ const ledgerSum = async (accountId: string) =>
 let before: Awaited<ReturnType<typeof contents>>;
 
 beforeAll(async () => {
-  db = await createTestDatabase("ledger_parts", { before: MIGRATION });
+  db = await createTestDatabase("ledger_parts", { before: MIGRATION, poolSize: 8 });
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   // One account: a grant, 150 charges of 2 credits every 12 hours from 2026-10-01 (three months; led_63 on November's
@@ -81,12 +81,11 @@ beforeAll(async () => {
   expect(before.minutes.length).toBeGreaterThan(0);
 
   await applyMigrations(db.url);
-  prisma = createPrismaClient(db.url, 8);
+  ({ prisma } = db);
   ledger = new Ledger(prisma);
 });
 
 afterAll(async () => {
-  await prisma?.$disconnect();
   await sql?.end();
   await db?.drop();
 });

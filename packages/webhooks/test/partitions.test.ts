@@ -1,7 +1,7 @@
 import { newId } from "@sda/core";
-import { createPrismaClient, maintainPartitions, type PrismaClient, sqlPool } from "@sda/ledger";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../ledger/test/databases.ts";
+import { maintainPartitions, sqlPool } from "@sda/ledger";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../ledger/test/databases.ts";
 import { webhookDeliveryPartitions } from "../src/partitions.ts";
 import { newMessageId } from "../src/signing.ts";
 import { DeliveryStore } from "../src/store.ts";
@@ -9,22 +9,11 @@ import { DeliveryStore } from "../src/store.ts";
 // Issue 38: webhook deliveries and their attempts are partitioned by the delivery's month and maintained together.
 // The maintenance makes and drops partitions, so this file has a database of its own; its clock is in 2031.
 
-let db: TestDatabase;
-let prisma: PrismaClient;
-let store: DeliveryStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase("webhook_parts");
-  prisma = createPrismaClient(db.url, 4);
-  store = new DeliveryStore(prisma);
-});
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await db?.drop();
-});
+const db = useTestDatabase("webhook_parts");
+const store = () => new DeliveryStore(db.prisma);
 
 const maintain = (retentionDays: number, now: string, aheadMonths = 1) =>
-  maintainPartitions(sqlPool(prisma), [webhookDeliveryPartitions(retentionDays)], {
+  maintainPartitions(sqlPool(db.prisma), [webhookDeliveryPartitions(retentionDays)], {
     aheadMonths,
     now: new Date(now),
   });
@@ -32,7 +21,7 @@ const maintain = (retentionDays: number, now: string, aheadMonths = 1) =>
 /** A delivery made at `createdAt` with `attempts` failed attempts recorded through the store (at the real now). */
 async function deliveryAt(createdAt: string, attempts: number): Promise<string> {
   const id = newId("whd");
-  await prisma.webhookDelivery.create({
+  await db.prisma.webhookDelivery.create({
     data: {
       id,
       accountId: "acct_parts",
@@ -47,7 +36,7 @@ async function deliveryAt(createdAt: string, attempts: number): Promise<string> 
     },
   });
   for (let attempt = 1; attempt <= attempts; attempt++)
-    await store.recordAttempt({
+    await store().recordAttempt({
       id,
       attempt,
       replay: false,
@@ -59,7 +48,7 @@ async function deliveryAt(createdAt: string, attempts: number): Promise<string> 
 
 const partitionOf = async (table: string, column: string, id: string) =>
   (
-    await prisma.$queryRawUnsafe<{ p: string }[]>(
+    await db.prisma.$queryRawUnsafe<{ p: string }[]>(
       `SELECT DISTINCT tableoid::regclass::text AS p FROM ${table} WHERE ${column} = $1`,
       id,
     )
@@ -70,7 +59,7 @@ describe("webhook delivery partitions", () => {
     await maintain(0, "2031-05-15T00:00:00Z", 3);
     const id = await deliveryAt("2031-05-10T00:00:00Z", 2);
     expect(await partitionOf("webhook_attempts", "delivery_id", id)).toEqual(["webhook_attempts_p203105"]);
-    expect((await store.get(id))?.attempts.map((a) => a.attempt)).toEqual([1, 2]);
+    expect((await store().get(id))?.attempts.map((a) => a.attempt)).toEqual([1, 2]);
   });
 
   it("drops a month of deliveries with its attempts once past retention; later months stay whole", async () => {
@@ -84,9 +73,9 @@ describe("webhook delivery partitions", () => {
       "webhook_attempts_p203106",
       "webhook_deliveries_p203106",
     ]);
-    expect(await store.get(old)).toBeNull();
-    expect((await store.get(kept))?.attempts).toHaveLength(2);
-    const left = await prisma.webhookAttempt.count({ where: { deliveryId: old } });
+    expect(await store().get(old)).toBeNull();
+    expect((await store().get(kept))?.attempts).toHaveLength(2);
+    const left = await db.prisma.webhookAttempt.count({ where: { deliveryId: old } });
     expect(left).toBe(0);
   });
 
@@ -102,9 +91,9 @@ describe("webhook delivery partitions", () => {
     expect(await partitionOf("webhook_attempts", "delivery_id", waiting)).toEqual([
       "webhook_attempts_p203111",
     ]);
-    expect((await store.get(waiting))?.attempts.map((a) => a.attempt)).toEqual([1, 2]);
+    expect((await store().get(waiting))?.attempts.map((a) => a.attempt)).toEqual([1, 2]);
     // The moved attempts still reference their delivery: deleting it takes them.
-    await store.deleteOwned({ kind: "monitor", id: "mon_parts" });
-    expect(await prisma.webhookAttempt.count({ where: { deliveryId: waiting } })).toBe(0);
+    await store().deleteOwned({ kind: "monitor", id: "mon_parts" });
+    expect(await db.prisma.webhookAttempt.count({ where: { deliveryId: waiting } })).toBe(0);
   });
 });
