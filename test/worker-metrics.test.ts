@@ -28,10 +28,17 @@ describe("worker /metrics", () => {
       url: "https://www.youtube.com/watch?v=M4gD1WSo5mA",
     });
     expect(call.status).toBe(200);
-    const scrape = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(scrape.status).toBe(200);
-    const body = await scrape.text();
-    expect(body).toMatch(/sda_worker_jobs_total\{queue="videosite",outcome="completed"\} [1-9]/);
+    const scrape = () =>
+      fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } }).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+      }));
+    expect((await scrape()).status).toBe(200);
+    // The counter moves on the worker's own `completed` event, which can come after the gateway has the answer.
+    await expect
+      .poll(async () => (await scrape()).body)
+      .toMatch(/sda_worker_jobs_total\{queue="videosite",outcome="completed"\} [1-9]/);
+    const { body } = await scrape();
     expect(body).toContain("upstream_strategy_total");
     expect(body).toContain("process_cpu_user_seconds_total");
   });
