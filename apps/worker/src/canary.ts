@@ -12,6 +12,7 @@ import {
   jobQueue,
   queuePrefix,
   scheduleJobs,
+  withOwnConnection,
 } from "@sda/queue";
 import { Queue, type Worker } from "bullmq";
 
@@ -56,10 +57,11 @@ export async function startCanarySchedule(
   const seconds = canaryEnv.of(deps.config).CANARY_INTERVAL_SECONDS;
   if (seconds <= 0) return null;
   const prefix = deps.config.QUEUE_PREFIX;
-  const queue = new Queue(CANARY_QUEUE, {
-    connection: connection.duplicate(),
-    prefix: queuePrefix(connection, prefix, CANARY_QUEUE),
-  });
+  const queue = withOwnConnection(
+    connection,
+    (own) =>
+      new Queue(CANARY_QUEUE, { connection: own, prefix: queuePrefix(connection, prefix, CANARY_QUEUE) }),
+  );
   // Without a listener BullMQ prints each connection error to stderr; the worker below logs its own.
   queue.on("error", () => undefined);
   const upsert = () =>

@@ -32,6 +32,30 @@ export function createRedis(
   return redis;
 }
 
+/**
+ * A BullMQ queue or worker on a connection of its own: `make` gets a duplicate of `connection`, which ends when the
+ * object's `close()` settles. BullMQ counts a client it is handed as shared (the caller's) and leaves it open on
+ * close, so a duplicate handed over directly stayed connected after its worker closed — reconnecting for ever to a
+ * Redis that had gone (a test's own server), one more idle client per closed worker on a live one.
+ * @returns what `make` returned, its `close` wrapped.
+ */
+export function withOwnConnection<T extends { close(...args: never[]): Promise<void> }>(
+  connection: RedisClient,
+  make: (own: RedisClient) => T,
+): T {
+  const own = connection.duplicate();
+  const owner = make(own);
+  const close = owner.close.bind(owner);
+  owner.close = (async (...args: Parameters<T["close"]>) => {
+    try {
+      await close(...args);
+    } finally {
+      own.disconnect();
+    }
+  }) as T["close"];
+  return owner;
+}
+
 /** Resolves once `redis` is ready for commands (a fail-fast connection refuses commands before that). */
 export async function redisReady(redis: RedisClient): Promise<void> {
   if (redis.status === "ready") return;

@@ -1,6 +1,6 @@
 import type { Logger, RedisClient } from "@sda/core";
 import { type Job, UnrecoverableError, Worker } from "bullmq";
-import { queuePrefix } from "./connection.ts";
+import { queuePrefix, withOwnConnection } from "./connection.ts";
 import type { Replyable } from "./job.ts";
 import { encodeReply, type ReplyMessage } from "./reply.ts";
 
@@ -48,16 +48,20 @@ export interface QueueWorkerOptions<Payload, Result> {
 export function createQueueWorker<Payload, Result>(
   options: QueueWorkerOptions<Payload, Result>,
 ): Worker<unknown, Result> {
-  return new Worker<unknown, Result>(options.queue, replying(options.connection, checked(options)), {
-    connection: options.connection.duplicate(),
-    prefix: queuePrefix(options.connection, options.prefix, options.queue),
-    concurrency: options.concurrency,
-    lockDuration: options.lockDurationMs,
-    lockRenewTime: options.lockDurationMs / 2,
-    stalledInterval: options.stalledIntervalMs ?? options.lockDurationMs / 2,
-    maxStalledCount: options.maxStalledCount ?? 2,
-    autorun: true,
-  });
+  return withOwnConnection(
+    options.connection,
+    (connection) =>
+      new Worker<unknown, Result>(options.queue, replying(options.connection, checked(options)), {
+        connection,
+        prefix: queuePrefix(options.connection, options.prefix, options.queue),
+        concurrency: options.concurrency,
+        lockDuration: options.lockDurationMs,
+        lockRenewTime: options.lockDurationMs / 2,
+        stalledInterval: options.stalledIntervalMs ?? options.lockDurationMs / 2,
+        maxStalledCount: options.maxStalledCount ?? 2,
+        autorun: true,
+      }),
+  );
 }
 
 /**

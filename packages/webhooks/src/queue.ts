@@ -1,5 +1,12 @@
 import type { RedisClient } from "@sda/core";
-import { enqueue, jobQueue, queuePrefix, type WebhookAttemptJob, webhookAttemptJobId } from "@sda/queue";
+import {
+  enqueue,
+  jobQueue,
+  queuePrefix,
+  type WebhookAttemptJob,
+  webhookAttemptJobId,
+  withOwnConnection,
+} from "@sda/queue";
 import { Queue } from "bullmq";
 import type { WebhookConfig } from "./config.ts";
 
@@ -15,10 +22,14 @@ export function attemptJobId(deliveryId: string, attempt: number): string {
 }
 
 export function createWebhookQueue(connection: RedisClient, prefix: string): Queue<WebhookJobData> {
-  const queue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, {
-    connection: connection.duplicate(),
-    prefix: queuePrefix(connection, prefix, WEBHOOK_QUEUE),
-  });
+  const queue = withOwnConnection(
+    connection,
+    (own) =>
+      new Queue<WebhookJobData>(WEBHOOK_QUEUE, {
+        connection: own,
+        prefix: queuePrefix(connection, prefix, WEBHOOK_QUEUE),
+      }),
+  );
   // Without a listener BullMQ prints each connection error to stderr (Redis away, every reconnect attempt); they
   // surface where it matters: a failing `add` (the delivery stays pending for the sweeper) and the workers' logs.
   queue.on("error", () => undefined);
