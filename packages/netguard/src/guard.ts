@@ -38,7 +38,7 @@ export function isAllowedHost(options: Pick<NetGuardOptions, "allowedHosts">, ho
 }
 
 /** `<host> resolves to <address>, which is <what>` for the first forbidden address, or null when all are public. */
-export function resolvedReason(host: string, addresses: readonly string[]): string | null {
+function resolvedReason(host: string, addresses: readonly string[]): string | null {
   for (const address of addresses) {
     const found = specialPurpose(address);
     if (found) return `${host} resolves to ${found.address}, which is ${found.what}`;

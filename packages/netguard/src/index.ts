@@ -1,4 +1,10 @@
-export * from "./agent.ts";
-export * from "./guard.ts";
-export * from "./host-name.ts";
-export * from "./special-ranges.ts";
+export { createGuardedAgent } from "./agent.ts";
+export {
+  assertPublicHost,
+  ForbiddenAddressError,
+  isAllowedHost,
+  type NetGuardOptions,
+  normalizeHost,
+} from "./guard.ts";
+export { hostNameReason } from "./host-name.ts";
+export { forbiddenAddressReason } from "./special-ranges.ts";

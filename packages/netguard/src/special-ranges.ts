@@ -99,7 +99,7 @@ const V6 = parsed(IPV6_SPECIAL_RANGES);
 const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
 
 /** A refused address in canonical form and why, e.g. `{ address: "10.0.0.1", what: "private-use (10.0.0.0/8)" }`. */
-export interface SpecialPurpose {
+interface SpecialPurpose {
   address: string;
   what: string;
 }

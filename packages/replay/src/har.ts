@@ -42,7 +42,7 @@ export interface CorpusEntry {
 }
 
 /** A loaded case file (`log` of the HAR plus its entries). */
-export interface CorpusCase {
+interface CorpusCase {
   platform: string;
   caseId: string;
   file: string;

@@ -1,3 +1,10 @@
-export * from "./har.ts";
-export * from "./match.ts";
-export * from "./server.ts";
+export {
+  defaultCorpusDir,
+  entryBody,
+  type HarEntry,
+  loadCases,
+  type MatchSpec,
+  recordedCase,
+  recordedJson,
+} from "./har.ts";
+export { type ReplayFault, type ReplayServer, startReplayServer } from "./server.ts";

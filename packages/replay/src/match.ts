@@ -60,11 +60,7 @@ function satisfies(expected: unknown, found: Lookup): boolean {
 }
 
 /** True when the request satisfies every rule of `spec` for an entry whose platform has path rule `rule`. */
-export function matches(
-  spec: MatchSpec,
-  rule: ReplayPathRule | undefined,
-  request: IncomingRequest,
-): boolean {
+function matches(spec: MatchSpec, rule: ReplayPathRule | undefined, request: IncomingRequest): boolean {
   if (spec.method !== request.method) return false;
   if (spec.host !== undefined && spec.host !== request.host) return false;
   if (comparedPath(spec.path, rule) !== comparedPath(request.path, rule)) return false;
@@ -84,7 +80,7 @@ export function matches(
 }
 
 /** Rule 5: the number of `_match` keys (method + path + host when given + query keys + body keys). */
-export function specificity(spec: MatchSpec): number {
+function specificity(spec: MatchSpec): number {
   return (
     2 +
     (spec.host === undefined ? 0 : 1) +

@@ -13,7 +13,7 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 /** A request the replay saw, for assertions ("the token endpoint was called once"). */
-export interface ReplayHit {
+interface ReplayHit {
   method: string;
   path: string;
   caseId: string | null;
@@ -35,7 +35,7 @@ export interface ReplayFault {
   headers?: Record<string, string>;
 }
 
-export interface ReplayServerOptions {
+interface ReplayServerOptions {
   /** Corpus directories (a corpus root or platform folders), in the format of the corpus README. */
   dirs: readonly string[];
   /**
@@ -78,13 +78,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * Reduces an HTTP request to the fields the matching rules compare.
  * @param host the request's `Host` header (compared, lower-cased, with entries that carry `_match.host`).
  */
-export function toIncoming(
-  method: string,
-  url: URL,
-  contentType: string,
-  raw: Buffer,
-  host = "",
-): IncomingRequest {
+function toIncoming(method: string, url: URL, contentType: string, raw: Buffer, host = ""): IncomingRequest {
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!Object.hasOwn(query, k)) query[k] = v;
   let body: IncomingRequest["body"] = { kind: "none" };

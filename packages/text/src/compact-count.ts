@@ -6,7 +6,7 @@
  */
 
 /** A count read from a label. */
-export interface ParsedCount {
+interface ParsedCount {
   /** The integer value (a compact label is expanded: "5.4m" → 5 400 000). */
   value: number;
   /** True when the label was compact (K/M/B, a word or CJK multiplier), so the value is rounded by the platform. */
@@ -126,7 +126,7 @@ export function parseCount(label: string | null | undefined): ParsedCount | null
 }
 
 /** The SPEC §2.2 triple of a count field: the integer, the label as shown, and whether the integer is rounded. */
-export interface CountField {
+interface CountField {
   /** Expanded integer, or null when the label holds no number. */
   count: number | null;
   /** The label as the platform showed it (trimmed), or null when there was none. */

@@ -1,8 +1,8 @@
-export * from "./compact-count.ts";
-export * from "./country.ts";
-export * from "./dates.ts";
-export * from "./duration.ts";
-export * from "./html-text.ts";
-export * from "./relative-time.ts";
-export * from "./url.ts";
-export * from "./whitespace.ts";
+export { countField, parseCount, parseIntegerString } from "./compact-count.ts";
+export { countryCode, countryName } from "./country.ts";
+export { epochSecondsToIso, parseDateLabel, toUtcIso } from "./dates.ts";
+export { formatDuration, parseDurationText } from "./duration.ts";
+export { type HtmlTextRules, htmlToText } from "./html-text.ts";
+export { parseRelativeTime, relativeTimeField } from "./relative-time.ts";
+export { parseUserUrl } from "./url.ts";
+export { collapseWhitespace } from "./whitespace.ts";

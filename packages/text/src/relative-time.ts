@@ -8,10 +8,10 @@
  */
 
 /** How finely a label pins its time: the ISO value is truncated to this unit. */
-export type TimePrecision = "second" | "minute" | "hour" | "day";
+type TimePrecision = "second" | "minute" | "hour" | "day";
 
 /** A relative label resolved against its reference time. */
-export interface RelativeTime {
+interface RelativeTime {
   /** UTC ISO-8601 with milliseconds, truncated to `precision` ("2022-01-26T00:00:00.000Z" for "4 years ago"). */
   iso: string;
   precision: TimePrecision;
@@ -154,7 +154,7 @@ export function parseRelativeTime(label: string | null | undefined, reference: D
 }
 
 /** The SPEC §2.2 triple of a time derived from a relative label. */
-export interface RelativeTimeField {
+interface RelativeTimeField {
   /** The label as shown (trimmed), or null. */
   text: string | null;
   /** The approximate ISO time, or null when the label is not a relative time. */
