@@ -32,12 +32,12 @@ export interface QueueBridgeOptions<Result> {
 }
 
 /** Result of {@link QueueBridge.submit}: the finished job, or a handle when the deadline passed first. */
-export type SubmitOutcome<Result> =
+type SubmitOutcome<Result> =
   | { state: "finished"; jobId: string; result: Result }
   | { state: "pending"; jobId: string; status: JobStatus };
 
 /** A job as `GET /v1/jobs/{id}` sees it: its data as stored (not validated) and its result once it finished. */
-export interface JobView<Payload, Result> {
+interface JobView<Payload, Result> {
   jobId: string;
   queue: string;
   payload: Payload;
@@ -46,7 +46,7 @@ export interface JobView<Payload, Result> {
 }
 
 /** How {@link QueueBridge.submit} adds and waits for one job. */
-export interface SubmitOptions {
+interface SubmitOptions {
   /** The job id (default: a new `job_…` id); known before the add, so a caller can remove the job it gave up on. */
   jobId?: string;
   /** Aborted when the caller stops waiting: `pending`, no further reads. */
@@ -77,7 +77,7 @@ export function fallbackPollTimes(firstMs: number, deadlineMs: number): number[]
 }
 
 /** What every payload of a {@link QueueBridge} names: its kind in the job catalog, one a producer waits for. */
-export interface AwaitedPayload {
+interface AwaitedPayload {
   kind: AwaitedJobKind;
 }
 

@@ -1,8 +1,32 @@
-export * from "./bridge.ts";
-export * from "./connection.ts";
-export * from "./job.ts";
-export * from "./job-catalog.ts";
-export * from "./job-schemas.ts";
-export * from "./reply.ts";
-export * from "./spans.ts";
-export * from "./worker.ts";
+export { QueueBridge, type QueueBridgeOptions } from "./bridge.ts";
+export {
+  createRedis,
+  deleteKeysUnder,
+  queuePrefix,
+  redisReady,
+  redisTarget,
+  withOwnConnection,
+} from "./connection.ts";
+export type { JobFailure, JobStatus } from "./job.ts";
+export {
+  enqueue,
+  enqueueBulk,
+  jobCatalog,
+  jobQueue,
+  scheduleJobs,
+  webhookAttemptJobId,
+} from "./job-catalog.ts";
+export {
+  type BatchItemJob,
+  type CallJob,
+  type CanaryJob,
+  type EstimateJob,
+  jobParser,
+  type MonitorRunJob,
+  type MonitorRunJobData,
+  type PlatformJob,
+  platformJobSchema,
+  type WebhookAttemptJob,
+} from "./job-schemas.ts";
+export { CallSpan } from "./spans.ts";
+export { createQueueWorker, isFinalAttempt } from "./worker.ts";

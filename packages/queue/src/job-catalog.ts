@@ -14,7 +14,7 @@ import {
  * at once): a producer awaiting a job (the gateway's bridge, `GET /v1/jobs/{id}`) would read a job that is gone — the
  * result of a paid call lost after it was charged.
  */
-export type JobRetention = { age: number } | number;
+type JobRetention = { age: number } | number;
 
 /** How BullMQ retries and keeps one kind's jobs (their `JobsOptions`). */
 export interface JobPolicy {
@@ -32,20 +32,20 @@ export interface JobPolicy {
  * The policy of a kind a producer waits for: kept by age, so a job is readable for as long as its result is promised
  * (a count could drop a result still waited for under load). The catalog's types make this a compile error.
  */
-export interface AwaitedJobPolicy extends JobPolicy {
+interface AwaitedJobPolicy extends JobPolicy {
   removeOnComplete: { age: number };
   removeOnFail: { age: number };
 }
 
 /** The policy settings of kinds configured by the environment: `JOB_ATTEMPTS` and the seconds jobs are kept. */
-export interface ConfiguredJobPolicy {
+interface ConfiguredJobPolicy {
   attempts: number;
   /** Seconds a finished job is kept (`RESULT_TTL_SECONDS`, or longer for a call an `Idempotency-Key` may replay). */
   retentionSeconds: number;
 }
 
 /** The queue of a job that calls an operation: the operation's own (`OperationSpec.queue`). */
-export type OperationQueue = (op: { queue: string }) => string;
+type OperationQueue = (op: { queue: string }) => string;
 
 /** One kind of job: where it goes, what its data is, and how BullMQ retries and keeps it. */
 export interface JobKindSpec<S extends z.ZodType, Q extends string | OperationQueue, A extends boolean, P> {
@@ -189,13 +189,13 @@ type Catalog = typeof jobCatalog;
 /** The name of a kind of job. */
 export type JobKind = keyof Catalog;
 /** The data of a job of kind `K` as producers write it (the schema's input). */
-export type JobData<K extends JobKind> = z.input<Catalog[K]["schema"]>;
+type JobData<K extends JobKind> = z.input<Catalog[K]["schema"]>;
 /** The kinds a producer waits for (their retention is an age: see {@link JobRetention}). */
 export type AwaitedJobKind = { [K in JobKind]: Catalog[K]["awaited"] extends true ? K : never }[JobKind];
 /** The kinds whose queue is their operation's. */
 type OperationJobKind = { [K in JobKind]: Catalog[K]["queue"] extends string ? never : K }[JobKind];
 /** The policy settings a producer of kind `K` passes (none for kinds with a fixed policy). */
-export type JobSettings<K extends JobKind> = Parameters<Catalog[K]["policy"]>[0] extends infer P
+type JobSettings<K extends JobKind> = Parameters<Catalog[K]["policy"]>[0] extends infer P
   ? P extends undefined
     ? Record<never, never>
     : P
@@ -207,7 +207,7 @@ export function jobQueue<K extends Exclude<JobKind, OperationJobKind>>(kind: K):
 }
 
 /** What a producer may add to a kind's policy for one job. */
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** The job id, for kinds without one from their data (default: BullMQ's counter). */
   jobId?: string;
   /** Wait before the job runs, in ms (0: now; rounded, never negative). */
@@ -241,7 +241,7 @@ export function jobOptions<K extends JobKind>(
 }
 
 /** The BullMQ job name of `data` as kind `K` (the operation id of a call). */
-export function jobName<K extends JobKind>(kind: K, data: JobData<K>): string {
+function jobName<K extends JobKind>(kind: K, data: JobData<K>): string {
   const { name } = jobCatalog[kind] as { name: string | ((data: unknown) => string) };
   return typeof name === "string" ? name : name(data);
 }

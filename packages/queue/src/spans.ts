@@ -1,7 +1,7 @@
 import { type TracingChannel, tracingChannel } from "node:diagnostics_channel";
 
 /** What a call's span carries: the job and its operation (the job id is known once the job is added). */
-export interface CallSpanContext {
+interface CallSpanContext {
   jobId?: string;
   operation: string;
 }

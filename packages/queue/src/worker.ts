@@ -4,7 +4,7 @@ import { queuePrefix, withOwnConnection } from "./connection.ts";
 import type { Replyable } from "./job.ts";
 import { encodeReply, type ReplyMessage } from "./reply.ts";
 
-export interface QueueWorkerOptions<Payload, Result> {
+interface QueueWorkerOptions<Payload, Result> {
   queue: string;
   connection: RedisClient;
   prefix: string;

@@ -12,9 +12,9 @@ import { strategyCounter } from "./metrics.ts";
 import type { Strategy, StrategyAttempt } from "./strategy.ts";
 
 /** Default cooldown of a source circuit opened by a failure without its own `retryAfterSeconds`, seconds. */
-export const DEFAULT_COOLDOWN_SECONDS = 300;
+const DEFAULT_COOLDOWN_SECONDS = 300;
 
-export interface RunChainOptions<C, T> {
+interface RunChainOptions<C, T> {
   /** e.g. `videosite`; the health hash and the counter label. */
   platform: string;
   /** e.g. `transcript`; for logs and the configured order. */

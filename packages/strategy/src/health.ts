@@ -1,12 +1,12 @@
 import { isCluster, type RedisClient, scanKeys, slotTag } from "@sda/core";
 
 /** How long a strategy's health hash outlives its last update, seconds (7 days): retired strategies fade away. */
-export const HEALTH_TTL_SECONDS = 7 * 24 * 60 * 60;
+const HEALTH_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** How long a source circuit's hash outlives its last failure, ms (24 h, as the audio circuit). */
 const CIRCUIT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** `<prefix>:health:<platform>:<strategy>`: the hash of one strategy's health. */
-export const healthKey = (prefix: string, platform: string, strategy: string) =>
+const healthKey = (prefix: string, platform: string, strategy: string) =>
   `${prefix}:health:${platform}:${strategy}`;
 
 /**

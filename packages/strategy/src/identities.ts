@@ -6,12 +6,12 @@ import { z } from "zod";
 export const identitiesKey = (prefix: string) => `${prefix}:identities`;
 
 /** Default of {@link IdentitiesOptions.refreshSeconds}. */
-export const IDENTITIES_REFRESH_SECONDS = 60;
+const IDENTITIES_REFRESH_SECONDS = 60;
 
 const documentSchema = z.record(z.string(), z.unknown());
 const chainsSchema = z.record(z.string(), z.array(z.string().min(1)));
 
-export interface IdentitiesOptions {
+interface IdentitiesOptions {
   /** Where the runtime document lives (`<prefix>:identities`); without it only `json` is read. */
   redis?: RedisClient;
   prefix: string;

@@ -20,7 +20,7 @@ import { NO_LEASE, type Politeness } from "./politeness.ts";
 import type { Exchange } from "./record/har-entry.ts";
 import type { Recorder } from "./record/recorder.ts";
 
-export interface HttpClientOptions {
+interface HttpClientOptions {
   /** Configured origins by platform hosts (see `originsFromConfig`). */
   origins: readonly OriginRoute[];
   /**
@@ -95,12 +95,7 @@ function isReplayNoMatch(status: number, body: string): boolean {
  * Maps an upstream status the caller did not accept to a retryable 502 error (SPEC §7.3: upstream failure).
  * A 404 from the replay's no-match answer is named as such, so a test can never take it for a platform answer.
  */
-export function statusError(
-  platform: Platform,
-  status: number,
-  headers: RawHeaders,
-  body: string,
-): ServiceError {
+function statusError(platform: Platform, status: number, headers: RawHeaders, body: string): ServiceError {
   const details = { platform, upstreamStatus: status };
   if (isReplayNoMatch(status, body))
     return new ServiceError(

@@ -4,7 +4,7 @@ import { type CallerHosts, matchesHost, type PlatformSpec } from "@sda/contract"
  * What routing needs of a platform: its name, its live hosts, the variable naming its origin, and whether callers
  * choose its hosts (then its live requests are guarded).
  */
-export type RoutedPlatform = Pick<PlatformSpec, "name" | "hosts" | "originVariable"> &
+type RoutedPlatform = Pick<PlatformSpec, "name" | "hosts" | "originVariable"> &
   Partial<Pick<PlatformSpec, "callerHosts">>;
 
 /**

@@ -9,7 +9,7 @@ export interface BudgetedPlatform {
   politeness: readonly DeclaredHostBudget[];
 }
 
-export interface PolitenessOptions {
+interface PolitenessOptions {
   /** An ioredis connection (shared with the process's other Redis work). */
   redis: RedisClient;
   /** `QUEUE_PREFIX`: budgets live under `<prefix>:upstream:budget:<platform>:<budget>…`. */
@@ -21,7 +21,7 @@ export interface PolitenessOptions {
 }
 
 /** A started request's hold on its host's budget; `release` when its answer has been read. */
-export interface BudgetLease {
+interface BudgetLease {
   release(): void;
 }
 
@@ -29,7 +29,7 @@ export interface BudgetLease {
 export const NO_LEASE: BudgetLease = { release() {} };
 
 /** One host's use of a budget kept per host (`perHost`), as `/v1/status` shows it. */
-export interface HostUse {
+interface HostUse {
   /** The upstream host name, lower case (e.g. `mastodon.social`). */
   host: string;
   /**
