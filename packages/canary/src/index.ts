@@ -1,3 +1,2 @@
-export * from "./calls.ts";
-export * from "./run.ts";
-export * from "./status.ts";
+export { type CanaryDeps, runCanaries } from "./run.ts";
+export { type CanaryRun, readCanaryRun, writeCanaryRun } from "./status.ts";

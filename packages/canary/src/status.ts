@@ -27,7 +27,7 @@ export interface CanaryRun {
 }
 
 /** `<prefix>:canary:last`: the last canary run (JSON), kept 7 days. */
-export const canaryKey = (prefix: string) => `${prefix}:canary:last`;
+const canaryKey = (prefix: string) => `${prefix}:canary:last`;
 const KEEP_SECONDS = 7 * 24 * 3600;
 
 /** Stores a run as the last one. */

@@ -20,7 +20,7 @@ export interface ContextDeps {
 }
 
 /** What one job adds to a handler's context. */
-export interface ContextFor {
+interface ContextFor {
   /** The operation's platform (`op.platform`): `ctx.platform`, whose keys `ctx.store` holds, whose `ctx.http` is. */
   platform: string;
   /** The operation's id (`op.id`): `ctx.operation`, the operation `ctx.cursors` is bound to. */

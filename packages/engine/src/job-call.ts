@@ -4,10 +4,10 @@ import type { CallPrincipal } from "./plan.ts";
 import { operationOf } from "./run-call.ts";
 
 /** What every call job names (`callIdentity` of `jobs.ts`): its request id, who pays, and the operation's id. */
-export type JobCallIdentity = Pick<CallJob, "requestId" | "accountId" | "keyId" | "operationId">;
+type JobCallIdentity = Pick<CallJob, "requestId" | "accountId" | "keyId" | "operationId">;
 
 /** The part of a call a job names: the operation, who pays, under which request id (the ledger's key). */
-export interface JobCall {
+interface JobCall {
   op: OperationSpec;
   principal: CallPrincipal;
   requestId: string;

@@ -2,7 +2,7 @@ import type { ChargedCall, ChargeResult, Ledger } from "@sda/ledger";
 import type { ReleaseRetrier } from "./releases.ts";
 
 /** Whose hold a {@link Reservation} is: one call's request id (the ledger's key), its payer and its operation. */
-export interface HoldKey {
+interface HoldKey {
   requestId: string;
   accountId: string;
   /** Operation id, recorded on the reservation row and the charge. */

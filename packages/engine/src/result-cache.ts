@@ -8,7 +8,7 @@ import type { RedisClient } from "@sda/core";
  * grows with a parse and a re-serialisation of the data); {@link cachedData} parses it for the callers that need the
  * value (batch items).
  */
-export interface CachedOutcome extends Omit<OperationOutcome, "data"> {
+interface CachedOutcome extends Omit<OperationOutcome, "data"> {
   /** The outcome's `data`, serialised as JSON. */
   dataJson: string;
   /** ISO time the outcome was fetched. */

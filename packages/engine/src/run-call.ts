@@ -32,7 +32,7 @@ export interface CallSuccess {
 }
 
 /** Something that reacts to successful calls; a failing observer never fails the call. */
-export interface CallObserver {
+interface CallObserver {
   onSuccess(event: CallSuccess): void | Promise<void>;
 }
 

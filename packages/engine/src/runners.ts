@@ -29,7 +29,7 @@ export async function runCallJob(job: CallJob, deps: EngineDeps, run: JobRun): P
 }
 
 /** A call that starts in the worker (a batch item, a monitor run): the caller's raw parameters, not yet parsed. */
-export interface WorkerCall {
+interface WorkerCall {
   op: OperationSpec;
   /** The parameters as the caller gave them (a batch item's stored values, a monitor's). */
   raw: Record<string, unknown>;
@@ -41,7 +41,7 @@ export interface WorkerCall {
 }
 
 /** How {@link planAndRunCall} plans. */
-export interface PlanAndRunOptions {
+interface PlanAndRunOptions {
   /** Read the result cache when the call asks for it (batch items); false for monitor runs. */
   readCache: boolean;
   /**

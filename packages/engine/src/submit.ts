@@ -8,7 +8,7 @@ import type { Reservation } from "./reservation.ts";
 import { answerUnanswered, type FenceCall } from "./unanswered.ts";
 
 /** The jobs a gateway adds and waits for. */
-export type GatewayJob = CallJob | EstimateJob;
+type GatewayJob = CallJob | EstimateJob;
 
 /** The gateway's bridge: call and estimate jobs in, the engine's results out. */
 export type CallBridge = QueueBridge<GatewayJob, JobResult>;
@@ -46,7 +46,7 @@ export type CallOutcome =
   | { state: "pending"; jobId: string; status: JobStatus };
 
 /** The job of a planned call, whose `credits` are held. */
-export function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
+function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
   const { call } = plan;
   return {
     kind: "call",

@@ -1,3 +1,3 @@
 export { errorCodes } from "./error-codes.ts";
 export type { ProviderStatus } from "./providers.ts";
-export * from "./services.ts";
+export { createServices } from "./services.ts";

@@ -17,7 +17,7 @@ import { composeServiceErrorCodes, errorCodes as serviceErrorCodes } from "./err
 import { type ProviderStatus, providerStatus } from "./providers.ts";
 
 /** How a process wants its shared services built. */
-export interface ServicesOptions {
+interface ServicesOptions {
   /** The operations this process knows (default: the catalog of every platform). */
   registry?: Catalog;
   /**
@@ -36,7 +36,7 @@ export interface ServicesOptions {
  * The wiring the gateway and the worker share, built once per process by {@link createServices}; each process then
  * adds what only it runs (the gateway its HTTP app and queue bridge, the worker its consumers and sweepers).
  */
-export interface Services {
+interface Services {
   config: ServiceConfig;
   log: Logger;
   registry: Catalog;
