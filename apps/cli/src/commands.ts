@@ -23,7 +23,7 @@ Add --json for machine-readable output. DATABASE_URL names the database; key rev
 through REDIS_URL or REDIS_CLUSTER_NODES (same QUEUE_PREFIX).`;
 
 /** A command's printable result. */
-export interface CommandOutput {
+interface CommandOutput {
   text: string;
   json: unknown;
   /** Process exit code (default 0); `reconcile` answers 1 when an account does not reconcile. */

@@ -1,5 +1,3 @@
-export * from "./app.ts";
-export * from "./balances.ts";
-export * from "./deps.ts";
-export * from "./env.ts";
-export * from "./gateway.ts";
+export { BalanceReader } from "./balances.ts";
+export { gatewayEnv } from "./env.ts";
+export { type RunningGateway, startGateway } from "./gateway.ts";

@@ -1,2 +1,2 @@
-export * from "./env.ts";
-export * from "./worker.ts";
+export { workerEnv } from "./env.ts";
+export { type RunningWorkers, startWorkers } from "./worker.ts";

@@ -53,7 +53,7 @@ export interface RunningWorkers {
 }
 
 /** The queues this process consumes: WORKER_QUEUES, or every queue some operation uses. */
-export function workerQueues(config: WorkerConfig, registry: Catalog): string[] {
+function workerQueues(config: WorkerConfig, registry: Catalog): string[] {
   const used = registry.queues();
   if (!config.WORKER_QUEUES.trim()) return used;
   const wanted = config.WORKER_QUEUES.split(",")
