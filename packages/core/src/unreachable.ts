@@ -3,9 +3,14 @@
  * instead of a 500 while Redis or PostgreSQL restarts.
  */
 
-/** Error codes and messages of an unreachable Redis (ioredis) or PostgreSQL (pg, Prisma). */
+/**
+ * Error codes and messages of an unreachable Redis (ioredis) or PostgreSQL (pg, Prisma). On a Redis Cluster, a
+ * failover answers for a few seconds with replies that mean the same "not now": `CLUSTERDOWN`, `TRYAGAIN`, `LOADING`,
+ * `READONLY` (a demoted master), `MASTERDOWN`, and ioredis's "Cluster isn't ready", "Failed to refresh slots cache",
+ * "None of startup nodes is available".
+ */
 const UNREACHABLE =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|enableOfflineQueue|Connection is closed|max retries per request|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|Server has closed the connection|Timed out fetching a new connection|^P1001$|^P1002$|^P1017$|^P2024$/i;
+  /^(?:CLUSTERDOWN|TRYAGAIN|LOADING|READONLY|MASTERDOWN)\b|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|enableOfflineQueue|Connection is closed|max retries per request|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|Server has closed the connection|Timed out fetching a new connection|^P1001$|^P1002$|^P1017$|^P2024$/i;
 
 /**
  * True when `error` (an Error, a `{ code, message }` object, or a failed job's reason string), any error in its
