@@ -25,6 +25,8 @@ const serial = [
 //   with a replica each, test/cluster/global-setup.ts), plus the cluster's own files in test/cluster/: engine calls and
 //   cache hits, billing, a batch, monitor runs, a SIGKILLed worker, a failover. Beside the integration files (their
 //   stacks' Redis is the cluster, their databases as in `integration`), so the run waits for neither.
+/** Fails every master of its cluster over during calls: alone, on a cluster of its own (project `cluster-failover`). */
+const FAILOVER = "test/cluster/cluster.test.ts";
 const onCluster = [
   "test/hit-balance.test.ts",
   "test/idempotent-calls.test.ts",
@@ -103,9 +105,24 @@ export default defineConfig({
         test: {
           name: "cluster",
           include: onCluster,
+          exclude: [...configDefaults.exclude, FAILOVER],
           testTimeout: 60_000,
           globalSetup: ["tooling/testing/src/global-setup.ts", "test/cluster/global-setup.ts"],
           setupFiles: ["test/cluster/env.ts"],
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          // The failover of every master, on a cluster of its own, with the serial files: beside the other cluster
+          // files it failed their calls mid-test (a 500 in hit-balance under load).
+          name: "cluster-failover",
+          include: [FAILOVER],
+          testTimeout: 60_000,
+          globalSetup: ["tooling/testing/src/global-setup.ts", "test/cluster/global-setup.ts"],
+          setupFiles: ["test/cluster/env.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
