@@ -12,7 +12,12 @@ const GRANTS = 2;
 const test = stackTest.extend(
   "stackOptions",
   { scope: "file" },
-  { workers: "none", env: { DASHBOARD_SIGNUP_GRANTS_PER_ADDRESS: String(GRANTS) } },
+  // A database of its own: the test counts every account, and the files beside it create theirs in the shared one.
+  {
+    workers: "none",
+    ownDatabase: "signup_abuse",
+    env: { DASHBOARD_SIGNUP_GRANTS_PER_ADDRESS: String(GRANTS) },
+  },
 );
 
 let counter = 0;
