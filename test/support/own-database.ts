@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { applyMigrations, dropDatabase, ensureDatabase } from "@sda/ledger";
-import { inject } from "vitest";
+import { createTestDatabase } from "../../packages/ledger/test/databases.ts";
 
 /** A migrated database of one test file's own, on the run's PostgreSQL server. */
 export interface OwnDatabase {
@@ -14,13 +12,10 @@ export interface OwnDatabase {
  * Creates and migrates a database of its own (`sda_test_<label>_<random hex>`) on the server of the run's database
  * (tooling/testing/src/global-setup.ts), for a file whose rows other stacks must never see: batches carry no
  * deployment prefix, so every stack's batch sweeper on a shared database would run (and bill) another file's batches.
+ * It is the ledger tests' {@link createTestDatabase}; its client stays unused here (and so never connects).
  * @throws the driver's error when the server does not answer or a migration fails.
  */
 export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
-  const url = new URL(inject("databaseUrl"));
-  url.pathname = `/sda_test_${label}_${randomBytes(4).toString("hex")}`;
-  const own = url.toString();
-  await ensureDatabase(own);
-  await applyMigrations(own);
-  return { url: own, drop: () => dropDatabase(own) };
+  const database = await createTestDatabase(`test_${label}`);
+  return { url: database.url, drop: database.drop };
 }
