@@ -135,6 +135,26 @@ describe("account reads", () => {
     expect(left.map((r) => [Number(r.calls), Number(r.credits)])).toEqual([[0, 0]]);
   });
 
+  it("keeps the rollup exact when concurrent writers create and update the same minutes' rows", async () => {
+    // The rollup row of a minute is updated in place, or inserted when absent (migration
+    // 20261203100000_rollups_update_first): writers racing for a minute's first row, with multi-row log batches over
+    // two accounts and charges beside them, must neither lose a count nor deadlock.
+    const a = await ledger.createAccount({ name: "race-a", grant: 10_000 });
+    const b = await ledger.createAccount({ name: "race-b", grant: 10_000 });
+    const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
+    const times = [0, 1, 2].map((m) => new Date(minute - m * MINUTE + 1_000));
+    const writers = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 2
+        ? charge(i % 2 ? a.id : b.id, times[i % 3] as Date, 1 + (i % 4))
+        : prisma.requestLog.createMany({
+            data: times.flatMap((t) => [row(a.id, t), row(b.id, t)]).reverse(),
+          }),
+    );
+    await Promise.all(writers);
+    await expectRollupsExact(a.id);
+    await expectRollupsExact(b.id);
+  });
+
   it("reads its own buffered calls without writing them, each counted once, also while batches are written", async () => {
     const account = await ledger.createAccount({ name: "buffered", grant: 100 });
     const writer = new RequestLogWriter(prisma, {
