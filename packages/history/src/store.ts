@@ -38,12 +38,23 @@ const MINUTE_MS = 60_000;
 
 /**
  * The snapshot of one call: the resource, its aliases ($6, possibly empty) and its metric values ($8 names, $9 values,
- * possibly empty), each an upsert. $5 is the call's time and $7 its minute, UTC `timestamp(3)` literals.
+ * possibly empty). $5 is the call's time and $7 its minute, UTC `timestamp(3)` literals. The resource row and the
+ * metric points of a minute that exist already (every call after a resource's first, every repeat within a minute)
+ * are updated in place first and only the rest inserted: an `INSERT … ON CONFLICT DO UPDATE` that meets an existing
+ * row locks it before updating it, a WAL record of its own (~100 bytes per row, issue 38). The inserts keep their
+ * `ON CONFLICT` for a row a concurrent call inserted in between; a point stored by a later call is left as it is.
  */
 const RECORD = `
-  WITH resource AS (
+  WITH touched AS (
+    UPDATE "history_resources" SET
+      "url" = $4,
+      "first_seen_at" = LEAST("first_seen_at", $5::timestamp(3)),
+      "last_seen_at" = GREATEST("last_seen_at", $5::timestamp(3))
+     WHERE "platform" = $1 AND "kind" = $2 AND "id" = $3
+    RETURNING 1
+  ), resource AS (
     INSERT INTO "history_resources" ("platform", "kind", "id", "url", "first_seen_at", "last_seen_at")
-    VALUES ($1, $2, $3, $4, $5::timestamp(3), $5::timestamp(3))
+    SELECT $1, $2, $3, $4, $5::timestamp(3), $5::timestamp(3) WHERE NOT EXISTS (SELECT 1 FROM touched)
     ON CONFLICT ("platform", "kind", "id") DO UPDATE SET
       "url" = EXCLUDED."url",
       "first_seen_at" = LEAST("history_resources"."first_seen_at", EXCLUDED."first_seen_at"),
@@ -54,10 +65,18 @@ const RECORD = `
     ON CONFLICT ("platform", "kind", "alias") DO UPDATE SET
       "resource_id" = EXCLUDED."resource_id", "updated_at" = EXCLUDED."updated_at"
     WHERE "history_aliases"."updated_at" <= EXCLUDED."updated_at"
+  ), points AS (
+    SELECT m, v FROM unnest($8::text[], $9::float8[]) AS s(m, v)
+  ), replaced AS (
+    UPDATE "metric_snapshots" AS t SET "value" = p.v, "observed_at" = $5::timestamp(3)
+      FROM points AS p
+     WHERE t."platform" = $1 AND t."kind" = $2 AND t."resource_id" = $3 AND t."metric" = p.m
+       AND t."at" = $7::timestamp(3) AND t."observed_at" <= $5::timestamp(3)
+    RETURNING t."metric"
   )
   INSERT INTO "metric_snapshots" ("platform", "kind", "resource_id", "metric", "at", "value", "observed_at")
   SELECT $1, $2, $3, m, $7::timestamp(3), v, $5::timestamp(3)
-    FROM unnest($8::text[], $9::float8[]) AS s(m, v)
+    FROM points WHERE m NOT IN (SELECT "metric" FROM replaced)
   ON CONFLICT ("platform", "kind", "resource_id", "metric", "at") DO UPDATE SET
     "value" = EXCLUDED."value", "observed_at" = EXCLUDED."observed_at"
   WHERE "metric_snapshots"."observed_at" <= EXCLUDED."observed_at"`;
