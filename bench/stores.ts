@@ -200,7 +200,13 @@ const sumOf = (counts: Map<unknown, number>) => [...counts.values()].reduce((a, 
 
 /** Per call of `kind`: each window's value less the idle rate over its length, over the calls; sorted. */
 function perCall(windows: Window[], kind: Kind, value: (w: Window) => number): number[] {
-  const idleRate = median(windows.filter((w) => w.kind === "idle").map((w) => value(w) / w.seconds));
+  // An idle window pg_waldump could not read (a quiet server: no whole record in it) leaves the others' rate.
+  const idleRate = median(
+    windows
+      .filter((w) => w.kind === "idle")
+      .map((w) => value(w) / w.seconds)
+      .filter((n) => !Number.isNaN(n)),
+  );
   return windows
     .filter((w) => w.kind === kind)
     .map((w) => (value(w) - idleRate * w.seconds) / CALLS)

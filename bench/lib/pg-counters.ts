@@ -198,6 +198,7 @@ interface TableRow {
  * `pg_waldump` then stops with an error after printing the others, which are kept.
  */
 async function readDbWal(waldump: string, walDir: string, start: string, end: string, oid: number) {
+  if (start === end) return { bytes: 0, fpiRecords: 0, fpiBytes: 0, records: 0, error: undefined };
   const dump = (args: string[]) =>
     run(waldump, ["-p", walDir, "-s", start, ...args], { maxBuffer: 512 * 1024 * 1024 }).catch(
       (error: { stdout?: string; stderr?: string; message?: string }) => ({
