@@ -5,6 +5,21 @@
 -- writer inserted in between), in key order as before, so concurrent writers still lock rows in the same order. The
 -- update, delete and truncate branches are unchanged (rare: corrections and retention).
 
+-- Adds `p_calls` calls and `p_credits` credits to one rollup row: an update in place, an insert when it is absent.
+CREATE FUNCTION "request_log_minutes_add"(p_account text, p_minute timestamp(3), p_calls int, p_credits int)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "request_log_minutes" SET "calls" = "calls" + p_calls, "credits" = "credits" + p_credits
+   WHERE "account_id" = p_account AND "minute" = p_minute;
+  IF NOT FOUND THEN
+    INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
+    VALUES (p_account, p_minute, p_calls, p_credits)
+    ON CONFLICT ("account_id", "minute") DO UPDATE
+      SET "calls" = m."calls" + EXCLUDED."calls", "credits" = m."credits" + EXCLUDED."credits";
+  END IF;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION "request_log_minutes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
@@ -16,13 +31,7 @@ BEGIN
                     count(*) AS "n"
                FROM new_rows WHERE "account_id" IS NOT NULL
               GROUP BY 1, 2 ORDER BY 1, 2 LOOP
-      UPDATE "request_log_minutes" SET "calls" = "calls" + r."n"
-       WHERE "account_id" = r."account" AND "minute" = r."minute";
-      IF NOT FOUND THEN
-        INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
-        VALUES (r."account", r."minute", r."n", 0)
-        ON CONFLICT ("account_id", "minute") DO UPDATE SET "calls" = m."calls" + EXCLUDED."calls";
-      END IF;
+      PERFORM "request_log_minutes_add"(r."account", r."minute", r."n"::int, 0);
     END LOOP;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
@@ -58,13 +67,7 @@ BEGIN
                     -sum("amount") AS "credits"
                FROM new_rows WHERE "kind" = 'charge' AND "called_at" IS NOT NULL
               GROUP BY 1, 2 ORDER BY 1, 2 LOOP
-      UPDATE "request_log_minutes" SET "credits" = "credits" + r."credits"
-       WHERE "account_id" = r."account" AND "minute" = r."minute";
-      IF NOT FOUND THEN
-        INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
-        VALUES (r."account", r."minute", 0, r."credits")
-        ON CONFLICT ("account_id", "minute") DO UPDATE SET "credits" = m."credits" + EXCLUDED."credits";
-      END IF;
+      PERFORM "request_log_minutes_add"(r."account", r."minute", 0, r."credits"::int);
     END LOOP;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "request_log_minutes" AS m ("account_id", "minute", "calls", "credits")
