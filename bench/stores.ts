@@ -214,6 +214,39 @@ function perCall(windows: Window[], kind: Kind, value: (w: Window) => number): n
     .sort((a, b) => a - b);
 }
 
+/**
+ * The run's database WAL per fresh call and per cache hit by relation (`PgWindow.dbWalByRelation`: a partition under
+ * its partitioned table, commits as `(Transaction)`), with and without the full-page images, largest first; the
+ * relations under 5 B per call in both kinds are summed in one line. Where the next cut of WAL is to be found.
+ */
+function walByRelation(windows: Window[]): void {
+  const names = [...new Set(windows.flatMap((w) => [...w.pg.dbWalByRelation.keys()]))];
+  if (names.length === 0) return;
+  const of = (name: string, field: "bytes" | "noFpi") => (w: Window) => {
+    if (w.pg.dbWalError) return Number.NaN;
+    const wal = w.pg.dbWalByRelation.get(name);
+    if (!wal) return 0;
+    return field === "bytes" ? wal.bytes : wal.bytes - wal.fpiBytes;
+  };
+  const perKind = (name: string) =>
+    (["fresh", "hit"] as const).flatMap((kind) =>
+      (["bytes", "noFpi"] as const).map((field) => median(perCall(windows, kind, of(name, field)))),
+    );
+  const measured = names
+    .map((name) => ({ name, values: perKind(name) }))
+    .sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0));
+  const large = measured.filter((m) => m.values.some((v) => v >= 5));
+  const small = measured.filter((m) => !large.includes(m));
+  const rest = [0, 1, 2, 3].map((i) => small.reduce((total, m) => total + (m.values[i] ?? 0), 0));
+  const fixed = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "n/a");
+  console.log("\nWAL bytes of the run's database per call, by relation (pg_waldump; idle rate subtracted)\n");
+  printTable([
+    ["relation", "fresh call", "  without FPI", "cache hit", "  without FPI"],
+    ...large.map((m) => [m.name, ...m.values.map(fixed)]),
+    ...(small.length ? [[`${small.length} others (< 5 B each)`, ...rest.map(fixed)]] : []),
+  ]);
+}
+
 function report(
   windows: Window[],
   owners: Map<number, string>,
@@ -276,6 +309,7 @@ function report(
     row("  full-page images, cluster-wide (pg_stat_wal)", (w) => w.pg.walFpi, 2),
   ]);
   console.log(`the run's database WAL: ${dbWal}`);
+  walByRelation(windows);
   console.log(
     `\ncache hit at c=64 over bare /healthz (${THROUGHPUT_SECONDS} s each, autocannon): ${shares
       .map((s) => `${s.hit.toFixed(0)} / ${s.healthz.toFixed(0)} req/s = ${percent(s.hit / s.healthz)}`)

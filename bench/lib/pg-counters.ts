@@ -48,10 +48,23 @@ export interface PgWindow {
   /** Of them, the records carrying a full-page image, and their bytes. */
   dbFpiRecords: number;
   dbFpiBytes: number;
+  /**
+   * Of `dbWalBytes`, the bytes by relation: a record's first block reference of the database, named as `pg_class`
+   * names it now (a partition or a partition's index under its partitioned table's or index's name), and a record
+   * without one under its resource manager (`(Transaction)` for commits), with the bytes of those records that carry
+   * a full-page image. Empty without `pg_waldump`.
+   */
+  dbWalByRelation: Map<string, RelationWal>;
   /** `pg_waldump`'s error when it read no record of the window (the database's figures are NaN then). */
   dbWalError?: string;
   tables: Map<string, TableRows>;
   xactCommit: number;
+}
+
+/** WAL record bytes of one relation in a window, and of them the records' that carry a full-page image. */
+export interface RelationWal {
+  bytes: number;
+  fpiBytes: number;
 }
 
 /** Reads the counters of one database of the server at `databaseUrl` (one connection of its own). */
@@ -81,30 +94,72 @@ function attributeWal(
   text: string,
   dbOid: number,
   end = Number.POSITIVE_INFINITY,
-): { bytes: number; fpiRecords: number; fpiBytes: number; records: number } {
+): {
+  bytes: number;
+  fpiRecords: number;
+  fpiBytes: number;
+  records: number;
+  /** Bytes by the relfilenode of the record's first block reference of `dbOid`, or by `(rmgr)` without one. */
+  byFile: Map<string, RelationWal>;
+} {
   const records = text
     .split("\n")
     .map((line) => {
       const length = /len \(rec\/tot\):\s*\d+\/\s*(\d+), tx:\s*(\d+), lsn: ([0-9A-F]+\/[0-9A-F]+)/.exec(line);
       if (!length || lsnNumber(length[3] as string) >= end) return undefined;
-      const dbs = [...line.matchAll(/rel \d+\/(\d+)\/\d+/g)].map((m) => Number(m[1]));
-      return { bytes: align8(Number(length[1])), xid: Number(length[2]), dbs, fpi: /\bFPW\b/.test(line) };
+      const refs = [...line.matchAll(/rel \d+\/(\d+)\/(\d+)/g)];
+      const dbs = refs.map((m) => Number(m[1]));
+      const file =
+        refs.find((m) => Number(m[1]) === dbOid)?.[2] ?? `(${/rmgr: (\w+)/.exec(line)?.[1] ?? "?"})`;
+      return {
+        bytes: align8(Number(length[1])),
+        xid: Number(length[2]),
+        dbs,
+        file,
+        fpi: /\bFPW\b/.test(line),
+      };
     })
     .filter((r) => r !== undefined);
   const xids = new Set(records.filter((r) => r.xid !== 0 && r.dbs.includes(dbOid)).map((r) => r.xid));
   let bytes = 0;
   let fpiRecords = 0;
   let fpiBytes = 0;
+  const byFile = new Map<string, RelationWal>();
   for (const r of records) {
     const ours = r.dbs.length > 0 ? r.dbs.includes(dbOid) : r.xid !== 0 && xids.has(r.xid);
     if (!ours) continue;
     bytes += r.bytes;
+    const file = byFile.get(r.file) ?? { bytes: 0, fpiBytes: 0 };
+    byFile.set(r.file, { bytes: file.bytes + r.bytes, fpiBytes: file.fpiBytes + (r.fpi ? r.bytes : 0) });
     if (r.fpi) {
       fpiRecords += 1;
       fpiBytes += r.bytes;
     }
   }
-  return { bytes, fpiRecords, fpiBytes, records: records.length };
+  return { bytes, fpiRecords, fpiBytes, records: records.length, byFile };
+}
+
+/**
+ * The relation names of `byFile`'s relfilenodes in the run's database (a partition's relation under its root's name,
+ * so every month of `request_logs` adds to `request_logs`); a relfilenode no relation has any more (a dropped
+ * scratch table) stays as `#<relfilenode>`.
+ */
+async function byRelation(
+  client: pg.Client,
+  byFile: Map<string, RelationWal>,
+): Promise<Map<string, RelationWal>> {
+  const { rows } = await client.query<{ file: string; name: string }>(
+    `SELECT pg_relation_filenode(oid)::text AS file, COALESCE(pg_partition_root(oid), oid)::regclass::text AS name
+       FROM pg_class WHERE pg_relation_filenode(oid) IS NOT NULL`,
+  );
+  const names = new Map(rows.map((r) => [r.file, r.name.replaceAll('"', "")]));
+  const out = new Map<string, RelationWal>();
+  for (const [file, wal] of byFile) {
+    const name = file.startsWith("(") ? file : (names.get(file) ?? `#${file}`);
+    const sum = out.get(name) ?? { bytes: 0, fpiBytes: 0 };
+    out.set(name, { bytes: sum.bytes + wal.bytes, fpiBytes: sum.fpiBytes + wal.fpiBytes });
+  }
+  return out;
 }
 
 /**
@@ -169,7 +224,13 @@ export async function startPgCounters(databaseUrl: string): Promise<PgCounters> 
       }
       const db = readable
         ? await readDbWal(waldump, walDir, start.lsn, end.lsn, oid)
-        : { bytes: Number.NaN, fpiRecords: Number.NaN, fpiBytes: Number.NaN, error: undefined };
+        : {
+            bytes: Number.NaN,
+            fpiRecords: Number.NaN,
+            fpiBytes: Number.NaN,
+            byFile: new Map<string, RelationWal>(),
+            error: undefined,
+          };
       return {
         walBytes: Number(bytes),
         walRecords: end.walRecords - start.walRecords,
@@ -177,6 +238,7 @@ export async function startPgCounters(databaseUrl: string): Promise<PgCounters> 
         dbWalBytes: db.bytes,
         dbFpiRecords: db.fpiRecords,
         dbFpiBytes: db.fpiBytes,
+        dbWalByRelation: await byRelation(client, db.byFile),
         ...(db.error ? { dbWalError: db.error } : {}),
         tables,
         xactCommit: end.xactCommit - start.xactCommit,
@@ -198,7 +260,15 @@ interface TableRow {
  * `pg_waldump` then stops with an error after printing the others, which are kept.
  */
 async function readDbWal(waldump: string, walDir: string, start: string, end: string, oid: number) {
-  if (start === end) return { bytes: 0, fpiRecords: 0, fpiBytes: 0, records: 0, error: undefined };
+  if (start === end)
+    return {
+      bytes: 0,
+      fpiRecords: 0,
+      fpiBytes: 0,
+      records: 0,
+      byFile: new Map<string, RelationWal>(),
+      error: undefined,
+    };
   const dump = (args: string[]) =>
     run(waldump, ["-p", walDir, "-s", start, ...args], { maxBuffer: 512 * 1024 * 1024 }).catch(
       (error: { stdout?: string; stderr?: string; message?: string }) => ({
@@ -216,5 +286,5 @@ async function readDbWal(waldump: string, walDir: string, start: string, end: st
   // A window without any record at all (a quiet server) wrote nothing; pg_waldump then says nothing either.
   if (found.records > 0 || !output.stderr) return { ...found, error: undefined };
   const error = output.stderr.trim().split("\n")[0] || "no record read";
-  return { bytes: Number.NaN, fpiRecords: Number.NaN, fpiBytes: Number.NaN, error };
+  return { bytes: Number.NaN, fpiRecords: Number.NaN, fpiBytes: Number.NaN, byFile: found.byFile, error };
 }
