@@ -89,9 +89,18 @@ describe("RequestLogWriter batch insert", () => {
       expect(got?.createdAt.getTime()).toBeLessThanOrEqual(after);
     }
 
-    // Written again (a retried batch), even with other values: skipped, not failed, and no row changes (one writer,
-    // no update).
-    for (const row of rows) writer.add({ ...row, status: 599, durationMs: 1, params: { other: true } });
+    // Written again (a retried batch, whose rows keep their call time), even with other values: skipped, not failed,
+    // and no row changes (one writer, no update). The ids are the writer's own: nothing else writes them, so the
+    // primary key (id, created_at) alone keeps them once.
+    const createdAt = new Map(stored.map((s) => [s.id, s.createdAt]));
+    for (const row of rows)
+      writer.add({
+        ...row,
+        status: 599,
+        durationMs: 1,
+        params: { other: true },
+        createdAt: createdAt.get(row.id),
+      });
     await writer.close();
     expect(writer.stats.failedBatches).toBe(0);
     expect(await prisma.requestLog.count({ where: { accountId: account.id } })).toBe(rows.length);

@@ -21,7 +21,9 @@ const BATCH_ATTEMPTS = 3;
  * The request log, written off the request's critical path: rows are buffered in memory and written by multi-row
  * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT DO NOTHING`, so a
  * retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Each row has this
- * one writer and is never updated. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable
+ * one writer and is never updated: the ids it is given must be this process's own, one per HTTP request it answered
+ * (`own` ids: no id lock, no lookup in the other partitions); a row another process may write too (a batch item, a
+ * monitor run) goes through {@link writeRequestLogs}. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable
  * rows stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes
  * everything still buffered (graceful shutdown loses nothing).
  *
@@ -162,7 +164,7 @@ export class RequestLogWriter {
     while (this.#buffer.length > 0) {
       const batch = this.#buffer.slice(0, this.#options.batchSize);
       try {
-        await insertRequestLogs(this.#pool, batch);
+        await insertRequestLogs(this.#pool, batch, "own");
         this.#buffer.splice(0, batch.length);
         this.stats.written += batch.length;
         this.#failures = 0;
@@ -181,7 +183,7 @@ export class RequestLogWriter {
   async #writeOneByOne(batch: StorableRow[]): Promise<void> {
     for (const row of batch) {
       try {
-        await insertRequestLogs(this.#pool, [row]);
+        await insertRequestLogs(this.#pool, [row], "own");
         this.stats.written++;
       } catch (error) {
         if (isStoreUnreachable(error)) return;
@@ -240,25 +242,47 @@ const COLUMNS: readonly [keyof StorableRow, string, string][] = [
   ["channel", "channel", "text"],
 ];
 
-/**
- * THE insert of `request_logs` (the only one in the code base): one column per array parameter, unnested into rows;
- * `created_at` is each row's call time. A row whose id is written already is left as it is (a batch retried after a
- * lost answer, a re-run job's row with another time or other values); no row is ever updated.
- *
- * The table is partitioned by `created_at`, so its primary key is (id, created_at) and cannot make `id` unique on its
- * own (issue 38). One row per request id is kept by this statement instead: it skips every id that has a row already
- * (`NOT EXISTS`, one probe of the key's index per partition), and it runs after {@link LOCK_IDS} took a transaction
- * advisory lock per id, so two writers of one id (a stalled job's and its re-run's) take turns and the second, whose
- * statement starts after the first committed, sees its row. `ON CONFLICT DO NOTHING` still skips an exact repeat.
- */
-const INSERT: pg.QueryConfig = {
-  name: "sda_request_logs_insert",
-  text: `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
+/** The INSERT of `request_logs`' columns from one array parameter per column (`unnest`), rows kept by `WHERE`. */
+const insertText = (
+  where: string,
+) => `INSERT INTO "request_logs" (${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
     SELECT u.*
       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")})
         AS u(${COLUMNS.map(([, column]) => `"${column}"`).join(", ")})
-     WHERE NOT EXISTS (SELECT 1 FROM "request_logs" r WHERE r."id" = u."id")
-    ON CONFLICT DO NOTHING`,
+     ${where}
+    ON CONFLICT DO NOTHING`;
+
+/**
+ * Who else may write a batch's request ids ({@link insertRequestLogs}):
+ * - `own`: no one. Every id was made by this process for one HTTP request (`newId("req")` per request, the gateway's
+ *   {@link RequestLogWriter}), and is written again only by a retry of its batch, with the same values and the same
+ *   `created_at`, hence in the same partition under the same primary key (`id`, `created_at`): `ON CONFLICT DO
+ *   NOTHING` alone keeps one row per id.
+ * - `shared`: a worker's row (a batch item, a monitor run), which a stalled job and its re-run may both write, with
+ *   different call times, so in different months' partitions: the ids are locked, then looked up in every partition.
+ */
+type IdOwnership = "own" | "shared";
+
+/**
+ * THE insert of `request_logs` (the only one in the code base), in its two forms ({@link IdOwnership}): one column
+ * per array parameter, unnested into rows; `created_at` is each row's call time. A row whose id is written already is
+ * left as it is (a batch retried after a lost answer, a re-run job's row with another time or other values); no row
+ * is ever updated.
+ *
+ * The table is partitioned by `created_at`, so its primary key is (id, created_at) and cannot make `id` unique on its
+ * own (issue 38). For `shared` ids one row per request id is kept by the statement: it skips every id that has a row
+ * already, and it runs after {@link LOCK_IDS} took a transaction advisory lock per id, so two writers of one id take
+ * turns and the second, whose statement starts after the first committed, sees its row. The lookup is a scalar
+ * subquery on purpose: as `NOT EXISTS` the planner may turn it into a hash anti-join that reads the whole current
+ * partition for every batch (it did from a few ten thousand rows on: 16 of a 500-row batch's 28 ms); as a subplan it
+ * is one probe of each partition's primary key per row.
+ */
+const INSERT: Record<IdOwnership, pg.QueryConfig> = {
+  own: { name: "sda_request_logs_insert_own", text: insertText("") },
+  shared: {
+    name: "sda_request_logs_insert_shared",
+    text: insertText(`WHERE (SELECT 1 FROM "request_logs" r WHERE r."id" = u."id" LIMIT 1) IS NULL`),
+  },
 };
 
 /** Takes a transaction advisory lock per request id (key space 38, the issue), in id order so writers never deadlock. */
@@ -276,26 +300,35 @@ export async function writeRequestLogs(
   prisma: PrismaClient,
   rows: readonly RequestLogInput[],
 ): Promise<void> {
-  await insertRequestLogs(sqlPool(prisma), rows.map(toRow));
+  await insertRequestLogs(sqlPool(prisma), rows.map(toRow), "shared");
 }
 
 /**
  * Writes rows to `request_logs` in ONE INSERT with one array parameter per column (`unnest`): the statement text
  * is the same for every batch size, so it is prepared once per connection, and the rows cost about 8 µs of CPU each
  * against ≈ 340 µs each through Prisma's `createMany` (its query compiler works per row). Rows whose id is already
- * logged are skipped (a retried batch). Two statements in one transaction: the id locks, then the insert ({@link INSERT}).
+ * logged are skipped (a retried batch). `own` ids: the insert alone; `shared` ids: two statements in one
+ * transaction, the id locks, then the insert ({@link INSERT}).
  */
-async function insertRequestLogs(pool: pg.Pool, batch: readonly StorableRow[]): Promise<void> {
+async function insertRequestLogs(
+  pool: pg.Pool,
+  batch: readonly StorableRow[],
+  ids: IdOwnership,
+): Promise<void> {
   // One id twice in one batch (two times of a re-run job): `NOT EXISTS` cannot see a row of the same statement, and
   // (id, created_at) differs, so the first one is kept here, as `ON CONFLICT ("id")` did before the partitions.
   const seen = new Set<string>();
   const rows = batch.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
   const values: unknown[] = COLUMNS.map(([field]) => rows.map((row) => row[field]));
+  if (ids === "own") {
+    await pool.query({ ...INSERT.own, values });
+    return;
+  }
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
     await client.query({ ...LOCK_IDS, values: [rows.map((row) => row.id)] });
-    await client.query({ ...INSERT, values });
+    await client.query({ ...INSERT.shared, values });
     await client.query("COMMIT");
     client.release();
   } catch (error) {
