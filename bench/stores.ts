@@ -20,9 +20,11 @@ import { performance } from "node:perf_hooks";
 import { load } from "./lib/measure.ts";
 import { type PgCounters, type PgWindow, startPgCounters } from "./lib/pg-counters.ts";
 import { type Counts, connectionOwners, difference, startPrivateRedis } from "./lib/private-redis.ts";
+import { cpuPerRequest, processCpu } from "./lib/process-cpu.ts";
 import { startRawQueue } from "./lib/raw-queue.ts";
 import { type BenchStack, startStack } from "./lib/stack.ts";
 import { median, percent, printTable, verdict } from "./lib/stats.ts";
+import { cpuTable, type Run, walByRelation } from "./lib/stores-tables.ts";
 import { probePaths } from "./lib/targets.ts";
 
 const CALLS = Number(process.env.BENCH_STORES_CALLS ?? 50);
@@ -168,7 +170,16 @@ export async function runStores(): Promise<void> {
     });
     // MONITOR slows every command and its parsing shares this process with autocannon: off for the throughput.
     redis.stopMonitors();
-    const shares = await throughput(stack, paths.cacheHit[0] as string, auth);
+    const cpu = processCpu(
+      () => ({
+        gateway: [stack.gatewayPid],
+        worker: stack.workerPids(),
+        redis: [redis.pid],
+        bench: [process.pid],
+      }),
+      new URL(stack.databaseUrl).pathname.slice(1),
+    );
+    const shares = await throughput(stack, paths.cacheHit[0] as string, auth, cpu);
     report(windows, owners, shares, counters.dbWal);
   } finally {
     await counters?.close().catch(() => undefined);
@@ -179,19 +190,30 @@ export async function runStores(): Promise<void> {
 }
 
 /** `THROUGHPUT_RUNS` pairs of c=64 runs, `/healthz` then the cache hit: each pair's hit req/s over healthz's. */
-async function throughput(stack: BenchStack, hitPath: string, headers: Record<string, string>) {
-  const shares: { healthz: number; hit: number }[] = [];
+async function throughput(
+  stack: BenchStack,
+  hitPath: string,
+  headers: Record<string, string>,
+  cpu: ReturnType<typeof processCpu>,
+) {
+  const shares: { healthz: Run; hit: Run }[] = [];
+  const at64 = async (path: string, h: Record<string, string> = {}): Promise<Run> => {
+    const start = cpu.sample();
+    const result = await load(stack.gatewayUrl, {
+      connections: 64,
+      durationSeconds: THROUGHPUT_SECONDS,
+      paths: [path],
+      headers: h,
+    });
+    return {
+      requestsPerSecond: result.requestsPerSecond,
+      cpu: cpuPerRequest(start, cpu.sample(), result.total),
+    };
+  };
   for (let i = 0; i < THROUGHPUT_RUNS; i++) {
-    const at64 = (path: string, h = {}) =>
-      load(stack.gatewayUrl, {
-        connections: 64,
-        durationSeconds: THROUGHPUT_SECONDS,
-        paths: [path],
-        headers: h,
-      });
     const healthz = await at64("/healthz");
     const hit = await at64(hitPath, headers);
-    shares.push({ healthz: healthz.requestsPerSecond, hit: hit.requestsPerSecond });
+    shares.push({ healthz, hit });
   }
   return shares;
 }
@@ -214,43 +236,10 @@ function perCall(windows: Window[], kind: Kind, value: (w: Window) => number): n
     .sort((a, b) => a - b);
 }
 
-/**
- * The run's database WAL per fresh call and per cache hit by relation (`PgWindow.dbWalByRelation`: a partition under
- * its partitioned table, commits as `(Transaction)`), with and without the full-page images, largest first; the
- * relations under 5 B per call in both kinds are summed in one line. Where the next cut of WAL is to be found.
- */
-function walByRelation(windows: Window[]): void {
-  const names = [...new Set(windows.flatMap((w) => [...w.pg.dbWalByRelation.keys()]))];
-  if (names.length === 0) return;
-  const of = (name: string, field: "bytes" | "noFpi") => (w: Window) => {
-    if (w.pg.dbWalError) return Number.NaN;
-    const wal = w.pg.dbWalByRelation.get(name);
-    if (!wal) return 0;
-    return field === "bytes" ? wal.bytes : wal.bytes - wal.fpiBytes;
-  };
-  const perKind = (name: string) =>
-    (["fresh", "hit"] as const).flatMap((kind) =>
-      (["bytes", "noFpi"] as const).map((field) => median(perCall(windows, kind, of(name, field)))),
-    );
-  const measured = names
-    .map((name) => ({ name, values: perKind(name) }))
-    .sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0));
-  const large = measured.filter((m) => m.values.some((v) => v >= 5));
-  const small = measured.filter((m) => !large.includes(m));
-  const rest = [0, 1, 2, 3].map((i) => small.reduce((total, m) => total + (m.values[i] ?? 0), 0));
-  const fixed = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "n/a");
-  console.log("\nWAL bytes of the run's database per call, by relation (pg_waldump; idle rate subtracted)\n");
-  printTable([
-    ["relation", "fresh call", "  without FPI", "cache hit", "  without FPI"],
-    ...large.map((m) => [m.name, ...m.values.map(fixed)]),
-    ...(small.length ? [[`${small.length} others (< 5 B each)`, ...rest.map(fixed)]] : []),
-  ]);
-}
-
 function report(
   windows: Window[],
   owners: Map<number, string>,
-  shares: { healthz: number; hit: number }[],
+  shares: { healthz: Run; hit: Run }[],
   dbWal: string,
 ): void {
   const byOwner = (w: Window, who: string) =>
@@ -309,12 +298,16 @@ function report(
     row("  full-page images, cluster-wide (pg_stat_wal)", (w) => w.pg.walFpi, 2),
   ]);
   console.log(`the run's database WAL: ${dbWal}`);
-  walByRelation(windows);
+  walByRelation(windows, perCall);
   console.log(
     `\ncache hit at c=64 over bare /healthz (${THROUGHPUT_SECONDS} s each, autocannon): ${shares
-      .map((s) => `${s.hit.toFixed(0)} / ${s.healthz.toFixed(0)} req/s = ${percent(s.hit / s.healthz)}`)
+      .map(
+        (s) =>
+          `${s.hit.requestsPerSecond.toFixed(0)} / ${s.healthz.requestsPerSecond.toFixed(0)} req/s = ${percent(s.hit.requestsPerSecond / s.healthz.requestsPerSecond)}`,
+      )
       .join("; ")}`,
   );
+  cpuTable(shares);
 
   console.log("\ngoals (issue 38; reported, never failing the run):\n");
   const redisFresh = median(perCall(windows, "fresh", (w) => sumOf(w.redis)));
@@ -326,7 +319,7 @@ function report(
       `${fixed(redisFresh)} vs ${fixed(redisRaw)} (×${fixed(redisFresh / redisRaw, 2)})`,
     ),
   );
-  const ratios = shares.map((s) => s.hit / s.healthz);
+  const ratios = shares.map((s) => s.hit.requestsPerSecond / s.healthz.requestsPerSecond);
   console.log(
     verdict(
       ratios.length > 0 && ratios.every((r) => r >= 0.6),
