@@ -100,3 +100,65 @@ test("a failover of every master while 12 calls are in flight: each call answere
     release();
   }
 });
+
+/**
+ * The master that serves the `{videosite}` queue's slot now (the hash tag of its every key): its port, from
+ * `CLUSTER NODES` as `seed` sees it.
+ */
+async function masterOfQueueSlot(seed: number): Promise<number> {
+  const slot = Number((await redisCli(seed, "cluster", "keyslot", "{videosite}")).trim());
+  for (const line of (await redisCli(seed, "cluster", "nodes")).trim().split("\n")) {
+    const [, address = "", flags = "", , , , , , ...ranges] = line.split(" ");
+    if (!flags.split(",").includes("master") || flags.includes("fail")) continue;
+    const served = ranges.some((range) => {
+      const [from, to = from] = range.split("-").map(Number);
+      return from !== undefined && to !== undefined && slot >= from && slot <= to;
+    });
+    if (served) return Number(address.split("@")[0]?.split(":")[1]);
+  }
+  throw new Error(`no master serves slot ${slot}`);
+}
+
+// Last in this file: the killed server stays down, its replica now a master without one.
+test("the queue's master killed (SIGKILL) while 12 calls are in flight: its replica takes over, each call answered and billed once", async ({
+  stack,
+}) => {
+  const { key, accountId } = await stack.account(100);
+  let release!: () => void;
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  const remove = stack.replay.addFault({ when: () => ++held > 0, delayMs: 60_000, until });
+  const ports = [
+    ...parseClusterNodes(inject("redisClusterNodes")).map((n) => Number(n.split(":")[1])),
+    ...inject("redisClusterReplicas").split(",").map(Number),
+  ];
+  try {
+    const calls = Array.from({ length: 12 }, () => stack.get(DETAILS, key, { url: VIDEO }));
+    await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The jobs were added seconds ago: the replica has them (replication is asynchronous, but not that slow).
+    await waitForCluster(ports);
+    const victim = await masterOfQueueSlot(ports.find((p) => p !== undefined) as number);
+    const pid = Number(/process_id:(\d+)/.exec(await redisCli(victim, "info", "server"))?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, "SIGKILL");
+    const alive = ports.filter((p) => p !== victim);
+    // The other nodes mark it failed after the node timeout (2 s) and its replica is elected master.
+    await expect
+      .poll(async () => (await masterOfQueueSlot(alive[0] as number)) !== victim, { timeout: 30_000 })
+      .toBe(true);
+    remove();
+    release();
+    const answers = await Promise.all(calls);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const charged = answers.reduce((sum, a) => sum + Number(a.headers.get("x-service-credits")), 0);
+    expect(charged).toBe(12);
+    await expect
+      .poll(() => money(stack.ledger, accountId), { timeout: 30_000 })
+      .toEqual({ balance: 100 - charged, sum: 100 - charged, reserved: 0 });
+  } finally {
+    remove();
+    release();
+  }
+});
