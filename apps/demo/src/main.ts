@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { recordingRules, replayOrigins } from "@sda/catalog";
-import { createLogger, EnvError, findUpwards, randomSuffix, rawEnv } from "@sda/core";
+import { createLogger, EnvError, findUpwards, type RedisTarget, randomSuffix, rawEnv } from "@sda/core";
 import { gatewayEnv } from "@sda/gateway/env";
 import { applyMigrations, createPrismaClient, dropDatabase, ensureDatabase, Ledger } from "@sda/ledger";
-import { createRedis, deleteKeysUnder, redisReady } from "@sda/queue";
+import { createRedis, deleteKeysUnder, redisReady, redisTarget } from "@sda/queue";
 import { defaultCorpusDir, startReplayServer } from "@sda/replay";
 import { loadServiceEnv } from "@sda/services/env";
 import { ensureDemoKey } from "./account.ts";
@@ -20,7 +20,7 @@ let ownDatabase: string | null = null;
 async function main() {
   // The gateway's slice too: the demo starts its gateway on the gateway's PORT and calls it there.
   const config = loadServiceEnv(undefined, [gatewayEnv, demoEnv]);
-  const problems = await checkServices(config.REDIS_URL, config.DATABASE_URL);
+  const problems = await checkServices(redisTarget(config), config.DATABASE_URL);
   if (problems.length) {
     console.error(problems.join("\n"));
     process.exit(1);
@@ -95,7 +95,7 @@ async function main() {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await replay.close();
     await inbox.close();
-    await deleteDemoKeys(config.REDIS_URL, prefix);
+    await deleteDemoKeys(redisTarget(config), prefix);
     if (ownDatabase) await dropDemoDatabase(ownDatabase);
     process.exit(code);
   }
@@ -127,9 +127,12 @@ Ctrl-C stops everything.
 `);
 }
 
-/** Deletes the demo's Redis keys (queues, results, cache, rate limits) once its processes are stopped. */
-async function deleteDemoKeys(redisUrl: string, prefix: string) {
-  const redis = createRedis(redisUrl, { failFast: true });
+/**
+ * Deletes the demo's Redis keys (queues, results, cache, rate limits) once its processes are stopped, where they
+ * ran: the single Redis or the cluster (`REDIS_CLUSTER_NODES`, every master scanned).
+ */
+async function deleteDemoKeys(target: RedisTarget, prefix: string) {
+  const redis = createRedis(target, { failFast: true });
   try {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error("Redis not reachable within 5 s")), 5000).unref(),

@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import type { RedisTarget } from "@sda/core";
 
 /** True when something accepts TCP connections at the host and port of `url` within `timeoutMs`. */
 export function answers(url: string, defaultPort: number, timeoutMs = 1500): Promise<boolean> {
@@ -18,13 +19,26 @@ export function answers(url: string, defaultPort: number, timeoutMs = 1500): Pro
 }
 
 /**
- * Checks Redis and PostgreSQL; for each one down, a line naming it and how to start it (the helper .ci/run uses).
+ * Checks Redis and PostgreSQL; for each one down, a line naming it and how to start it (the helper .ci/run uses). On
+ * a Redis Cluster (`REDIS_CLUSTER_NODES`) Redis is up when one of its seeds answers (the client finds the others
+ * from it).
  * @returns the problem lines (empty when both answer).
  */
-export async function checkServices(redisUrl: string, databaseUrl: string): Promise<string[]> {
-  const [redis, postgres] = await Promise.all([answers(redisUrl, 6379), answers(databaseUrl, 5432)]);
+export async function checkServices(redis: RedisTarget, databaseUrl: string): Promise<string[]> {
+  const seeds = redis.clusterNodes ?? [];
+  const [redisUp, postgres] = await Promise.all([
+    seeds.length
+      ? Promise.all(seeds.map((seed) => answers(`redis://${seed}`, 6379))).then((up) => up.includes(true))
+      : answers(redis.url, 6379),
+    answers(databaseUrl, 5432),
+  ]);
   const problems: string[] = [];
-  if (!redis) problems.push(`Redis is not answering at ${redisUrl} (REDIS_URL).`);
+  if (!redisUp)
+    problems.push(
+      seeds.length
+        ? `No Redis Cluster seed answers (REDIS_CLUSTER_NODES: ${seeds.join(",")}).`
+        : `Redis is not answering at ${redis.url} (REDIS_URL).`,
+    );
   if (!postgres) problems.push(`PostgreSQL is not answering at ${new URL(databaseUrl).host} (DATABASE_URL).`);
   if (problems.length)
     problems.push(
