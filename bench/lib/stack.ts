@@ -179,6 +179,9 @@ export async function startStack(
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
+      // The bench's own connections (its clean-up, the raw queue, MONITOR) speak to one Redis: a cluster setting in
+      // the caller's environment must not move the stack's processes away from it.
+      REDIS_CLUSTER_NODES: "",
       QUEUE_PREFIX: prefix,
       // BENCH_LOG_LEVEL=error shows the processes' errors (their logs go to this terminal).
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
