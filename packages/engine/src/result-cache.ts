@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { OperationOutcome, OperationSpec } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
 
@@ -80,7 +80,8 @@ export class ResultCache {
     const canonical = Object.fromEntries(
       Object.entries(params).filter(([k, v]) => !NON_KEY_PARAMS.has(k) && v !== undefined && v !== ""),
     );
-    const digest = createHash("sha256").update(stableJson(canonical)).digest("hex").slice(0, 32);
+    // The one-shot `hash` (every cached call runs it): half the CPU of createHash().update().digest().
+    const digest = hash("sha256", stableJson(canonical), "hex").slice(0, 32);
     return `${this.prefix}:cache:${operationId}:${digest}`;
   }
 
