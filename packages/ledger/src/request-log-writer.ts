@@ -21,10 +21,11 @@ const BATCH_ATTEMPTS = 3;
  * The request log, written off the request's critical path: rows are buffered in memory and written by multi-row
  * INSERTs ({@link insertRequestLogs}: one prepared statement whatever the batch size, `ON CONFLICT DO NOTHING`, so a
  * retried batch never fails on rows already written) every `flushMs` or every `batchSize` rows. Each row has this
- * one writer and is never updated: the ids it is given must be this process's own, one per HTTP request it answered
- * (`own` ids: no id lock, no lookup in the other partitions); a row another process may write too (a batch item, a
- * monitor run) goes through {@link writeRequestLogs}. Text is made storable first ({@link storableJson}). While PostgreSQL is unreachable
- * rows stay buffered up to `maxBuffer`, then are dropped and counted in `stats.dropped`. {@link close} writes
+ * one writer and is never updated: the ids it is given must be this process's own, one per call it answered (an HTTP
+ * request, an MCP tool call; `own` ids: no id lock, no lookup in the other partitions); a row another process may
+ * write too (a batch item, a monitor run) goes through {@link writeRequestLogs}. Text is made storable first
+ * ({@link storableJson}). While PostgreSQL is unreachable rows stay buffered up to `maxBuffer`, then are dropped and
+ * counted in `stats.dropped`. {@link close} writes
  * everything still buffered (graceful shutdown loses nothing).
  *
  * Read your own writes ({@link readWithPending}): a usage read adds the calls still buffered here to what its
@@ -254,8 +255,8 @@ const insertText = (
 
 /**
  * Who else may write a batch's request ids ({@link insertRequestLogs}):
- * - `own`: no one. Every id was made by this process for one HTTP request (`newId("req")` per request, the gateway's
- *   {@link RequestLogWriter}), and is written again only by a retry of its batch, with the same values and the same
+ * - `own`: no one. Every id was made by this process for one call it answered (`newId("req")` per HTTP request and per
+ *   MCP tool call, the gateway's {@link RequestLogWriter}), and is written again only by a retry of its batch, with the same values and the same
  *   `created_at`, hence in the same partition under the same primary key (`id`, `created_at`): `ON CONFLICT DO
  *   NOTHING` alone keeps one row per id.
  * - `shared`: a worker's row (a batch item, a monitor run), which a stalled job and its re-run may both write, with
