@@ -25,8 +25,7 @@ const BATCH_ATTEMPTS = 3;
  * request, an MCP tool call; `own` ids: no id lock, no lookup in the other partitions); a row another process may
  * write too (a batch item, a monitor run) goes through {@link writeRequestLogs}. Text is made storable first
  * ({@link storableJson}). While PostgreSQL is unreachable rows stay buffered up to `maxBuffer`, then are dropped and
- * counted in `stats.dropped`. {@link close} writes
- * everything still buffered (graceful shutdown loses nothing).
+ * counted in `stats.dropped`. {@link close} writes everything still buffered (graceful shutdown loses nothing).
  *
  * Read your own writes ({@link readWithPending}): a usage read adds the calls still buffered here to what its
  * statement counts in PostgreSQL. A small writer-preferring gate makes that exact: a batch does not begin writing
@@ -256,9 +255,9 @@ const insertText = (
 /**
  * Who else may write a batch's request ids ({@link insertRequestLogs}):
  * - `own`: no one. Every id was made by this process for one call it answered (`newId("req")` per HTTP request and per
- *   MCP tool call, the gateway's {@link RequestLogWriter}), and is written again only by a retry of its batch, with the same values and the same
- *   `created_at`, hence in the same partition under the same primary key (`id`, `created_at`): `ON CONFLICT DO
- *   NOTHING` alone keeps one row per id.
+ *   MCP tool call, the gateway's {@link RequestLogWriter}), and is written again only by a retry of its batch, with
+ *   the same values and the same `created_at`, hence in the same partition under the same primary key (`id`,
+ *   `created_at`): `ON CONFLICT DO NOTHING` alone keeps one row per id.
  * - `shared`: a worker's row (a batch item, a monitor run), which a stalled job and its re-run may both write, with
  *   different call times, so in different months' partitions: the ids are locked, then looked up in every partition.
  */
@@ -316,7 +315,7 @@ async function insertRequestLogs(
   batch: readonly StorableRow[],
   ids: IdOwnership,
 ): Promise<void> {
-  // One id twice in one batch (two times of a re-run job): `NOT EXISTS` cannot see a row of the same statement, and
+  // One id twice in one batch (two times of a re-run job): the lookup cannot see a row of the same statement, and
   // (id, created_at) differs, so the first one is kept here, as `ON CONFLICT ("id")` did before the partitions.
   const seen = new Set<string>();
   const rows = batch.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
