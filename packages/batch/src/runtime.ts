@@ -49,7 +49,7 @@ export class BatchRuntime {
     this.errorCodes = options.errorCodes;
     this.log = log;
     this.webhookConfig = options.webhookConfig ?? webhookConfigFromEnv(config);
-    this.store = new BatchStore(prisma);
+    this.store = new BatchStore(prisma, config.QUEUE_PREFIX);
     this.dispatcher = new BatchDispatcher({
       store: this.store,
       registry,

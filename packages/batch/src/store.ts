@@ -63,14 +63,27 @@ export interface NewBatch {
 }
 
 export class BatchStore {
-  constructor(readonly prisma: PrismaClient) {}
+  /**
+   * @param queuePrefix the deployment's `QUEUE_PREFIX`: the batches it stores are stamped with it, and it claims,
+   *   sweeps, notifies and purges only those (and the unstamped ones of before migration 20261203130000), so
+   *   deployments sharing one database never take over each other's items. Reads by id or by owner see every batch.
+   */
+  constructor(
+    readonly prisma: PrismaClient,
+    readonly queuePrefix: string,
+  ) {}
+
+  /** Prisma's filter of this deployment's rows (a batch's or an item's `queuePrefix`). */
+  get #own() {
+    return { OR: [{ queuePrefix: this.queuePrefix }, { queuePrefix: null }] };
+  }
 
   /**
    * Stores a batch and its items in one transaction: `tx` (the claim of its `Idempotency-Key`, which then commits or
    * rolls back both together) or its own.
    */
   async create(batch: NewBatch, tx?: Prisma.TransactionClient): Promise<void> {
-    const { row, items } = batchRows(batch);
+    const { row, items } = batchRows(batch, this.queuePrefix);
     if (tx) {
       await tx.batch.create({ data: row });
       await tx.batchItem.createMany({ data: items });
@@ -134,6 +147,7 @@ export class BatchStore {
    */
   async claim(accountId: string, share: BatchShare, now: Date): Promise<ClaimedItem[]> {
     const at = utcTimestamp(now);
+    const prefix = this.queuePrefix;
     // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
     // it sees every claim committed before (one statement with the lock in a CTE would not).
     const [, claimed] = await this.prisma.$transaction([
@@ -143,13 +157,16 @@ export class BatchStore {
         WITH others AS (
           SELECT COUNT(DISTINCT "account_id")::int AS "n" FROM "batch_items"
            WHERE "status" = 'running' AND "account_id" <> ${accountId}
+             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
         ), free AS (
           SELECT COALESCE(${share.fixed}::int, GREATEST(1, ${share.capacity}::int / ((SELECT "n" FROM others) + 1)))
                  - COUNT(*)::int AS "n"
             FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
+             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
         ), picked AS (
           SELECT "batch_id", "index" FROM "batch_items"
            WHERE "account_id" = ${accountId} AND "status" = 'queued'
+             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
            ORDER BY "created_at", "batch_id", "index"
            LIMIT GREATEST((SELECT "n" FROM free), 0)
            FOR UPDATE SKIP LOCKED
@@ -231,7 +248,7 @@ export class BatchStore {
   /** Running items claimed before `before` (the sweeper checks their jobs), oldest first. */
   runningClaimedBefore(before: Date, limit: number) {
     return this.prisma.batchItem.findMany({
-      where: { status: "running", claimedAt: { lt: before } },
+      where: { status: "running", claimedAt: { lt: before }, ...this.#own },
       orderBy: { claimedAt: "asc" },
       take: limit,
       include: { batch: { select: { keyId: true } } },
@@ -242,7 +259,9 @@ export class BatchStore {
   async accountsWithQueuedItems(limit: number): Promise<string[]> {
     // DISTINCT in SQL (Prisma's `distinct` would read every queued row), served by the (status, claimed_at) index.
     const rows = await this.prisma.$queryRaw<{ accountId: string }[]>`
-      SELECT DISTINCT "account_id" AS "accountId" FROM "batch_items" WHERE "status" = 'queued' LIMIT ${limit}`;
+      SELECT DISTINCT "account_id" AS "accountId" FROM "batch_items"
+       WHERE "status" = 'queued' AND ("queue_prefix" = ${this.queuePrefix} OR "queue_prefix" IS NULL)
+       LIMIT ${limit}`;
     return rows.map((r) => r.accountId);
   }
 
@@ -275,7 +294,7 @@ export class BatchStore {
         completedAt: { not: null },
         webhookUrl: { not: null },
         webhookDeliveryId: null,
-        OR: [{ webhookClaimedAt: null }, { webhookClaimedAt: { lt: staleBefore } }],
+        AND: [{ OR: [{ webhookClaimedAt: null }, { webhookClaimedAt: { lt: staleBefore } }] }, this.#own],
       },
       select: { id: true },
       take: limit,
@@ -289,7 +308,7 @@ export class BatchStore {
    */
   async purgeExpired(now: Date, limit: number): Promise<number> {
     const expired = await this.prisma.batch.findMany({
-      where: { expiresAt: { lt: now }, completedAt: { not: null }, items: { some: {} } },
+      where: { expiresAt: { lt: now }, completedAt: { not: null }, items: { some: {} }, ...this.#own },
       select: { id: true },
       take: 20,
     });
@@ -304,13 +323,14 @@ export class BatchStore {
   }
 }
 
-/** The batch row and its item rows as {@link BatchStore.create} inserts them. */
-function batchRows(batch: NewBatch) {
+/** The batch row and its item rows as {@link BatchStore.create} inserts them, stamped with the deployment's prefix. */
+function batchRows(batch: NewBatch, queuePrefix: string) {
   const { calls, ...row } = batch;
   return {
-    row: { ...row, total: calls.length },
+    row: { ...row, total: calls.length, queuePrefix },
     items: calls.map((c) => ({
       batchId: row.id,
+      queuePrefix,
       index: c.index,
       requestId: c.requestId,
       accountId: row.accountId,
