@@ -1,4 +1,4 @@
-import { type Prisma, type PrismaClient, utcTimestamp } from "@sda/ledger";
+import { Prisma, type PrismaClient, utcTimestamp } from "@sda/ledger";
 import type { PreparedCall } from "./prepare.ts";
 
 /**
@@ -78,6 +78,11 @@ export class BatchStore {
     return { OR: [{ queuePrefix: this.queuePrefix }, { queuePrefix: null }] };
   }
 
+  /** The same filter as SQL, for the raw statements on `batch_items`. */
+  get #ownSql() {
+    return Prisma.sql`("queue_prefix" = ${this.queuePrefix} OR "queue_prefix" IS NULL)`;
+  }
+
   /**
    * Stores a batch and its items in one transaction: `tx` (the claim of its `Idempotency-Key`, which then commits or
    * rolls back both together) or its own.
@@ -147,7 +152,7 @@ export class BatchStore {
    */
   async claim(accountId: string, share: BatchShare, now: Date): Promise<ClaimedItem[]> {
     const at = utcTimestamp(now);
-    const prefix = this.queuePrefix;
+    const own = this.#ownSql;
     // Two statements in one transaction, sent as one batch: the claim's snapshot is taken after the lock is held, so
     // it sees every claim committed before (one statement with the lock in a CTE would not).
     const [, claimed] = await this.prisma.$transaction([
@@ -157,16 +162,16 @@ export class BatchStore {
         WITH others AS (
           SELECT COUNT(DISTINCT "account_id")::int AS "n" FROM "batch_items"
            WHERE "status" = 'running' AND "account_id" <> ${accountId}
-             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
+             AND ${own}
         ), free AS (
           SELECT COALESCE(${share.fixed}::int, GREATEST(1, ${share.capacity}::int / ((SELECT "n" FROM others) + 1)))
                  - COUNT(*)::int AS "n"
             FROM "batch_items" WHERE "account_id" = ${accountId} AND "status" = 'running'
-             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
+             AND ${own}
         ), picked AS (
           SELECT "batch_id", "index" FROM "batch_items"
            WHERE "account_id" = ${accountId} AND "status" = 'queued'
-             AND ("queue_prefix" = ${prefix} OR "queue_prefix" IS NULL)
+             AND ${own}
            ORDER BY "created_at", "batch_id", "index"
            LIMIT GREATEST((SELECT "n" FROM free), 0)
            FOR UPDATE SKIP LOCKED
@@ -260,7 +265,7 @@ export class BatchStore {
     // DISTINCT in SQL (Prisma's `distinct` would read every queued row), served by the (status, claimed_at) index.
     const rows = await this.prisma.$queryRaw<{ accountId: string }[]>`
       SELECT DISTINCT "account_id" AS "accountId" FROM "batch_items"
-       WHERE "status" = 'queued' AND ("queue_prefix" = ${this.queuePrefix} OR "queue_prefix" IS NULL)
+       WHERE "status" = 'queued' AND ${this.#ownSql}
        LIMIT ${limit}`;
     return rows.map((r) => r.accountId);
   }
