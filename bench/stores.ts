@@ -236,6 +236,9 @@ function perCall(windows: Window[], kind: Kind, value: (w: Window) => number): n
     .sort((a, b) => a - b);
 }
 
+/** A pair's cache-hit throughput over its bare `/healthz`'s. */
+const shareOf = (s: { healthz: Run; hit: Run }) => s.hit.requestsPerSecond / s.healthz.requestsPerSecond;
+
 function report(
   windows: Window[],
   owners: Map<number, string>,
@@ -303,7 +306,7 @@ function report(
     `\ncache hit at c=64 over bare /healthz (${THROUGHPUT_SECONDS} s each, autocannon): ${shares
       .map(
         (s) =>
-          `${s.hit.requestsPerSecond.toFixed(0)} / ${s.healthz.requestsPerSecond.toFixed(0)} req/s = ${percent(s.hit.requestsPerSecond / s.healthz.requestsPerSecond)}`,
+          `${s.hit.requestsPerSecond.toFixed(0)} / ${s.healthz.requestsPerSecond.toFixed(0)} req/s = ${percent(shareOf(s))}`,
       )
       .join("; ")}`,
   );
@@ -319,7 +322,7 @@ function report(
       `${fixed(redisFresh)} vs ${fixed(redisRaw)} (×${fixed(redisFresh / redisRaw, 2)})`,
     ),
   );
-  const ratios = shares.map((s) => s.hit.requestsPerSecond / s.healthz.requestsPerSecond);
+  const ratios = shares.map(shareOf);
   console.log(
     verdict(
       ratios.length > 0 && ratios.every((r) => r >= 0.6),
