@@ -2,6 +2,7 @@ import { type OperationSpec, parseParams } from "@sda/contract";
 import { ServiceError } from "@sda/core";
 import type { ChargedCall, RequestChannel } from "@sda/ledger";
 import type { CallAnswer } from "./job-result.ts";
+import { rememberedParse } from "./parse-memo.ts";
 import { Reservation, type ReservationDeps } from "./reservation.ts";
 import { cachedData, type ResultCache } from "./result-cache.ts";
 
@@ -128,20 +129,24 @@ function acceptsParam(op: OperationSpec, name: string): boolean {
 }
 
 /**
- * The call's parameters as its operation's schema parses them, with the same refusals a direct call gets.
- * @throws ServiceError 400 `invalid_parameter` for `cacheMaxAge` on an operation that does not take it, and the
- *   schema's 400/422s.
+ * The call's parameters as its operation's schema parses them, with the same refusals a direct call gets. The parse
+ * is a pure function of the operation and the raw values, so a repeated call's parse is handed out again, read-only
+ * ({@link rememberedParse}): every cache hit is a repeated call.
+ * @returns the schema's output, frozen. @throws ServiceError 400 `invalid_parameter` for `cacheMaxAge` on an
+ *   operation that does not take it, and the schema's 400/422s.
  */
 export function validateCallParams(op: OperationSpec, raw: Record<string, unknown>): Record<string, unknown> {
-  if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
-    throw new ServiceError(
-      "invalid_parameter",
-      `${op.path} does not take cacheMaxAge (profile operations do)`,
-      {
-        details: { param: "cacheMaxAge" },
-      },
-    );
-  return parseParams(op.params, raw) as Record<string, unknown>;
+  return rememberedParse(op, raw, () => {
+    if (raw.cacheMaxAge !== undefined && !acceptsParam(op, "cacheMaxAge"))
+      throw new ServiceError(
+        "invalid_parameter",
+        `${op.path} does not take cacheMaxAge (profile operations do)`,
+        {
+          details: { param: "cacheMaxAge" },
+        },
+      );
+    return parseParams(op.params, raw) as Record<string, unknown>;
+  });
 }
 
 /**

@@ -75,8 +75,23 @@ export class ResultCache {
     private readonly defaultTtlSeconds: number,
   ) {}
 
+  /**
+   * Keys already derived, by parameters object: a remembered parse (`validateCallParams`) is the same object for
+   * every call that repeats it, so its key is hashed once.
+   */
+  readonly #keys = new WeakMap<object, { operationId: string; key: string }>();
+
   /** The cache key of a call from its parsed parameters (exported for tests and cache-busting tools). */
   key(operationId: string, params: Record<string, unknown>): string {
+    const known = this.#keys.get(params);
+    if (known?.operationId === operationId) return known.key;
+    const key = this.#derive(operationId, params);
+    // Only read-only parameters are remembered: a caller's own object could change after this.
+    if (Object.isFrozen(params)) this.#keys.set(params, { operationId, key });
+    return key;
+  }
+
+  #derive(operationId: string, params: Record<string, unknown>): string {
     const canonical = Object.fromEntries(
       Object.entries(params).filter(([k, v]) => !NON_KEY_PARAMS.has(k) && v !== undefined && v !== ""),
     );
