@@ -67,6 +67,13 @@ export interface PlanDeps extends ReservationDeps {
   readCache?: boolean;
   /** When the call was made and what it runs for, as its request-log row names them (see {@link Call}). */
   origin?: Pick<Call, "calledAt" | "channel" | "batchId" | "monitorId">;
+  /**
+   * The account's balance in credits (null for an unknown account), for the `X-Service-Balance` of a free cache hit.
+   * Given, it is read alongside the cache read of a call whose hit would be free (one round trip for a hit instead
+   * of two): the balance at a statement that ran after the call started and before it is answered, exact since a
+   * free hit changes nothing. A miss drops the read (and its failure); a hit throws the read's error (the store's).
+   */
+  readBalance?(accountId: string): Promise<number | null>;
 }
 
 /**
@@ -192,6 +199,9 @@ export async function planCall(
 
   if (useCache) {
     const maxAge = typeof params.cacheMaxAge === "number" ? params.cacheMaxAge : undefined;
+    const balanceRead = op.price.billCacheHits ? undefined : deps.readBalance?.(principal.accountId);
+    // Settled either way: a miss or a refused admission never awaits it.
+    balanceRead?.catch(() => undefined);
     const hit = await admitted(deps.admission, deps.cache.get(op, params, maxAge));
     if (hit) {
       let credits = 0;
@@ -199,7 +209,7 @@ export async function planCall(
       if (op.price.billCacheHits) {
         credits = op.price.charge(params, hit);
         balance = (await Reservation.of(key, 0, deps).confirm(credits, chargedCallOf(call))).balance;
-      }
+      } else if (balanceRead) balance = (await balanceRead) ?? undefined;
       return {
         kind: "answer",
         call,

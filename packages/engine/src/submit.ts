@@ -23,8 +23,6 @@ export interface SubmitDeps {
   bridge: CallBridge;
   /** How long the caller waits for the job before a 202 (`REQUEST_DEADLINE_MS`). */
   deadlineMs: number;
-  /** The exact balance shown with a free cache hit (nothing settled, so the answer carries none). */
-  readBalance?(accountId: string): Promise<number | null>;
   /**
    * Fences a call whose outcome could not be learned (`Ledger.fence`, see {@link answerUnanswered}) before it is
    * answered "not billed"; without it the hold is released and the failure answered as it came.
@@ -64,7 +62,7 @@ function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
 
 /**
  * The gateway's second half of one call (after {@link planCall}, which made the call's hold): answers a cache hit
- * (with the exact balance), or enqueues the call's job and waits for it up to the deadline. Every credit decision on
+ * (its balance read by the plan), or enqueues the call's job and waits for it up to the deadline. Every credit decision on
  * the way is made here or in the plan, never in the HTTP route:
  * - a call is enqueued only once its hold is made (reserve, then enqueue): a refused call (402, 429, 503) has no job
  *   and makes no upstream request;
@@ -80,13 +78,7 @@ export async function submitCall(
   options: SubmitCallOptions = {},
 ): Promise<CallOutcome> {
   if (plan.kind === "run") return submitHeld(plan, deps, options);
-  const balance =
-    plan.answer.balance ?? (await deps.readBalance?.(plan.call.principal.accountId)) ?? undefined;
-  return {
-    state: "finished",
-    jobId: null,
-    result: { ...plan.answer, ...(balance !== undefined ? { balance } : {}) },
-  };
+  return { state: "finished", jobId: null, result: plan.answer };
 }
 
 /** Adds the job of a call whose hold is made, and waits; a job that could not be added releases the hold. */

@@ -30,9 +30,6 @@ export function submitDeps(deps: GatewayDeps): SubmitDeps {
   return {
     bridge: deps.bridge,
     deadlineMs: deps.config.REQUEST_DEADLINE_MS,
-    // A free cache hit settled nothing: its balance is read from PostgreSQL (batched with the concurrent hits'
-    // reads) so X-Service-Balance is exact.
-    readBalance: (accountId) => deps.balances.read(accountId),
     // A call whose outcome the gateway could not learn is fenced in PostgreSQL before it is answered "not billed".
     fence: (key) => deps.ledger.fence(key),
   };
@@ -70,6 +67,9 @@ export async function callOperation(
     releases: deps.releases,
     reservationTtlSeconds: deps.config.RESERVATION_TTL_SECONDS,
     rawCacheData: options.rawCacheData,
+    // A free cache hit settles nothing: its X-Service-Balance is read from PostgreSQL alongside the cache read
+    // (batched with the concurrent calls' reads, `BalanceReader`).
+    readBalance: (accountId) => deps.balances.read(accountId),
     ...(options.admission ? { admission: options.admission } : {}),
   });
   return submitCall(plan, submit, options.submit);
