@@ -207,16 +207,28 @@ type StorableRow = Omit<Required<RequestLogInput>, "params" | "createdAt"> & {
   createdAt: string;
 };
 
+/**
+ * Every field named, in {@link COLUMNS}' order (no spread of the input): rows of one shape, which `JSON.stringify`
+ * writes about a third faster than spread copies (a micro-benchmark of 500-row batches: 1.3 against 2.0 µs a row).
+ */
 function toRow(row: RequestLogInput): StorableRow {
   return {
-    ...row,
-    createdAt: (row.createdAt ?? new Date()).toISOString(),
+    id: row.id,
+    accountId: row.accountId,
+    keyId: row.keyId,
+    operation: row.operation,
     method: storableText(row.method),
     path: storableText(row.path),
-    source: row.source === null ? null : storableText(row.source),
     params: storableJson(row.params),
+    status: row.status,
+    errorCode: row.errorCode,
+    cache: row.cache,
+    source: row.source === null ? null : storableText(row.source),
+    durationMs: row.durationMs,
+    jobId: row.jobId,
     batchId: row.batchId ?? null,
     monitorId: row.monitorId ?? null,
+    createdAt: (row.createdAt ?? new Date()).toISOString(),
     channel: row.channel ?? "rest",
   };
 }
@@ -318,17 +330,18 @@ async function insertRequestLogs(
   batch: readonly StorableRow[],
   ids: IdOwnership,
 ): Promise<void> {
-  // One id twice in one batch (two times of a re-run job): the lookup cannot see a row of the same statement, and
-  // (id, created_at) differs, so the first one is kept here, as `ON CONFLICT ("id")` did before the partitions.
-  const seen = new Set<string>();
-  const rows = batch.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
-  // JSON.stringify is native: a row costs the gateway about a fifth of what pg's array literals did (17 per batch,
-  // every text element escaped in JavaScript), for about the same work in PostgreSQL (bench/README.md, section 7).
-  const values = [JSON.stringify(rows)];
+  // JSON.stringify is native (pg escaped every text element of 17 array literals in JavaScript), for about the same
+  // work in PostgreSQL (bench/README.md, section 7, fourth pass).
   if (ids === "own") {
-    await pool.query({ ...INSERT.own, values });
+    await pool.query({ ...INSERT.own, values: [JSON.stringify(batch)] });
     return;
   }
+  // One id twice in one batch (two times of a re-run job): the lookup cannot see a row of the same statement, and
+  // (id, created_at) differs, so the first one is kept here, as `ON CONFLICT ("id")` did before the partitions. (An
+  // `own` batch cannot hold one id twice: each is a call this process answered once.)
+  const seen = new Set<string>();
+  const rows = batch.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
+  const values = [JSON.stringify(rows)];
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
