@@ -88,7 +88,12 @@ describe("two worker processes, one schedule", () => {
       .toBeGreaterThan(runs.length);
 
     const deleted = await send(stack, "DELETE", `/v1/monitors/${id}`, key);
-    expect(deleted.body.data).toEqual({ id, deleted: true });
+    // Status and body together: this answer once came without data, and the failure said no more than that.
+    expect({ status: deleted.status, data: deleted.body.data, error: deleted.body.error }).toEqual({
+      status: 200,
+      data: { id, deleted: true },
+      error: undefined,
+    });
     expect(await scheduler.get(id)).toBeUndefined();
     expect((await stack.get(`/v1/monitors/${id}`, key)).body.error.code).toBe("monitor_not_found");
     await expect.poll(() => quiet(stack, id), { timeout: 30_000, interval: 200 }).toBe(true);
