@@ -72,4 +72,12 @@ describe("ResultCache.key of a remembered parse", () => {
     expect(cache.key("videosite.comments", params)).not.toBe(cache.key("videosite.video-details", params));
     expect(cache.key("videosite.comments", params)).toBe(cache.key("videosite.comments", { videoId: "abc" }));
   });
+
+  it("is derived again for an object frozen elsewhere (only a remembered parse is frozen at every depth)", () => {
+    const ids = ["a"];
+    const params = Object.freeze({ ids });
+    const before = cache.key("memo.shallow", params);
+    ids.push("b");
+    expect(cache.key("memo.shallow", params)).not.toBe(before);
+  });
 });

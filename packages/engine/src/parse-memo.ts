@@ -6,6 +6,16 @@ const REMEMBERED_PARSES = 4096;
 const REMEMBERED_RAW_CHARS = 1024;
 /** Parses by operation id and raw values' JSON; an entry names its operation (two registries may share an id). */
 const parses = new Map<string, { op: OperationSpec; params: Record<string, unknown> }>();
+/** Every parse this memo handed out (frozen at every depth, so anything derived from one stays true). */
+const handedOut = new WeakSet<object>();
+
+/**
+ * True when `params` is a parse {@link rememberedParse} handed out: frozen at every depth, so a value derived from it
+ * (its cache key) may be kept with it. An object frozen elsewhere, perhaps only at its top, is not one.
+ */
+export function isRememberedParse(params: object): boolean {
+  return handedOut.has(params);
+}
 
 /** `value` and every object and array in it made read-only (a remembered parse is shared by the calls repeating it). */
 function frozen<T>(value: T): T {
@@ -44,6 +54,7 @@ export function rememberedParse(
   const known = key === undefined ? undefined : parses.get(key);
   if (known?.op === op) return known.params;
   const params = frozen(parse());
+  handedOut.add(params);
   if (key !== undefined) {
     if (parses.size >= REMEMBERED_PARSES) parses.clear();
     parses.set(key, { op, params });

@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import type { OperationOutcome, OperationSpec } from "@sda/contract";
 import type { RedisClient } from "@sda/core";
+import { isRememberedParse } from "./parse-memo.ts";
 
 /**
  * A stored successful outcome (SPEC §4.1 `cache`, §8: 24 h) as a hit reads it: everything but the data parsed, the
@@ -86,8 +87,8 @@ export class ResultCache {
     const known = this.#keys.get(params);
     if (known?.operationId === operationId) return known.key;
     const key = this.#derive(operationId, params);
-    // Only read-only parameters are remembered: a caller's own object could change after this.
-    if (Object.isFrozen(params)) this.#keys.set(params, { operationId, key });
+    // Only a remembered parse's key is kept: it is frozen at every depth, while a caller's own object could change.
+    if (isRememberedParse(params)) this.#keys.set(params, { operationId, key });
     return key;
   }
 

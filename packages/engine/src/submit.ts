@@ -62,8 +62,8 @@ function callJobOf(plan: Extract<CallPlan, { kind: "run" }>): CallJob {
 
 /**
  * The gateway's second half of one call (after {@link planCall}, which made the call's hold): answers a cache hit
- * (its balance read by the plan), or enqueues the call's job and waits for it up to the deadline. Every credit decision on
- * the way is made here or in the plan, never in the HTTP route:
+ * (its balance read by the plan), or enqueues the call's job and waits for it up to the deadline. Every credit
+ * decision on the way is made here or in the plan, never in the HTTP route:
  * - a call is enqueued only once its hold is made (reserve, then enqueue): a refused call (402, 429, 503) has no job
  *   and makes no upstream request;
  * - a call whose outcome could not be learned (Redis gone while its job was added or waited for, a job that produced
